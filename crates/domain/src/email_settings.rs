@@ -1,0 +1,156 @@
+//! The SMTP settings a privileged admin keeps. The password is write-only: it is stored for the
+//! mailer and never leaves the server.
+
+use std::fmt;
+
+use crate::customer::Email;
+use crate::validation::{FieldError, FieldErrors};
+
+pub const DEFAULT_SMTP_PORT: u16 = 587;
+
+/// A secret that never prints.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    #[must_use]
+    pub fn new(value: String) -> Self {
+        Self(value)
+    }
+
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmailSettings {
+    pub host: String,
+    pub port: u16,
+    pub user: String,
+    pub password: Option<Secret>,
+    pub from_email: String,
+}
+
+impl Default for EmailSettings {
+    fn default() -> Self {
+        Self {
+            host: String::new(),
+            port: DEFAULT_SMTP_PORT,
+            user: String::new(),
+            password: None,
+            from_email: String::new(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct EmailSettingsInput {
+    pub host: Option<String>,
+    pub port: Option<i64>,
+    pub user: Option<String>,
+    /// `None` or blank keeps the stored password; the form never gets it back to resend.
+    pub password: Option<String>,
+    pub from_email: Option<String>,
+}
+
+impl EmailSettings {
+    /// # Errors
+    /// Each bad field.
+    pub fn apply(&self, input: EmailSettingsInput) -> Result<Self, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let text =
+            |raw: Option<String>, max: usize, errors: &mut FieldErrors, field: &'static str| {
+                let value = raw.unwrap_or_default().trim().to_owned();
+                if value.chars().count() > max {
+                    errors.add(field, FieldError::TooLong { max });
+                }
+                value
+            };
+        let host = text(input.host, 253, &mut errors, "emailHost");
+        let user = text(input.user, 254, &mut errors, "emailUser");
+        let port = match input.port {
+            None => DEFAULT_SMTP_PORT,
+            Some(p) => u16::try_from(p).ok().filter(|p| *p > 0).unwrap_or_else(|| {
+                errors.add(
+                    "emailPort",
+                    FieldError::OutOfRange {
+                        min: "1".into(),
+                        max: "65535".into(),
+                    },
+                );
+                DEFAULT_SMTP_PORT
+            }),
+        };
+        let from_raw = text(input.from_email, 254, &mut errors, "fromEmail");
+        let from_email = if from_raw.is_empty() {
+            String::new()
+        } else {
+            errors
+                .check("fromEmail", Email::parse(&from_raw))
+                .map(|e| e.as_str().to_owned())
+                .unwrap_or_default()
+        };
+        let password = match input.password.filter(|p| !p.is_empty()) {
+            Some(p) if p.len() > 512 => {
+                errors.add("emailPass", FieldError::TooLong { max: 512 });
+                None
+            }
+            Some(p) => Some(Secret::new(p)),
+            None => self.password.clone(),
+        };
+        errors.into_result().map(|()| Self {
+            host,
+            port,
+            user,
+            password,
+            from_email,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_password_is_kept_when_not_resent_and_never_printed() {
+        let stored = EmailSettings {
+            password: Some(Secret::new("s3cret".into())),
+            ..EmailSettings::default()
+        };
+        let next = stored
+            .apply(EmailSettingsInput {
+                host: Some(" smtp.gmail.com ".into()),
+                password: Some(String::new()),
+                ..Default::default()
+            })
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(next.host, "smtp.gmail.com");
+        assert_eq!(next.port, 587);
+        assert_eq!(next.password.as_ref().map(Secret::expose), Some("s3cret"));
+        assert!(!format!("{next:?}").contains("s3cret"));
+    }
+
+    #[test]
+    fn bad_ports_and_senders_are_refused() {
+        let input = EmailSettingsInput {
+            port: Some(70_000),
+            from_email: Some("nope".into()),
+            ..Default::default()
+        };
+        let errors = EmailSettings::default()
+            .apply(input)
+            .err()
+            .unwrap_or_default();
+        let fields: Vec<_> = errors.iter().map(|(f, _)| *f).collect();
+        assert_eq!(fields, ["emailPort", "fromEmail"]);
+    }
+}

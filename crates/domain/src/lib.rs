@@ -1,0 +1,25 @@
+//! Rifa's domain: raffles, tickets, purchases, pricing and the settings an operator keeps.
+//!
+//! Pure types and rules: no I/O, no async, no framework. Values are parsed once at the edge into
+//! the types here ("parse, don't validate"), so code holding a [`purchase::NewPurchase`] or a
+//! [`ticket::TicketSelection`] never checks them again. Every user-facing message lives here, in
+//! Spanish (the product's language) and English, through [`Localized`].
+
+pub mod admin;
+pub mod branding;
+pub mod customer;
+pub mod email_settings;
+pub mod exchange;
+pub mod lang;
+pub mod lookup;
+pub mod money;
+pub mod payment;
+pub mod pricing;
+pub mod purchase;
+pub mod raffle;
+pub mod stats;
+pub mod ticket;
+pub mod validation;
+
+pub use lang::{Lang, Localized};
+pub use validation::{FieldError, FieldErrors};

@@ -1,0 +1,291 @@
+//! Purchases and their state machine (SPEC §4).
+
+use chrono::{DateTime, Utc};
+
+use crate::customer::Customer;
+use crate::exchange::Currency;
+use crate::lang::{Lang, Localized};
+use crate::money::{Money, Rate};
+use crate::pricing::PriceQuote;
+use crate::raffle::RaffleId;
+use crate::ticket::TicketSelection;
+use crate::validation::FieldError;
+
+pub type PurchaseId = i64;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PurchaseStatus {
+    Pending,
+    Approved,
+    Rejected,
+    /// Made by an admin to rehearse the flow: never holds numbers, never counts.
+    Test,
+}
+
+impl PurchaseStatus {
+    pub const ALL: [Self; 4] = [Self::Pending, Self::Approved, Self::Rejected, Self::Test];
+
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Approved => "approved",
+            Self::Rejected => "rejected",
+            Self::Test => "test",
+        }
+    }
+
+    /// # Errors
+    /// `UnknownOption` listing the statuses.
+    pub fn parse(raw: &str) -> Result<Self, FieldError> {
+        Self::ALL
+            .into_iter()
+            .find(|s| s.as_str() == raw.trim())
+            .ok_or_else(|| FieldError::UnknownOption {
+                allowed: Self::ALL.map(Self::as_str).to_vec(),
+            })
+    }
+
+    /// Pending and approved purchases keep their numbers out of everyone else's reach.
+    #[must_use]
+    pub fn holds_numbers(self) -> bool {
+        matches!(self, Self::Pending | Self::Approved)
+    }
+}
+
+/// An admin's verdict on a pending purchase.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Approve { notes: Option<String> },
+    Reject { notes: String },
+}
+
+impl Verdict {
+    /// Reads the `{status, adminNotes}` an admin sends; notes are trimmed and blank means none.
+    ///
+    /// # Errors
+    /// `NotesRequiredToReject`, or `UnknownOption` for a target other than approved/rejected.
+    pub fn parse(status: &str, notes: Option<&str>) -> Result<Self, FieldError> {
+        let notes = notes
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(str::to_owned);
+        if notes.as_ref().is_some_and(|n| n.chars().count() > 2_000) {
+            return Err(FieldError::TooLong { max: 2_000 });
+        }
+        match status.trim() {
+            "approved" => Ok(Self::Approve { notes }),
+            "rejected" => notes
+                .map(|notes| Self::Reject { notes })
+                .ok_or(FieldError::NotesRequiredToReject),
+            _ => Err(FieldError::UnknownOption {
+                allowed: vec!["approved", "rejected"],
+            }),
+        }
+    }
+
+    #[must_use]
+    pub fn target(&self) -> PurchaseStatus {
+        match self {
+            Self::Approve { .. } => PurchaseStatus::Approved,
+            Self::Reject { .. } => PurchaseStatus::Rejected,
+        }
+    }
+
+    #[must_use]
+    pub fn notes(&self) -> Option<&str> {
+        match self {
+            Self::Approve { notes } => notes.as_deref(),
+            Self::Reject { notes } => Some(notes),
+        }
+    }
+}
+
+/// A verdict on a purchase that is no longer pending.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("purchase is {current:?}, only pending purchases can be decided")]
+pub struct NotPending {
+    pub current: PurchaseStatus,
+}
+
+impl Localized for NotPending {
+    fn localized(&self, lang: Lang) -> String {
+        let status = status_label(self.current, lang);
+        match lang {
+            Lang::Es => format!(
+                "Esta compra ya está {status}; solo se pueden aprobar o rechazar compras pendientes"
+            ),
+            Lang::En => format!(
+                "This purchase is already {status}; only pending purchases can be approved or rejected"
+            ),
+        }
+    }
+}
+
+/// Checks that `verdict` may be applied to a purchase in `current` state.
+///
+/// # Errors
+/// [`NotPending`] for anything but a pending purchase: approved, rejected and test purchases are
+/// final.
+pub fn decide(current: PurchaseStatus, verdict: &Verdict) -> Result<PurchaseStatus, NotPending> {
+    match current {
+        PurchaseStatus::Pending => Ok(verdict.target()),
+        _ => Err(NotPending { current }),
+    }
+}
+
+fn status_label(status: PurchaseStatus, lang: Lang) -> &'static str {
+    match (status, lang) {
+        (PurchaseStatus::Pending, Lang::Es) => "pendiente",
+        (PurchaseStatus::Approved, Lang::Es) => "aprobada",
+        (PurchaseStatus::Rejected, Lang::Es) => "rechazada",
+        (PurchaseStatus::Test, Lang::Es) => "marcada como prueba",
+        (PurchaseStatus::Pending, Lang::En) => "pending",
+        (PurchaseStatus::Approved, Lang::En) => "approved",
+        (PurchaseStatus::Rejected, Lang::En) => "rejected",
+        (PurchaseStatus::Test, Lang::En) => "a test",
+    }
+}
+
+/// The payment method as it was when the buyer chose it, kept on the purchase so later edits
+/// of the method or its rate do not rewrite history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentSnapshot {
+    pub method_id: Option<i64>,
+    pub method_name: String,
+    pub conversion: Option<(Currency, Rate)>,
+}
+
+/// A purchase ready to be written: every part validated and priced on the server.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewPurchase {
+    pub raffle_id: RaffleId,
+    pub reference: String,
+    pub selection: TicketSelection,
+    pub customer: Customer,
+    pub payment: PaymentSnapshot,
+    pub quote: PriceQuote,
+    pub status: PurchaseStatus,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A purchase as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Purchase {
+    pub id: PurchaseId,
+    pub reference: String,
+    pub raffle_id: RaffleId,
+    pub raffle_title: String,
+    pub ticket_numbers: Vec<u32>,
+    pub customer_name: String,
+    pub customer_id_document: String,
+    pub customer_email: String,
+    pub customer_phone: String,
+    pub customer_country: String,
+    pub payment_method: String,
+    pub payment_method_id: Option<i64>,
+    pub conversion: Option<(Currency, Rate)>,
+    pub total_amount: Money,
+    pub discount_applied: Money,
+    pub status: PurchaseStatus,
+    pub created_at: DateTime<Utc>,
+    pub decided_at: Option<DateTime<Utc>>,
+    pub payment_proof: Option<String>,
+    pub admin_notes: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_pending_purchases_can_be_decided() {
+        let approve = Verdict::Approve { notes: None };
+        let reject = Verdict::Reject {
+            notes: "sin pago".into(),
+        };
+        assert_eq!(
+            decide(PurchaseStatus::Pending, &approve),
+            Ok(PurchaseStatus::Approved)
+        );
+        assert_eq!(
+            decide(PurchaseStatus::Pending, &reject),
+            Ok(PurchaseStatus::Rejected)
+        );
+        for current in [
+            PurchaseStatus::Approved,
+            PurchaseStatus::Rejected,
+            PurchaseStatus::Test,
+        ] {
+            for verdict in [&approve, &reject] {
+                assert_eq!(decide(current, verdict), Err(NotPending { current }));
+            }
+        }
+    }
+
+    #[test]
+    fn rejecting_needs_notes_and_blank_notes_do_not_count() {
+        let table = [
+            ("approved", None, Ok(Verdict::Approve { notes: None })),
+            (
+                "approved",
+                Some("  ok "),
+                Ok(Verdict::Approve {
+                    notes: Some("ok".into()),
+                }),
+            ),
+            (
+                "rejected",
+                Some(" comprobante ilegible "),
+                Ok(Verdict::Reject {
+                    notes: "comprobante ilegible".into(),
+                }),
+            ),
+            ("rejected", None, Err(FieldError::NotesRequiredToReject)),
+            (
+                "rejected",
+                Some("   "),
+                Err(FieldError::NotesRequiredToReject),
+            ),
+            (
+                "pending",
+                None,
+                Err(FieldError::UnknownOption {
+                    allowed: vec!["approved", "rejected"],
+                }),
+            ),
+            (
+                "test",
+                None,
+                Err(FieldError::UnknownOption {
+                    allowed: vec!["approved", "rejected"],
+                }),
+            ),
+        ];
+        for (status, notes, expected) in table {
+            assert_eq!(
+                Verdict::parse(status, notes),
+                expected,
+                "{status} {notes:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn only_pending_and_approved_hold_numbers() {
+        let holding: Vec<_> = PurchaseStatus::ALL
+            .into_iter()
+            .filter(|s| s.holds_numbers())
+            .collect();
+        assert_eq!(holding, [PurchaseStatus::Pending, PurchaseStatus::Approved]);
+    }
+
+    #[test]
+    fn the_not_pending_message_names_the_status() {
+        let error = NotPending {
+            current: PurchaseStatus::Approved,
+        };
+        assert!(error.localized(Lang::Es).contains("aprobada"));
+        assert!(error.localized(Lang::En).contains("approved"));
+    }
+}

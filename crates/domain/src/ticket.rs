@@ -1,0 +1,168 @@
+//! Ticket numbers and a buyer's selection of them.
+//!
+//! Numbering: a raffle of `maxTickets` = N sells the numbers 1..=N (see
+//! `docs/decisions/0001-ticket-numbering.md`). They are shown zero-padded to at least four digits,
+//! or to the width of N when N has more (raffle of 99,999 → `00042`).
+
+use std::collections::BTreeSet;
+
+use crate::raffle::PurchaseLimits;
+use crate::validation::FieldError;
+
+/// The largest raffle the product sells (the admin form's limit).
+pub const MAX_TICKETS_PER_RAFFLE: u32 = 99_999;
+
+/// A ticket number, 1-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TicketNumber(u32);
+
+impl TicketNumber {
+    /// # Errors
+    /// `TicketOutOfRange` when not in 1..=`max_tickets`.
+    pub fn new(number: u32, max_tickets: u32) -> Result<Self, FieldError> {
+        if (1..=max_tickets).contains(&number) {
+            Ok(Self(number))
+        } else {
+            Err(FieldError::TicketOutOfRange {
+                number,
+                max: max_tickets,
+            })
+        }
+    }
+
+    /// A number read back from storage, where it was validated on the way in.
+    #[must_use]
+    pub fn from_stored(number: u32) -> Self {
+        Self(number)
+    }
+
+    #[must_use]
+    pub fn get(self) -> u32 {
+        self.0
+    }
+}
+
+/// Pads `number` for display in a raffle of `max_tickets` numbers.
+#[must_use]
+pub fn display_number(number: u32, max_tickets: u32) -> String {
+    let width = max_tickets.to_string().len().max(4);
+    format!("{number:0width$}")
+}
+
+/// A validated, non-empty set of distinct in-range numbers whose count respects the raffle's
+/// per-purchase limits. Kept sorted ascending.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TicketSelection(Vec<TicketNumber>);
+
+impl TicketSelection {
+    /// # Errors
+    /// The first problem found: empty, a repeated or out-of-range number, or a count outside
+    /// the limits.
+    pub fn new(
+        numbers: &[i64],
+        max_tickets: u32,
+        limits: PurchaseLimits,
+    ) -> Result<Self, FieldError> {
+        if numbers.is_empty() {
+            return Err(FieldError::TicketsEmpty);
+        }
+        let mut seen = BTreeSet::new();
+        for &raw in numbers {
+            let number = u32::try_from(raw).map_err(|_| FieldError::TicketOutOfRange {
+                number: 0,
+                max: max_tickets,
+            })?;
+            let ticket = TicketNumber::new(number, max_tickets)?;
+            if !seen.insert(ticket) {
+                return Err(FieldError::TicketRepeated { number });
+            }
+        }
+        let count = u32::try_from(seen.len()).unwrap_or(u32::MAX);
+        if count < limits.min() {
+            return Err(FieldError::TicketsBelowMinimum { min: limits.min() });
+        }
+        if count > limits.max() {
+            return Err(FieldError::TicketsAboveMaximum { max: limits.max() });
+        }
+        Ok(Self(seen.into_iter().collect()))
+    }
+
+    #[must_use]
+    pub fn numbers(&self) -> &[TicketNumber] {
+        &self.0
+    }
+
+    #[must_use]
+    pub fn count(&self) -> u32 {
+        u32::try_from(self.0.len()).unwrap_or(u32::MAX)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(min: u32, max: u32) -> PurchaseLimits {
+        PurchaseLimits::new(Some(min), Some(max)).unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    #[test]
+    fn numbers_pad_to_four_digits_or_the_raffle_width() {
+        assert_eq!(display_number(7, 100), "0007");
+        assert_eq!(display_number(42, 9_999), "0042");
+        assert_eq!(display_number(42, 99_999), "00042");
+        assert_eq!(display_number(99_999, 99_999), "99999");
+    }
+
+    #[test]
+    fn a_selection_is_sorted_distinct_in_range_and_within_limits() {
+        let table: [(&[i64], u32, (u32, u32), Result<Vec<u32>, FieldError>); 8] = [
+            (&[3, 1, 2], 10, (1, 5), Ok(vec![1, 2, 3])),
+            (&[], 10, (1, 5), Err(FieldError::TicketsEmpty)),
+            (
+                &[0],
+                10,
+                (1, 5),
+                Err(FieldError::TicketOutOfRange { number: 0, max: 10 }),
+            ),
+            (
+                &[11],
+                10,
+                (1, 5),
+                Err(FieldError::TicketOutOfRange {
+                    number: 11,
+                    max: 10,
+                }),
+            ),
+            (
+                &[-4],
+                10,
+                (1, 5),
+                Err(FieldError::TicketOutOfRange { number: 0, max: 10 }),
+            ),
+            (
+                &[2, 2],
+                10,
+                (1, 5),
+                Err(FieldError::TicketRepeated { number: 2 }),
+            ),
+            (
+                &[1],
+                10,
+                (2, 5),
+                Err(FieldError::TicketsBelowMinimum { min: 2 }),
+            ),
+            (
+                &[1, 2, 3],
+                10,
+                (1, 2),
+                Err(FieldError::TicketsAboveMaximum { max: 2 }),
+            ),
+        ];
+        for (numbers, max_tickets, (min, max), expected) in table {
+            let got = TicketSelection::new(numbers, max_tickets, limits(min, max))
+                .map(|s| s.numbers().iter().map(|n| n.get()).collect::<Vec<_>>());
+            assert_eq!(got, expected, "{numbers:?}");
+        }
+    }
+}
