@@ -1,1 +1,14 @@
+//! Rifa's schema, one migration per file, runnable on PostgreSQL and SQLite alike.
 
+pub use sea_orm_migration::prelude::*;
+
+mod m20260101_000001_initial_schema;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20260101_000001_initial_schema::Migration)]
+    }
+}

@@ -1,1 +1,17 @@
+//! The traits Rifa's core needs from the outside world.
+//!
+//! Every trait is `Send + Sync + 'static` so services can be shared across the server's workers.
+//! Methods return `impl Future + Send` (adapters may write plain `async fn`). Each method's
+//! `# Errors` section is a contract adapters must honour: known cases get their own variant,
+//! anything else is `Unknown` / `anyhow::Error` with context.
 
+pub mod events;
+pub mod outbound;
+pub mod repositories;
+pub mod security;
+pub mod system;
+
+pub use events::{DomainEvent, EventBus};
+pub use repositories::*;
+pub use security::{AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};
+pub use system::{Clock, ReferenceGenerator};

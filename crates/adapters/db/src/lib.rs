@@ -1,1 +1,98 @@
+//! SeaORM repositories for Rifa: PostgreSQL in production, embedded SQLite by default.
+//!
+//! One [`Db`] implements every repository port. Writes that could race are single statements or
+//! transactions that write first (so SQLite takes its write lock up front and waits for it
+//! instead of failing to upgrade a read lock).
 
+mod admins;
+mod convert;
+mod entities;
+mod payments;
+mod purchases;
+mod raffles;
+mod settings;
+
+use std::time::Duration;
+
+use anyhow::Context;
+use rifa_migration::{Migrator, MigratorTrait};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection};
+
+/// The database behind every repository port.
+#[derive(Clone, Debug)]
+pub struct Db {
+    conn: DatabaseConnection,
+}
+
+impl Db {
+    /// Connects (creating a SQLite file if needed) and brings the schema up to date.
+    ///
+    /// # Errors
+    /// When the database is unreachable or a migration fails.
+    pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<Self> {
+        let sqlite = url.starts_with("sqlite:");
+        let url = if sqlite && !url.contains("mode=") {
+            format!("{url}{}mode=rwc", if url.contains('?') { '&' } else { '?' })
+        } else {
+            url.to_owned()
+        };
+        let mut options = ConnectOptions::new(url);
+        options
+            .max_connections(max_connections)
+            .min_connections(1)
+            .connect_timeout(Duration::from_secs(10))
+            .acquire_timeout(Duration::from_secs(10))
+            // Statements carry buyers' e-mails and phones: never log them.
+            .sqlx_logging(false);
+        let conn = Database::connect(options)
+            .await
+            .context("failed to connect to the database")?;
+        if sqlite {
+            // WAL lets readers proceed while one writer commits; the pool's busy timeout makes
+            // concurrent writers queue instead of failing.
+            conn.execute_unprepared(
+                "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
+            )
+            .await
+            .context("failed to configure SQLite")?;
+        }
+        Migrator::up(&conn, None)
+            .await
+            .context("failed to run database migrations")?;
+        Ok(Self { conn })
+    }
+
+    #[must_use]
+    pub fn is_postgres(&self) -> bool {
+        self.conn.get_database_backend() == DatabaseBackend::Postgres
+    }
+
+    /// A round trip to the database, for readiness checks.
+    ///
+    /// # Errors
+    /// When the database does not answer.
+    pub async fn ping(&self) -> anyhow::Result<()> {
+        self.conn.ping().await.context("database ping failed")
+    }
+
+    /// Whether nothing has been created yet, so demo data may be loaded.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    pub async fn is_empty(&self) -> anyhow::Result<bool> {
+        use sea_orm::{EntityTrait, PaginatorTrait};
+        let raffles = entities::raffles::Entity::find().count(&self.conn).await?;
+        let methods = entities::payment_methods::Entity::find()
+            .count(&self.conn)
+            .await?;
+        Ok(raffles == 0 && methods == 0)
+    }
+
+    /// Adds a promotion line to a raffle (demo data and operators' scripts).
+    ///
+    /// # Errors
+    /// Storage failures only.
+    pub async fn add_promotion(&self, raffle_id: i64, description: &str) -> anyhow::Result<()> {
+        raffles::add_promotion(&self.conn, raffle_id, description).await
+    }
+}

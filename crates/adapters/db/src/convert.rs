@@ -1,0 +1,92 @@
+//! Rows into domain values. Stored values were validated on the way in; a row that no longer
+//! parses means the database was edited by hand, and is reported with context, not guessed at.
+
+use std::str::FromStr;
+
+use anyhow::{Context, anyhow};
+use rifa_domain::exchange::Currency;
+use rifa_domain::money::{Money, Rate, TicketPrice};
+use rifa_domain::purchase::{Purchase, PurchaseStatus};
+use rifa_domain::raffle::{PurchaseLimits, Raffle, RaffleStatus};
+
+use crate::entities::{purchases, raffles};
+
+pub(crate) fn raffle(row: raffles::Model, tickets_sold: u32) -> anyhow::Result<Raffle> {
+    let field = |what: &str| format!("raffle {} has an invalid {what}", row.id);
+    let to_u32 = |v: i32| u32::try_from(v).map_err(|_| anyhow!("negative value"));
+    Ok(Raffle {
+        id: row.id,
+        price: TicketPrice::new(Money::from_cents(row.price_cents).map_err(|e| anyhow!("{e:?}"))?)
+            .map_err(|e| anyhow!("{e:?}"))
+            .with_context(|| field("price"))?,
+        status: RaffleStatus::parse(&row.status)
+            .map_err(|e| anyhow!("{e:?}"))
+            .with_context(|| field("status"))?,
+        max_tickets: to_u32(row.max_tickets).with_context(|| field("max_tickets"))?,
+        limits: PurchaseLimits::new(
+            row.min_per_purchase.map(to_u32).transpose()?,
+            row.max_per_purchase.map(to_u32).transpose()?,
+        )
+        .map_err(|e| anyhow!("{e:?}"))
+        .with_context(|| field("purchase limits"))?,
+        title: row.title,
+        description: row.description,
+        image: row.image,
+        draw_date: row.draw_date,
+        end_date: row.end_date,
+        created_at: row.created_at,
+        tickets_sold,
+    })
+}
+
+pub(crate) fn purchase(row: purchases::Model, raffle_title: String) -> anyhow::Result<Purchase> {
+    let id = row.id;
+    let field = |what: &str| format!("purchase {id} has an invalid {what}");
+    let conversion = match (
+        row.conversion_currency.as_deref(),
+        row.conversion_rate.as_deref(),
+    ) {
+        (Some(currency), Some(rate)) => Some((
+            Currency::parse(currency)
+                .map_err(|e| anyhow!("{e:?}"))
+                .with_context(|| field("currency"))?,
+            Rate::from_str(rate)
+                .map_err(|e| anyhow!("{e:?}"))
+                .with_context(|| field("rate"))?,
+        )),
+        _ => None,
+    };
+    Ok(Purchase {
+        id,
+        reference: row.reference,
+        raffle_id: row.raffle_id,
+        raffle_title,
+        ticket_numbers: serde_json::from_str(&row.ticket_numbers)
+            .with_context(|| field("ticket list"))?,
+        customer_name: row.customer_name,
+        customer_id_document: row.customer_id_document,
+        customer_email: row.customer_email,
+        customer_phone: row.customer_phone,
+        customer_country: row.customer_country,
+        payment_method: row.payment_method_name,
+        payment_method_id: row.payment_method_id,
+        conversion,
+        total_amount: Money::from_cents(row.total_cents)
+            .map_err(|e| anyhow!("{e:?}"))
+            .with_context(|| field("total"))?,
+        discount_applied: Money::from_cents(row.discount_cents)
+            .map_err(|e| anyhow!("{e:?}"))
+            .with_context(|| field("discount"))?,
+        status: PurchaseStatus::parse(&row.status)
+            .map_err(|e| anyhow!("{e:?}"))
+            .with_context(|| field("status"))?,
+        created_at: row.created_at,
+        decided_at: row.decided_at,
+        payment_proof: row.payment_proof,
+        admin_notes: row.admin_notes,
+    })
+}
+
+pub(crate) fn count(value: i64) -> u32 {
+    u32::try_from(value).unwrap_or(u32::MAX)
+}

@@ -1,0 +1,10 @@
+//! SeaORM entities, one per table of the initial migration.
+
+pub mod admins;
+pub mod exchange_rates;
+pub mod payment_methods;
+pub mod promotions;
+pub mod purchase_tickets;
+pub mod purchases;
+pub mod raffles;
+pub mod settings;

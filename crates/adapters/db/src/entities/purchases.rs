@@ -1,0 +1,36 @@
+use chrono::{DateTime, Utc};
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "purchases")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub reference: String,
+    pub raffle_id: i64,
+    pub customer_name: String,
+    pub customer_id_document: String,
+    pub customer_email: String,
+    pub customer_phone: String,
+    pub customer_phone_digits: String,
+    pub customer_country: String,
+    pub payment_method_id: Option<i64>,
+    pub payment_method_name: String,
+    pub conversion_currency: Option<String>,
+    pub conversion_rate: Option<String>,
+    /// JSON array of the purchase's numbers, ascending (immutable after creation).
+    pub ticket_numbers: String,
+    pub ticket_count: i32,
+    pub total_cents: i64,
+    pub discount_cents: i64,
+    pub status: String,
+    pub created_at: DateTime<Utc>,
+    pub decided_at: Option<DateTime<Utc>>,
+    pub payment_proof: Option<String>,
+    pub admin_notes: Option<String>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,251 @@
+//! Payment methods and exchange rates.
+
+use std::collections::HashMap;
+use std::str::FromStr;
+
+use anyhow::{Context, anyhow};
+use chrono::{DateTime, Utc};
+use rifa_domain::exchange::{Currency, ExchangeRate, ExchangeRateDraft, ExchangeRateId};
+use rifa_domain::money::Rate;
+use rifa_domain::payment::{
+    Details, LinkedRate, PaymentMethod, PaymentMethodDraft, PaymentMethodId,
+};
+use rifa_ports::{ExchangeRateRepository, PaymentMethodRepository, WriteError};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
+};
+
+use crate::Db;
+use crate::entities::{exchange_rates, payment_methods};
+
+fn rate_of(row: exchange_rates::Model) -> anyhow::Result<ExchangeRate> {
+    let bad = |what: &str| format!("exchange rate {} has an invalid {what}", row.id);
+    Ok(ExchangeRate {
+        id: row.id,
+        from: Currency::parse(&row.from_currency)
+            .map_err(|e| anyhow!("{e:?}"))
+            .with_context(|| bad("currency"))?,
+        to: Currency::parse(&row.to_currency)
+            .map_err(|e| anyhow!("{e:?}"))
+            .with_context(|| bad("currency"))?,
+        rate: Rate::from_str(&row.rate)
+            .map_err(|e| anyhow!("{e:?}"))
+            .with_context(|| bad("rate"))?,
+        updated_at: row.updated_at,
+    })
+}
+
+fn method_of(
+    row: payment_methods::Model,
+    rates: &HashMap<i64, ExchangeRate>,
+) -> anyhow::Result<PaymentMethod> {
+    let details: Details = serde_json::from_str(&row.details)
+        .with_context(|| format!("payment method {} has invalid details", row.id))?;
+    Ok(PaymentMethod {
+        id: row.id,
+        name: row.name,
+        kind: row.kind,
+        active: row.active,
+        details,
+        exchange_rate: row
+            .exchange_rate_id
+            .and_then(|id| rates.get(&id))
+            .map(|r| LinkedRate {
+                id: r.id,
+                from: r.from,
+                to: r.to,
+                rate: r.rate,
+            }),
+    })
+}
+
+impl Db {
+    async fn rates_by_id(&self) -> anyhow::Result<HashMap<i64, ExchangeRate>> {
+        Ok(self
+            .list_exchange_rates()
+            .await?
+            .into_iter()
+            .map(|r| (r.id, r))
+            .collect())
+    }
+
+    async fn check_rate_exists(&self, id: Option<ExchangeRateId>) -> Result<(), WriteError> {
+        if let Some(id) = id {
+            let found = exchange_rates::Entity::find_by_id(id)
+                .count(&self.conn)
+                .await
+                .context("failed to look up rate")?;
+            if found == 0 {
+                return Err(WriteError::MissingReference("exchangeRateId"));
+            }
+        }
+        Ok(())
+    }
+
+    fn method_columns(
+        model: &mut payment_methods::ActiveModel,
+        draft: &PaymentMethodDraft,
+    ) -> anyhow::Result<()> {
+        model.name = Set(draft.name.clone());
+        model.kind = Set(draft.kind.clone());
+        model.active = Set(draft.active);
+        model.details =
+            Set(serde_json::to_string(&draft.details).context("failed to encode details")?);
+        model.exchange_rate_id = Set(draft.exchange_rate_id);
+        Ok(())
+    }
+}
+
+impl PaymentMethodRepository for Db {
+    async fn list_payment_methods(&self, active_only: bool) -> anyhow::Result<Vec<PaymentMethod>> {
+        let mut query = payment_methods::Entity::find().order_by_asc(payment_methods::Column::Id);
+        if active_only {
+            query = query.filter(payment_methods::Column::Active.eq(true));
+        }
+        let rows = query
+            .all(&self.conn)
+            .await
+            .context("failed to list payment methods")?;
+        let rates = self.rates_by_id().await?;
+        rows.into_iter().map(|row| method_of(row, &rates)).collect()
+    }
+
+    async fn get_payment_method(
+        &self,
+        id: PaymentMethodId,
+    ) -> anyhow::Result<Option<PaymentMethod>> {
+        let Some(row) = payment_methods::Entity::find_by_id(id)
+            .one(&self.conn)
+            .await
+            .context("failed to load payment method")?
+        else {
+            return Ok(None);
+        };
+        method_of(row, &self.rates_by_id().await?).map(Some)
+    }
+
+    async fn create_payment_method(
+        &self,
+        draft: &PaymentMethodDraft,
+    ) -> Result<PaymentMethod, WriteError> {
+        self.check_rate_exists(draft.exchange_rate_id).await?;
+        let mut model = payment_methods::ActiveModel {
+            ..Default::default()
+        };
+        Self::method_columns(&mut model, draft)?;
+        let row = model
+            .insert(&self.conn)
+            .await
+            .context("failed to create payment method")?;
+        Ok(method_of(row, &self.rates_by_id().await?)?)
+    }
+
+    async fn update_payment_method(
+        &self,
+        id: PaymentMethodId,
+        draft: &PaymentMethodDraft,
+    ) -> Result<PaymentMethod, WriteError> {
+        self.check_rate_exists(draft.exchange_rate_id).await?;
+        let mut model = payment_methods::ActiveModel {
+            ..Default::default()
+        };
+        Self::method_columns(&mut model, draft)?;
+        let result = payment_methods::Entity::update_many()
+            .set(model)
+            .filter(payment_methods::Column::Id.eq(id))
+            .exec(&self.conn)
+            .await
+            .context("failed to update payment method")?;
+        if result.rows_affected == 0 {
+            return Err(WriteError::NotFound);
+        }
+        self.get_payment_method(id)
+            .await?
+            .ok_or(WriteError::NotFound)
+    }
+
+    async fn delete_payment_method(&self, id: PaymentMethodId) -> Result<(), WriteError> {
+        let result = payment_methods::Entity::delete_by_id(id)
+            .exec(&self.conn)
+            .await
+            .context("failed to delete payment method")?;
+        if result.rows_affected == 0 {
+            Err(WriteError::NotFound)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl ExchangeRateRepository for Db {
+    async fn list_exchange_rates(&self) -> anyhow::Result<Vec<ExchangeRate>> {
+        exchange_rates::Entity::find()
+            .order_by_asc(exchange_rates::Column::Id)
+            .all(&self.conn)
+            .await
+            .context("failed to list exchange rates")?
+            .into_iter()
+            .map(rate_of)
+            .collect()
+    }
+
+    async fn create_exchange_rate(
+        &self,
+        draft: &ExchangeRateDraft,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<ExchangeRate> {
+        let row = exchange_rates::ActiveModel {
+            from_currency: Set(draft.from.code().to_owned()),
+            to_currency: Set(draft.to.code().to_owned()),
+            rate: Set(draft.rate.to_string()),
+            updated_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&self.conn)
+        .await
+        .context("failed to create exchange rate")?;
+        rate_of(row)
+    }
+
+    async fn update_exchange_rate(
+        &self,
+        id: ExchangeRateId,
+        draft: &ExchangeRateDraft,
+        now: DateTime<Utc>,
+    ) -> Result<ExchangeRate, WriteError> {
+        let model = exchange_rates::ActiveModel {
+            from_currency: Set(draft.from.code().to_owned()),
+            to_currency: Set(draft.to.code().to_owned()),
+            rate: Set(draft.rate.to_string()),
+            updated_at: Set(now),
+            ..Default::default()
+        };
+        let result = exchange_rates::Entity::update_many()
+            .set(model)
+            .filter(exchange_rates::Column::Id.eq(id))
+            .exec(&self.conn)
+            .await
+            .context("failed to update exchange rate")?;
+        if result.rows_affected == 0 {
+            return Err(WriteError::NotFound);
+        }
+        let row = exchange_rates::Entity::find_by_id(id)
+            .one(&self.conn)
+            .await
+            .context("failed to reload exchange rate")?
+            .ok_or(WriteError::NotFound)?;
+        Ok(rate_of(row)?)
+    }
+
+    async fn delete_exchange_rate(&self, id: ExchangeRateId) -> Result<(), WriteError> {
+        let result = exchange_rates::Entity::delete_by_id(id)
+            .exec(&self.conn)
+            .await
+            .context("failed to delete exchange rate")?;
+        if result.rows_affected == 0 {
+            Err(WriteError::NotFound)
+        } else {
+            Ok(())
+        }
+    }
+}

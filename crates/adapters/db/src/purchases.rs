@@ -1,0 +1,398 @@
+//! Purchases and the holding of their numbers.
+
+use std::collections::{BTreeSet, HashMap};
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use rifa_domain::lookup::LookupKey;
+use rifa_domain::money::Money;
+use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus, Verdict};
+use rifa_domain::raffle::RaffleStatus;
+use rifa_domain::stats::DashboardStats;
+use rifa_ports::{
+    CreatePurchaseError, DecidePurchaseError, PurchasePage, PurchaseQuery, PurchaseRepository,
+    PurchaseSummary,
+};
+use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, OnConflict, Query};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait,
+    FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select, Set, SqlErr,
+    TransactionTrait,
+};
+
+use crate::entities::{purchase_tickets, purchases, raffles};
+use crate::{Db, convert};
+
+/// Rows per INSERT: far below PostgreSQL's 65,535 and SQLite's 32,766 bound parameters.
+const HOLD_CHUNK: usize = 1_000;
+
+#[derive(FromQueryResult)]
+struct Inserted {
+    number: i32,
+}
+
+#[derive(FromQueryResult)]
+struct ApprovedTotals {
+    tickets: i64,
+    revenue: i64,
+}
+
+fn is_unique_violation(error: &DbErr) -> bool {
+    matches!(error.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
+}
+
+/// Inserts the purchase's ticket rows; held rows that collide with another purchase's hold are
+/// skipped by the database and reported back as the numbers taken.
+async fn insert_tickets(
+    txn: &DatabaseTransaction,
+    purchase_id: i64,
+    new: &NewPurchase,
+) -> Result<Vec<u32>, CreatePurchaseError> {
+    let held = new.status.holds_numbers();
+    let mut inserted = BTreeSet::new();
+    for chunk in new.selection.numbers().chunks(HOLD_CHUNK) {
+        let mut insert = Query::insert()
+            .into_table(purchase_tickets::Entity)
+            .columns([
+                purchase_tickets::Column::PurchaseId,
+                purchase_tickets::Column::RaffleId,
+                purchase_tickets::Column::Number,
+                purchase_tickets::Column::Held,
+            ])
+            .on_conflict(OnConflict::new().do_nothing().to_owned())
+            .returning_col(purchase_tickets::Column::Number)
+            .to_owned();
+        for number in chunk {
+            insert
+                .values([
+                    purchase_id.into(),
+                    new.raffle_id.into(),
+                    i64::from(number.get()).into(),
+                    held.into(),
+                ])
+                .context("failed to build ticket insert")?;
+        }
+        let statement = txn.get_database_backend().build(&insert);
+        let rows = Inserted::find_by_statement(statement)
+            .all(txn)
+            .await
+            .context("failed to hold ticket numbers")?;
+        inserted.extend(
+            rows.into_iter()
+                .filter_map(|r| u32::try_from(r.number).ok()),
+        );
+    }
+    Ok(new
+        .selection
+        .numbers()
+        .iter()
+        .map(|n| n.get())
+        .filter(|n| !inserted.contains(n))
+        .collect())
+}
+
+fn apply_filters(
+    mut select: Select<purchases::Entity>,
+    query: &PurchaseQuery,
+) -> Select<purchases::Entity> {
+    if let Some(raffle_id) = query.raffle_id {
+        select = select.filter(purchases::Column::RaffleId.eq(raffle_id));
+    }
+    if let Some(name) = query
+        .name_contains
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
+        let escaped = name
+            .to_lowercase()
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_");
+        select = select.filter(
+            Expr::expr(Func::lower(Expr::col(purchases::Column::CustomerName)))
+                .like(LikeExpr::new(format!("%{escaped}%")).escape('\\')),
+        );
+    }
+    if let Some(status) = query.status {
+        select = select.filter(purchases::Column::Status.eq(status.as_str()));
+    }
+    if !query.ticket_numbers.is_empty() {
+        let mut holders = Query::select()
+            .column(purchase_tickets::Column::PurchaseId)
+            .from(purchase_tickets::Entity)
+            .and_where(
+                purchase_tickets::Column::Number
+                    .is_in(query.ticket_numbers.iter().map(|n| i64::from(*n))),
+            )
+            .to_owned();
+        if let Some(raffle_id) = query.raffle_id {
+            holders.and_where(purchase_tickets::Column::RaffleId.eq(raffle_id));
+        }
+        select = select.filter(purchases::Column::Id.in_subquery(holders));
+    }
+    if let Some((from, to)) = query.created {
+        select = select
+            .filter(purchases::Column::CreatedAt.gte(from))
+            .filter(purchases::Column::CreatedAt.lt(to));
+    }
+    select
+}
+
+async fn approved_totals(
+    conn: &impl ConnectionTrait,
+    select: Select<purchases::Entity>,
+) -> anyhow::Result<(u64, Money)> {
+    let totals = select
+        .filter(purchases::Column::Status.eq(PurchaseStatus::Approved.as_str()))
+        .select_only()
+        .column_as(
+            Expr::cust("COALESCE(CAST(SUM(ticket_count) AS BIGINT), 0)"),
+            "tickets",
+        )
+        .column_as(
+            Expr::cust("COALESCE(CAST(SUM(total_cents) AS BIGINT), 0)"),
+            "revenue",
+        )
+        .into_model::<ApprovedTotals>()
+        .one(conn)
+        .await
+        .context("failed to sum approved purchases")?;
+    let (tickets, revenue) = totals.map_or((0, 0), |t| (t.tickets, t.revenue));
+    Ok((
+        u64::try_from(tickets).unwrap_or(0),
+        Money::from_cents(revenue).map_err(|e| anyhow::anyhow!("revenue out of range: {e:?}"))?,
+    ))
+}
+
+impl Db {
+    async fn with_titles(&self, rows: Vec<purchases::Model>) -> anyhow::Result<Vec<Purchase>> {
+        let ids: BTreeSet<i64> = rows.iter().map(|r| r.raffle_id).collect();
+        let titles: HashMap<i64, String> = if ids.is_empty() {
+            HashMap::new()
+        } else {
+            raffles::Entity::find()
+                .filter(raffles::Column::Id.is_in(ids))
+                .all(&self.conn)
+                .await
+                .context("failed to load raffle titles")?
+                .into_iter()
+                .map(|r| (r.id, r.title))
+                .collect()
+        };
+        rows.into_iter()
+            .map(|row| {
+                let title = titles.get(&row.raffle_id).cloned().unwrap_or_default();
+                convert::purchase(row, title)
+            })
+            .collect()
+    }
+
+    async fn load_purchase(&self, id: PurchaseId) -> anyhow::Result<Option<Purchase>> {
+        let row = purchases::Entity::find_by_id(id)
+            .one(&self.conn)
+            .await
+            .context("failed to load purchase")?;
+        Ok(self.with_titles(row.into_iter().collect()).await?.pop())
+    }
+}
+
+impl PurchaseRepository for Db {
+    async fn create_purchase(&self, new: &NewPurchase) -> Result<Purchase, CreatePurchaseError> {
+        let numbers: Vec<u32> = new.selection.numbers().iter().map(|n| n.get()).collect();
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start purchase transaction")?;
+        // The purchase row first: on SQLite this takes the write lock before anything is read.
+        let row = purchases::ActiveModel {
+            reference: Set(new.reference.clone()),
+            raffle_id: Set(new.raffle_id),
+            customer_name: Set(new.customer.name.clone()),
+            customer_id_document: Set(new.customer.id_document.clone()),
+            customer_email: Set(new.customer.email.as_str().to_owned()),
+            customer_phone: Set(new.customer.phone.display().to_owned()),
+            customer_phone_digits: Set(new.customer.phone.digits().to_owned()),
+            customer_country: Set(new.customer.country.clone()),
+            payment_method_id: Set(new.payment.method_id),
+            payment_method_name: Set(new.payment.method_name.clone()),
+            conversion_currency: Set(new.payment.conversion.map(|(c, _)| c.code().to_owned())),
+            conversion_rate: Set(new.payment.conversion.map(|(_, r)| r.to_string())),
+            ticket_numbers: Set(
+                serde_json::to_string(&numbers).context("failed to encode ticket numbers")?
+            ),
+            ticket_count: Set(i32::try_from(numbers.len()).unwrap_or(i32::MAX)),
+            total_cents: Set(new.quote.total.cents()),
+            discount_cents: Set(new.quote.discount.cents()),
+            status: Set(new.status.as_str().to_owned()),
+            created_at: Set(new.created_at),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await;
+        let row = match row {
+            Ok(row) => row,
+            Err(error) if is_unique_violation(&error) => {
+                return Err(CreatePurchaseError::ReferenceTaken);
+            }
+            Err(error) => {
+                return Err(anyhow::Error::new(error)
+                    .context("failed to write purchase")
+                    .into());
+            }
+        };
+        let taken = insert_tickets(&txn, row.id, new).await?;
+        if !taken.is_empty() {
+            txn.rollback()
+                .await
+                .context("failed to roll back purchase")?;
+            return Err(CreatePurchaseError::NumbersTaken(taken));
+        }
+        txn.commit().await.context("failed to commit purchase")?;
+        let title = raffles::Entity::find_by_id(new.raffle_id)
+            .one(&self.conn)
+            .await
+            .context("failed to load raffle title")?
+            .map(|r| r.title)
+            .unwrap_or_default();
+        Ok(convert::purchase(row, title)?)
+    }
+
+    async fn get_purchase(&self, id: PurchaseId) -> anyhow::Result<Option<Purchase>> {
+        self.load_purchase(id).await
+    }
+
+    async fn search_purchases(&self, query: &PurchaseQuery) -> anyhow::Result<PurchasePage> {
+        let filtered = apply_filters(purchases::Entity::find(), query);
+        let total = filtered
+            .clone()
+            .count(&self.conn)
+            .await
+            .context("failed to count purchases")?;
+        let page_size = u64::from(Ord::max(query.page_size, 1));
+        let rows = filtered
+            .clone()
+            .order_by_desc(purchases::Column::CreatedAt)
+            .order_by_desc(purchases::Column::Id)
+            .offset(u64::from(Ord::max(query.page, 1) - 1) * page_size)
+            .limit(page_size)
+            .all(&self.conn)
+            .await
+            .context("failed to list purchases")?;
+        let (tickets_sold, total_revenue) = approved_totals(&self.conn, filtered.clone()).await?;
+        let pending_purchases = filtered
+            .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
+            .count(&self.conn)
+            .await
+            .context("failed to count pending purchases")?;
+        Ok(PurchasePage {
+            items: self.with_titles(rows).await?,
+            total,
+            summary: PurchaseSummary {
+                tickets_sold,
+                total_revenue,
+                pending_purchases,
+            },
+        })
+    }
+
+    async fn decide_purchase(
+        &self,
+        id: PurchaseId,
+        verdict: &Verdict,
+        now: DateTime<Utc>,
+    ) -> Result<Purchase, DecidePurchaseError> {
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start decision transaction")?;
+        let updated = purchases::Entity::update_many()
+            .col_expr(
+                purchases::Column::Status,
+                Expr::val(verdict.target().as_str()).into(),
+            )
+            .col_expr(
+                purchases::Column::AdminNotes,
+                Expr::val(verdict.notes().map(str::to_owned)).into(),
+            )
+            .col_expr(purchases::Column::DecidedAt, Expr::val(now).into())
+            .filter(purchases::Column::Id.eq(id))
+            .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
+            .exec(&txn)
+            .await
+            .context("failed to record the decision")?;
+        if updated.rows_affected == 0 {
+            txn.rollback().await.context("failed to roll back")?;
+            let current = self
+                .load_purchase(id)
+                .await?
+                .ok_or(DecidePurchaseError::NotFound)?;
+            return Err(DecidePurchaseError::NotPending(current.status));
+        }
+        if matches!(verdict, Verdict::Reject { .. }) {
+            purchase_tickets::Entity::update_many()
+                .col_expr(purchase_tickets::Column::Held, Expr::val(false).into())
+                .filter(purchase_tickets::Column::PurchaseId.eq(id))
+                .exec(&txn)
+                .await
+                .context("failed to release the rejected purchase's numbers")?;
+        }
+        txn.commit()
+            .await
+            .context("failed to commit the decision")?;
+        self.load_purchase(id)
+            .await?
+            .ok_or(DecidePurchaseError::NotFound)
+    }
+
+    async fn purchases_of(&self, key: &LookupKey, limit: u32) -> anyhow::Result<Vec<Purchase>> {
+        let select = match key {
+            LookupKey::Email(email) => purchases::Entity::find()
+                .filter(purchases::Column::CustomerEmail.eq(email.as_str())),
+            LookupKey::Phone(digits) => purchases::Entity::find()
+                .filter(purchases::Column::CustomerPhoneDigits.eq(digits.as_str())),
+        };
+        let rows = select
+            .filter(purchases::Column::Status.is_in([
+                PurchaseStatus::Pending.as_str(),
+                PurchaseStatus::Approved.as_str(),
+            ]))
+            .order_by_desc(purchases::Column::CreatedAt)
+            .limit(u64::from(limit))
+            .all(&self.conn)
+            .await
+            .context("failed to look up a buyer's purchases")?;
+        self.with_titles(rows).await
+    }
+
+    async fn dashboard_stats(
+        &self,
+        created: Option<(DateTime<Utc>, DateTime<Utc>)>,
+    ) -> anyhow::Result<DashboardStats> {
+        let mut select = purchases::Entity::find();
+        if let Some((from, to)) = created {
+            select = select
+                .filter(purchases::Column::CreatedAt.gte(from))
+                .filter(purchases::Column::CreatedAt.lt(to));
+        }
+        let (tickets_sold, total_revenue) = approved_totals(&self.conn, select.clone()).await?;
+        let pending_purchases = select
+            .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
+            .count(&self.conn)
+            .await
+            .context("failed to count pending purchases")?;
+        let active_raffles = raffles::Entity::find()
+            .filter(raffles::Column::Status.eq(RaffleStatus::Available.as_str()))
+            .count(&self.conn)
+            .await
+            .context("failed to count active raffles")?;
+        Ok(DashboardStats {
+            tickets_sold,
+            total_revenue,
+            pending_purchases,
+            active_raffles,
+        })
+    }
+}

@@ -1,0 +1,263 @@
+//! Raffles, their promotions and the numbers held in them.
+
+use std::collections::HashMap;
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleStatus};
+use rifa_ports::{DeleteRaffleError, Promotion, RaffleRepository, RaffleScope, UpdateRaffleError};
+use sea_orm::sea_query::{Expr, ExprTrait, Query};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
+    FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+};
+
+use crate::entities::{promotions, purchase_tickets, purchases, raffles};
+use crate::{Db, convert};
+
+#[derive(FromQueryResult)]
+struct SoldCount {
+    raffle_id: i64,
+    sold: i64,
+}
+
+#[derive(FromQueryResult)]
+struct HeldNumber {
+    number: i32,
+}
+
+async fn sold_counts(
+    conn: &impl ConnectionTrait,
+    ids: &[i64],
+) -> anyhow::Result<HashMap<i64, u32>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows = purchase_tickets::Entity::find()
+        .select_only()
+        .column(purchase_tickets::Column::RaffleId)
+        .column_as(purchase_tickets::Column::Number.count(), "sold")
+        .filter(purchase_tickets::Column::Held.eq(true))
+        .filter(purchase_tickets::Column::RaffleId.is_in(ids.iter().copied()))
+        .group_by(purchase_tickets::Column::RaffleId)
+        .into_model::<SoldCount>()
+        .all(conn)
+        .await
+        .context("failed to count held numbers")?;
+    Ok(rows
+        .into_iter()
+        .map(|r| (r.raffle_id, convert::count(r.sold)))
+        .collect())
+}
+
+fn draft_columns(model: &mut raffles::ActiveModel, draft: &RaffleDraft) {
+    let as_i32 = |n: u32| i32::try_from(n).unwrap_or(i32::MAX);
+    model.title = Set(draft.title.clone());
+    model.description = Set(draft.description.clone());
+    model.image = Set(draft.image.clone());
+    model.price_cents = Set(draft.price.money().cents());
+    model.status = Set(draft.status.as_str().to_owned());
+    model.max_tickets = Set(as_i32(draft.max_tickets));
+    model.min_per_purchase = Set(draft.limits.stored_min().map(as_i32));
+    model.max_per_purchase = Set(draft.limits.stored_max().map(as_i32));
+    model.draw_date = Set(draft.draw_date);
+    model.end_date = Set(draft.end_date);
+}
+
+impl Db {
+    async fn load_raffle(
+        &self,
+        conn: &impl ConnectionTrait,
+        id: RaffleId,
+    ) -> anyhow::Result<Option<Raffle>> {
+        let Some(row) = raffles::Entity::find_by_id(id)
+            .one(conn)
+            .await
+            .context("failed to load raffle")?
+        else {
+            return Ok(None);
+        };
+        let sold = sold_counts(conn, &[id])
+            .await?
+            .get(&id)
+            .copied()
+            .unwrap_or(0);
+        convert::raffle(row, sold).map(Some)
+    }
+}
+
+impl RaffleRepository for Db {
+    async fn list_raffles(&self, scope: RaffleScope) -> anyhow::Result<Vec<Raffle>> {
+        let mut query = raffles::Entity::find()
+            .order_by_desc(raffles::Column::CreatedAt)
+            .order_by_desc(raffles::Column::Id);
+        if scope == RaffleScope::OnSale {
+            query = query.filter(raffles::Column::Status.eq(RaffleStatus::Available.as_str()));
+        }
+        let rows = query
+            .all(&self.conn)
+            .await
+            .context("failed to list raffles")?;
+        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let sold = sold_counts(&self.conn, &ids).await?;
+        rows.into_iter()
+            .map(|row| {
+                let count = sold.get(&row.id).copied().unwrap_or(0);
+                convert::raffle(row, count)
+            })
+            .collect()
+    }
+
+    async fn get_raffle(&self, id: RaffleId) -> anyhow::Result<Option<Raffle>> {
+        self.load_raffle(&self.conn, id).await
+    }
+
+    async fn create_raffle(
+        &self,
+        draft: &RaffleDraft,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Raffle> {
+        let mut model = raffles::ActiveModel {
+            created_at: Set(now),
+            ..Default::default()
+        };
+        draft_columns(&mut model, draft);
+        let row = model
+            .insert(&self.conn)
+            .await
+            .context("failed to create raffle")?;
+        convert::raffle(row, 0)
+    }
+
+    async fn update_raffle(
+        &self,
+        id: RaffleId,
+        draft: &RaffleDraft,
+    ) -> Result<Raffle, UpdateRaffleError> {
+        // One conditional UPDATE: no number above the new maximum may be held at that instant.
+        let above_max = Query::select()
+            .expr(Expr::val(1))
+            .from(purchase_tickets::Entity)
+            .and_where(purchase_tickets::Column::RaffleId.eq(id))
+            .and_where(purchase_tickets::Column::Held.eq(true))
+            .and_where(purchase_tickets::Column::Number.gt(i64::from(draft.max_tickets)))
+            .to_owned();
+        let mut model = raffles::ActiveModel {
+            ..Default::default()
+        };
+        draft_columns(&mut model, draft);
+        let result = raffles::Entity::update_many()
+            .set(model)
+            .filter(raffles::Column::Id.eq(id))
+            .filter(Expr::exists(above_max).not())
+            .exec(&self.conn)
+            .await
+            .context("failed to update raffle")?;
+        if result.rows_affected == 0 {
+            if raffles::Entity::find_by_id(id)
+                .count(&self.conn)
+                .await
+                .context("failed to look up raffle")?
+                == 0
+            {
+                return Err(UpdateRaffleError::NotFound);
+            }
+            let highest = self.held_numbers(id).await?.last().copied().unwrap_or(0);
+            return Err(UpdateRaffleError::BelowHeldNumber {
+                highest_held: highest,
+            });
+        }
+        self.load_raffle(&self.conn, id)
+            .await?
+            .ok_or(UpdateRaffleError::NotFound)
+    }
+
+    async fn delete_raffle(&self, id: RaffleId) -> Result<(), DeleteRaffleError> {
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start transaction")?;
+        purchases::Entity::delete_many()
+            .filter(purchases::Column::RaffleId.eq(id))
+            .filter(purchases::Column::Status.eq("test"))
+            .exec(&txn)
+            .await
+            .context("failed to delete test purchases")?;
+        let real = purchases::Entity::find()
+            .filter(purchases::Column::RaffleId.eq(id))
+            .count(&txn)
+            .await
+            .context("failed to count purchases")?;
+        if real > 0 {
+            txn.rollback().await.context("failed to roll back")?;
+            return Err(DeleteRaffleError::HasPurchases { count: real });
+        }
+        let deleted = raffles::Entity::delete_by_id(id)
+            .exec(&txn)
+            .await
+            .context("failed to delete raffle")?;
+        if deleted.rows_affected == 0 {
+            txn.rollback().await.context("failed to roll back")?;
+            return Err(DeleteRaffleError::NotFound);
+        }
+        txn.commit()
+            .await
+            .context("failed to commit raffle deletion")?;
+        Ok(())
+    }
+
+    async fn held_numbers(&self, id: RaffleId) -> anyhow::Result<Vec<u32>> {
+        let rows = purchase_tickets::Entity::find()
+            .select_only()
+            .column(purchase_tickets::Column::Number)
+            .filter(purchase_tickets::Column::RaffleId.eq(id))
+            .filter(purchase_tickets::Column::Held.eq(true))
+            .order_by_asc(purchase_tickets::Column::Number)
+            .into_model::<HeldNumber>()
+            .all(&self.conn)
+            .await
+            .context("failed to read held numbers")?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|r| u32::try_from(r.number).ok())
+            .collect())
+    }
+
+    async fn promotions(&self, id: RaffleId) -> anyhow::Result<Vec<Promotion>> {
+        let rows = promotions::Entity::find()
+            .filter(promotions::Column::RaffleId.eq(id))
+            .order_by_asc(promotions::Column::Position)
+            .all(&self.conn)
+            .await
+            .context("failed to list promotions")?;
+        Ok(rows
+            .into_iter()
+            .map(|r| Promotion {
+                id: r.id,
+                description: r.description,
+            })
+            .collect())
+    }
+}
+
+pub(crate) async fn add_promotion(
+    conn: &DatabaseConnection,
+    raffle_id: i64,
+    description: &str,
+) -> anyhow::Result<()> {
+    let position = promotions::Entity::find()
+        .filter(promotions::Column::RaffleId.eq(raffle_id))
+        .count(conn)
+        .await?;
+    promotions::ActiveModel {
+        raffle_id: Set(raffle_id),
+        description: Set(description.to_owned()),
+        position: Set(i32::try_from(position).unwrap_or(i32::MAX)),
+        ..Default::default()
+    }
+    .insert(conn)
+    .await
+    .context("failed to add promotion")?;
+    Ok(())
+}

@@ -1,0 +1,146 @@
+//! Singleton settings stored as JSON documents under fixed keys.
+
+use anyhow::{Context, anyhow};
+use rifa_domain::branding::{Branding, BrandingPatch};
+use rifa_domain::email_settings::{EmailSettings, Secret};
+use rifa_domain::pricing::{DiscountTable, DiscountTier};
+use rifa_ports::SettingsRepository;
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{EntityTrait, Set};
+use serde_json::{Value, json};
+
+use crate::Db;
+use crate::entities::settings;
+
+const BRANDING: &str = "branding";
+const EMAIL: &str = "email";
+const DISCOUNTS: &str = "discounts";
+
+impl Db {
+    async fn read_setting(&self, key: &str) -> anyhow::Result<Option<Value>> {
+        let row = settings::Entity::find_by_id(key.to_owned())
+            .one(&self.conn)
+            .await
+            .with_context(|| format!("failed to read setting {key}"))?;
+        row.map(|r| {
+            serde_json::from_str(&r.value).with_context(|| format!("setting {key} is not JSON"))
+        })
+        .transpose()
+    }
+
+    async fn write_setting(&self, key: &str, value: &Value) -> anyhow::Result<()> {
+        settings::Entity::insert(settings::ActiveModel {
+            key: Set(key.to_owned()),
+            value: Set(value.to_string()),
+        })
+        .on_conflict(
+            OnConflict::column(settings::Column::Key)
+                .update_column(settings::Column::Value)
+                .to_owned(),
+        )
+        .exec(&self.conn)
+        .await
+        .with_context(|| format!("failed to save setting {key}"))?;
+        Ok(())
+    }
+}
+
+fn text(value: &Value, key: &str) -> Option<String> {
+    value.get(key).and_then(Value::as_str).map(str::to_owned)
+}
+
+impl SettingsRepository for Db {
+    async fn branding(&self) -> anyhow::Result<Option<Branding>> {
+        let Some(value) = self.read_setting(BRANDING).await? else {
+            return Ok(None);
+        };
+        // Stored through the same validation as an admin's edit, over the defaults.
+        let patch = BrandingPatch {
+            primary_color: text(&value, "primaryColor"),
+            secondary_color: text(&value, "secondaryColor"),
+            accent_color: text(&value, "accentColor"),
+            danger_color: text(&value, "dangerColor"),
+            success_color: text(&value, "successColor"),
+            company_name: text(&value, "companyName"),
+            description: text(&value, "description"),
+            logo_url: text(&value, "logoUrl"),
+        };
+        Branding::default()
+            .apply(patch)
+            .map(Some)
+            .map_err(|e| anyhow!("stored branding is invalid: {e:?}"))
+    }
+
+    async fn save_branding(&self, b: &Branding) -> anyhow::Result<()> {
+        let value = json!({
+            "primaryColor": b.primary_color.as_str(),
+            "secondaryColor": b.secondary_color.as_str(),
+            "accentColor": b.accent_color.as_str(),
+            "dangerColor": b.danger_color.as_str(),
+            "successColor": b.success_color.as_str(),
+            "companyName": b.company_name,
+            "description": b.description,
+            "logoUrl": b.logo_url,
+        });
+        self.write_setting(BRANDING, &value).await
+    }
+
+    async fn email_settings(&self) -> anyhow::Result<Option<EmailSettings>> {
+        let Some(value) = self.read_setting(EMAIL).await? else {
+            return Ok(None);
+        };
+        Ok(Some(EmailSettings {
+            host: text(&value, "host").unwrap_or_default(),
+            port: value
+                .get("port")
+                .and_then(Value::as_u64)
+                .and_then(|p| u16::try_from(p).ok())
+                .unwrap_or(587),
+            user: text(&value, "user").unwrap_or_default(),
+            password: text(&value, "password").map(Secret::new),
+            from_email: text(&value, "fromEmail").unwrap_or_default(),
+        }))
+    }
+
+    async fn save_email_settings(&self, s: &EmailSettings) -> anyhow::Result<()> {
+        let value = json!({
+            "host": s.host,
+            "port": s.port,
+            "user": s.user,
+            "password": s.password.as_ref().map(Secret::expose),
+            "fromEmail": s.from_email,
+        });
+        self.write_setting(EMAIL, &value).await
+    }
+
+    async fn discounts(&self) -> anyhow::Result<Option<DiscountTable>> {
+        let Some(value) = self.read_setting(DISCOUNTS).await? else {
+            return Ok(None);
+        };
+        let tiers = value
+            .as_array()
+            .context("stored discounts are not a list")?
+            .iter()
+            .map(|tier| {
+                Some(DiscountTier {
+                    min_tickets: u32::try_from(tier.get("minTickets")?.as_u64()?).ok()?,
+                    percentage: tier.get("percentage")?.as_str()?.parse().ok()?,
+                    label: text(tier, "label")?,
+                })
+            })
+            .collect::<Option<Vec<_>>>()
+            .context("a stored discount tier is malformed")?;
+        DiscountTable::new(tiers)
+            .map(Some)
+            .map_err(|e| anyhow!("stored discounts are invalid: {e:?}"))
+    }
+
+    async fn save_discounts(&self, table: &DiscountTable) -> anyhow::Result<()> {
+        let tiers: Vec<Value> = table
+            .tiers()
+            .iter()
+            .map(|t| json!({"minTickets": t.min_tickets, "percentage": t.percentage.to_string(), "label": t.label}))
+            .collect();
+        self.write_setting(DISCOUNTS, &Value::Array(tiers)).await
+    }
+}

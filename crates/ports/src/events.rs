@@ -1,0 +1,25 @@
+//! Things that happened, for whoever listens (the admin panel's live connection).
+
+use chrono::{DateTime, Utc};
+use rifa_domain::purchase::PurchaseId;
+use rifa_domain::raffle::RaffleId;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DomainEvent {
+    NewPurchase {
+        purchase_id: PurchaseId,
+        reference: String,
+        raffle_id: RaffleId,
+        customer_name: String,
+        ticket_count: u32,
+        total_amount: String,
+        created_at: DateTime<Utc>,
+    },
+}
+
+pub trait EventBus: Send + Sync + 'static {
+    /// Hands the event to every listener, on this instance and (for adapters that fan out)
+    /// on every other. Best effort: a notice that cannot be delivered is logged by the adapter,
+    /// never failing the operation that raised it.
+    fn publish(&self, event: DomainEvent) -> impl Future<Output = ()> + Send;
+}

@@ -1,0 +1,85 @@
+//! Ports to the world beyond the database, implemented by the storage, mail and PDF adapters.
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use rifa_domain::Lang;
+use rifa_domain::purchase::Purchase;
+
+/// Where payment proofs live. Objects are private: only admins read them, through URLs this
+/// store signs for a short time.
+pub trait ObjectStore: Send + Sync + 'static {
+    /// A URL the buyer's browser can `PUT` one file of `content_type` to, bound to `key` and
+    /// valid for `ttl`.
+    ///
+    /// # Errors
+    /// When the store cannot sign (misconfigured credentials).
+    fn presign_upload(
+        &self,
+        key: &str,
+        content_type: &str,
+        ttl: Duration,
+    ) -> impl Future<Output = anyhow::Result<String>> + Send;
+
+    /// A short-lived URL an admin's browser can `GET` the object at.
+    ///
+    /// # Errors
+    /// When the store cannot sign.
+    fn presign_download(
+        &self,
+        key: &str,
+        ttl: Duration,
+    ) -> impl Future<Output = anyhow::Result<String>> + Send;
+
+    /// The first bytes of a stored object, to judge its type by content, and its size.
+    ///
+    /// # Errors
+    /// `Ok(None)` when no object has that key; `Err` when the store is unreachable.
+    fn head(&self, key: &str) -> impl Future<Output = anyhow::Result<Option<StoredObject>>> + Send;
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredObject {
+    pub size: u64,
+    pub first_bytes: Vec<u8>,
+}
+
+/// One e-mail to a buyer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutgoingEmail {
+    pub to: String,
+    pub subject: String,
+    pub text_body: String,
+    pub html_body: String,
+    pub attachments: Vec<Attachment>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    pub filename: String,
+    pub content_type: String,
+    pub bytes: Vec<u8>,
+}
+
+pub trait Mailer: Send + Sync + 'static {
+    /// # Errors
+    /// When the message was not accepted by the server (the outbox worker retries it).
+    fn send(&self, email: &OutgoingEmail) -> impl Future<Output = anyhow::Result<()>> + Send;
+}
+
+/// What a receipt shows besides the purchase itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReceiptContext {
+    pub company_name: String,
+    pub max_tickets: u32,
+    pub lang: Lang,
+    pub generated_at: DateTime<Utc>,
+}
+
+pub trait ReceiptRenderer: Send + Sync + 'static {
+    /// A PDF receipt of `purchase`.
+    ///
+    /// # Errors
+    /// When rendering fails (missing font, layout overflow).
+    fn render(&self, purchase: &Purchase, context: &ReceiptContext) -> anyhow::Result<Vec<u8>>;
+}

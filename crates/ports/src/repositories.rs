@@ -1,0 +1,373 @@
+//! Storage of raffles, purchases, payment methods, rates, settings and admins.
+
+use chrono::{DateTime, Utc};
+use rifa_domain::admin::{AdminId, AdminUser};
+use rifa_domain::branding::Branding;
+use rifa_domain::email_settings::EmailSettings;
+use rifa_domain::exchange::{ExchangeRate, ExchangeRateDraft, ExchangeRateId};
+use rifa_domain::lookup::LookupKey;
+use rifa_domain::money::Money;
+use rifa_domain::payment::{PaymentMethod, PaymentMethodDraft, PaymentMethodId};
+use rifa_domain::pricing::DiscountTable;
+use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus, Verdict};
+use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId};
+use rifa_domain::stats::DashboardStats;
+
+/// Which raffles a listing shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RaffleScope {
+    /// Status available only: what the public site lists.
+    OnSale,
+    /// Every status: the admin panel.
+    All,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Promotion {
+    pub id: i64,
+    pub description: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum UpdateRaffleError {
+    #[error("raffle not found")]
+    NotFound,
+    /// Lowering `maxTickets` below a number someone already holds would orphan it.
+    #[error("number {highest_held} is held, above the new maximum")]
+    BelowHeldNumber { highest_held: u32 },
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DeleteRaffleError {
+    #[error("raffle not found")]
+    NotFound,
+    /// Real purchases (anything but tests) keep a raffle alive: deleting it would lose records
+    /// of money paid.
+    #[error("raffle has {count} purchases")]
+    HasPurchases { count: u64 },
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+pub trait RaffleRepository: Send + Sync + 'static {
+    /// Newest first, each with its count of held numbers.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn list_raffles(
+        &self,
+        scope: RaffleScope,
+    ) -> impl Future<Output = anyhow::Result<Vec<Raffle>>> + Send;
+
+    /// # Errors
+    /// Storage failures only; a missing raffle is `Ok(None)`.
+    fn get_raffle(
+        &self,
+        id: RaffleId,
+    ) -> impl Future<Output = anyhow::Result<Option<Raffle>>> + Send;
+
+    /// # Errors
+    /// Storage failures only.
+    fn create_raffle(
+        &self,
+        draft: &RaffleDraft,
+        now: DateTime<Utc>,
+    ) -> impl Future<Output = anyhow::Result<Raffle>> + Send;
+
+    /// # Errors
+    /// `NotFound`, `BelowHeldNumber`, or `Unknown`.
+    fn update_raffle(
+        &self,
+        id: RaffleId,
+        draft: &RaffleDraft,
+    ) -> impl Future<Output = Result<Raffle, UpdateRaffleError>> + Send;
+
+    /// Deletes the raffle with its promotions and test purchases.
+    ///
+    /// # Errors
+    /// `NotFound`, `HasPurchases`, or `Unknown`.
+    fn delete_raffle(
+        &self,
+        id: RaffleId,
+    ) -> impl Future<Output = Result<(), DeleteRaffleError>> + Send;
+
+    /// Numbers currently held (by pending or approved purchases), ascending.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn held_numbers(&self, id: RaffleId) -> impl Future<Output = anyhow::Result<Vec<u32>>> + Send;
+
+    /// # Errors
+    /// Storage failures only.
+    fn promotions(
+        &self,
+        id: RaffleId,
+    ) -> impl Future<Output = anyhow::Result<Vec<Promotion>>> + Send;
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CreatePurchaseError {
+    /// Someone else holds these numbers (ascending); nothing was written.
+    #[error("numbers already held: {0:?}")]
+    NumbersTaken(Vec<u32>),
+    /// The generated reference exists already; nothing was written, try another.
+    #[error("purchase reference already exists")]
+    ReferenceTaken,
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DecidePurchaseError {
+    #[error("purchase not found")]
+    NotFound,
+    /// Someone decided it first, or it was never pending.
+    #[error("purchase is {0:?}")]
+    NotPending(PurchaseStatus),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+/// Filters of the admin purchase list (all optional) and the page wanted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PurchaseQuery {
+    pub raffle_id: Option<RaffleId>,
+    /// Case-insensitive substring of the customer's name.
+    pub name_contains: Option<String>,
+    pub status: Option<PurchaseStatus>,
+    /// Purchases holding any of these numbers.
+    pub ticket_numbers: Vec<u32>,
+    /// Created in `[from, to)`.
+    pub created: Option<(DateTime<Utc>, DateTime<Utc>)>,
+    /// 1-based.
+    pub page: u32,
+    pub page_size: u32,
+}
+
+/// Figures over every purchase matching a query's filters (not just the page).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PurchaseSummary {
+    /// Tickets of approved purchases.
+    pub tickets_sold: u64,
+    /// Sum of approved totals.
+    pub total_revenue: Money,
+    pub pending_purchases: u64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PurchasePage {
+    pub items: Vec<Purchase>,
+    pub total: u64,
+    pub summary: PurchaseSummary,
+}
+
+pub trait PurchaseRepository: Send + Sync + 'static {
+    /// In one transaction: writes the purchase and, when its status holds numbers, holds every
+    /// number for it. Storage, not a prior check, guarantees a number is held at most once.
+    ///
+    /// # Errors
+    /// `NumbersTaken` naming the numbers lost to someone else, `ReferenceTaken`, or `Unknown`.
+    fn create_purchase(
+        &self,
+        purchase: &NewPurchase,
+    ) -> impl Future<Output = Result<Purchase, CreatePurchaseError>> + Send;
+
+    /// # Errors
+    /// Storage failures only.
+    fn get_purchase(
+        &self,
+        id: PurchaseId,
+    ) -> impl Future<Output = anyhow::Result<Option<Purchase>>> + Send;
+
+    /// Newest first.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn search_purchases(
+        &self,
+        query: &PurchaseQuery,
+    ) -> impl Future<Output = anyhow::Result<PurchasePage>> + Send;
+
+    /// Applies `verdict` if the purchase is still pending, releasing its numbers on rejection,
+    /// all in one transaction (a concurrent decision loses with `NotPending`).
+    ///
+    /// # Errors
+    /// `NotFound`, `NotPending`, or `Unknown`.
+    fn decide_purchase(
+        &self,
+        id: PurchaseId,
+        verdict: &Verdict,
+        now: DateTime<Utc>,
+    ) -> impl Future<Output = Result<Purchase, DecidePurchaseError>> + Send;
+
+    /// Pending and approved purchases of a buyer, newest first, at most `limit`.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn purchases_of(
+        &self,
+        key: &LookupKey,
+        limit: u32,
+    ) -> impl Future<Output = anyhow::Result<Vec<Purchase>>> + Send;
+
+    /// Dashboard figures; `created` narrows purchases to a period (raffles are always counted).
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn dashboard_stats(
+        &self,
+        created: Option<(DateTime<Utc>, DateTime<Utc>)>,
+    ) -> impl Future<Output = anyhow::Result<DashboardStats>> + Send;
+}
+
+/// A write that names another record which does not exist.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    #[error("not found")]
+    NotFound,
+    /// A referenced record (e.g. the exchange rate of a payment method) does not exist.
+    #[error("referenced {0} does not exist")]
+    MissingReference(&'static str),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+pub trait PaymentMethodRepository: Send + Sync + 'static {
+    /// By name; `active_only` for the public site.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn list_payment_methods(
+        &self,
+        active_only: bool,
+    ) -> impl Future<Output = anyhow::Result<Vec<PaymentMethod>>> + Send;
+
+    /// # Errors
+    /// Storage failures only.
+    fn get_payment_method(
+        &self,
+        id: PaymentMethodId,
+    ) -> impl Future<Output = anyhow::Result<Option<PaymentMethod>>> + Send;
+
+    /// # Errors
+    /// `MissingReference("exchangeRateId")` or `Unknown`.
+    fn create_payment_method(
+        &self,
+        draft: &PaymentMethodDraft,
+    ) -> impl Future<Output = Result<PaymentMethod, WriteError>> + Send;
+
+    /// # Errors
+    /// `NotFound`, `MissingReference("exchangeRateId")` or `Unknown`.
+    fn update_payment_method(
+        &self,
+        id: PaymentMethodId,
+        draft: &PaymentMethodDraft,
+    ) -> impl Future<Output = Result<PaymentMethod, WriteError>> + Send;
+
+    /// Past purchases keep the method's name.
+    ///
+    /// # Errors
+    /// `NotFound` or `Unknown`.
+    fn delete_payment_method(
+        &self,
+        id: PaymentMethodId,
+    ) -> impl Future<Output = Result<(), WriteError>> + Send;
+}
+
+pub trait ExchangeRateRepository: Send + Sync + 'static {
+    /// # Errors
+    /// Storage failures only.
+    fn list_exchange_rates(&self)
+    -> impl Future<Output = anyhow::Result<Vec<ExchangeRate>>> + Send;
+
+    /// # Errors
+    /// Storage failures only.
+    fn create_exchange_rate(
+        &self,
+        draft: &ExchangeRateDraft,
+        now: DateTime<Utc>,
+    ) -> impl Future<Output = anyhow::Result<ExchangeRate>> + Send;
+
+    /// # Errors
+    /// `NotFound` or `Unknown`.
+    fn update_exchange_rate(
+        &self,
+        id: ExchangeRateId,
+        draft: &ExchangeRateDraft,
+        now: DateTime<Utc>,
+    ) -> impl Future<Output = Result<ExchangeRate, WriteError>> + Send;
+
+    /// Methods converting with it are left without a rate.
+    ///
+    /// # Errors
+    /// `NotFound` or `Unknown`.
+    fn delete_exchange_rate(
+        &self,
+        id: ExchangeRateId,
+    ) -> impl Future<Output = Result<(), WriteError>> + Send;
+}
+
+/// Singleton settings. A setting never saved reads as `None`; callers apply the defaults.
+pub trait SettingsRepository: Send + Sync + 'static {
+    /// # Errors
+    /// Storage failures, or a stored value that no longer parses.
+    fn branding(&self) -> impl Future<Output = anyhow::Result<Option<Branding>>> + Send;
+    /// # Errors
+    /// Storage failures only.
+    fn save_branding(&self, branding: &Branding)
+    -> impl Future<Output = anyhow::Result<()>> + Send;
+    /// # Errors
+    /// Storage failures, or a stored value that no longer parses.
+    fn email_settings(&self) -> impl Future<Output = anyhow::Result<Option<EmailSettings>>> + Send;
+    /// # Errors
+    /// Storage failures only.
+    fn save_email_settings(
+        &self,
+        settings: &EmailSettings,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send;
+    /// # Errors
+    /// Storage failures, or a stored value that no longer parses.
+    fn discounts(&self) -> impl Future<Output = anyhow::Result<Option<DiscountTable>>> + Send;
+    /// # Errors
+    /// Storage failures only.
+    fn save_discounts(
+        &self,
+        table: &DiscountTable,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send;
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CreateAdminError {
+    #[error("username already taken")]
+    UsernameTaken,
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+pub trait AdminRepository: Send + Sync + 'static {
+    /// # Errors
+    /// Storage failures only.
+    fn admin_by_username(
+        &self,
+        username: &str,
+    ) -> impl Future<Output = anyhow::Result<Option<AdminUser>>> + Send;
+    /// # Errors
+    /// Storage failures only.
+    fn admin_by_id(
+        &self,
+        id: AdminId,
+    ) -> impl Future<Output = anyhow::Result<Option<AdminUser>>> + Send;
+    /// # Errors
+    /// `UsernameTaken` or `Unknown`.
+    fn create_admin(
+        &self,
+        username: &str,
+        password_hash: &str,
+        privileged: bool,
+    ) -> impl Future<Output = Result<AdminUser, CreateAdminError>> + Send;
+    /// # Errors
+    /// Storage failures only.
+    fn count_admins(&self) -> impl Future<Output = anyhow::Result<u64>> + Send;
+}

@@ -1,0 +1,57 @@
+//! Password hashing and admin tokens.
+
+use chrono::{DateTime, Utc};
+use rifa_domain::admin::AdminId;
+
+pub trait PasswordHasher: Send + Sync + 'static {
+    /// A PHC string with a fresh salt.
+    ///
+    /// # Errors
+    /// Only when the hashing library fails (out of memory, bad parameters).
+    fn hash(&self, password: &str) -> anyhow::Result<String>;
+
+    /// Whether `password` matches `hash`. A malformed hash is a mismatch, not an error.
+    fn verify(&self, password: &str, hash: &str) -> bool;
+
+    /// A hash of a random password, to verify against when the username is unknown so a
+    /// missing account takes as long to refuse as a wrong password.
+    fn decoy_hash(&self) -> &str;
+}
+
+/// What a valid admin token says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AdminClaims {
+    pub admin_id: AdminId,
+    pub username: String,
+    pub privileged: bool,
+    pub expires_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IssuedToken {
+    pub token: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TokenError {
+    #[error("the token has expired")]
+    Expired,
+    #[error("the token is malformed or its signature does not match")]
+    Invalid,
+}
+
+pub trait TokenIssuer: Send + Sync + 'static {
+    /// # Errors
+    /// Only when signing fails.
+    fn issue(
+        &self,
+        admin_id: AdminId,
+        username: &str,
+        privileged: bool,
+    ) -> anyhow::Result<IssuedToken>;
+
+    /// # Errors
+    /// [`TokenError::Expired`] past its `exp`; [`TokenError::Invalid`] for anything else.
+    fn verify(&self, token: &str) -> Result<AdminClaims, TokenError>;
+}
