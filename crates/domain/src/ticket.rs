@@ -166,3 +166,37 @@ mod tests {
         }
     }
 }
+
+/// The compact availability of a raffle: bit `n - 1` (most significant bit first within each
+/// byte) is set when number `n` is still available. A 99,999-number raffle fits in 12.5 KB.
+#[must_use]
+pub fn availability_bitmap(max_tickets: u32, held: &[u32]) -> Vec<u8> {
+    let len = usize::try_from(max_tickets.div_ceil(8)).unwrap_or(0);
+    let mut bits = vec![0xFF_u8; len];
+    if let Some(last) = bits.last_mut() {
+        let used = max_tickets % 8;
+        if used != 0 {
+            *last = 0xFF << (8 - used);
+        }
+    }
+    for &number in held.iter().filter(|n| (1..=max_tickets).contains(*n)) {
+        let index = usize::try_from((number - 1) / 8).unwrap_or(usize::MAX);
+        if let Some(byte) = bits.get_mut(index) {
+            *byte &= !(0x80 >> ((number - 1) % 8));
+        }
+    }
+    bits
+}
+
+#[cfg(test)]
+mod bitmap_tests {
+    use super::availability_bitmap;
+
+    #[test]
+    fn held_numbers_clear_their_bit_and_padding_stays_clear() {
+        assert_eq!(availability_bitmap(10, &[]), vec![0xFF, 0b1100_0000]);
+        assert_eq!(availability_bitmap(10, &[1, 10]), vec![0b0111_1111, 0b1000_0000]);
+        assert_eq!(availability_bitmap(8, &[8, 99]), vec![0b1111_1110]);
+        assert_eq!(availability_bitmap(99_999, &[]).len(), 12_500);
+    }
+}

@@ -1,1 +1,158 @@
+//! Password hashing with argon2id and admin tokens as HS256 JWTs.
 
+use std::time::Duration;
+
+use anyhow::{Context, anyhow};
+use argon2::password_hash::{PasswordHasher as _, PasswordVerifier as _};
+use chrono::{DateTime, Utc};
+use jsonwebtoken::errors::ErrorKind;
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use rand::RngCore;
+use rifa_domain::admin::AdminId;
+use rifa_ports::{AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};
+use serde::{Deserialize, Serialize};
+
+/// argon2id with the library's defaults (19 MiB, 2 passes, 1 lane: OWASP's recommendation).
+pub struct Argon2Hasher {
+    decoy: String,
+}
+
+impl Argon2Hasher {
+    /// # Errors
+    /// When the decoy hash cannot be computed.
+    pub fn new() -> anyhow::Result<Self> {
+        let decoy = hash(&random_token(24))?;
+        Ok(Self { decoy })
+    }
+}
+
+fn hash(password: &str) -> anyhow::Result<String> {
+    argon2::Argon2::default()
+        .hash_password(password.as_bytes())
+        .map(|h| h.to_string())
+        .map_err(|e| anyhow!("argon2 hashing failed: {e}"))
+}
+
+impl PasswordHasher for Argon2Hasher {
+    fn hash(&self, password: &str) -> anyhow::Result<String> {
+        hash(password)
+    }
+
+    fn verify(&self, password: &str, hash: &str) -> bool {
+        argon2::Argon2::default().verify_password(password.as_bytes(), hash).is_ok()
+    }
+
+    fn decoy_hash(&self) -> &str {
+        &self.decoy
+    }
+}
+
+/// A URL-safe random string of `bytes` random bytes, for generated passwords and secrets.
+#[must_use]
+pub fn random_token(bytes: usize) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut raw = vec![0_u8; bytes];
+    rand::rng().fill_bytes(&mut raw);
+    raw.iter().map(|b| char::from(ALPHABET[usize::from(*b) % 64])).collect()
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Claims {
+    sub: String,
+    username: String,
+    privileged: bool,
+    iat: i64,
+    /// Seconds since the epoch, as the panel compares it.
+    exp: i64,
+}
+
+/// Signs and checks admin tokens with one shared secret.
+pub struct JwtIssuer {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    ttl: Duration,
+}
+
+impl JwtIssuer {
+    /// # Errors
+    /// When the secret is shorter than 32 bytes (too weak for HS256).
+    pub fn new(secret: &[u8], ttl: Duration) -> anyhow::Result<Self> {
+        if secret.len() < 32 {
+            return Err(anyhow!("the token secret must be at least 32 bytes"));
+        }
+        Ok(Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), ttl })
+    }
+}
+
+impl TokenIssuer for JwtIssuer {
+    fn issue(&self, admin_id: AdminId, username: &str, privileged: bool) -> anyhow::Result<IssuedToken> {
+        let now = Utc::now();
+        let expires_at = now + chrono::Duration::from_std(self.ttl).context("token lifetime out of range")?;
+        let claims = Claims {
+            sub: admin_id.to_string(),
+            username: username.to_owned(),
+            privileged,
+            iat: now.timestamp(),
+            exp: expires_at.timestamp(),
+        };
+        let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .context("failed to sign admin token")?;
+        Ok(IssuedToken { token, expires_at })
+    }
+
+    fn verify(&self, token: &str) -> Result<AdminClaims, TokenError> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        validation.set_required_spec_claims(&["exp", "sub"]);
+        let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).map_err(|e| match e.kind() {
+            ErrorKind::ExpiredSignature => TokenError::Expired,
+            _ => TokenError::Invalid,
+        })?;
+        let claims = data.claims;
+        Ok(AdminClaims {
+            admin_id: claims.sub.parse().map_err(|_| TokenError::Invalid)?,
+            username: claims.username,
+            privileged: claims.privileged,
+            expires_at: DateTime::from_timestamp(claims.exp, 0).ok_or(TokenError::Invalid)?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_password_verifies_against_its_own_hash_only() {
+        let hasher = Argon2Hasher::new().unwrap_or_else(|e| panic!("{e}"));
+        let stored = hasher.hash("correct horse battery").unwrap_or_default();
+        assert!(stored.starts_with("$argon2id$"));
+        assert!(hasher.verify("correct horse battery", &stored));
+        assert!(!hasher.verify("correct horse batterY", &stored));
+        assert!(!hasher.verify("anything", "not a phc string"));
+        assert!(!hasher.verify("anything", hasher.decoy_hash()));
+    }
+
+    #[test]
+    fn tokens_round_trip_and_tampering_or_expiry_is_caught() {
+        let issuer = JwtIssuer::new(&[7; 32], Duration::from_secs(3600)).unwrap_or_else(|e| panic!("{e}"));
+        let issued = issuer.issue(42, "ana", true).unwrap_or_else(|e| panic!("{e}"));
+        let claims = issuer.verify(&issued.token).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((claims.admin_id, claims.username.as_str(), claims.privileged), (42, "ana", true));
+        assert_eq!(claims.expires_at.timestamp(), issued.expires_at.timestamp());
+
+        let other = JwtIssuer::new(&[8; 32], Duration::from_secs(3600)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(other.verify(&issued.token), Err(TokenError::Invalid));
+        assert_eq!(issuer.verify("garbage"), Err(TokenError::Invalid));
+
+        let expired = JwtIssuer::new(&[7; 32], Duration::ZERO).unwrap_or_else(|e| panic!("{e}"));
+        let stale = expired.issue(1, "ana", false).unwrap_or_else(|e| panic!("{e}"));
+        std::thread::sleep(Duration::from_millis(1_100));
+        assert_eq!(issuer.verify(&stale.token), Err(TokenError::Expired));
+    }
+
+    #[test]
+    fn short_secrets_are_refused() {
+        assert!(JwtIssuer::new(b"short", Duration::from_secs(1)).is_err());
+    }
+}

@@ -1,0 +1,90 @@
+//! Payment methods and exchange rates.
+
+use rifa_domain::exchange::{ExchangeRate, ExchangeRateDraft, ExchangeRateId};
+use rifa_domain::payment::{Details, PaymentMethod, PaymentMethodDraft, PaymentMethodId};
+use rust_decimal::Decimal;
+
+use rifa_ports::EventBus;
+
+use crate::{App, Store, WriteFailure};
+
+/// A payment method as an admin submits it.
+#[derive(Debug, Clone, Default)]
+pub struct PaymentMethodInput {
+    pub name: Option<String>,
+    pub kind: Option<String>,
+    pub active: Option<bool>,
+    pub details: Details,
+    pub exchange_rate_id: Option<i64>,
+}
+
+impl<S: Store, E: EventBus> App<S, E> {
+    /// # Errors
+    /// Storage failures only.
+    pub async fn payment_methods(&self, active_only: bool) -> anyhow::Result<Vec<PaymentMethod>> {
+        self.store.list_payment_methods(active_only).await
+    }
+
+    fn method_draft(input: PaymentMethodInput) -> Result<PaymentMethodDraft, WriteFailure> {
+        PaymentMethodDraft::parse(
+            input.name.as_deref(),
+            input.kind.as_deref(),
+            input.active,
+            input.details,
+            input.exchange_rate_id,
+        )
+        .map_err(WriteFailure::Invalid)
+    }
+
+    /// # Errors
+    /// `Invalid` (including an unknown exchange rate) or a storage failure.
+    pub async fn create_payment_method(&self, input: PaymentMethodInput) -> Result<PaymentMethod, WriteFailure> {
+        let draft = Self::method_draft(input)?;
+        Ok(self.store.create_payment_method(&draft).await?)
+    }
+
+    /// # Errors
+    /// `Invalid`, `NotFound` or a storage failure.
+    pub async fn update_payment_method(&self, id: PaymentMethodId, input: PaymentMethodInput) -> Result<PaymentMethod, WriteFailure> {
+        let draft = Self::method_draft(input)?;
+        Ok(self.store.update_payment_method(id, &draft).await?)
+    }
+
+    /// # Errors
+    /// `NotFound` or a storage failure.
+    pub async fn delete_payment_method(&self, id: PaymentMethodId) -> Result<(), WriteFailure> {
+        Ok(self.store.delete_payment_method(id).await?)
+    }
+
+    /// # Errors
+    /// Storage failures only.
+    pub async fn exchange_rates(&self) -> anyhow::Result<Vec<ExchangeRate>> {
+        self.store.list_exchange_rates().await
+    }
+
+    /// # Errors
+    /// `Invalid` or a storage failure.
+    pub async fn create_exchange_rate(&self, from: Option<&str>, to: Option<&str>, rate: Option<Decimal>) -> Result<ExchangeRate, WriteFailure> {
+        let draft = ExchangeRateDraft::parse(from, to, rate).map_err(WriteFailure::Invalid)?;
+        Ok(self.store.create_exchange_rate(&draft, self.now()).await?)
+    }
+
+    /// # Errors
+    /// `Invalid`, `NotFound` or a storage failure.
+    pub async fn update_exchange_rate(
+        &self,
+        id: ExchangeRateId,
+        from: Option<&str>,
+        to: Option<&str>,
+        rate: Option<Decimal>,
+    ) -> Result<ExchangeRate, WriteFailure> {
+        let draft = ExchangeRateDraft::parse(from, to, rate).map_err(WriteFailure::Invalid)?;
+        Ok(self.store.update_exchange_rate(id, &draft, self.now()).await?)
+    }
+
+    /// # Errors
+    /// `NotFound` or a storage failure.
+    pub async fn delete_exchange_rate(&self, id: ExchangeRateId) -> Result<(), WriteFailure> {
+        Ok(self.store.delete_exchange_rate(id).await?)
+    }
+}

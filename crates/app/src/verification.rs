@@ -1,0 +1,77 @@
+//! A buyer checks their tickets by e-mail or phone.
+//!
+//! The answer shows in full only what the asker typed; the name and the other contact are masked
+//! so the lookup cannot be used to collect buyers' details.
+
+use std::collections::BTreeSet;
+
+use rifa_domain::lookup::{self, LookupKey, LookupMiss};
+use rifa_domain::purchase::Purchase;
+use rifa_domain::raffle::Raffle;
+use rifa_domain::{FieldErrors, Localized};
+use rifa_ports::{EventBus, RaffleScope};
+
+use crate::{App, Store};
+
+/// Recent purchases looked at per lookup; far more than any real buyer has.
+const LOOKUP_LIMIT: u32 = 200;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verification {
+    pub customer_name: String,
+    pub customer_email: String,
+    pub customer_phone: String,
+    /// One entry per purchase in an active raffle, newest first.
+    pub entries: Vec<(Raffle, Purchase)>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum VerifyError {
+    #[error("invalid lookup")]
+    Invalid(FieldErrors),
+    #[error("nothing to show")]
+    Miss(LookupMiss),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+impl VerifyError {
+    #[must_use]
+    pub fn message(&self, lang: rifa_domain::Lang) -> Option<String> {
+        match self {
+            Self::Miss(miss) => Some(miss.localized(lang)),
+            _ => None,
+        }
+    }
+}
+
+impl<S: Store, E: EventBus> App<S, E> {
+    /// # Errors
+    /// `Invalid` for a blank or malformed value; `Miss` when there is nothing to show.
+    pub async fn verify_tickets(&self, email: Option<&str>, phone: Option<&str>) -> Result<Verification, VerifyError> {
+        let (_, key) = LookupKey::parse(email, phone).map_err(|e| VerifyError::Invalid(FieldErrors::single(
+            if email.is_some_and(|e| !e.trim().is_empty()) { "email" } else { "phone" },
+            e,
+        )))?;
+        let purchases = self.store.purchases_of(&key, LOOKUP_LIMIT).await?;
+        let Some(latest) = purchases.first() else {
+            return Err(VerifyError::Miss(LookupMiss::NoPurchases));
+        };
+        let (customer_email, customer_phone) = match &key {
+            LookupKey::Email(email) => (email.as_str().to_owned(), lookup::mask_phone(&latest.customer_phone)),
+            LookupKey::Phone(_) => (lookup::mask_email(&latest.customer_email), latest.customer_phone.clone()),
+        };
+        let customer_name = lookup::mask_name(&latest.customer_name);
+        let wanted: BTreeSet<i64> = purchases.iter().map(|p| p.raffle_id).collect();
+        let active: Vec<Raffle> =
+            self.store.list_raffles(RaffleScope::OnSale).await?.into_iter().filter(|r| wanted.contains(&r.id)).collect();
+        let entries: Vec<(Raffle, Purchase)> = purchases
+            .into_iter()
+            .filter_map(|p| active.iter().find(|r| r.id == p.raffle_id).map(|r| (r.clone(), p)))
+            .collect();
+        if entries.is_empty() {
+            return Err(VerifyError::Miss(LookupMiss::NoneInActiveRaffles));
+        }
+        Ok(Verification { customer_name, customer_email, customer_phone, entries })
+    }
+}
