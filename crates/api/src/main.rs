@@ -1,1 +1,107 @@
-fn main() {}
+//! `rifa-api`: serves the API, or manages admin accounts.
+
+use std::io::Read;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use rifa_api::{Application, Config, telemetry};
+
+#[derive(Parser)]
+#[command(name = "rifa-api", version, about = "Rifa's HTTP API")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API (the default).
+    Serve,
+    /// Create an administrator. The password is read from standard input, or generated and
+    /// printed when standard input is a terminal or empty.
+    CreateAdmin {
+        #[arg(long)]
+        username: String,
+        /// May manage branding and e-mail settings and delete exchange rates.
+        #[arg(long)]
+        privileged: bool,
+    },
+}
+
+#[actix_web::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    telemetry::init();
+    let config = Config::from_env()?;
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(config).await,
+        Command::CreateAdmin {
+            username,
+            privileged,
+        } => create_admin(&config, &username, privileged).await,
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    tracing::info!(config = ?config, "starting");
+    let application = Application::build(config.clone()).await?;
+    if let Some((username, password)) = application.first_admin() {
+        // Printed once, on the run that created the account; it is stored only as a hash.
+        println!(
+            "\n  First admin created. Sign in with:\n    username: {username}\n    password: {password}\n  (shown only once; create more with `rifa-api create-admin`)\n"
+        );
+    }
+    println!(
+        "  Rifa API listening on http://{}:{} (docs at /api/docs)",
+        config.bind.ip(),
+        application.port()
+    );
+    application
+        .run_until_stopped()
+        .await
+        .context("server failed")
+}
+
+async fn create_admin(config: &Config, username: &str, privileged: bool) -> anyhow::Result<()> {
+    let mut input = String::new();
+    if !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        std::io::stdin()
+            .read_to_string(&mut input)
+            .context("failed to read the password from stdin")?;
+    }
+    let password = Some(input.trim_end_matches(['\r', '\n']).to_owned()).filter(|p| !p.is_empty());
+    let (app, _) = rifa_api::connect(config).await?;
+    let (admin, generated) = app
+        .create_admin(username, password, privileged, || {
+            rifa_security::random_token(18)
+        })
+        .await
+        .map_err(|e| anyhow::anyhow!("{}", describe(&e)))?;
+    println!(
+        "Admin {} created{}.",
+        admin.username,
+        if admin.privileged {
+            " (privileged)"
+        } else {
+            ""
+        }
+    );
+    if let Some(password) = generated {
+        println!("Generated password (shown only once): {password}");
+    }
+    Ok(())
+}
+
+fn describe(error: &rifa_app::auth::CreateAdminFailure) -> String {
+    use rifa_app::auth::CreateAdminFailure as F;
+    use rifa_domain::Localized;
+    match error {
+        F::Invalid(fields) => fields
+            .iter()
+            .map(|(field, e)| format!("{field}: {}", e.localized(rifa_domain::Lang::En)))
+            .collect::<Vec<_>>()
+            .join("; "),
+        F::UsernameTaken => "that username is already taken".to_owned(),
+        F::Unknown(e) => format!("{e:#}"),
+    }
+}

@@ -51,16 +51,24 @@ impl<S: Store, E: EventBus> App<S, E> {
     /// # Errors
     /// `MissingFields` when either is blank, `InvalidCredentials` for an unknown user or a wrong
     /// password (indistinguishable, and equally slow), or a failure of the store.
-    pub async fn login(&self, username: &str, password: &str) -> Result<(IssuedToken, AdminUser), LoginError> {
+    pub async fn login(
+        &self,
+        username: &str,
+        password: &str,
+    ) -> Result<(IssuedToken, AdminUser), LoginError> {
         if username.trim().is_empty() || password.is_empty() {
             return Err(LoginError::MissingFields);
         }
         let admin = self.store.admin_by_username(username).await?;
-        let hash = admin.as_ref().map_or(self.hasher.decoy_hash(), |a| a.password_hash.as_str());
+        let hash = admin
+            .as_ref()
+            .map_or(self.hasher.decoy_hash(), |a| a.password_hash.as_str());
         let matches = self.hasher.verify(password, hash);
         match admin {
             Some(admin) if matches => {
-                let token = self.tokens.issue(admin.id, &admin.username, admin.privileged)?;
+                let token = self
+                    .tokens
+                    .issue(admin.id, &admin.username, admin.privileged)?;
                 tracing::info!(admin.id = admin.id, "admin signed in");
                 Ok((token, admin))
             }
@@ -71,10 +79,21 @@ impl<S: Store, E: EventBus> App<S, E> {
     /// # Errors
     /// `Missing`, `Token` (expired or invalid), `UnknownAdmin`, or a storage failure.
     pub async fn authenticate(&self, bearer: Option<&str>) -> Result<AdminSession, AuthError> {
-        let token = bearer.map(str::trim).filter(|t| !t.is_empty()).ok_or(AuthError::Missing)?;
+        let token = bearer
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or(AuthError::Missing)?;
         let claims = self.tokens.verify(token)?;
-        let admin = self.store.admin_by_id(claims.admin_id).await?.ok_or(AuthError::UnknownAdmin)?;
-        Ok(AdminSession { admin_id: admin.id, username: admin.username, privileged: admin.privileged })
+        let admin = self
+            .store
+            .admin_by_id(claims.admin_id)
+            .await?
+            .ok_or(AuthError::UnknownAdmin)?;
+        Ok(AdminSession {
+            admin_id: admin.id,
+            username: admin.username,
+            privileged: admin.privileged,
+        })
     }
 
     /// Creates an admin; without a password one is generated and returned.
@@ -94,13 +113,18 @@ impl<S: Store, E: EventBus> App<S, E> {
             Some(p) => (p, false),
             None => (generate(), true),
         };
-        admin::check_new_password(&password)
-            .map_err(|e: FieldError| CreateAdminFailure::Invalid(FieldErrors::single("password", e)))?;
-        let hash = self.hasher.hash(&password)?;
-        let admin = self.store.create_admin(&username, &hash, privileged).await.map_err(|e| match e {
-            CreateAdminError::UsernameTaken => CreateAdminFailure::UsernameTaken,
-            CreateAdminError::Unknown(e) => CreateAdminFailure::Unknown(e),
+        admin::check_new_password(&password).map_err(|e: FieldError| {
+            CreateAdminFailure::Invalid(FieldErrors::single("password", e))
         })?;
+        let hash = self.hasher.hash(&password)?;
+        let admin = self
+            .store
+            .create_admin(&username, &hash, privileged)
+            .await
+            .map_err(|e| match e {
+                CreateAdminError::UsernameTaken => CreateAdminFailure::UsernameTaken,
+                CreateAdminError::Unknown(e) => CreateAdminFailure::Unknown(e),
+            })?;
         Ok((admin, generated.then_some(password)))
     }
 
@@ -108,7 +132,10 @@ impl<S: Store, E: EventBus> App<S, E> {
     ///
     /// # Errors
     /// Storage failures only.
-    pub async fn ensure_first_admin(&self, generate: impl FnOnce() -> String) -> anyhow::Result<Option<(AdminUser, String)>> {
+    pub async fn ensure_first_admin(
+        &self,
+        generate: impl FnOnce() -> String,
+    ) -> anyhow::Result<Option<(AdminUser, String)>> {
         if self.store.count_admins().await? > 0 {
             return Ok(None);
         }

@@ -51,7 +51,11 @@ impl<S: Store, E: EventBus> App<S, E> {
     /// # Errors
     /// `NotFound` when missing or, for the public, a draft.
     pub async fn raffle(&self, id: RaffleId, viewer: Viewer) -> Result<Raffle, RaffleError> {
-        let raffle = self.store.get_raffle(id).await?.ok_or(RaffleError::NotFound)?;
+        let raffle = self
+            .store
+            .get_raffle(id)
+            .await?
+            .ok_or(RaffleError::NotFound)?;
         if viewer == Viewer::Public && !raffle.status.is_publicly_visible() {
             return Err(RaffleError::NotFound);
         }
@@ -62,7 +66,11 @@ impl<S: Store, E: EventBus> App<S, E> {
     ///
     /// # Errors
     /// As [`App::raffle`].
-    pub async fn available_numbers(&self, id: RaffleId, viewer: Viewer) -> Result<Vec<u32>, RaffleError> {
+    pub async fn available_numbers(
+        &self,
+        id: RaffleId,
+        viewer: Viewer,
+    ) -> Result<Vec<u32>, RaffleError> {
         let raffle = self.raffle(id, viewer).await?;
         let held = self.store.held_numbers(id).await?;
         let mut held = held.into_iter().peekable();
@@ -76,16 +84,30 @@ impl<S: Store, E: EventBus> App<S, E> {
 
     /// # Errors
     /// As [`App::raffle`].
-    pub async fn availability(&self, id: RaffleId, viewer: Viewer) -> Result<Availability, RaffleError> {
+    pub async fn availability(
+        &self,
+        id: RaffleId,
+        viewer: Viewer,
+    ) -> Result<Availability, RaffleError> {
         let raffle = self.raffle(id, viewer).await?;
         let held = self.store.held_numbers(id).await?;
-        let available = raffle.max_tickets.saturating_sub(u32::try_from(held.len()).unwrap_or(u32::MAX));
-        Ok(Availability { max_tickets: raffle.max_tickets, available, bitmap: availability_bitmap(raffle.max_tickets, &held) })
+        let available = raffle
+            .max_tickets
+            .saturating_sub(u32::try_from(held.len()).unwrap_or(u32::MAX));
+        Ok(Availability {
+            max_tickets: raffle.max_tickets,
+            available,
+            bitmap: availability_bitmap(raffle.max_tickets, &held),
+        })
     }
 
     /// # Errors
     /// As [`App::raffle`].
-    pub async fn promotions(&self, id: RaffleId, viewer: Viewer) -> Result<Vec<Promotion>, RaffleError> {
+    pub async fn promotions(
+        &self,
+        id: RaffleId,
+        viewer: Viewer,
+    ) -> Result<Vec<Promotion>, RaffleError> {
         self.raffle(id, viewer).await?;
         Ok(self.store.promotions(id).await?)
     }
@@ -94,10 +116,20 @@ impl<S: Store, E: EventBus> App<S, E> {
     ///
     /// # Errors
     /// As [`App::raffle`].
-    pub async fn quote(&self, id: RaffleId, count: u32, viewer: Viewer) -> Result<PriceQuote, RaffleError> {
+    pub async fn quote(
+        &self,
+        id: RaffleId,
+        count: u32,
+        viewer: Viewer,
+    ) -> Result<PriceQuote, RaffleError> {
         let raffle = self.raffle(id, viewer).await?;
         let discounts = self.store.discounts().await?.unwrap_or_default();
-        Ok(pricing::quote(raffle.price, count, raffle.limits, &discounts))
+        Ok(pricing::quote(
+            raffle.price,
+            count,
+            raffle.limits,
+            &discounts,
+        ))
     }
 
     /// # Errors
@@ -109,13 +141,22 @@ impl<S: Store, E: EventBus> App<S, E> {
 
     /// # Errors
     /// `Invalid`, `NotFound`, `BelowHeldNumber`, or a storage failure.
-    pub async fn update_raffle(&self, id: RaffleId, input: RaffleInput) -> Result<Raffle, RaffleError> {
+    pub async fn update_raffle(
+        &self,
+        id: RaffleId,
+        input: RaffleInput,
+    ) -> Result<Raffle, RaffleError> {
         let draft = RaffleDraft::parse(input).map_err(RaffleError::Invalid)?;
-        self.store.update_raffle(id, &draft).await.map_err(|e| match e {
-            UpdateRaffleError::NotFound => RaffleError::NotFound,
-            UpdateRaffleError::BelowHeldNumber { highest_held } => RaffleError::BelowHeldNumber { highest_held },
-            UpdateRaffleError::Unknown(e) => RaffleError::Unknown(e),
-        })
+        self.store
+            .update_raffle(id, &draft)
+            .await
+            .map_err(|e| match e {
+                UpdateRaffleError::NotFound => RaffleError::NotFound,
+                UpdateRaffleError::BelowHeldNumber { highest_held } => {
+                    RaffleError::BelowHeldNumber { highest_held }
+                }
+                UpdateRaffleError::Unknown(e) => RaffleError::Unknown(e),
+            })
     }
 
     /// # Errors

@@ -15,8 +15,9 @@ use std::sync::Arc;
 
 use rifa_domain::FieldErrors;
 use rifa_ports::{
-    AdminRepository, Clock, EventBus, ExchangeRateRepository, PasswordHasher, PaymentMethodRepository,
-    PurchaseRepository, RaffleRepository, ReferenceGenerator, SettingsRepository, TokenIssuer,
+    AdminRepository, Clock, EventBus, ExchangeRateRepository, PasswordHasher,
+    PaymentMethodRepository, PurchaseRepository, RaffleRepository, ReferenceGenerator,
+    SettingsRepository, TokenIssuer,
 };
 
 /// Everything the use cases need from storage, implemented by one adapter.
@@ -59,7 +60,14 @@ impl<S: Store, E: EventBus> App<S, E> {
         hasher: Arc<dyn PasswordHasher>,
         tokens: Arc<dyn TokenIssuer>,
     ) -> Self {
-        Self { store, events, clock, references, hasher, tokens }
+        Self {
+            store,
+            events,
+            clock,
+            references,
+            hasher,
+            tokens,
+        }
     }
 
     /// The store, for the composition root's own needs (readiness checks, demo data).
@@ -84,9 +92,10 @@ impl From<rifa_ports::WriteError> for WriteFailure {
     fn from(error: rifa_ports::WriteError) -> Self {
         match error {
             rifa_ports::WriteError::NotFound => Self::NotFound,
-            rifa_ports::WriteError::MissingReference(field) => {
-                Self::Invalid(FieldErrors::single(field, rifa_domain::FieldError::Required))
-            }
+            rifa_ports::WriteError::MissingReference(field) => Self::Invalid(FieldErrors::single(
+                field,
+                rifa_domain::FieldError::Required,
+            )),
             rifa_ports::WriteError::Unknown(e) => Self::Unknown(e),
         }
     }

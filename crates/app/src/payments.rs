@@ -38,14 +38,21 @@ impl<S: Store, E: EventBus> App<S, E> {
 
     /// # Errors
     /// `Invalid` (including an unknown exchange rate) or a storage failure.
-    pub async fn create_payment_method(&self, input: PaymentMethodInput) -> Result<PaymentMethod, WriteFailure> {
+    pub async fn create_payment_method(
+        &self,
+        input: PaymentMethodInput,
+    ) -> Result<PaymentMethod, WriteFailure> {
         let draft = Self::method_draft(input)?;
         Ok(self.store.create_payment_method(&draft).await?)
     }
 
     /// # Errors
     /// `Invalid`, `NotFound` or a storage failure.
-    pub async fn update_payment_method(&self, id: PaymentMethodId, input: PaymentMethodInput) -> Result<PaymentMethod, WriteFailure> {
+    pub async fn update_payment_method(
+        &self,
+        id: PaymentMethodId,
+        input: PaymentMethodInput,
+    ) -> Result<PaymentMethod, WriteFailure> {
         let draft = Self::method_draft(input)?;
         Ok(self.store.update_payment_method(id, &draft).await?)
     }
@@ -64,7 +71,12 @@ impl<S: Store, E: EventBus> App<S, E> {
 
     /// # Errors
     /// `Invalid` or a storage failure.
-    pub async fn create_exchange_rate(&self, from: Option<&str>, to: Option<&str>, rate: Option<Decimal>) -> Result<ExchangeRate, WriteFailure> {
+    pub async fn create_exchange_rate(
+        &self,
+        from: Option<&str>,
+        to: Option<&str>,
+        rate: Option<Decimal>,
+    ) -> Result<ExchangeRate, WriteFailure> {
         let draft = ExchangeRateDraft::parse(from, to, rate).map_err(WriteFailure::Invalid)?;
         Ok(self.store.create_exchange_rate(&draft, self.now()).await?)
     }
@@ -79,7 +91,10 @@ impl<S: Store, E: EventBus> App<S, E> {
         rate: Option<Decimal>,
     ) -> Result<ExchangeRate, WriteFailure> {
         let draft = ExchangeRateDraft::parse(from, to, rate).map_err(WriteFailure::Invalid)?;
-        Ok(self.store.update_exchange_rate(id, &draft, self.now()).await?)
+        Ok(self
+            .store
+            .update_exchange_rate(id, &draft, self.now())
+            .await?)
     }
 
     /// # Errors

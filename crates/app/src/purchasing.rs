@@ -57,34 +57,56 @@ pub struct PurchaseReceipt {
     pub purchase: Purchase,
     pub quote: PriceQuote,
     pub test_mode: bool,
+    /// The raffle's size, which sets how numbers are padded for display.
+    pub max_tickets: u32,
 }
 
 /// A reference collision is a one-in-a-trillion event; three tries is plenty.
 const REFERENCE_ATTEMPTS: usize = 3;
 
 fn parse_numbers(raw: Option<&str>) -> Result<Vec<i64>, FieldError> {
-    let raw = raw.map(str::trim).filter(|r| !r.is_empty()).ok_or(FieldError::TicketsEmpty)?;
-    let values: Vec<serde_json::Value> = serde_json::from_str(raw).map_err(|_| FieldError::NotANumber)?;
+    let raw = raw
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .ok_or(FieldError::TicketsEmpty)?;
+    let values: Vec<serde_json::Value> =
+        serde_json::from_str(raw).map_err(|_| FieldError::NotANumber)?;
     values
         .iter()
         .map(|v| match v {
             serde_json::Value::Number(n) => n.as_i64().ok_or(FieldError::NotANumber),
-            serde_json::Value::String(s) => s.trim().parse::<i64>().map_err(|_| FieldError::NotANumber),
+            serde_json::Value::String(s) => {
+                s.trim().parse::<i64>().map_err(|_| FieldError::NotANumber)
+            }
             _ => Err(FieldError::NotANumber),
         })
         .collect()
 }
 
-fn find_method<'a>(methods: &'a [PaymentMethod], raw: Option<&str>) -> Result<&'a PaymentMethod, FieldError> {
-    let wanted = raw.map(str::trim).filter(|r| !r.is_empty()).ok_or(FieldError::PaymentMethodRequired)?;
-    let by_id = wanted.parse::<i64>().ok().and_then(|id| methods.iter().find(|m| m.id == id));
+fn find_method<'a>(
+    methods: &'a [PaymentMethod],
+    raw: Option<&str>,
+) -> Result<&'a PaymentMethod, FieldError> {
+    let wanted = raw
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .ok_or(FieldError::PaymentMethodRequired)?;
+    let by_id = wanted
+        .parse::<i64>()
+        .ok()
+        .and_then(|id| methods.iter().find(|m| m.id == id));
     by_id
         .or_else(|| methods.iter().find(|m| m.name.eq_ignore_ascii_case(wanted)))
         .ok_or(FieldError::PaymentMethodUnavailable)
 }
 
 fn accepted(raw: Option<&str>) -> bool {
-    raw.is_none_or(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "true" | "on" | "1" | "yes"))
+    raw.is_none_or(|v| {
+        matches!(
+            v.trim().to_ascii_lowercase().as_str(),
+            "true" | "on" | "1" | "yes"
+        )
+    })
 }
 
 impl<S: Store, E: EventBus> App<S, E> {
@@ -100,7 +122,11 @@ impl<S: Store, E: EventBus> App<S, E> {
         form: PurchaseForm,
         mode: PurchaseMode,
     ) -> Result<PurchaseReceipt, PurchaseError> {
-        let raffle = self.store.get_raffle(raffle_id).await?.ok_or(PurchaseError::RaffleNotFound)?;
+        let raffle = self
+            .store
+            .get_raffle(raffle_id)
+            .await?
+            .ok_or(PurchaseError::RaffleNotFound)?;
         if mode == PurchaseMode::Public && !raffle.status.is_on_sale() {
             return Err(if raffle.status.is_publicly_visible() {
                 PurchaseError::RaffleNotOnSale
@@ -110,31 +136,62 @@ impl<S: Store, E: EventBus> App<S, E> {
         }
 
         let mut errors = FieldErrors::new();
-        if let Some(sent) = form.raffle_id.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        if let Some(sent) = form
+            .raffle_id
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
             if sent.parse::<i64>().ok() != Some(raffle_id) {
-                errors.add("raffleId", FieldError::OutOfRange { min: raffle_id.to_string(), max: raffle_id.to_string() });
+                errors.add(
+                    "raffleId",
+                    FieldError::OutOfRange {
+                        min: raffle_id.to_string(),
+                        max: raffle_id.to_string(),
+                    },
+                );
             }
         }
         let selection = errors
-            .check("ticketNumbers", parse_numbers(form.ticket_numbers.as_deref()))
+            .check(
+                "ticketNumbers",
+                parse_numbers(form.ticket_numbers.as_deref()),
+            )
             .and_then(|numbers| {
-                errors.check("ticketNumbers", TicketSelection::new(&numbers, raffle.max_tickets, raffle.limits))
+                errors.check(
+                    "ticketNumbers",
+                    TicketSelection::new(&numbers, raffle.max_tickets, raffle.limits),
+                )
             });
         let customer = Customer::parse(&form.customer, &mut errors);
         let methods = self.store.list_payment_methods(true).await?;
-        let method = errors.check("paymentMethod", find_method(&methods, form.payment_method.as_deref()));
+        let method = errors.check(
+            "paymentMethod",
+            find_method(&methods, form.payment_method.as_deref()),
+        );
         if !accepted(form.accept_terms.as_deref()) {
             errors.add("acceptTerms", FieldError::TermsNotAccepted);
         }
         let sent_total = errors.check(
             "totalAmount",
-            form.total_amount.as_deref().ok_or(FieldError::Required).and_then(Money::from_str),
+            form.total_amount
+                .as_deref()
+                .ok_or(FieldError::Required)
+                .and_then(Money::from_str),
         );
-        let sent_discount = match form.discount_applied.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+        let sent_discount = match form
+            .discount_applied
+            .as_deref()
+            .map(str::trim)
+            .filter(|d| !d.is_empty())
+        {
             Some(raw) => errors.check("discountApplied", Money::from_str(raw)),
             None => Some(Money::ZERO),
         };
-        errors.clone().into_result().map_err(PurchaseError::Invalid)?;
+        errors
+            .clone()
+            .into_result()
+            .map_err(PurchaseError::Invalid)?;
         let (Some(selection), Some(customer), Some(method), Some(sent_total), Some(sent_discount)) =
             (selection, customer, method, sent_total, sent_discount)
         else {
@@ -144,7 +201,10 @@ impl<S: Store, E: EventBus> App<S, E> {
         let discounts = self.store.discounts().await?.unwrap_or_default();
         let quote = pricing::quote(raffle.price, selection.count(), raffle.limits, &discounts);
         if sent_total != quote.total || sent_discount != quote.discount {
-            return Err(PurchaseError::TotalMismatch { expected: quote.total, sent: sent_total });
+            return Err(PurchaseError::TotalMismatch {
+                expected: quote.total,
+                sent: sent_total,
+            });
         }
 
         let payment = PaymentSnapshot {
@@ -177,11 +237,19 @@ impl<S: Store, E: EventBus> App<S, E> {
                 Err(CreatePurchaseError::ReferenceTaken) => {
                     return Err(anyhow::anyhow!("could not find a free purchase reference").into());
                 }
-                Err(CreatePurchaseError::NumbersTaken(numbers)) => return Err(PurchaseError::NumbersTaken(numbers)),
+                Err(CreatePurchaseError::NumbersTaken(numbers)) => {
+                    return Err(PurchaseError::NumbersTaken(numbers));
+                }
                 Err(CreatePurchaseError::Unknown(e)) => return Err(e.into()),
             }
         };
-        tracing::info!(purchase.id = purchase.id, raffle.id = raffle_id, tickets = quote.ticket_count, test = mode == PurchaseMode::AdminTest, "purchase created");
+        tracing::info!(
+            purchase.id = purchase.id,
+            raffle.id = raffle_id,
+            tickets = quote.ticket_count,
+            test = mode == PurchaseMode::AdminTest,
+            "purchase created"
+        );
         if mode == PurchaseMode::Public {
             self.events
                 .publish(DomainEvent::NewPurchase {
@@ -195,7 +263,12 @@ impl<S: Store, E: EventBus> App<S, E> {
                 })
                 .await;
         }
-        Ok(PurchaseReceipt { purchase, quote, test_mode: mode == PurchaseMode::AdminTest })
+        Ok(PurchaseReceipt {
+            purchase,
+            quote,
+            test_mode: mode == PurchaseMode::AdminTest,
+            max_tickets: raffle.max_tickets,
+        })
     }
 }
 
@@ -209,7 +282,11 @@ mod tests {
         assert_eq!(parse_numbers(Some("[]")), Ok(vec![]));
         assert_eq!(parse_numbers(None), Err(FieldError::TicketsEmpty));
         for bad in ["3,7", "{\"a\":1}", "[1.5]", "[\"x\"]", "[null]", "[1e99]"] {
-            assert_eq!(parse_numbers(Some(bad)), Err(FieldError::NotANumber), "{bad}");
+            assert_eq!(
+                parse_numbers(Some(bad)),
+                Err(FieldError::NotANumber),
+                "{bad}"
+            );
         }
     }
 

@@ -3,7 +3,7 @@
 use rifa_domain::branding::{Branding, BrandingPatch};
 use rifa_domain::email_settings::{EmailSettings, EmailSettingsInput};
 use rifa_domain::pricing::{DiscountTable, DiscountTier};
-use rifa_domain::{FieldErrors, FieldError};
+use rifa_domain::{FieldError, FieldErrors};
 use rifa_ports::EventBus;
 
 use crate::{App, Store, WriteFailure};
@@ -20,7 +20,11 @@ impl<S: Store, E: EventBus> App<S, E> {
     /// # Errors
     /// `Invalid` with every bad field, or a storage failure.
     pub async fn update_branding(&self, patch: BrandingPatch) -> Result<Branding, WriteFailure> {
-        let next = self.branding().await?.apply(patch).map_err(WriteFailure::Invalid)?;
+        let next = self
+            .branding()
+            .await?
+            .apply(patch)
+            .map_err(WriteFailure::Invalid)?;
         self.store.save_branding(&next).await?;
         Ok(next)
     }
@@ -33,8 +37,15 @@ impl<S: Store, E: EventBus> App<S, E> {
 
     /// # Errors
     /// `Invalid` with every bad field, or a storage failure.
-    pub async fn update_email_settings(&self, input: EmailSettingsInput) -> Result<EmailSettings, WriteFailure> {
-        let next = self.email_settings().await?.apply(input).map_err(WriteFailure::Invalid)?;
+    pub async fn update_email_settings(
+        &self,
+        input: EmailSettingsInput,
+    ) -> Result<EmailSettings, WriteFailure> {
+        let next = self
+            .email_settings()
+            .await?
+            .apply(input)
+            .map_err(WriteFailure::Invalid)?;
         self.store.save_email_settings(&next).await?;
         Ok(next)
     }
@@ -47,7 +58,10 @@ impl<S: Store, E: EventBus> App<S, E> {
 
     /// # Errors
     /// `Invalid` or a storage failure.
-    pub async fn update_discounts(&self, tiers: Vec<DiscountTier>) -> Result<DiscountTable, WriteFailure> {
+    pub async fn update_discounts(
+        &self,
+        tiers: Vec<DiscountTier>,
+    ) -> Result<DiscountTable, WriteFailure> {
         let table = DiscountTable::new(tiers)
             .map_err(|e: FieldError| WriteFailure::Invalid(FieldErrors::single("tiers", e)))?;
         self.store.save_discounts(&table).await?;

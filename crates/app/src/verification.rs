@@ -48,30 +48,61 @@ impl VerifyError {
 impl<S: Store, E: EventBus> App<S, E> {
     /// # Errors
     /// `Invalid` for a blank or malformed value; `Miss` when there is nothing to show.
-    pub async fn verify_tickets(&self, email: Option<&str>, phone: Option<&str>) -> Result<Verification, VerifyError> {
-        let (_, key) = LookupKey::parse(email, phone).map_err(|e| VerifyError::Invalid(FieldErrors::single(
-            if email.is_some_and(|e| !e.trim().is_empty()) { "email" } else { "phone" },
-            e,
-        )))?;
+    pub async fn verify_tickets(
+        &self,
+        email: Option<&str>,
+        phone: Option<&str>,
+    ) -> Result<Verification, VerifyError> {
+        let (_, key) = LookupKey::parse(email, phone).map_err(|e| {
+            VerifyError::Invalid(FieldErrors::single(
+                if email.is_some_and(|e| !e.trim().is_empty()) {
+                    "email"
+                } else {
+                    "phone"
+                },
+                e,
+            ))
+        })?;
         let purchases = self.store.purchases_of(&key, LOOKUP_LIMIT).await?;
         let Some(latest) = purchases.first() else {
             return Err(VerifyError::Miss(LookupMiss::NoPurchases));
         };
         let (customer_email, customer_phone) = match &key {
-            LookupKey::Email(email) => (email.as_str().to_owned(), lookup::mask_phone(&latest.customer_phone)),
-            LookupKey::Phone(_) => (lookup::mask_email(&latest.customer_email), latest.customer_phone.clone()),
+            LookupKey::Email(email) => (
+                email.as_str().to_owned(),
+                lookup::mask_phone(&latest.customer_phone),
+            ),
+            LookupKey::Phone(_) => (
+                lookup::mask_email(&latest.customer_email),
+                latest.customer_phone.clone(),
+            ),
         };
         let customer_name = lookup::mask_name(&latest.customer_name);
         let wanted: BTreeSet<i64> = purchases.iter().map(|p| p.raffle_id).collect();
-        let active: Vec<Raffle> =
-            self.store.list_raffles(RaffleScope::OnSale).await?.into_iter().filter(|r| wanted.contains(&r.id)).collect();
+        let active: Vec<Raffle> = self
+            .store
+            .list_raffles(RaffleScope::OnSale)
+            .await?
+            .into_iter()
+            .filter(|r| wanted.contains(&r.id))
+            .collect();
         let entries: Vec<(Raffle, Purchase)> = purchases
             .into_iter()
-            .filter_map(|p| active.iter().find(|r| r.id == p.raffle_id).map(|r| (r.clone(), p)))
+            .filter_map(|p| {
+                active
+                    .iter()
+                    .find(|r| r.id == p.raffle_id)
+                    .map(|r| (r.clone(), p))
+            })
             .collect();
         if entries.is_empty() {
             return Err(VerifyError::Miss(LookupMiss::NoneInActiveRaffles));
         }
-        Ok(Verification { customer_name, customer_email, customer_phone, entries })
+        Ok(Verification {
+            customer_name,
+            customer_email,
+            customer_phone,
+            entries,
+        })
     }
 }

@@ -195,7 +195,10 @@ mod bitmap_tests {
     #[test]
     fn held_numbers_clear_their_bit_and_padding_stays_clear() {
         assert_eq!(availability_bitmap(10, &[]), vec![0xFF, 0b1100_0000]);
-        assert_eq!(availability_bitmap(10, &[1, 10]), vec![0b0111_1111, 0b1000_0000]);
+        assert_eq!(
+            availability_bitmap(10, &[1, 10]),
+            vec![0b0111_1111, 0b1000_0000]
+        );
         assert_eq!(availability_bitmap(8, &[8, 99]), vec![0b1111_1110]);
         assert_eq!(availability_bitmap(99_999, &[]).len(), 12_500);
     }

@@ -39,7 +39,9 @@ impl PasswordHasher for Argon2Hasher {
     }
 
     fn verify(&self, password: &str, hash: &str) -> bool {
-        argon2::Argon2::default().verify_password(password.as_bytes(), hash).is_ok()
+        argon2::Argon2::default()
+            .verify_password(password.as_bytes(), hash)
+            .is_ok()
     }
 
     fn decoy_hash(&self) -> &str {
@@ -53,7 +55,9 @@ pub fn random_token(bytes: usize) -> String {
     const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     let mut raw = vec![0_u8; bytes];
     rand::rng().fill_bytes(&mut raw);
-    raw.iter().map(|b| char::from(ALPHABET[usize::from(*b) % 64])).collect()
+    raw.iter()
+        .map(|b| char::from(ALPHABET[usize::from(*b) % 64]))
+        .collect()
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -80,14 +84,24 @@ impl JwtIssuer {
         if secret.len() < 32 {
             return Err(anyhow!("the token secret must be at least 32 bytes"));
         }
-        Ok(Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), ttl })
+        Ok(Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            ttl,
+        })
     }
 }
 
 impl TokenIssuer for JwtIssuer {
-    fn issue(&self, admin_id: AdminId, username: &str, privileged: bool) -> anyhow::Result<IssuedToken> {
+    fn issue(
+        &self,
+        admin_id: AdminId,
+        username: &str,
+        privileged: bool,
+    ) -> anyhow::Result<IssuedToken> {
         let now = Utc::now();
-        let expires_at = now + chrono::Duration::from_std(self.ttl).context("token lifetime out of range")?;
+        let expires_at =
+            now + chrono::Duration::from_std(self.ttl).context("token lifetime out of range")?;
         let claims = Claims {
             sub: admin_id.to_string(),
             username: username.to_owned(),
@@ -104,10 +118,12 @@ impl TokenIssuer for JwtIssuer {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.set_required_spec_claims(&["exp", "sub"]);
-        let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).map_err(|e| match e.kind() {
-            ErrorKind::ExpiredSignature => TokenError::Expired,
-            _ => TokenError::Invalid,
-        })?;
+        let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).map_err(
+            |e| match e.kind() {
+                ErrorKind::ExpiredSignature => TokenError::Expired,
+                _ => TokenError::Invalid,
+            },
+        )?;
         let claims = data.claims;
         Ok(AdminClaims {
             admin_id: claims.sub.parse().map_err(|_| TokenError::Invalid)?,
@@ -135,18 +151,29 @@ mod tests {
 
     #[test]
     fn tokens_round_trip_and_tampering_or_expiry_is_caught() {
-        let issuer = JwtIssuer::new(&[7; 32], Duration::from_secs(3600)).unwrap_or_else(|e| panic!("{e}"));
-        let issued = issuer.issue(42, "ana", true).unwrap_or_else(|e| panic!("{e}"));
-        let claims = issuer.verify(&issued.token).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!((claims.admin_id, claims.username.as_str(), claims.privileged), (42, "ana", true));
+        let issuer =
+            JwtIssuer::new(&[7; 32], Duration::from_secs(3600)).unwrap_or_else(|e| panic!("{e}"));
+        let issued = issuer
+            .issue(42, "ana", true)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let claims = issuer
+            .verify(&issued.token)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (claims.admin_id, claims.username.as_str(), claims.privileged),
+            (42, "ana", true)
+        );
         assert_eq!(claims.expires_at.timestamp(), issued.expires_at.timestamp());
 
-        let other = JwtIssuer::new(&[8; 32], Duration::from_secs(3600)).unwrap_or_else(|e| panic!("{e}"));
+        let other =
+            JwtIssuer::new(&[8; 32], Duration::from_secs(3600)).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(other.verify(&issued.token), Err(TokenError::Invalid));
         assert_eq!(issuer.verify("garbage"), Err(TokenError::Invalid));
 
         let expired = JwtIssuer::new(&[7; 32], Duration::ZERO).unwrap_or_else(|e| panic!("{e}"));
-        let stale = expired.issue(1, "ana", false).unwrap_or_else(|e| panic!("{e}"));
+        let stale = expired
+            .issue(1, "ana", false)
+            .unwrap_or_else(|e| panic!("{e}"));
         std::thread::sleep(Duration::from_millis(1_100));
         assert_eq!(issuer.verify(&stale.token), Err(TokenError::Expired));
     }

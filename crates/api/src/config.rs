@@ -1,0 +1,221 @@
+//! Typed configuration from the environment, with defaults that run out of the box.
+//!
+//! | variable | default | meaning |
+//! |---|---|---|
+//! | `RIFA_DATA_DIR` | `./data` | where the SQLite file and the generated token secret live |
+//! | `DATABASE_URL` | `sqlite://$RIFA_DATA_DIR/rifa.db` | `postgres://…` switches to PostgreSQL |
+//! | `RIFA_BIND` | `127.0.0.1:8080` | address the API listens on |
+//! | `RIFA_JWT_SECRET` | generated into `$RIFA_DATA_DIR/jwt-secret` | HS256 secret, ≥ 32 bytes |
+//! | `RIFA_TOKEN_TTL_HOURS` | `12` | admin token lifetime |
+//! | `RIFA_DEMO_DATA` | `true` on SQLite, `false` on PostgreSQL | load demo data into an empty database |
+//! | `RIFA_DEV_MODE` | `false` | what `GET /api/dev-mode` answers |
+//! | `RIFA_TRUST_PROXY` | `false` | take the client address from `X-Forwarded-For` (behind a load balancer) |
+//! | `RIFA_LOOKUPS_PER_MINUTE` | `10` | ticket verifications per client address |
+//! | `RIFA_LOGINS_PER_MINUTE` | `5` | admin sign-in attempts per client address |
+//! | `RIFA_DB_MAX_CONNECTIONS` | `20` (PostgreSQL) / `8` (SQLite) | connection pool size |
+//! | `RIFA_WORKERS` | number of cores | HTTP worker threads |
+//! | `RIFA_LOG_FORMAT` | `pretty` | `json` for one JSON object per line |
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+
+#[derive(Clone)]
+pub struct Config {
+    pub data_dir: PathBuf,
+    pub database_url: String,
+    pub bind: SocketAddr,
+    pub jwt_secret: Secret,
+    pub token_ttl: Duration,
+    pub demo_data: bool,
+    pub dev_mode: bool,
+    pub trust_proxy: bool,
+    pub lookups_per_minute: u32,
+    pub logins_per_minute: u32,
+    pub db_max_connections: u32,
+    pub workers: usize,
+}
+
+/// A secret that does not print.
+#[derive(Clone)]
+pub struct Secret(Vec<u8>);
+
+impl Secret {
+    #[must_use]
+    pub fn new(bytes: Vec<u8>) -> Self {
+        Self(bytes)
+    }
+
+    #[must_use]
+    pub fn expose(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("data_dir", &self.data_dir)
+            .field("database", &redact_url(&self.database_url))
+            .field("bind", &self.bind)
+            .field("demo_data", &self.demo_data)
+            .field("dev_mode", &self.dev_mode)
+            .finish_non_exhaustive()
+    }
+}
+
+/// `postgres://user:pass@host/db` → `postgres://user:***@host/db`, for logs.
+#[must_use]
+pub fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let credentials = &url[scheme + 3..at];
+            let user = credentials.split(':').next().unwrap_or("");
+            format!("{}{user}:***{}", &url[..scheme + 3], &url[at..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+fn var(name: &str) -> Option<String> {
+    std::env::var(name)
+        .ok()
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty())
+}
+
+fn flag(name: &str) -> anyhow::Result<Option<bool>> {
+    var(name)
+        .map(|v| match v.to_ascii_lowercase().as_str() {
+            "1" | "true" | "yes" | "on" => Ok(true),
+            "0" | "false" | "no" | "off" => Ok(false),
+            other => bail!("{name} must be true or false, not {other:?}"),
+        })
+        .transpose()
+}
+
+fn number<T: std::str::FromStr>(name: &str) -> anyhow::Result<Option<T>> {
+    var(name)
+        .map(|v| {
+            v.parse::<T>()
+                .map_err(|_| anyhow::anyhow!("{name} must be a number, not {v:?}"))
+        })
+        .transpose()
+}
+
+impl Config {
+    /// Reads the environment.
+    ///
+    /// # Errors
+    /// A malformed variable, or a data directory that cannot be created.
+    pub fn from_env() -> anyhow::Result<Self> {
+        let data_dir = PathBuf::from(var("RIFA_DATA_DIR").unwrap_or_else(|| "data".to_owned()));
+        std::fs::create_dir_all(&data_dir).with_context(|| {
+            format!("failed to create the data directory {}", data_dir.display())
+        })?;
+        let database_url = var("DATABASE_URL").unwrap_or_else(|| sqlite_url(&data_dir));
+        let postgres = database_url.starts_with("postgres");
+        let jwt_secret = match var("RIFA_JWT_SECRET") {
+            Some(secret) => Secret::new(secret.into_bytes()),
+            None => persisted_secret(&data_dir)?,
+        };
+        Ok(Self {
+            bind: var("RIFA_BIND")
+                .unwrap_or_else(|| "127.0.0.1:8080".to_owned())
+                .parse()
+                .context("RIFA_BIND must be an address like 127.0.0.1:8080")?,
+            token_ttl: Duration::from_secs(
+                number::<u64>("RIFA_TOKEN_TTL_HOURS")?.unwrap_or(12) * 3600,
+            ),
+            demo_data: flag("RIFA_DEMO_DATA")?.unwrap_or(!postgres),
+            dev_mode: flag("RIFA_DEV_MODE")?.unwrap_or(false),
+            trust_proxy: flag("RIFA_TRUST_PROXY")?.unwrap_or(false),
+            lookups_per_minute: number("RIFA_LOOKUPS_PER_MINUTE")?.unwrap_or(10),
+            logins_per_minute: number("RIFA_LOGINS_PER_MINUTE")?.unwrap_or(5),
+            db_max_connections: number("RIFA_DB_MAX_CONNECTIONS")?.unwrap_or(if postgres {
+                20
+            } else {
+                8
+            }),
+            workers: number("RIFA_WORKERS")?
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, usize::from)),
+            data_dir,
+            database_url,
+            jwt_secret,
+        })
+    }
+
+    /// A configuration for tests: port 0, the given database, a fixed secret, no demo data and
+    /// generous rate limits (tests that exercise the limits lower them).
+    #[must_use]
+    pub fn for_tests(database_url: String, data_dir: PathBuf) -> Self {
+        Self {
+            data_dir,
+            database_url,
+            bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+            jwt_secret: Secret::new(b"test-secret-test-secret-test-secret!".to_vec()),
+            token_ttl: Duration::from_secs(3600),
+            demo_data: false,
+            dev_mode: false,
+            trust_proxy: false,
+            lookups_per_minute: 10_000,
+            logins_per_minute: 10_000,
+            db_max_connections: 8,
+            workers: 2,
+        }
+    }
+
+    #[must_use]
+    pub fn is_postgres(&self) -> bool {
+        self.database_url.starts_with("postgres")
+    }
+}
+
+#[must_use]
+pub fn sqlite_url(data_dir: &Path) -> String {
+    format!("sqlite://{}", data_dir.join("rifa.db").display())
+}
+
+/// Reads the generated token secret, creating it (readable by the owner only) on first run, so
+/// admin sessions survive restarts without any setup.
+fn persisted_secret(data_dir: &Path) -> anyhow::Result<Secret> {
+    let path = data_dir.join("jwt-secret");
+    if let Ok(existing) = std::fs::read_to_string(&path) {
+        let existing = existing.trim();
+        if existing.len() >= 32 {
+            return Ok(Secret::new(existing.as_bytes().to_vec()));
+        }
+    }
+    let secret = rifa_security::random_token(48);
+    std::fs::write(&path, &secret)
+        .with_context(|| format!("failed to write {}", path.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))
+            .with_context(|| format!("failed to restrict {}", path.display()))?;
+    }
+    Ok(Secret::new(secret.into_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn database_passwords_never_reach_the_logs() {
+        assert_eq!(
+            redact_url("postgres://rifa:hunter2@db:5432/rifa"),
+            "postgres://rifa:***@db:5432/rifa"
+        );
+        assert_eq!(redact_url("sqlite://data/rifa.db"), "sqlite://data/rifa.db");
+    }
+}

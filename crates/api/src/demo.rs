@@ -1,0 +1,346 @@
+//! Demo data for a first run on the embedded database, so a newcomer sees a living product:
+//! raffles of different sizes and statuses, a payment method of each type, exchange rates, and
+//! a few purchases in every state. Loaded only into an empty database (see `RIFA_DEMO_DATA`).
+
+use anyhow::{Context, anyhow};
+use chrono::{Duration, Utc};
+use rifa_app::payments::PaymentMethodInput;
+use rifa_app::purchasing::{PurchaseForm, PurchaseMode};
+use rifa_domain::customer::CustomerInput;
+use rifa_domain::raffle::RaffleInput;
+use rust_decimal::Decimal;
+
+use crate::Rifa;
+
+struct DemoRaffle {
+    title: &'static str,
+    description: &'static str,
+    price_cents: i64,
+    max_tickets: i64,
+    limits: (Option<i64>, Option<i64>),
+    status: &'static str,
+    days_to_draw: i64,
+    promotions: &'static [&'static str],
+}
+
+const RAFFLES: [DemoRaffle; 6] = [
+    DemoRaffle {
+        title: "iPhone 16 Pro Max 256 GB",
+        description: "Gana un iPhone 16 Pro Max nuevo, sellado y con garantía. El sorteo se realiza con los resultados de la Lotería del Táchira.",
+        price_cents: 1_300,
+        max_tickets: 9_999,
+        limits: (Some(2), Some(50)),
+        status: "available",
+        days_to_draw: 12,
+        promotions: &[
+            "Compra 10 boletos y participa en un sorteo extra de US$ 100",
+            "Los primeros 100 compradores reciben un forro de regalo",
+        ],
+    },
+    DemoRaffle {
+        title: "Moto Yamaha DT 175 0 km",
+        description: "Una moto Yamaha DT 175 del año, papeles al día y traspaso incluido. Números del 00001 al 99999.",
+        price_cents: 200,
+        max_tickets: 99_999,
+        limits: (Some(5), Some(500)),
+        status: "available",
+        days_to_draw: 30,
+        promotions: &["Doble oportunidad: el número invertido también gana un premio de US$ 50"],
+    },
+    DemoRaffle {
+        title: "Bono en efectivo de US$ 500",
+        description: "US$ 500 directo a tu cuenta, Zelle o Binance. Sorteo rápido de 999 números.",
+        price_cents: 500,
+        max_tickets: 999,
+        limits: (Some(1), Some(20)),
+        status: "available",
+        days_to_draw: 3,
+        promotions: &[],
+    },
+    DemoRaffle {
+        title: "Camioneta Toyota 4Runner",
+        description: "Sorteo finalizado. ¡Felicidades al ganador del número 4821!",
+        price_cents: 2_000,
+        max_tickets: 9_999,
+        limits: (Some(1), Some(100)),
+        status: "finished",
+        days_to_draw: -5,
+        promotions: &[],
+    },
+    DemoRaffle {
+        title: "Viaje para dos a Isla Margarita",
+        description: "Cinco días y cuatro noches todo incluido. Pospuesto hasta nuevo aviso.",
+        price_cents: 1_000,
+        max_tickets: 4_999,
+        limits: (Some(1), Some(30)),
+        status: "postponed",
+        days_to_draw: 45,
+        promotions: &[],
+    },
+    DemoRaffle {
+        title: "PlayStation 5 Slim (borrador)",
+        description: "Borrador: aún no publicado.",
+        price_cents: 300,
+        max_tickets: 2_000,
+        limits: (None, None),
+        status: "inactive",
+        days_to_draw: 60,
+        promotions: &[],
+    },
+];
+
+fn details(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect()
+}
+
+/// Loads the demo data.
+///
+/// # Errors
+/// When any record is refused (a bug in this data) or storage fails.
+pub async fn load(app: &Rifa) -> anyhow::Result<()> {
+    let ves = app
+        .create_exchange_rate(Some("USD"), Some("VES"), Some(Decimal::new(365_012, 4)))
+        .await
+        .map_err(|e| anyhow!("{e:?}"))?;
+    let cop = app
+        .create_exchange_rate(Some("USD"), Some("COP"), Some(Decimal::new(4_100, 0)))
+        .await
+        .map_err(|e| anyhow!("{e:?}"))?;
+    app.create_exchange_rate(Some("USD"), Some("EUR"), Some(Decimal::new(92, 2)))
+        .await
+        .map_err(|e| anyhow!("{e:?}"))?;
+
+    let methods = [
+        (
+            "Pago Móvil",
+            "mobile_payment",
+            details(&[
+                ("banco", "Banesco (0134)"),
+                ("telefono", "0414-555-1234"),
+                ("cedula", "V-12.345.678"),
+            ]),
+            Some(ves.id),
+        ),
+        (
+            "Zelle",
+            "zelle",
+            details(&[("email", "pagos@rifa.example"), ("titular", "Rifa LLC")]),
+            None,
+        ),
+        (
+            "Binance Pay",
+            "binance",
+            details(&[("payId", "123456789"), ("email", "binance@rifa.example")]),
+            None,
+        ),
+        (
+            "Transferencia Banesco",
+            "bank",
+            details(&[
+                ("bankName", "Banesco"),
+                ("accountNumber", "0134-0000-00-0000000000"),
+                ("accountType", "corriente"),
+            ]),
+            Some(ves.id),
+        ),
+        (
+            "Bancolombia",
+            "bank",
+            details(&[
+                ("bankName", "Bancolombia"),
+                ("accountNumber", "000-000000-00"),
+                ("accountType", "ahorro"),
+            ]),
+            Some(cop.id),
+        ),
+        (
+            "USDT (TRC20)",
+            "crypto",
+            details(&[
+                ("walletAddress", "TXk9demo4q7rZbEw1pYdemoWalletAddr"),
+                ("network", "tron"),
+            ]),
+            None,
+        ),
+        (
+            "PayPal",
+            "digital",
+            details(&[("email", "paypal@rifa.example")]),
+            None,
+        ),
+    ];
+    let mut method_ids = Vec::new();
+    for (name, kind, details, exchange_rate_id) in methods {
+        let method = app
+            .create_payment_method(PaymentMethodInput {
+                name: Some(name.into()),
+                kind: Some(kind.into()),
+                active: Some(true),
+                details,
+                exchange_rate_id,
+            })
+            .await
+            .map_err(|e| anyhow!("demo payment method {name}: {e:?}"))?;
+        method_ids.push(method.id);
+    }
+
+    let mut raffle_ids = Vec::new();
+    for demo in &RAFFLES {
+        let draw = (Utc::now() + Duration::days(demo.days_to_draw))
+            .format("%Y-%m-%d")
+            .to_string();
+        let raffle = app
+            .create_raffle(RaffleInput {
+                title: Some(demo.title.into()),
+                description: Some(demo.description.into()),
+                image: None,
+                price: Some(Decimal::new(demo.price_cents, 2)),
+                // Created on sale so the demo purchases below can be made; the status is set after.
+                status: Some("available".into()),
+                max_tickets: Some(demo.max_tickets),
+                min_tickets_per_purchase: demo.limits.0,
+                max_tickets_per_purchase: demo.limits.1,
+                draw_date: Some(draw),
+                end_date: None,
+            })
+            .await
+            .map_err(|e| anyhow!("demo raffle {}: {e:?}", demo.title))?;
+        for promotion in demo.promotions {
+            app.store().add_promotion(raffle.id, promotion).await?;
+        }
+        raffle_ids.push(raffle.id);
+    }
+
+    let buyers = [
+        (
+            "María González",
+            "V-18123456",
+            "maria.gonzalez@example.com",
+            "+58 414 555 0101",
+            "venezuela",
+        ),
+        (
+            "José Rodríguez",
+            "V-20987654",
+            "jose.rodriguez@example.com",
+            "+58 424 555 0202",
+            "venezuela",
+        ),
+        (
+            "Ana Martínez",
+            "CC-1012345678",
+            "ana.martinez@example.com",
+            "+57 300 555 0303",
+            "colombia",
+        ),
+        (
+            "Carlos Pérez",
+            "P-AB123456",
+            "carlos.perez@example.com",
+            "+1 305 555 0404",
+            "estados-unidos",
+        ),
+        (
+            "Lucía Fernández",
+            "DNI-30111222",
+            "lucia.fernandez@example.com",
+            "+54 911 5555 0505",
+            "argentina",
+        ),
+    ];
+    let mut made = Vec::new();
+    for (i, (raffle_index, numbers)) in [
+        (0, "[7, 77]"),
+        (0, "[1234, 4321, 1111]"),
+        (1, "[1, 2, 3, 4, 5]"),
+        (2, "[13]"),
+        (0, "[500, 501]"),
+        (1, "[99999, 50000, 12345, 54321, 11111]"),
+        (3, "[4821]"),
+        (2, "[21, 22]"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (name, id, email, phone, country) = buyers[i % buyers.len()];
+        let raffle_id = raffle_ids[raffle_index];
+        let raffle = app
+            .raffle(raffle_id, rifa_app::catalog::Viewer::Admin)
+            .await
+            .map_err(|e| anyhow!("{e:?}"))?;
+        let count = u32::try_from(numbers.split(',').count()).unwrap_or(1);
+        let total = raffle.price.money().times(count);
+        let receipt = app
+            .purchase(
+                raffle_id,
+                PurchaseForm {
+                    customer: CustomerInput {
+                        name: Some(name.into()),
+                        id_document: Some(id.into()),
+                        email: Some(email.into()),
+                        phone: Some(phone.into()),
+                        country: Some(country.into()),
+                    },
+                    payment_method: Some(method_ids[i % method_ids.len()].to_string()),
+                    raffle_id: None,
+                    ticket_numbers: Some(numbers.into()),
+                    total_amount: Some(total.to_string()),
+                    discount_applied: None,
+                    accept_terms: Some("true".into()),
+                },
+                PurchaseMode::Public,
+            )
+            .await
+            .map_err(|e| anyhow!("demo purchase {i}: {e:?}"))?;
+        made.push(receipt.purchase.id);
+    }
+    // A realistic mix: most approved, one rejected (its numbers return to sale), the rest pending.
+    for (i, id) in made.iter().enumerate() {
+        let result = match i % 4 {
+            0 | 1 => {
+                app.decide_purchase(*id, "approved", Some("Pago verificado"))
+                    .await
+            }
+            2 if i == 2 => {
+                app.decide_purchase(
+                    *id,
+                    "rejected",
+                    Some("El comprobante no corresponde al monto"),
+                )
+                .await
+            }
+            _ => continue,
+        };
+        result.map_err(|e| anyhow!("demo decision: {e:?}"))?;
+    }
+    for (demo, id) in RAFFLES.iter().zip(&raffle_ids) {
+        if demo.status != "available" {
+            let raffle = app
+                .raffle(*id, rifa_app::catalog::Viewer::Admin)
+                .await
+                .map_err(|e| anyhow!("{e:?}"))?;
+            app.update_raffle(
+                *id,
+                RaffleInput {
+                    title: Some(raffle.title),
+                    description: Some(raffle.description),
+                    image: Some(raffle.image),
+                    price: Some(raffle.price.money().as_decimal()),
+                    status: Some(demo.status.into()),
+                    max_tickets: Some(i64::from(raffle.max_tickets)),
+                    min_tickets_per_purchase: raffle.limits.stored_min().map(i64::from),
+                    max_tickets_per_purchase: raffle.limits.stored_max().map(i64::from),
+                    draw_date: raffle.draw_date.map(|d| d.to_rfc3339()),
+                    end_date: None,
+                },
+            )
+            .await
+            .map_err(|e| anyhow!("demo status {}: {e:?}", demo.title))
+            .context("failed to set a demo raffle's status")?;
+        }
+    }
+    Ok(())
+}

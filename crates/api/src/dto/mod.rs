@@ -1,0 +1,23 @@
+//! The API's JSON shapes (camelCase, as the frontend reads them) and their conversions from
+//! domain values. Money travels as decimal strings with two decimals (`"26.00"`), rates as
+//! decimal strings, instants as RFC 3339 UTC.
+
+mod admin;
+mod error;
+mod payment;
+mod purchase;
+mod raffle;
+mod settings;
+
+pub use admin::*;
+pub use error::*;
+pub use payment::*;
+pub use purchase::*;
+pub use raffle::*;
+pub use settings::*;
+
+use chrono::{DateTime, SecondsFormat, Utc};
+
+pub fn instant(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Millis, true)
+}

@@ -1,0 +1,180 @@
+use rifa_domain::pricing::PriceQuote;
+use rifa_domain::raffle::{Raffle, RaffleInput};
+use rifa_ports::Promotion;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::instant;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RaffleDto {
+    pub id: i64,
+    pub title: String,
+    pub description: String,
+    pub image: String,
+    /// Price of one ticket in USD.
+    #[schema(example = "13.00")]
+    pub price: String,
+    /// available, finished, postponed, inactive or completed.
+    pub status: String,
+    /// Whether the public can buy it (status available).
+    pub active: bool,
+    /// Numbers run from 1 to this.
+    pub max_tickets: u32,
+    /// Numbers held by pending or approved purchases.
+    pub tickets_sold: u32,
+    pub tickets_available: u32,
+    pub min_tickets_per_purchase: Option<u32>,
+    pub max_tickets_per_purchase: Option<u32>,
+    /// The limits that apply: unset minimum is 1, unset maximum equals the minimum.
+    pub purchase_limits: PurchaseLimitsDto,
+    pub draw_date: Option<String>,
+    pub end_date: Option<String>,
+    pub created_at: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PurchaseLimitsDto {
+    pub min: u32,
+    pub max: u32,
+}
+
+impl From<Raffle> for RaffleDto {
+    fn from(r: Raffle) -> Self {
+        Self {
+            id: r.id,
+            tickets_available: r.tickets_available(),
+            price: r.price.money().to_string(),
+            status: r.status.as_str().to_owned(),
+            active: r.status.is_on_sale(),
+            max_tickets: r.max_tickets,
+            tickets_sold: r.tickets_sold,
+            min_tickets_per_purchase: r.limits.stored_min(),
+            max_tickets_per_purchase: r.limits.stored_max(),
+            purchase_limits: PurchaseLimitsDto {
+                min: r.limits.min(),
+                max: r.limits.max(),
+            },
+            draw_date: r.draw_date.map(instant),
+            end_date: r.end_date.map(instant),
+            created_at: instant(r.created_at),
+            title: r.title,
+            description: r.description,
+            image: r.image,
+        }
+    }
+}
+
+/// The spec's ticket list entry: every number listed is available.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TicketDto {
+    /// Equal to the number (tickets have no row of their own until taken).
+    pub id: u32,
+    pub ticket_number: u32,
+    #[schema(example = "available")]
+    pub status: &'static str,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PromotionDto {
+    pub id: i64,
+    pub description: String,
+}
+
+impl From<Promotion> for PromotionDto {
+    fn from(p: Promotion) -> Self {
+        Self {
+            id: p.id,
+            description: p.description,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AppliedDiscountDto {
+    pub label: String,
+    pub percentage: String,
+}
+
+/// SPEC §3 "Price calculation result".
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceQuoteDto {
+    pub ticket_count: u32,
+    /// The raffle's own price per ticket.
+    pub base_price: String,
+    pub subtotal: String,
+    pub discount: String,
+    pub discount_percentage: String,
+    pub total: String,
+    pub applied_discount: Option<AppliedDiscountDto>,
+    pub meets_minimum: bool,
+}
+
+impl From<PriceQuote> for PriceQuoteDto {
+    fn from(q: PriceQuote) -> Self {
+        Self {
+            ticket_count: q.ticket_count,
+            base_price: q.base_price.to_string(),
+            subtotal: q.subtotal.to_string(),
+            discount: q.discount.to_string(),
+            discount_percentage: q.discount_percentage.normalize().to_string(),
+            total: q.total.to_string(),
+            applied_discount: q.applied_discount.map(|d| AppliedDiscountDto {
+                label: d.label,
+                percentage: d.percentage.normalize().to_string(),
+            }),
+            meets_minimum: q.meets_minimum,
+        }
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct QuoteParams {
+    /// How many tickets.
+    #[param(minimum = 0, maximum = 99999)]
+    pub count: u32,
+}
+
+/// A raffle as an admin creates or edits it. Text is trimmed; an empty image becomes the
+/// default one; the draw date (a day or an instant) is stored as 23:59:59.999 UTC of its day.
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct RaffleRequest {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub image: Option<String>,
+    /// USD, at least 0.01, two decimals at most (a number or a decimal string).
+    #[schema(value_type = Option<f64>, example = 13)]
+    pub price: Option<rust_decimal::Decimal>,
+    /// Defaults to available.
+    pub status: Option<String>,
+    /// 1 to 99999; defaults to 9999.
+    pub max_tickets: Option<i64>,
+    pub max_tickets_per_purchase: Option<i64>,
+    pub min_tickets_per_purchase: Option<i64>,
+    #[schema(example = "2025-08-15")]
+    pub draw_date: Option<String>,
+    pub end_date: Option<String>,
+}
+
+impl From<RaffleRequest> for RaffleInput {
+    fn from(r: RaffleRequest) -> Self {
+        Self {
+            title: r.title,
+            description: r.description,
+            image: r.image,
+            price: r.price,
+            status: r.status,
+            max_tickets: r.max_tickets,
+            min_tickets_per_purchase: r.min_tickets_per_purchase,
+            max_tickets_per_purchase: r.max_tickets_per_purchase,
+            draw_date: r.draw_date,
+            end_date: r.end_date,
+        }
+    }
+}

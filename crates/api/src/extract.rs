@@ -1,0 +1,87 @@
+//! Request extractors: the signed-in admin, the privileged admin, the client's address.
+
+use std::future::Future;
+use std::net::IpAddr;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::http::header::AUTHORIZATION;
+use actix_web::{FromRequest, HttpRequest, web};
+use rifa_app::auth::AdminSession;
+
+use crate::AppState;
+use crate::error::ApiError;
+
+fn state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
+    req.app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| ApiError::internal(&anyhow::anyhow!("application state is not registered")))
+}
+
+fn bearer(req: &HttpRequest) -> Option<String> {
+    let value = req.headers().get(AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim().to_owned())
+}
+
+/// A request from a signed-in admin (a valid bearer token of an admin that still exists).
+pub struct Admin(pub AdminSession);
+
+impl FromRequest for Admin {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let state = state(req);
+        let token = bearer(req);
+        Box::pin(async move { Ok(Self(state?.app.authenticate(token.as_deref()).await?)) })
+    }
+}
+
+/// A request from the privileged admin; any other admin gets 403.
+pub struct Privileged(pub AdminSession);
+
+impl FromRequest for Privileged {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let admin = Admin::from_request(req, payload);
+        Box::pin(async move {
+            let Admin(session) = admin.await?;
+            if session.privileged {
+                Ok(Self(session))
+            } else {
+                Err(ApiError::forbidden())
+            }
+        })
+    }
+}
+
+/// The caller's address: the socket peer, or the first `X-Forwarded-For` hop when the API is
+/// configured to sit behind a trusted proxy.
+pub struct ClientIp(pub IpAddr);
+
+impl FromRequest for ClientIp {
+    type Error = ApiError;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let trust_proxy = req
+            .app_data::<web::Data<AppState>>()
+            .is_some_and(|s| s.trust_proxy);
+        let forwarded = trust_proxy
+            .then(|| {
+                req.connection_info()
+                    .realip_remote_addr()
+                    .and_then(|a| a.parse::<IpAddr>().ok())
+            })
+            .flatten();
+        let ip = forwarded
+            .or_else(|| req.peer_addr().map(|a| a.ip()))
+            .unwrap_or(IpAddr::from([0, 0, 0, 0]));
+        std::future::ready(Ok(Self(ip)))
+    }
+}

@@ -1,0 +1,135 @@
+//! Rifa's HTTP API: the actix-web server and the composition root that wires the adapters into
+//! the use cases. `main.rs` only parses the command line and calls into here, so integration
+//! tests start the very same server on port 0.
+
+pub mod config;
+pub mod demo;
+mod dto;
+mod error;
+mod extract;
+mod openapi;
+mod rate_limit;
+mod routes;
+pub mod telemetry;
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use actix_web::dev::Server;
+use actix_web::middleware::from_fn;
+use actix_web::{App as HttpApp, HttpServer, web};
+use anyhow::Context;
+use rifa_db::Db;
+use rifa_security::{Argon2Hasher, JwtIssuer};
+use rifa_system::{LocalEventBus, RandomReferences, SystemClock};
+
+pub use crate::config::Config;
+use crate::rate_limit::RateLimits;
+
+/// The use cases with this binary's adapters plugged in.
+pub type Rifa = rifa_app::App<Db, LocalEventBus>;
+
+/// What every handler can reach.
+pub struct AppState {
+    pub app: Rifa,
+    pub events: LocalEventBus,
+    pub limits: RateLimits,
+    pub dev_mode: bool,
+    pub trust_proxy: bool,
+}
+
+/// Builds the use cases on top of a connected, migrated database.
+///
+/// # Errors
+/// When the database is unreachable or the token secret is too short.
+pub async fn connect(config: &Config) -> anyhow::Result<(Rifa, LocalEventBus)> {
+    let db = Db::connect(&config.database_url, config.db_max_connections).await?;
+    let events = LocalEventBus::new(1_024);
+    let app = rifa_app::App::new(
+        db,
+        events.clone(),
+        Arc::new(SystemClock),
+        Arc::new(RandomReferences),
+        Arc::new(Argon2Hasher::new()?),
+        Arc::new(JwtIssuer::new(
+            config.jwt_secret.expose(),
+            config.token_ttl,
+        )?),
+    );
+    Ok((app, events))
+}
+
+/// A bound, not yet running, server.
+pub struct Application {
+    port: u16,
+    server: Server,
+    first_admin: Option<(String, String)>,
+}
+
+impl Application {
+    /// Connects, migrates, creates the first admin and the demo data when the database is new,
+    /// and binds the listener.
+    ///
+    /// # Errors
+    /// Any failure to reach the database or bind the address.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let (app, events) = connect(&config).await?;
+        let first_admin = app
+            .ensure_first_admin(|| rifa_security::random_token(18))
+            .await?
+            .map(|(admin, password)| (admin.username, password));
+        if config.demo_data && app.store().is_empty().await? {
+            demo::load(&app).await.context("failed to load demo data")?;
+            tracing::info!("demo data loaded");
+        }
+        let state = web::Data::new(AppState {
+            app,
+            events,
+            limits: RateLimits::new(config.lookups_per_minute, config.logins_per_minute),
+            dev_mode: config.dev_mode,
+            trust_proxy: config.trust_proxy,
+        });
+        rate_limit::spawn_cleanup(state.clone().into_inner());
+        let listener = TcpListener::bind(config.bind)
+            .with_context(|| format!("failed to bind {}", config.bind))?;
+        let port = listener
+            .local_addr()
+            .context("failed to read the bound address")?
+            .port();
+        let server = HttpServer::new(move || {
+            HttpApp::new()
+                .app_data(state.clone())
+                .configure(routes::configure)
+                .wrap(from_fn(error::localize))
+                .wrap(actix_web::middleware::Compress::default())
+                .wrap(from_fn(telemetry::request_id_header))
+                .wrap(telemetry::request_logger())
+        })
+        .workers(config.workers)
+        .listen(listener)
+        .context("failed to start listening")?
+        .run();
+        Ok(Self {
+            port,
+            server,
+            first_admin,
+        })
+    }
+
+    #[must_use]
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The username and generated password of the admin created on this first run, if any.
+    #[must_use]
+    pub fn first_admin(&self) -> Option<&(String, String)> {
+        self.first_admin.as_ref()
+    }
+
+    /// # Errors
+    /// When the server fails while running.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}

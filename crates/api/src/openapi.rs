@@ -1,0 +1,80 @@
+//! The OpenAPI document, generated from the handlers' annotations, and its docs page.
+
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::routes::{auth, exchange_rates, payment_methods, purchases, raffles, settings, system};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Rifa API", description = "Online raffles: raffles, tickets, purchases and their administration. Errors share one shape (`ErrorBody`); messages follow `Accept-Language` (es by default, en)."),
+    paths(
+        system::health::live,
+        system::health::ready,
+        system::dev_mode::dev_mode,
+        settings::branding_get::branding,
+        payment_methods::list::public,
+        raffles::verify::verify_tickets,
+        raffles::list::public,
+        raffles::get::public,
+        raffles::tickets::public,
+        raffles::availability::public,
+        raffles::promotions::public,
+        raffles::quote::quote,
+        raffles::purchase::public,
+        auth::login::login,
+        auth::me::me,
+        purchases::stats::stats,
+        raffles::list::admin,
+        raffles::create::create,
+        raffles::get::admin,
+        raffles::update::update,
+        raffles::delete::delete,
+        raffles::tickets::admin,
+        raffles::availability::admin,
+        raffles::promotions::admin,
+        raffles::purchase::admin_test,
+        purchases::list::list,
+        purchases::search::search,
+        purchases::get::get,
+        purchases::decide::decide,
+        payment_methods::list::admin,
+        payment_methods::create::create,
+        payment_methods::update::update,
+        payment_methods::delete::delete,
+        exchange_rates::list::list,
+        exchange_rates::create::create,
+        exchange_rates::update::update,
+        exchange_rates::delete::delete,
+        settings::branding_update::update,
+        settings::email_get::get,
+        settings::email_update::update,
+        settings::discounts_get::get,
+        settings::discounts_update::update,
+    ),
+    modifiers(&BearerAuth),
+)]
+pub struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// `/api/openapi.json` and the interactive docs at `/api/docs/` (assets bundled in the binary).
+pub fn docs() -> SwaggerUi {
+    SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", ApiDoc::openapi())
+}

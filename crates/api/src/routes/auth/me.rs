@@ -1,0 +1,19 @@
+use actix_web::web;
+
+use crate::dto::{ErrorBody, SessionUserDto};
+use crate::extract::Admin;
+
+/// The admin the token belongs to, as the database knows them now.
+#[utoipa::path(get, path = "/api/admin/me", tag = "auth", security(("bearer" = [])), responses(
+    (status = 200, body = SessionUserDto),
+    (status = 401, body = ErrorBody),
+))]
+pub async fn me(Admin(session): Admin) -> web::Json<SessionUserDto> {
+    web::Json(SessionUserDto {
+        id: session.admin_id,
+        username: session.username,
+        role: "admin",
+        authenticated: true,
+        privileged: session.privileged,
+    })
+}

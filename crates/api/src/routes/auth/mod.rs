@@ -1,0 +1,2 @@
+pub mod login;
+pub mod me;

@@ -1,0 +1,31 @@
+use actix_web::{HttpResponse, web};
+
+use crate::AppState;
+use crate::dto::{ErrorBody, ExchangeRateDto, ExchangeRateRequest};
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+/// Adds an exchange rate (defaults: USD to VES).
+#[utoipa::path(post, path = "/api/admin/exchange-rates", tag = "admin", security(("bearer" = [])), request_body = ExchangeRateRequest, responses(
+    (status = 201, body = ExchangeRateDto),
+    (status = 400, body = ErrorBody),
+    (status = 401, body = ErrorBody),
+    (status = 413, body = ErrorBody),
+    (status = 415, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+))]
+pub async fn create(
+    _: Admin,
+    state: web::Data<AppState>,
+    body: web::Json<ExchangeRateRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let rate = state
+        .app
+        .create_exchange_rate(
+            body.from_currency.as_deref(),
+            body.to_currency.as_deref(),
+            body.rate,
+        )
+        .await?;
+    Ok(HttpResponse::Created().json(ExchangeRateDto::from(rate)))
+}

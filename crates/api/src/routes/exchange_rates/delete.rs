@@ -1,0 +1,27 @@
+use actix_web::{HttpResponse, web};
+
+use crate::AppState;
+use crate::dto::ErrorBody;
+use crate::error::ApiError;
+use crate::extract::Privileged;
+
+/// Deletes an exchange rate (privileged admin only); methods using it are left without one.
+#[utoipa::path(delete, path = "/api/admin/exchange-rates/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
+    (status = 204),
+    (status = 401, body = ErrorBody),
+    (status = 403, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+))]
+pub async fn delete(
+    Privileged(admin): Privileged,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    state.app.delete_exchange_rate(*id).await?;
+    tracing::info!(
+        admin.id = admin.admin_id,
+        rate.id = *id,
+        "exchange rate deleted"
+    );
+    Ok(HttpResponse::NoContent().finish())
+}

@@ -1,0 +1,26 @@
+use actix_web::web;
+
+use crate::AppState;
+use crate::dto::{ErrorBody, ExchangeRateDto};
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+/// Every exchange rate.
+#[utoipa::path(get, path = "/api/admin/exchange-rates", tag = "admin", security(("bearer" = [])), responses(
+    (status = 200, body = Vec<ExchangeRateDto>),
+    (status = 401, body = ErrorBody),
+))]
+pub async fn list(
+    _: Admin,
+    state: web::Data<AppState>,
+) -> Result<web::Json<Vec<ExchangeRateDto>>, ApiError> {
+    Ok(web::Json(
+        state
+            .app
+            .exchange_rates()
+            .await?
+            .into_iter()
+            .map(ExchangeRateDto::from)
+            .collect(),
+    ))
+}

@@ -1,0 +1,34 @@
+use actix_web::web;
+
+use crate::AppState;
+use crate::dto::{ErrorBody, ExchangeRateDto, ExchangeRateRequest};
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+/// Replaces an exchange rate; methods using it convert with the new rate from now on.
+#[utoipa::path(put, path = "/api/admin/exchange-rates/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), request_body = ExchangeRateRequest, responses(
+    (status = 200, body = ExchangeRateDto),
+    (status = 400, body = ErrorBody),
+    (status = 401, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+    (status = 413, body = ErrorBody),
+    (status = 415, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+))]
+pub async fn update(
+    _: Admin,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<ExchangeRateRequest>,
+) -> Result<web::Json<ExchangeRateDto>, ApiError> {
+    let rate = state
+        .app
+        .update_exchange_rate(
+            *id,
+            body.from_currency.as_deref(),
+            body.to_currency.as_deref(),
+            body.rate,
+        )
+        .await?;
+    Ok(web::Json(rate.into()))
+}

@@ -1,0 +1,116 @@
+//! Every route of the API, in one table. Handlers live one per file, grouped by resource; each
+//! parses and authorises, calls one use case and shapes the answer.
+
+pub mod auth;
+pub mod exchange_rates;
+pub mod payment_methods;
+pub mod purchases;
+pub mod raffles;
+pub mod settings;
+pub mod system;
+
+use actix_multipart::form::MultipartFormConfig;
+use actix_web::web::{self, delete, get, post, put, resource};
+
+use crate::error;
+
+/// Bodies are small JSON documents; 64 KB leaves room for long descriptions.
+const JSON_LIMIT: usize = 64 * 1024;
+/// A purchase of all 99,999 numbers of a raffle is about 600 KB of JSON text.
+const MULTIPART_LIMIT: usize = 1024 * 1024;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(
+        web::JsonConfig::default()
+            .limit(JSON_LIMIT)
+            .error_handler(error::json_error),
+    )
+    .app_data(web::PathConfig::default().error_handler(error::path_error))
+    .app_data(web::QueryConfig::default().error_handler(error::query_error))
+    .app_data(
+        MultipartFormConfig::default()
+            .total_limit(MULTIPART_LIMIT)
+            .memory_limit(MULTIPART_LIMIT)
+            .error_handler(error::multipart_error),
+    )
+    .service(resource("/healthz").route(get().to(system::health::live)))
+    .service(resource("/readyz").route(get().to(system::health::ready)))
+    .service(crate::openapi::docs())
+    .service(resource("/api/dev-mode").route(get().to(system::dev_mode::dev_mode)))
+    .service(resource("/api/branding").route(get().to(settings::branding_get::branding)))
+    .service(resource("/api/payment-methods").route(get().to(payment_methods::list::public)))
+    .service(resource("/api/verify-tickets").route(post().to(raffles::verify::verify_tickets)))
+    .service(resource("/api/raffles").route(get().to(raffles::list::public)))
+    .service(resource("/api/raffles/{id}").route(get().to(raffles::get::public)))
+    .service(resource("/api/raffles/{id}/tickets").route(get().to(raffles::tickets::public)))
+    .service(
+        resource("/api/raffles/{id}/availability").route(get().to(raffles::availability::public)),
+    )
+    .service(resource("/api/raffles/{id}/promotions").route(get().to(raffles::promotions::public)))
+    .service(resource("/api/raffles/{id}/quote").route(get().to(raffles::quote::quote)))
+    .service(resource("/api/raffles/{id}/purchase").route(post().to(raffles::purchase::public)))
+    .service(resource("/api/admin/login").route(post().to(auth::login::login)))
+    .service(resource("/api/admin/me").route(get().to(auth::me::me)))
+    .service(resource("/api/admin/stats").route(get().to(purchases::stats::stats)))
+    .service(
+        resource("/api/admin/raffles")
+            .route(get().to(raffles::list::admin))
+            .route(post().to(raffles::create::create)),
+    )
+    .service(
+        resource("/api/admin/raffles/{id}")
+            .route(get().to(raffles::get::admin))
+            .route(put().to(raffles::update::update))
+            .route(delete().to(raffles::delete::delete)),
+    )
+    .service(resource("/api/admin/raffles/{id}/tickets").route(get().to(raffles::tickets::admin)))
+    .service(
+        resource("/api/admin/raffles/{id}/availability")
+            .route(get().to(raffles::availability::admin)),
+    )
+    .service(
+        resource("/api/admin/raffles/{id}/promotions").route(get().to(raffles::promotions::admin)),
+    )
+    .service(
+        resource("/api/admin/raffles/{id}/purchase")
+            .route(post().to(raffles::purchase::admin_test)),
+    )
+    .service(resource("/api/admin/purchases").route(get().to(purchases::list::list)))
+    .service(resource("/api/admin/purchases/search").route(get().to(purchases::search::search)))
+    .service(resource("/api/admin/purchases/{id}").route(get().to(purchases::get::get)))
+    .service(
+        resource("/api/admin/purchases/{id}/status").route(put().to(purchases::decide::decide)),
+    )
+    .service(
+        resource("/api/admin/payment-methods")
+            .route(get().to(payment_methods::list::admin))
+            .route(post().to(payment_methods::create::create)),
+    )
+    .service(
+        resource("/api/admin/payment-methods/{id}")
+            .route(put().to(payment_methods::update::update))
+            .route(delete().to(payment_methods::delete::delete)),
+    )
+    .service(
+        resource("/api/admin/exchange-rates")
+            .route(get().to(exchange_rates::list::list))
+            .route(post().to(exchange_rates::create::create)),
+    )
+    .service(
+        resource("/api/admin/exchange-rates/{id}")
+            .route(put().to(exchange_rates::update::update))
+            .route(delete().to(exchange_rates::delete::delete)),
+    )
+    .service(resource("/api/admin/branding").route(post().to(settings::branding_update::update)))
+    .service(
+        resource("/api/admin/email-settings")
+            .route(get().to(settings::email_get::get))
+            .route(put().to(settings::email_update::update)),
+    )
+    .service(
+        resource("/api/admin/discounts")
+            .route(get().to(settings::discounts_get::get))
+            .route(put().to(settings::discounts_update::update)),
+    )
+    .default_service(web::to(error::unknown_route));
+}

@@ -1,0 +1,21 @@
+use actix_web::{HttpResponse, web};
+
+use crate::AppState;
+use crate::dto::ErrorBody;
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+/// Deletes a payment method; past purchases keep its name.
+#[utoipa::path(delete, path = "/api/admin/payment-methods/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
+    (status = 204),
+    (status = 401, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+))]
+pub async fn delete(
+    _: Admin,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    state.app.delete_payment_method(*id).await?;
+    Ok(HttpResponse::NoContent().finish())
+}

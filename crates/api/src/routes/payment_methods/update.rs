@@ -1,0 +1,31 @@
+use actix_web::web;
+
+use crate::AppState;
+use crate::dto::{ErrorBody, PaymentMethodDto, PaymentMethodRequest};
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+/// Replaces a payment method. Past purchases keep the name they were made with.
+#[utoipa::path(put, path = "/api/admin/payment-methods/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), request_body = PaymentMethodRequest, responses(
+    (status = 200, body = PaymentMethodDto),
+    (status = 400, body = ErrorBody),
+    (status = 401, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+    (status = 413, body = ErrorBody),
+    (status = 415, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+))]
+pub async fn update(
+    _: Admin,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<PaymentMethodRequest>,
+) -> Result<web::Json<PaymentMethodDto>, ApiError> {
+    Ok(web::Json(
+        state
+            .app
+            .update_payment_method(*id, body.into_inner().into())
+            .await?
+            .into(),
+    ))
+}

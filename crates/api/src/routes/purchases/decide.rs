@@ -1,0 +1,36 @@
+use actix_web::web;
+
+use crate::AppState;
+use crate::dto::{DecisionRequest, ErrorBody, PurchaseDto};
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+/// Approves or rejects a pending purchase (`adminNotes` required to reject). A rejection frees
+/// its numbers at once. A purchase already decided answers 409 `purchase_not_pending`.
+#[utoipa::path(put, path = "/api/admin/purchases/{id}/status", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), request_body = DecisionRequest, responses(
+    (status = 200, body = PurchaseDto),
+    (status = 400, body = ErrorBody),
+    (status = 401, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+    (status = 409, body = ErrorBody),
+    (status = 413, body = ErrorBody),
+    (status = 415, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+))]
+pub async fn decide(
+    Admin(session): Admin,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<DecisionRequest>,
+) -> Result<web::Json<PurchaseDto>, ApiError> {
+    let purchase = state
+        .app
+        .decide_purchase(*id, &body.status, body.admin_notes.as_deref())
+        .await?;
+    tracing::info!(
+        admin.id = session.admin_id,
+        purchase.id = purchase.id,
+        "decision recorded"
+    );
+    Ok(web::Json(purchase.into()))
+}

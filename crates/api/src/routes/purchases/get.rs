@@ -1,0 +1,25 @@
+use actix_web::web;
+
+use crate::AppState;
+use crate::dto::{ErrorBody, PurchaseDto};
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+/// One purchase with every detail.
+#[utoipa::path(get, path = "/api/admin/purchases/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
+    (status = 200, body = PurchaseDto),
+    (status = 401, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+))]
+pub async fn get(
+    _: Admin,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<web::Json<PurchaseDto>, ApiError> {
+    let purchase = state
+        .app
+        .purchase_by_id(*id)
+        .await?
+        .ok_or_else(ApiError::not_found)?;
+    Ok(web::Json(purchase.into()))
+}

@@ -1,0 +1,28 @@
+use actix_web::{HttpResponse, web};
+
+use super::parse_query;
+use crate::AppState;
+use crate::dto::{ErrorBody, PurchaseDto, PurchaseSearchParams};
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+/// The newest purchases matching the filters, as a plain list (the spec's call). Capped at
+/// 1,000; `X-Total-Count` says how many matched. The panel pages with `/search`.
+#[utoipa::path(get, path = "/api/admin/purchases", tag = "admin", security(("bearer" = [])), params(PurchaseSearchParams), responses(
+    (status = 200, body = Vec<PurchaseDto>, headers(("X-Total-Count" = u64))),
+    (status = 400, body = ErrorBody),
+    (status = 401, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+))]
+pub async fn list(
+    _: Admin,
+    state: web::Data<AppState>,
+    params: web::Query<PurchaseSearchParams>,
+) -> Result<HttpResponse, ApiError> {
+    let query = parse_query(&params).map_err(|e| ApiError::validation(&e))?;
+    let page = state.app.all_purchases(query).await?;
+    let items: Vec<PurchaseDto> = page.items.into_iter().map(PurchaseDto::from).collect();
+    Ok(HttpResponse::Ok()
+        .insert_header(("X-Total-Count", page.total.to_string()))
+        .json(items))
+}

@@ -1,0 +1,141 @@
+pub mod decide;
+pub mod get;
+pub mod list;
+pub mod search;
+pub mod stats;
+
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use rifa_domain::purchase::PurchaseStatus;
+use rifa_domain::{FieldError, FieldErrors};
+use rifa_ports::PurchaseQuery;
+
+use crate::dto::PurchaseSearchParams;
+
+/// The admin's day `date` (`YYYY-MM-DD`) as a UTC range, given their offset from UTC.
+pub fn day_range(
+    date: &str,
+    utc_offset_minutes: Option<i32>,
+    errors: &mut FieldErrors,
+) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+    let offset = utc_offset_minutes.unwrap_or(0);
+    if !(-14 * 60..=14 * 60).contains(&offset) {
+        errors.add(
+            "utcOffsetMinutes",
+            FieldError::OutOfRange {
+                min: "-840".into(),
+                max: "840".into(),
+            },
+        );
+        return None;
+    }
+    let day = errors.check(
+        "date",
+        NaiveDate::parse_from_str(date.trim(), "%Y-%m-%d").map_err(|_| FieldError::InvalidDate),
+    )?;
+    let local_midnight = day.and_hms_opt(0, 0, 0)?.and_utc();
+    let from = local_midnight - Duration::minutes(i64::from(offset));
+    Some((from, from + Duration::days(1)))
+}
+
+/// Reads the filters; the page defaults to 1 of 10.
+pub fn parse_query(params: &PurchaseSearchParams) -> Result<PurchaseQuery, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let status = params
+        .status
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty() && *s != "all")
+        .and_then(|s| errors.check("status", PurchaseStatus::parse(s)));
+    let mut ticket_numbers = Vec::new();
+    for part in params
+        .tickets
+        .as_deref()
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        match part.parse::<u32>() {
+            Ok(n) if ticket_numbers.len() < 500 => ticket_numbers.push(n),
+            Ok(_) => {
+                errors.add("tickets", FieldError::TooLong { max: 500 });
+                break;
+            }
+            Err(_) => {
+                errors.add("tickets", FieldError::NotANumber);
+                break;
+            }
+        }
+    }
+    let created = params
+        .date
+        .as_deref()
+        .filter(|d| !d.trim().is_empty())
+        .and_then(|d| day_range(d, params.utc_offset_minutes, &mut errors));
+    let name_contains = params
+        .name
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(|n| n.chars().take(120).collect());
+    errors.into_result()?;
+    Ok(PurchaseQuery {
+        raffle_id: params.raffle_id,
+        name_contains,
+        status,
+        ticket_numbers,
+        created,
+        page: params.page.unwrap_or(1),
+        page_size: params.page_size.unwrap_or(10),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_day_in_caracas_starts_at_four_utc() {
+        let mut errors = FieldErrors::new();
+        let (from, to) = day_range("2025-07-26", Some(-240), &mut errors).unwrap_or_default();
+        assert_eq!(from.to_rfc3339(), "2025-07-26T04:00:00+00:00");
+        assert_eq!(to.to_rfc3339(), "2025-07-27T04:00:00+00:00");
+        assert!(day_range("26/07/2025", None, &mut errors).is_none());
+        assert!(day_range("2025-07-26", Some(2000), &mut errors).is_none());
+        assert_eq!(errors.iter().count(), 2);
+    }
+
+    #[test]
+    fn filters_are_parsed_and_bad_ones_named() {
+        let params = PurchaseSearchParams {
+            status: Some("pending".into()),
+            tickets: Some(" 7, 42 ,".into()),
+            name: Some("  ana ".into()),
+            ..PurchaseSearchParams::default()
+        };
+        let query = parse_query(&params).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(query.status, Some(PurchaseStatus::Pending));
+        assert_eq!(query.ticket_numbers, vec![7, 42]);
+        assert_eq!(query.name_contains.as_deref(), Some("ana"));
+        assert_eq!((query.page, query.page_size), (1, 10));
+
+        let all = PurchaseSearchParams {
+            status: Some("all".into()),
+            ..PurchaseSearchParams::default()
+        };
+        assert_eq!(parse_query(&all).map(|q| q.status), Ok(None));
+
+        let bad = PurchaseSearchParams {
+            status: Some("paid".into()),
+            tickets: Some("7,x".into()),
+            ..PurchaseSearchParams::default()
+        };
+        let fields: Vec<_> = parse_query(&bad)
+            .err()
+            .unwrap_or_default()
+            .iter()
+            .map(|(f, _)| *f)
+            .collect();
+        assert_eq!(fields, ["status", "tickets"]);
+    }
+}

@@ -1,0 +1,47 @@
+use actix_web::{HttpResponse, web};
+use rifa_app::catalog::Viewer;
+
+use crate::AppState;
+use crate::dto::ErrorBody;
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+async fn availability(state: &AppState, id: i64, viewer: Viewer) -> Result<HttpResponse, ApiError> {
+    let availability = state.app.availability(id, viewer).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/octet-stream")
+        .insert_header(("X-Max-Tickets", availability.max_tickets.to_string()))
+        .insert_header(("X-Available-Count", availability.available.to_string()))
+        .insert_header(("Cache-Control", "no-store"))
+        .body(availability.bitmap))
+}
+
+/// The raffle's numbers as a bitmap: byte `(n-1)/8`, bit `7-((n-1)%8)` (most significant first)
+/// is 1 when number `n` is available. `X-Max-Tickets` and `X-Available-Count` carry the totals.
+/// A 99,999-number raffle is 12.5 KB.
+#[utoipa::path(get, path = "/api/raffles/{id}/availability", tag = "raffles", params(("id" = i64, Path)), responses(
+    (status = 200, content_type = "application/octet-stream", body = Vec<u8>,
+        headers(("X-Max-Tickets" = u32), ("X-Available-Count" = u32))),
+    (status = 404, body = ErrorBody),
+))]
+pub async fn public(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    availability(&state, *id, Viewer::Public).await
+}
+
+/// The availability bitmap of a raffle in any status.
+#[utoipa::path(get, path = "/api/admin/raffles/{id}/availability", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
+    (status = 200, content_type = "application/octet-stream", body = Vec<u8>,
+        headers(("X-Max-Tickets" = u32), ("X-Available-Count" = u32))),
+    (status = 401, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+))]
+pub async fn admin(
+    _: Admin,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    availability(&state, *id, Viewer::Admin).await
+}

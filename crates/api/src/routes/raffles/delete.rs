@@ -1,0 +1,23 @@
+use actix_web::{HttpResponse, web};
+
+use crate::AppState;
+use crate::dto::ErrorBody;
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+/// Deletes a raffle with its promotions and test purchases. A raffle with real purchases cannot
+/// be deleted (409 `raffle_has_purchases`): set it to finished instead.
+#[utoipa::path(delete, path = "/api/admin/raffles/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
+    (status = 204),
+    (status = 401, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+    (status = 409, body = ErrorBody),
+))]
+pub async fn delete(
+    _: Admin,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    state.app.delete_raffle(*id).await?;
+    Ok(HttpResponse::NoContent().finish())
+}

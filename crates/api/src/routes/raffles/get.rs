@@ -1,0 +1,38 @@
+use actix_web::web;
+use rifa_app::catalog::Viewer;
+
+use crate::AppState;
+use crate::dto::{ErrorBody, RaffleDto};
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+/// A raffle. Finished or postponed raffles are shown (the page explains they cannot be bought);
+/// inactive ones are drafts and answer 404.
+#[utoipa::path(get, path = "/api/raffles/{id}", tag = "raffles", params(("id" = i64, Path)), responses(
+    (status = 200, body = RaffleDto),
+    (status = 404, body = ErrorBody),
+))]
+pub async fn public(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<web::Json<RaffleDto>, ApiError> {
+    Ok(web::Json(
+        state.app.raffle(*id, Viewer::Public).await?.into(),
+    ))
+}
+
+/// A raffle in any status.
+#[utoipa::path(get, path = "/api/admin/raffles/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
+    (status = 200, body = RaffleDto),
+    (status = 401, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+))]
+pub async fn admin(
+    _: Admin,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<web::Json<RaffleDto>, ApiError> {
+    Ok(web::Json(
+        state.app.raffle(*id, Viewer::Admin).await?.into(),
+    ))
+}

@@ -1,0 +1,11 @@
+pub mod availability;
+pub mod create;
+pub mod delete;
+pub mod get;
+pub mod list;
+pub mod promotions;
+pub mod purchase;
+pub mod quote;
+pub mod tickets;
+pub mod update;
+pub mod verify;

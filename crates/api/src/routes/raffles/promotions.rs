@@ -1,0 +1,49 @@
+use actix_web::web;
+use rifa_app::catalog::Viewer;
+
+use crate::AppState;
+use crate::dto::{ErrorBody, PromotionDto};
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+async fn promotions(
+    state: &AppState,
+    id: i64,
+    viewer: Viewer,
+) -> Result<web::Json<Vec<PromotionDto>>, ApiError> {
+    Ok(web::Json(
+        state
+            .app
+            .promotions(id, viewer)
+            .await?
+            .into_iter()
+            .map(PromotionDto::from)
+            .collect(),
+    ))
+}
+
+/// The raffle's special promotions, in order.
+#[utoipa::path(get, path = "/api/raffles/{id}/promotions", tag = "raffles", params(("id" = i64, Path)), responses(
+    (status = 200, body = Vec<PromotionDto>),
+    (status = 404, body = ErrorBody),
+))]
+pub async fn public(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<web::Json<Vec<PromotionDto>>, ApiError> {
+    promotions(&state, *id, Viewer::Public).await
+}
+
+/// The promotions of a raffle in any status.
+#[utoipa::path(get, path = "/api/admin/raffles/{id}/promotions", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
+    (status = 200, body = Vec<PromotionDto>),
+    (status = 401, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+))]
+pub async fn admin(
+    _: Admin,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<web::Json<Vec<PromotionDto>>, ApiError> {
+    promotions(&state, *id, Viewer::Admin).await
+}

@@ -1,0 +1,63 @@
+use actix_multipart::form::MultipartForm;
+use actix_web::{HttpResponse, web};
+use rifa_app::purchasing::PurchaseMode;
+
+use crate::AppState;
+use crate::dto::{ErrorBody, PurchaseMultipart, PurchaseResponse};
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+async fn purchase(
+    state: &AppState,
+    id: i64,
+    form: PurchaseMultipart,
+    mode: PurchaseMode,
+) -> Result<HttpResponse, ApiError> {
+    let receipt = state.app.purchase(id, form.into(), mode).await?;
+    Ok(HttpResponse::Created().json(PurchaseResponse::from(receipt)))
+}
+
+/// Buys numbers of a raffle on sale. The server prices the purchase itself and refuses a
+/// `totalAmount` that differs (409 `total_mismatch`); numbers someone else holds give 409
+/// `tickets_taken` naming them, and nothing is written.
+#[utoipa::path(post, path = "/api/raffles/{id}/purchase", tag = "raffles", params(("id" = i64, Path)),
+    request_body(content = crate::dto::PurchaseFormSchema, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, body = PurchaseResponse),
+        (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody),
+        (status = 413, body = ErrorBody),
+        (status = 415, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ))]
+pub async fn public(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: MultipartForm<PurchaseMultipart>,
+) -> Result<HttpResponse, ApiError> {
+    purchase(&state, *id, form.into_inner(), PurchaseMode::Public).await
+}
+
+/// An admin's test purchase, in any raffle status: validated and priced like a real one, stored
+/// with status `test`, holding no numbers; the answer has `testMode: true`.
+#[utoipa::path(post, path = "/api/admin/raffles/{id}/purchase", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)),
+    request_body(content = crate::dto::PurchaseFormSchema, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, body = PurchaseResponse),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody),
+        (status = 413, body = ErrorBody),
+        (status = 415, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ))]
+pub async fn admin_test(
+    _: Admin,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    form: MultipartForm<PurchaseMultipart>,
+) -> Result<HttpResponse, ApiError> {
+    purchase(&state, *id, form.into_inner(), PurchaseMode::AdminTest).await
+}

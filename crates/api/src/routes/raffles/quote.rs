@@ -1,0 +1,25 @@
+use actix_web::web;
+use rifa_app::catalog::Viewer;
+
+use crate::AppState;
+use crate::dto::{ErrorBody, PriceQuoteDto, QuoteParams};
+use crate::error::ApiError;
+
+/// What `count` tickets of the raffle cost now, with any volume discount (SPEC §3).
+#[utoipa::path(get, path = "/api/raffles/{id}/quote", tag = "raffles", params(("id" = i64, Path), QuoteParams), responses(
+    (status = 200, body = PriceQuoteDto),
+    (status = 400, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+))]
+pub async fn quote(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    params: web::Query<QuoteParams>,
+) -> Result<web::Json<PriceQuoteDto>, ApiError> {
+    let count = params
+        .count
+        .min(rifa_domain::ticket::MAX_TICKETS_PER_RAFFLE);
+    Ok(web::Json(
+        state.app.quote(*id, count, Viewer::Public).await?.into(),
+    ))
+}

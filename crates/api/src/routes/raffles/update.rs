@@ -1,0 +1,33 @@
+use actix_web::web;
+
+use crate::AppState;
+use crate::dto::{ErrorBody, RaffleDto, RaffleRequest};
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+/// Replaces a raffle's fields (the status may change freely). The maximum cannot drop below a
+/// number already held (409 `max_below_held_number`).
+#[utoipa::path(put, path = "/api/admin/raffles/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), request_body = RaffleRequest, responses(
+    (status = 200, body = RaffleDto),
+    (status = 400, body = ErrorBody),
+    (status = 401, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+    (status = 409, body = ErrorBody),
+    (status = 413, body = ErrorBody),
+    (status = 415, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+))]
+pub async fn update(
+    _: Admin,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    body: web::Json<RaffleRequest>,
+) -> Result<web::Json<RaffleDto>, ApiError> {
+    Ok(web::Json(
+        state
+            .app
+            .update_raffle(*id, body.into_inner().into())
+            .await?
+            .into(),
+    ))
+}

@@ -1,0 +1,18 @@
+use actix_web::web;
+
+use crate::AppState;
+use crate::dto::{DiscountsDto, ErrorBody};
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+/// The volume discount table (empty unless configured).
+#[utoipa::path(get, path = "/api/admin/discounts", tag = "admin", security(("bearer" = [])), responses(
+    (status = 200, body = DiscountsDto),
+    (status = 401, body = ErrorBody),
+))]
+pub async fn get(
+    _: Admin,
+    state: web::Data<AppState>,
+) -> Result<web::Json<DiscountsDto>, ApiError> {
+    Ok(web::Json(state.app.discounts().await?.into()))
+}

@@ -1,0 +1,27 @@
+use actix_web::web;
+
+use crate::AppState;
+use crate::dto::{DiscountsDto, ErrorBody};
+use crate::error::ApiError;
+use crate::extract::Privileged;
+
+/// Replaces the volume discount table (privileged admin only); the highest tier a purchase
+/// reaches applies.
+#[utoipa::path(put, path = "/api/admin/discounts", tag = "admin", security(("bearer" = [])), request_body = DiscountsDto, responses(
+    (status = 200, body = DiscountsDto),
+    (status = 400, body = ErrorBody),
+    (status = 401, body = ErrorBody),
+    (status = 403, body = ErrorBody),
+    (status = 413, body = ErrorBody),
+    (status = 415, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+))]
+pub async fn update(
+    Privileged(admin): Privileged,
+    state: web::Data<AppState>,
+    body: web::Json<DiscountsDto>,
+) -> Result<web::Json<DiscountsDto>, ApiError> {
+    let saved = state.app.update_discounts(body.into_inner().into()).await?;
+    tracing::info!(admin.id = admin.admin_id, "discounts updated");
+    Ok(web::Json(saved.into()))
+}

@@ -1,0 +1,19 @@
+use actix_web::web;
+
+use crate::AppState;
+use crate::dto::{EmailSettingsDto, ErrorBody};
+use crate::error::ApiError;
+use crate::extract::Privileged;
+
+/// The SMTP settings (privileged admin only), without the password.
+#[utoipa::path(get, path = "/api/admin/email-settings", tag = "admin", security(("bearer" = [])), responses(
+    (status = 200, body = EmailSettingsDto),
+    (status = 401, body = ErrorBody),
+    (status = 403, body = ErrorBody),
+))]
+pub async fn get(
+    _: Privileged,
+    state: web::Data<AppState>,
+) -> Result<web::Json<EmailSettingsDto>, ApiError> {
+    Ok(web::Json(state.app.email_settings().await?.into()))
+}

@@ -1,0 +1,30 @@
+use actix_web::web;
+
+use crate::AppState;
+use crate::dto::{EmailSettingsDto, EmailSettingsRequest, ErrorBody};
+use crate::error::ApiError;
+use crate::extract::Privileged;
+
+/// Saves the SMTP settings (privileged admin only). The password is write-only: leave it out to
+/// keep the stored one.
+#[utoipa::path(put, path = "/api/admin/email-settings", tag = "admin", security(("bearer" = [])), request_body = EmailSettingsRequest, responses(
+    (status = 200, body = EmailSettingsDto),
+    (status = 400, body = ErrorBody),
+    (status = 401, body = ErrorBody),
+    (status = 403, body = ErrorBody),
+    (status = 413, body = ErrorBody),
+    (status = 415, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+))]
+pub async fn update(
+    Privileged(admin): Privileged,
+    state: web::Data<AppState>,
+    body: web::Json<EmailSettingsRequest>,
+) -> Result<web::Json<EmailSettingsDto>, ApiError> {
+    let saved = state
+        .app
+        .update_email_settings(body.into_inner().into())
+        .await?;
+    tracing::info!(admin.id = admin.admin_id, "e-mail settings updated");
+    Ok(web::Json(saved.into()))
+}

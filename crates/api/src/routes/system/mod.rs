@@ -1,0 +1,2 @@
+pub mod dev_mode;
+pub mod health;
