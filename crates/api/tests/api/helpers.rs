@@ -1,0 +1,348 @@
+//! A running API per test, and helpers that read like the API.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use reqwest::multipart::Form;
+use reqwest::{Method, RequestBuilder, Response, StatusCode};
+use rifa_api::{Application, Config};
+use sea_orm::{ConnectionTrait, Database};
+use serde_json::{Value, json};
+use tokio::sync::OnceCell;
+
+/// Runs one test body against SQLite and PostgreSQL, as two tests.
+#[macro_export]
+macro_rules! on_both {
+    ($($name:ident),+ $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name($crate::helpers::TestApp::sqlite().await).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(app) = $crate::helpers::TestApp::postgres().await {
+                    super::$name(app).await;
+                }
+            }
+        }
+    )+};
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    /// The privileged admin created on first run.
+    pub admin_token: String,
+    pub config: Config,
+    pub postgres: bool,
+}
+
+fn scratch_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rifa-test-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn postgres_url() -> String {
+    std::env::var("TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
+}
+
+fn with_database(url: &str, database: &str) -> String {
+    let (base, _) = url.rsplit_once('/').unwrap();
+    format!("{base}/{database}")
+}
+
+static TEMPLATE: OnceCell<Option<String>> = OnceCell::const_new();
+
+/// Creates (once per run) a migrated template database and drops what earlier runs left.
+async fn postgres_template() -> Option<String> {
+    TEMPLATE
+        .get_or_init(|| async {
+            let admin_url = postgres_url();
+            let conn = match Database::connect(&admin_url).await {
+                Ok(conn) => conn,
+                Err(error) => {
+                    assert!(
+                        std::env::var("REQUIRE_POSTGRES").as_deref() != Ok("1"),
+                        "PostgreSQL is required (REQUIRE_POSTGRES=1) but unreachable at {admin_url}: {error}"
+                    );
+                    eprintln!("PostgreSQL unreachable at {admin_url} ({error}): PostgreSQL variants skipped");
+                    return None;
+                }
+            };
+            let stale = conn
+                .query_all_raw(sea_orm::Statement::from_string(
+                    conn.get_database_backend(),
+                    "SELECT datname FROM pg_database WHERE datname LIKE 'rifa\\_t\\_%'",
+                ))
+                .await
+                .unwrap();
+            for row in stale {
+                let name: String = row.try_get("", "datname").unwrap();
+                conn.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await.unwrap();
+            }
+            let template = format!("rifa_t_tmpl_{}", std::process::id());
+            conn.execute_unprepared(&format!("CREATE DATABASE \"{template}\"")).await.unwrap();
+            let migrated = rifa_db::Db::connect(&with_database(&admin_url, &template), 1).await.unwrap();
+            drop(migrated);
+            Some(template)
+        })
+        .await
+        .clone()
+}
+
+/// Template cloning must not overlap (PostgreSQL refuses a template with other users).
+static CLONE_LOCK: OnceLock<tokio::sync::Mutex<()>> = OnceLock::new();
+
+impl TestApp {
+    pub async fn sqlite() -> Self {
+        let dir = scratch_dir();
+        let url = rifa_api::config::sqlite_url(&dir);
+        Self::start(Config::for_tests(url, dir), false).await
+    }
+
+    pub async fn postgres() -> Option<Self> {
+        let template = postgres_template().await?;
+        let admin_url = postgres_url();
+        let name = format!("rifa_t_{}", uuid::Uuid::new_v4().simple());
+        {
+            let _guard = CLONE_LOCK
+                .get_or_init(|| tokio::sync::Mutex::new(()))
+                .lock()
+                .await;
+            let conn = Database::connect(&admin_url).await.unwrap();
+            conn.execute_unprepared(&format!(
+                "CREATE DATABASE \"{name}\" TEMPLATE \"{template}\""
+            ))
+            .await
+            .unwrap();
+        }
+        let mut config = Config::for_tests(with_database(&admin_url, &name), scratch_dir());
+        config.db_max_connections = 10;
+        Some(Self::start(config, true).await)
+    }
+
+    pub async fn start(config: Config, postgres: bool) -> Self {
+        let application = Application::build(config.clone()).await.unwrap();
+        let port = application.port();
+        let (username, password) = application.first_admin().cloned().unwrap();
+        tokio::spawn(application.run_until_stopped());
+        let base = format!("http://127.0.0.1:{port}");
+        let client = reqwest::Client::new();
+        let mut app = Self {
+            base,
+            client,
+            admin_token: String::new(),
+            config,
+            postgres,
+        };
+        app.admin_token = app.login_ok(&username, &password).await;
+        app
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub fn request(&self, method: Method, path: &str) -> RequestBuilder {
+        self.client.request(method, self.url(path))
+    }
+
+    pub fn as_admin(&self, method: Method, path: &str) -> RequestBuilder {
+        self.request(method, path).bearer_auth(&self.admin_token)
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        self.request(Method::GET, path).send().await.unwrap()
+    }
+
+    pub async fn get_json(&self, path: &str) -> Value {
+        let response = self.get(path).await;
+        assert_eq!(response.status(), StatusCode::OK, "GET {path}");
+        response.json().await.unwrap()
+    }
+
+    pub async fn admin_get(&self, path: &str) -> Value {
+        let response = self.as_admin(Method::GET, path).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "GET {path}");
+        response.json().await.unwrap()
+    }
+
+    pub async fn admin_send(&self, method: Method, path: &str, body: &Value) -> Response {
+        self.as_admin(method, path).json(body).send().await.unwrap()
+    }
+
+    pub async fn login(&self, username: &str, password: &str) -> Response {
+        self.request(Method::POST, "/api/admin/login")
+            .json(&json!({"username": username, "password": password}))
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub async fn login_ok(&self, username: &str, password: &str) -> String {
+        let response = self.login(username, password).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let body: Value = response.json().await.unwrap();
+        body["token"].as_str().unwrap().to_owned()
+    }
+
+    /// Creates an admin the way `rifa-api create-admin` does and signs it in.
+    pub async fn other_admin(&self, username: &str, privileged: bool) -> String {
+        let (app, _) = rifa_api::connect(&self.config).await.unwrap();
+        let password = "a-long-test-password".to_owned();
+        app.create_admin(username, Some(password.clone()), privileged, String::new)
+            .await
+            .unwrap();
+        self.login_ok(username, &password).await
+    }
+
+    /// A raffle on sale with `max_tickets` numbers, `min..=max` per purchase, price `price`.
+    pub async fn raffle(&self, price: &str, max_tickets: u32, limits: (u32, u32)) -> i64 {
+        let response = self
+            .admin_send(
+                Method::POST,
+                "/api/admin/raffles",
+                &json!({
+                    "title": "Rifa de prueba",
+                    "description": "Un premio de prueba",
+                    "price": price,
+                    "maxTickets": max_tickets,
+                    "minTicketsPerPurchase": limits.0,
+                    "maxTicketsPerPurchase": limits.1,
+                    "drawDate": "2030-01-15",
+                }),
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+        response.json::<Value>().await.unwrap()["id"]
+            .as_i64()
+            .unwrap()
+    }
+
+    /// An active payment method, optionally converting with a new USD→VES rate.
+    pub async fn payment_method(&self, name: &str, rate: Option<&str>) -> i64 {
+        let rate_id = match rate {
+            Some(rate) => {
+                let response = self
+                    .admin_send(
+                        Method::POST,
+                        "/api/admin/exchange-rates",
+                        &json!({"fromCurrency": "USD", "toCurrency": "VES", "rate": rate}),
+                    )
+                    .await;
+                assert_eq!(response.status(), StatusCode::CREATED);
+                Some(
+                    response.json::<Value>().await.unwrap()["id"]
+                        .as_i64()
+                        .unwrap(),
+                )
+            }
+            None => None,
+        };
+        let response = self
+            .admin_send(
+                Method::POST,
+                "/api/admin/payment-methods",
+                &json!({"name": name, "type": "digital", "details": {"email": "pagos@example.com"}, "exchangeRateId": rate_id}),
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+        response.json::<Value>().await.unwrap()["id"]
+            .as_i64()
+            .unwrap()
+    }
+
+    /// A complete, valid purchase form; tests override single fields.
+    pub fn purchase_form(
+        &self,
+        method_id: i64,
+        numbers: &[u32],
+        total: &str,
+        email: &str,
+    ) -> Vec<(&'static str, String)> {
+        vec![
+            ("customerName", "María González".to_owned()),
+            ("customerId", "V-18123456".to_owned()),
+            ("customerEmail", email.to_owned()),
+            ("customerPhone", "+58 414 555 0101".to_owned()),
+            ("customerCountry", "venezuela".to_owned()),
+            ("paymentMethod", method_id.to_string()),
+            ("ticketNumbers", serde_json::to_string(numbers).unwrap()),
+            ("totalAmount", total.to_owned()),
+            ("discountApplied", "0".to_owned()),
+            ("acceptTerms", "true".to_owned()),
+        ]
+    }
+
+    pub async fn post_form(
+        &self,
+        path: &str,
+        fields: Vec<(&'static str, String)>,
+        token: Option<&str>,
+    ) -> Response {
+        let form = fields
+            .into_iter()
+            .fold(Form::new(), |form, (k, v)| form.text(k, v));
+        let mut request = self.request(Method::POST, path).multipart(form);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.unwrap()
+    }
+
+    /// Buys `numbers` of a raffle priced `price` each, as buyer `email`.
+    pub async fn buy(
+        &self,
+        raffle: i64,
+        method: i64,
+        numbers: &[u32],
+        unit_price_cents: i64,
+        email: &str,
+    ) -> Response {
+        let total = unit_price_cents * i64::try_from(numbers.len()).unwrap();
+        let total = format!("{}.{:02}", total / 100, total % 100);
+        let form = self.purchase_form(method, numbers, &total, email);
+        self.post_form(&format!("/api/raffles/{raffle}/purchase"), form, None)
+            .await
+    }
+
+    pub async fn decide(&self, purchase: i64, status: &str, notes: Option<&str>) -> Response {
+        self.admin_send(
+            Method::PUT,
+            &format!("/api/admin/purchases/{purchase}/status"),
+            &json!({"status": status, "adminNotes": notes}),
+        )
+        .await
+    }
+
+    /// The availability bitmap, decoded to the list of available numbers.
+    pub async fn available(&self, raffle: i64) -> Vec<u32> {
+        let response = self
+            .get(&format!("/api/raffles/{raffle}/availability"))
+            .await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let bytes = response.bytes().await.unwrap();
+        (0..bytes.len() * 8)
+            .filter(|bit| bytes[bit / 8] & (0x80 >> (bit % 8)) != 0)
+            .map(|bit| u32::try_from(bit + 1).unwrap())
+            .collect()
+    }
+}
+
+/// The JSON body of an error answer, after checking its status and code.
+pub async fn expect_error(response: Response, status: StatusCode, code: &str) -> Value {
+    assert_eq!(response.status(), status, "expected {status} {code}");
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["code"], code, "{body}");
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+    body
+}

@@ -1,0 +1,16 @@
+//! Black-box tests of the API over real HTTP, each run against embedded SQLite and a real
+//! PostgreSQL (a fresh database per test, cloned from a migrated template).
+//!
+//! PostgreSQL comes from `TEST_DATABASE_URL` (default `postgres://postgres@127.0.0.1:5432/test`).
+//! When it cannot be reached the PostgreSQL variants say so and pass, unless
+//! `REQUIRE_POSTGRES=1` (as in CI), where they fail.
+
+mod helpers;
+
+mod admin_auth;
+mod catalog;
+mod concurrency;
+mod errors;
+mod purchases;
+mod review;
+mod settings;
