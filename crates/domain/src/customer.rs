@@ -233,3 +233,28 @@ mod tests {
         );
     }
 }
+
+/// A name as searches compare it: lower-case, without accents (`"Pérez"` and `"PEREZ"` both
+/// become `"perez"`), so operators find a buyer however they type the name.
+#[must_use]
+pub fn fold_for_search(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    text.nfd()
+        .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
+        .collect::<String>()
+        .to_lowercase()
+}
+
+#[cfg(test)]
+mod fold_tests {
+    use super::fold_for_search;
+
+    #[test]
+    fn folding_ignores_case_and_accents() {
+        assert_eq!(
+            fold_for_search("María José PÉREZ Ñuñez"),
+            "maria jose perez nunez"
+        );
+        assert_eq!(fold_for_search("perez"), fold_for_search("Pérez"));
+    }
+}

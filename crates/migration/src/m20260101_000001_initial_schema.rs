@@ -114,6 +114,9 @@ impl MigrationTrait for Migration {
                     .col(string_len_uniq("reference", 20))
                     .col(big_integer("raffle_id"))
                     .col(string_len("customer_name", 120))
+                    // Lower-case, accent-free copy for the admin's name search (see domain's
+                    // `fold_for_search`): the same on both databases, unlike LOWER().
+                    .col(string_len("customer_name_folded", 120))
                     .col(string_len("customer_id_document", 30))
                     .col(string_len("customer_email", 254))
                     .col(string_len("customer_phone", 30))

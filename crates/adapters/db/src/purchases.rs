@@ -4,6 +4,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
+use rifa_domain::customer::fold_for_search;
 use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::Money;
 use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus, Verdict};
@@ -13,7 +14,7 @@ use rifa_ports::{
     CreatePurchaseError, DecidePurchaseError, PurchasePage, PurchaseQuery, PurchaseRepository,
     PurchaseSummary,
 };
-use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, OnConflict, Query};
+use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr, OnConflict, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait,
     FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select, Set, SqlErr,
@@ -104,13 +105,12 @@ fn apply_filters(
         .map(str::trim)
         .filter(|n| !n.is_empty())
     {
-        let escaped = name
-            .to_lowercase()
+        let escaped = fold_for_search(name)
             .replace('\\', "\\\\")
             .replace('%', "\\%")
             .replace('_', "\\_");
         select = select.filter(
-            Expr::expr(Func::lower(Expr::col(purchases::Column::CustomerName)))
+            Expr::col(purchases::Column::CustomerNameFolded)
                 .like(LikeExpr::new(format!("%{escaped}%")).escape('\\')),
         );
     }
@@ -210,6 +210,7 @@ impl PurchaseRepository for Db {
             reference: Set(new.reference.clone()),
             raffle_id: Set(new.raffle_id),
             customer_name: Set(new.customer.name.clone()),
+            customer_name_folded: Set(fold_for_search(&new.customer.name)),
             customer_id_document: Set(new.customer.id_document.clone()),
             customer_email: Set(new.customer.email.as_str().to_owned()),
             customer_phone: Set(new.customer.phone.display().to_owned()),

@@ -2,15 +2,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
-use std::path::PathBuf;
-use std::sync::OnceLock;
-
 use reqwest::multipart::Form;
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
 use rifa_api::{Application, Config};
-use sea_orm::{ConnectionTrait, Database};
 use serde_json::{Value, json};
-use tokio::sync::OnceCell;
 
 /// Runs one test body against SQLite and PostgreSQL, as two tests.
 #[macro_export]
@@ -41,88 +36,20 @@ pub struct TestApp {
     pub postgres: bool,
 }
 
-fn scratch_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rifa-test-{}", uuid::Uuid::new_v4().simple()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn postgres_url() -> String {
-    std::env::var("TEST_DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
-}
-
-fn with_database(url: &str, database: &str) -> String {
-    let (base, _) = url.rsplit_once('/').unwrap();
-    format!("{base}/{database}")
-}
-
-static TEMPLATE: OnceCell<Option<String>> = OnceCell::const_new();
-
-/// Creates (once per run) a migrated template database and drops what earlier runs left.
-async fn postgres_template() -> Option<String> {
-    TEMPLATE
-        .get_or_init(|| async {
-            let admin_url = postgres_url();
-            let conn = match Database::connect(&admin_url).await {
-                Ok(conn) => conn,
-                Err(error) => {
-                    assert!(
-                        std::env::var("REQUIRE_POSTGRES").as_deref() != Ok("1"),
-                        "PostgreSQL is required (REQUIRE_POSTGRES=1) but unreachable at {admin_url}: {error}"
-                    );
-                    eprintln!("PostgreSQL unreachable at {admin_url} ({error}): PostgreSQL variants skipped");
-                    return None;
-                }
-            };
-            let stale = conn
-                .query_all_raw(sea_orm::Statement::from_string(
-                    conn.get_database_backend(),
-                    "SELECT datname FROM pg_database WHERE datname LIKE 'rifa\\_t\\_%'",
-                ))
-                .await
-                .unwrap();
-            for row in stale {
-                let name: String = row.try_get("", "datname").unwrap();
-                conn.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await.unwrap();
-            }
-            let template = format!("rifa_t_tmpl_{}", std::process::id());
-            conn.execute_unprepared(&format!("CREATE DATABASE \"{template}\"")).await.unwrap();
-            let migrated = rifa_db::Db::connect(&with_database(&admin_url, &template), 1).await.unwrap();
-            drop(migrated);
-            Some(template)
-        })
-        .await
-        .clone()
-}
-
-/// Template cloning must not overlap (PostgreSQL refuses a template with other users).
-static CLONE_LOCK: OnceLock<tokio::sync::Mutex<()>> = OnceLock::new();
-
 impl TestApp {
+    /// A configuration on a fresh SQLite database (tests may change it before `start`).
+    pub fn sqlite_config() -> Config {
+        let (url, dir) = rifa_test_support::sqlite_database();
+        Config::for_tests(url, dir)
+    }
+
     pub async fn sqlite() -> Self {
-        let dir = scratch_dir();
-        let url = rifa_api::config::sqlite_url(&dir);
-        Self::start(Config::for_tests(url, dir), false).await
+        Self::start(Self::sqlite_config(), false).await
     }
 
     pub async fn postgres() -> Option<Self> {
-        let template = postgres_template().await?;
-        let admin_url = postgres_url();
-        let name = format!("rifa_t_{}", uuid::Uuid::new_v4().simple());
-        {
-            let _guard = CLONE_LOCK
-                .get_or_init(|| tokio::sync::Mutex::new(()))
-                .lock()
-                .await;
-            let conn = Database::connect(&admin_url).await.unwrap();
-            conn.execute_unprepared(&format!(
-                "CREATE DATABASE \"{name}\" TEMPLATE \"{template}\""
-            ))
-            .await
-            .unwrap();
-        }
-        let mut config = Config::for_tests(with_database(&admin_url, &name), scratch_dir());
+        let url = rifa_test_support::postgres_database().await?;
+        let mut config = Config::for_tests(url, rifa_test_support::scratch_dir());
         config.db_max_connections = 10;
         Some(Self::start(config, true).await)
     }

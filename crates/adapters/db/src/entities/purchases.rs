@@ -9,6 +9,7 @@ pub struct Model {
     pub reference: String,
     pub raffle_id: i64,
     pub customer_name: String,
+    pub customer_name_folded: String,
     pub customer_id_document: String,
     pub customer_email: String,
     pub customer_phone: String,

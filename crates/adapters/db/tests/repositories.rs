@@ -1,0 +1,337 @@
+//! The repositories against embedded SQLite and a real PostgreSQL: what the database itself
+//! guarantees, whatever the code above it does.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use chrono::{DateTime, Utc};
+use rifa_db::Db;
+use rifa_domain::FieldErrors;
+use rifa_domain::customer::{Customer, CustomerInput};
+use rifa_domain::email_settings::{EmailSettings, Secret};
+use rifa_domain::lookup::LookupKey;
+use rifa_domain::money::{Money, TicketPrice};
+use rifa_domain::pricing::{self, DiscountTable, DiscountTier};
+use rifa_domain::purchase::{NewPurchase, PaymentSnapshot, PurchaseStatus, Verdict};
+use rifa_domain::raffle::{PurchaseLimits, RaffleDraft, RaffleStatus};
+use rifa_domain::ticket::TicketSelection;
+use rifa_ports::{
+    CreatePurchaseError, DecidePurchaseError, DeleteRaffleError, PurchaseQuery, PurchaseRepository,
+    RaffleRepository, SettingsRepository, UpdateRaffleError,
+};
+use rust_decimal::Decimal;
+use sea_orm::{ConnectionTrait, Database, DbErr, SqlErr};
+
+macro_rules! on_both {
+    ($($name:ident),+ $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let (url, _dir) = rifa_test_support::sqlite_database();
+                super::$name(&url).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(url) = rifa_test_support::postgres_database().await {
+                    super::$name(&url).await;
+                }
+            }
+        }
+    )+};
+}
+
+on_both!(
+    the_unique_index_refuses_a_second_hold_of_a_number_but_not_a_released_one,
+    losing_numbers_writes_nothing_and_names_exactly_those_numbers,
+    only_one_of_two_racing_decisions_wins,
+    a_raffle_cannot_shrink_below_a_held_number_nor_vanish_with_purchases,
+    searches_find_rejected_purchases_by_number_and_lookups_by_phone_digits,
+    settings_round_trip_with_the_password_kept_secret,
+);
+
+fn now() -> DateTime<Utc> {
+    DateTime::from_timestamp_millis(Utc::now().timestamp_millis()).unwrap()
+}
+
+async fn raffle(db: &Db, max_tickets: u32) -> i64 {
+    let draft = RaffleDraft {
+        title: "Rifa".into(),
+        description: "Premio".into(),
+        image: "/images/raffle-default.jpg".into(),
+        price: TicketPrice::new(Money::from_cents(100).unwrap()).unwrap(),
+        status: RaffleStatus::Available,
+        max_tickets,
+        limits: PurchaseLimits::new(Some(1), Some(10)).unwrap(),
+        draw_date: None,
+        end_date: None,
+    };
+    db.create_raffle(&draft, now()).await.unwrap().id
+}
+
+fn purchase(raffle_id: i64, numbers: &[i64], reference: &str, phone: &str) -> NewPurchase {
+    let limits = PurchaseLimits::new(Some(1), Some(10)).unwrap();
+    let selection = TicketSelection::new(numbers, 100, limits).unwrap();
+    let mut errors = FieldErrors::new();
+    let customer = Customer::parse(
+        &CustomerInput {
+            name: Some("Ana Pérez".into()),
+            id_document: Some("V-1234567".into()),
+            email: Some("ana@example.com".into()),
+            phone: Some(phone.into()),
+            country: Some("venezuela".into()),
+        },
+        &mut errors,
+    )
+    .unwrap();
+    let price = TicketPrice::new(Money::from_cents(100).unwrap()).unwrap();
+    NewPurchase {
+        raffle_id,
+        reference: reference.into(),
+        quote: pricing::quote(price, selection.count(), limits, &DiscountTable::default()),
+        selection,
+        customer,
+        payment: PaymentSnapshot {
+            method_id: None,
+            method_name: "Zelle".into(),
+            conversion: None,
+        },
+        status: PurchaseStatus::Pending,
+        created_at: now(),
+    }
+}
+
+async fn the_unique_index_refuses_a_second_hold_of_a_number_but_not_a_released_one(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    let first = db
+        .create_purchase(&purchase(raffle, &[7], "RF-A", "04141234567"))
+        .await
+        .unwrap();
+    let second = db
+        .create_purchase(&purchase(raffle, &[8], "RF-B", "04141234567"))
+        .await
+        .unwrap();
+
+    // Bypass every check above the database: a raw second hold of number 7 must fail.
+    let raw = Database::connect(url).await.unwrap();
+    let insert = |purchase: i64| {
+        format!(
+            "INSERT INTO purchase_tickets (purchase_id, raffle_id, number, held) VALUES ({purchase}, {raffle}, 7, true)"
+        )
+    };
+    let refused: DbErr = raw
+        .execute_unprepared(&insert(second.id))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            refused.sql_err(),
+            Some(SqlErr::UniqueConstraintViolation(_))
+        ),
+        "{refused}"
+    );
+
+    db.decide_purchase(
+        first.id,
+        &Verdict::Reject {
+            notes: "sin pago".into(),
+        },
+        now(),
+    )
+    .await
+    .unwrap();
+    raw.execute_unprepared(&insert(second.id)).await.unwrap();
+    assert_eq!(db.held_numbers(raffle).await.unwrap(), vec![7, 8]);
+}
+
+async fn losing_numbers_writes_nothing_and_names_exactly_those_numbers(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    db.create_purchase(&purchase(raffle, &[2, 4, 6], "RF-A", "04141234567"))
+        .await
+        .unwrap();
+
+    let lost = db
+        .create_purchase(&purchase(raffle, &[1, 2, 3, 4], "RF-B", "04141234567"))
+        .await;
+
+    assert!(
+        matches!(lost, Err(CreatePurchaseError::NumbersTaken(ref n)) if n == &[2, 4]),
+        "{lost:?}"
+    );
+    assert_eq!(db.held_numbers(raffle).await.unwrap(), vec![2, 4, 6]);
+    let all = PurchaseQuery {
+        raffle_id: Some(raffle),
+        name_contains: None,
+        status: None,
+        ticket_numbers: vec![],
+        created: None,
+        page: 1,
+        page_size: 10,
+    };
+    assert_eq!(db.search_purchases(&all).await.unwrap().total, 1);
+
+    let duplicate = db
+        .create_purchase(&purchase(raffle, &[50], "RF-A", "04141234567"))
+        .await;
+    assert!(
+        matches!(duplicate, Err(CreatePurchaseError::ReferenceTaken)),
+        "{duplicate:?}"
+    );
+    assert!(!db.held_numbers(raffle).await.unwrap().contains(&50));
+}
+
+async fn only_one_of_two_racing_decisions_wins(url: &str) {
+    let db = Db::connect(url, 4).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    let bought = db
+        .create_purchase(&purchase(raffle, &[9], "RF-A", "04141234567"))
+        .await
+        .unwrap();
+
+    let approve = Verdict::Approve { notes: None };
+    let reject = Verdict::Reject {
+        notes: "duplicado".into(),
+    };
+    let (a, b) = tokio::join!(
+        db.decide_purchase(bought.id, &approve, now()),
+        db.decide_purchase(bought.id, &reject, now())
+    );
+
+    let outcomes = [a.is_ok(), b.is_ok()];
+    assert_eq!(outcomes.iter().filter(|ok| **ok).count(), 1, "{a:?} {b:?}");
+    let loser = if a.is_ok() { b } else { a };
+    assert!(matches!(loser, Err(DecidePurchaseError::NotPending(_))));
+    let stored = db.get_purchase(bought.id).await.unwrap().unwrap();
+    assert_eq!(
+        db.held_numbers(raffle).await.unwrap().is_empty(),
+        stored.status == PurchaseStatus::Rejected
+    );
+    let missing = db.decide_purchase(999_999, &approve, now()).await;
+    assert!(matches!(missing, Err(DecidePurchaseError::NotFound)));
+}
+
+async fn a_raffle_cannot_shrink_below_a_held_number_nor_vanish_with_purchases(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    let id = raffle(&db, 100).await;
+    db.create_purchase(&purchase(id, &[80], "RF-A", "04141234567"))
+        .await
+        .unwrap();
+    let mut draft = RaffleDraft {
+        title: "Rifa".into(),
+        description: "Premio".into(),
+        image: "/x.jpg".into(),
+        price: TicketPrice::new(Money::from_cents(100).unwrap()).unwrap(),
+        status: RaffleStatus::Available,
+        max_tickets: 50,
+        limits: PurchaseLimits::new(None, None).unwrap(),
+        draw_date: None,
+        end_date: None,
+    };
+
+    let shrunk = db.update_raffle(id, &draft).await;
+    assert!(
+        matches!(
+            shrunk,
+            Err(UpdateRaffleError::BelowHeldNumber { highest_held: 80 })
+        ),
+        "{shrunk:?}"
+    );
+    draft.max_tickets = 80;
+    assert_eq!(db.update_raffle(id, &draft).await.unwrap().max_tickets, 80);
+    assert!(matches!(
+        db.update_raffle(424_242, &draft).await,
+        Err(UpdateRaffleError::NotFound)
+    ));
+    assert!(matches!(
+        db.delete_raffle(id).await,
+        Err(DeleteRaffleError::HasPurchases { count: 1 })
+    ));
+    assert!(db.get_raffle(id).await.unwrap().is_some());
+    let empty = raffle(&db, 10).await;
+    db.delete_raffle(empty).await.unwrap();
+    assert!(matches!(
+        db.delete_raffle(empty).await,
+        Err(DeleteRaffleError::NotFound)
+    ));
+}
+
+async fn searches_find_rejected_purchases_by_number_and_lookups_by_phone_digits(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    let rejected = db
+        .create_purchase(&purchase(raffle, &[11, 12], "RF-A", "+58 (414) 123-4567"))
+        .await
+        .unwrap();
+    db.decide_purchase(rejected.id, &Verdict::Reject { notes: "x".into() }, now())
+        .await
+        .unwrap();
+    let pending = db
+        .create_purchase(&purchase(raffle, &[12, 13], "RF-B", "0414 999 8888"))
+        .await
+        .unwrap();
+
+    let query = |numbers: Vec<u32>| PurchaseQuery {
+        raffle_id: Some(raffle),
+        name_contains: Some("PEREZ".into()),
+        status: None,
+        ticket_numbers: numbers,
+        created: None,
+        page: 1,
+        page_size: 10,
+    };
+    let found = db.search_purchases(&query(vec![12])).await.unwrap();
+    let ids: Vec<i64> = found.items.iter().map(|p| p.id).collect();
+    assert_eq!(
+        ids,
+        vec![pending.id, rejected.id],
+        "newest first, rejected included"
+    );
+    assert_eq!(found.summary.pending_purchases, 1);
+    assert_eq!(
+        db.search_purchases(&query(vec![99])).await.unwrap().total,
+        0
+    );
+
+    let by_phone = db
+        .purchases_of(&LookupKey::Phone("584141234567".into()), 10)
+        .await
+        .unwrap();
+    assert!(
+        by_phone.is_empty(),
+        "rejected purchases are not shown to buyers"
+    );
+    let by_phone = db
+        .purchases_of(&LookupKey::Phone("04149998888".into()), 10)
+        .await
+        .unwrap();
+    assert_eq!(by_phone.len(), 1);
+    assert_eq!(by_phone[0].ticket_numbers, vec![12, 13]);
+}
+
+async fn settings_round_trip_with_the_password_kept_secret(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    assert!(db.branding().await.unwrap().is_none());
+    assert!(db.email_settings().await.unwrap().is_none());
+    assert!(db.discounts().await.unwrap().is_none());
+
+    let settings = EmailSettings {
+        host: "smtp.example.com".into(),
+        port: 2525,
+        user: "mailer".into(),
+        password: Some(Secret::new("p4ss".into())),
+        from_email: "rifas@example.com".into(),
+    };
+    db.save_email_settings(&settings).await.unwrap();
+    db.save_email_settings(&settings).await.unwrap();
+    assert_eq!(db.email_settings().await.unwrap(), Some(settings));
+
+    let tiers = DiscountTable::new(vec![DiscountTier {
+        min_tickets: 5,
+        percentage: Decimal::new(125, 1),
+        label: "5+".into(),
+    }])
+    .unwrap();
+    db.save_discounts(&tiers).await.unwrap();
+    assert_eq!(db.discounts().await.unwrap(), Some(tiers));
+}

@@ -1,0 +1,99 @@
+//! Fresh databases for tests: a SQLite file in a scratch directory, or a PostgreSQL database
+//! cloned from a template migrated once per test run.
+//!
+//! PostgreSQL comes from `TEST_DATABASE_URL` (default `postgres://postgres@127.0.0.1:5432/test`).
+//! When it cannot be reached, [`postgres_database`] returns `None` and says so, unless
+//! `REQUIRE_POSTGRES=1` (as in CI), where it panics.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::PathBuf;
+
+use rifa_migration::{Migrator, MigratorTrait};
+use sea_orm::{ConnectionTrait, Database, Statement};
+use tokio::sync::{Mutex, OnceCell};
+
+/// A new empty directory under the system's temporary directory.
+#[must_use]
+pub fn scratch_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rifa-test-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).expect("failed to create a scratch directory");
+    dir
+}
+
+/// The URL of a SQLite database file in a new scratch directory, and that directory.
+#[must_use]
+pub fn sqlite_database() -> (String, PathBuf) {
+    let dir = scratch_dir();
+    (format!("sqlite://{}", dir.join("rifa.db").display()), dir)
+}
+
+fn server_url() -> String {
+    std::env::var("TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
+}
+
+fn with_database(url: &str, database: &str) -> String {
+    let (base, _) = url
+        .rsplit_once('/')
+        .expect("TEST_DATABASE_URL must end with /database");
+    format!("{base}/{database}")
+}
+
+static TEMPLATE: OnceCell<Option<String>> = OnceCell::const_new();
+/// PostgreSQL refuses to clone a template while another clone of it is being made.
+static CLONING: Mutex<()> = Mutex::const_new(());
+
+/// Creates (once per run) a migrated template database, dropping what earlier runs left.
+async fn template() -> Option<String> {
+    TEMPLATE
+        .get_or_init(|| async {
+            let url = server_url();
+            let conn = match Database::connect(&url).await {
+                Ok(conn) => conn,
+                Err(error) => {
+                    assert!(
+                        std::env::var("REQUIRE_POSTGRES").as_deref() != Ok("1"),
+                        "PostgreSQL is required (REQUIRE_POSTGRES=1) but unreachable at {url}: {error}"
+                    );
+                    eprintln!("PostgreSQL unreachable at {url} ({error}): PostgreSQL variants skipped");
+                    return None;
+                }
+            };
+            let stale = conn
+                .query_all_raw(Statement::from_string(
+                    conn.get_database_backend(),
+                    "SELECT datname FROM pg_database WHERE datname LIKE 'rifa\\_t\\_%'",
+                ))
+                .await
+                .unwrap();
+            for row in stale {
+                let name: String = row.try_get("", "datname").unwrap();
+                conn.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await.unwrap();
+            }
+            let name = format!("rifa_t_tmpl_{}", std::process::id());
+            conn.execute_unprepared(&format!("CREATE DATABASE \"{name}\"")).await.unwrap();
+            let template = Database::connect(&with_database(&url, &name)).await.unwrap();
+            Migrator::up(&template, None).await.unwrap();
+            template.close().await.unwrap();
+            Some(name)
+        })
+        .await
+        .clone()
+}
+
+/// The URL of a new, migrated PostgreSQL database, or `None` when no server can be reached.
+pub async fn postgres_database() -> Option<String> {
+    let template = template().await?;
+    let url = server_url();
+    let name = format!("rifa_t_{}", uuid::Uuid::new_v4().simple());
+    let _guard = CLONING.lock().await;
+    let conn = Database::connect(&url).await.unwrap();
+    conn.execute_unprepared(&format!(
+        "CREATE DATABASE \"{name}\" TEMPLATE \"{template}\""
+    ))
+    .await
+    .unwrap();
+    conn.close().await.unwrap();
+    Some(with_database(&url, &name))
+}
