@@ -7,11 +7,13 @@
 //! | `RIFA_BIND` | `127.0.0.1:8080` | address the API listens on |
 //! | `RIFA_JWT_SECRET` | generated into `$RIFA_DATA_DIR/jwt-secret` | HS256 secret, ≥ 32 bytes |
 //! | `RIFA_TOKEN_TTL_HOURS` | `12` | admin token lifetime |
+//! | `RIFA_BOOTSTRAP_ADMIN` | `true` on SQLite, `false` on PostgreSQL | with no admin yet, create a privileged `admin` and print its generated password once |
 //! | `RIFA_DEMO_DATA` | `true` on SQLite, `false` on PostgreSQL | load demo data into an empty database |
 //! | `RIFA_DEV_MODE` | `false` | what `GET /api/dev-mode` answers |
 //! | `RIFA_TRUST_PROXY` | `false` | take the client address from `X-Forwarded-For` (behind a load balancer) |
 //! | `RIFA_LOOKUPS_PER_MINUTE` | `10` | ticket verifications per client address |
 //! | `RIFA_LOGINS_PER_MINUTE` | `5` | admin sign-in attempts per client address |
+//! | `RIFA_PURCHASES_PER_MINUTE` | `60` | purchases per client address (many buyers can share one carrier address) |
 //! | `RIFA_DB_MAX_CONNECTIONS` | `20` (PostgreSQL) / `8` (SQLite) | connection pool size |
 //! | `RIFA_WORKERS` | number of cores | HTTP worker threads |
 //! | `RIFA_LOG_FORMAT` | `pretty` | `json` for one JSON object per line |
@@ -29,11 +31,13 @@ pub struct Config {
     pub bind: SocketAddr,
     pub jwt_secret: Secret,
     pub token_ttl: Duration,
+    pub bootstrap_admin: bool,
     pub demo_data: bool,
     pub dev_mode: bool,
     pub trust_proxy: bool,
     pub lookups_per_minute: u32,
     pub logins_per_minute: u32,
+    pub purchases_per_minute: u32,
     pub db_max_connections: u32,
     pub workers: usize,
 }
@@ -66,6 +70,7 @@ impl std::fmt::Debug for Config {
             .field("data_dir", &self.data_dir)
             .field("database", &redact_url(&self.database_url))
             .field("bind", &self.bind)
+            .field("bootstrap_admin", &self.bootstrap_admin)
             .field("demo_data", &self.demo_data)
             .field("dev_mode", &self.dev_mode)
             .finish_non_exhaustive()
@@ -135,11 +140,13 @@ impl Config {
             token_ttl: Duration::from_secs(
                 number::<u64>("RIFA_TOKEN_TTL_HOURS")?.unwrap_or(12) * 3600,
             ),
+            bootstrap_admin: flag("RIFA_BOOTSTRAP_ADMIN")?.unwrap_or(!postgres),
             demo_data: flag("RIFA_DEMO_DATA")?.unwrap_or(!postgres),
             dev_mode: flag("RIFA_DEV_MODE")?.unwrap_or(false),
             trust_proxy: flag("RIFA_TRUST_PROXY")?.unwrap_or(false),
             lookups_per_minute: number("RIFA_LOOKUPS_PER_MINUTE")?.unwrap_or(10),
             logins_per_minute: number("RIFA_LOGINS_PER_MINUTE")?.unwrap_or(5),
+            purchases_per_minute: number("RIFA_PURCHASES_PER_MINUTE")?.unwrap_or(60),
             db_max_connections: number("RIFA_DB_MAX_CONNECTIONS")?.unwrap_or(if postgres {
                 20
             } else {
@@ -163,11 +170,13 @@ impl Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             jwt_secret: Secret::new(b"test-secret-test-secret-test-secret!".to_vec()),
             token_ttl: Duration::from_secs(3600),
+            bootstrap_admin: true,
             demo_data: false,
             dev_mode: false,
             trust_proxy: false,
             lookups_per_minute: 10_000,
             logins_per_minute: 10_000,
+            purchases_per_minute: 10_000,
             db_max_connections: 8,
             workers: 2,
         }

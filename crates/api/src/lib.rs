@@ -20,6 +20,7 @@ use actix_web::middleware::from_fn;
 use actix_web::{App as HttpApp, HttpServer, web};
 use anyhow::Context;
 use rifa_db::Db;
+use rifa_ports::AdminRepository;
 use rifa_security::{Argon2Hasher, JwtIssuer};
 use rifa_system::{LocalEventBus, RandomReferences, SystemClock};
 
@@ -32,7 +33,6 @@ pub type Rifa = rifa_app::App<Db, LocalEventBus>;
 /// What every handler can reach.
 pub struct AppState {
     pub app: Rifa,
-    pub events: LocalEventBus,
     pub limits: RateLimits,
     pub dev_mode: bool,
     pub trust_proxy: bool,
@@ -42,12 +42,11 @@ pub struct AppState {
 ///
 /// # Errors
 /// When the database is unreachable or the token secret is too short.
-pub async fn connect(config: &Config) -> anyhow::Result<(Rifa, LocalEventBus)> {
+pub async fn connect(config: &Config) -> anyhow::Result<Rifa> {
     let db = Db::connect(&config.database_url, config.db_max_connections).await?;
-    let events = LocalEventBus::new(1_024);
     let app = rifa_app::App::new(
         db,
-        events.clone(),
+        LocalEventBus::new(1_024),
         Arc::new(SystemClock),
         Arc::new(RandomReferences),
         Arc::new(Argon2Hasher::new()?),
@@ -56,7 +55,7 @@ pub async fn connect(config: &Config) -> anyhow::Result<(Rifa, LocalEventBus)> {
             config.token_ttl,
         )?),
     );
-    Ok((app, events))
+    Ok(app)
 }
 
 /// A bound, not yet running, server.
@@ -73,19 +72,30 @@ impl Application {
     /// # Errors
     /// Any failure to reach the database or bind the address.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        let (app, events) = connect(&config).await?;
-        let first_admin = app
-            .ensure_first_admin(|| rifa_security::random_token(18))
-            .await?
-            .map(|(admin, password)| (admin.username, password));
+        let app = connect(&config).await?;
+        let first_admin = if config.bootstrap_admin {
+            app.ensure_first_admin(|| rifa_security::random_token(18))
+                .await?
+                .map(|(admin, password)| (admin.username, password))
+        } else {
+            None
+        };
+        if app.store().count_admins().await? == 0 {
+            tracing::warn!(
+                "no admin exists yet: create one with `rifa-api create-admin --username NAME --privileged`"
+            );
+        }
         if config.demo_data && app.store().is_empty().await? {
             demo::load(&app).await.context("failed to load demo data")?;
             tracing::info!("demo data loaded");
         }
         let state = web::Data::new(AppState {
             app,
-            events,
-            limits: RateLimits::new(config.lookups_per_minute, config.logins_per_minute),
+            limits: RateLimits::new(
+                config.lookups_per_minute,
+                config.logins_per_minute,
+                config.purchases_per_minute,
+            ),
             dev_mode: config.dev_mode,
             trust_proxy: config.trust_proxy,
         });

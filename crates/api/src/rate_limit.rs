@@ -1,5 +1,5 @@
 //! Per-client rate limits on the calls that could be abused: ticket lookups (harvesting buyers'
-//! details) and admin sign-in (guessing passwords).
+//! details), admin sign-in (guessing passwords) and purchases (a bot holding every number).
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -15,6 +15,7 @@ use crate::error::ApiError;
 pub struct RateLimits {
     lookups: DefaultKeyedRateLimiter<IpAddr>,
     logins: DefaultKeyedRateLimiter<IpAddr>,
+    purchases: DefaultKeyedRateLimiter<IpAddr>,
 }
 
 fn per_minute(n: u32) -> Quota {
@@ -30,10 +31,11 @@ fn check(limiter: &DefaultKeyedRateLimiter<IpAddr>, ip: IpAddr) -> Result<(), Ap
 
 impl RateLimits {
     #[must_use]
-    pub fn new(lookups_per_minute: u32, logins_per_minute: u32) -> Self {
+    pub fn new(lookups_per_minute: u32, logins_per_minute: u32, purchases_per_minute: u32) -> Self {
         Self {
             lookups: RateLimiter::keyed(per_minute(lookups_per_minute)),
             logins: RateLimiter::keyed(per_minute(logins_per_minute)),
+            purchases: RateLimiter::keyed(per_minute(purchases_per_minute)),
         }
     }
 
@@ -49,9 +51,16 @@ impl RateLimits {
         check(&self.logins, ip)
     }
 
+    /// # Errors
+    /// 429 once the client has made its purchases for now.
+    pub fn purchase(&self, ip: IpAddr) -> Result<(), ApiError> {
+        check(&self.purchases, ip)
+    }
+
     fn forget_idle_clients(&self) {
         self.lookups.retain_recent();
         self.logins.retain_recent();
+        self.purchases.retain_recent();
     }
 }
 

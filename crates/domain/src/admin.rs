@@ -4,7 +4,7 @@ use crate::validation::FieldError;
 
 pub type AdminId = i64;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct AdminUser {
     pub id: AdminId,
     pub username: String,
@@ -12,6 +12,17 @@ pub struct AdminUser {
     pub password_hash: String,
     /// May manage branding and e-mail settings and delete exchange rates.
     pub privileged: bool,
+}
+
+impl std::fmt::Debug for AdminUser {
+    /// Leaves the hash out, so no log line can carry it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AdminUser")
+            .field("id", &self.id)
+            .field("username", &self.username)
+            .field("privileged", &self.privileged)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Usernames are 3–50 letters, digits, `.`, `_` or `-`, compared case-insensitively.

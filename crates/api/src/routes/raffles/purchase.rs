@@ -5,7 +5,7 @@ use rifa_app::purchasing::PurchaseMode;
 use crate::AppState;
 use crate::dto::{ErrorBody, PurchaseMultipart, PurchaseResponse};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Admin, ClientIp};
 
 async fn purchase(
     state: &AppState,
@@ -19,7 +19,7 @@ async fn purchase(
 
 /// Buys numbers of a raffle on sale. The server prices the purchase itself and refuses a
 /// `totalAmount` that differs (409 `total_mismatch`); numbers someone else holds give 409
-/// `tickets_taken` naming them, and nothing is written.
+/// `tickets_taken` naming them, and nothing is written. Limited per client address (429).
 #[utoipa::path(post, path = "/api/raffles/{id}/purchase", tag = "raffles", params(("id" = i64, Path)),
     request_body(content = crate::dto::PurchaseFormSchema, content_type = "multipart/form-data"),
     responses(
@@ -30,12 +30,15 @@ async fn purchase(
         (status = 413, body = ErrorBody),
         (status = 415, body = ErrorBody),
         (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody),
     ))]
 pub async fn public(
     state: web::Data<AppState>,
+    ip: ClientIp,
     id: web::Path<i64>,
     form: MultipartForm<PurchaseMultipart>,
 ) -> Result<HttpResponse, ApiError> {
+    state.limits.purchase(ip.0)?;
     purchase(&state, *id, form.into_inner(), PurchaseMode::Public).await
 }
 
