@@ -57,8 +57,12 @@ impl Text {
     }
 }
 
+/// Boxed: errors travel through every `Result` of the API, so they stay one pointer wide.
 #[derive(Debug)]
-pub struct ApiError {
+pub struct ApiError(Box<Details>);
+
+#[derive(Debug)]
+struct Details {
     status: StatusCode,
     code: &'static str,
     message: Text,
@@ -68,17 +72,17 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, message: Text) -> Self {
-        Self {
+        Self(Box::new(Details {
             status,
             code,
             message,
             fields: Vec::new(),
             extra: Map::new(),
-        }
+        }))
     }
 
     fn with(mut self, key: &str, value: Value) -> Self {
-        self.extra.insert(key.to_owned(), value);
+        self.0.extra.insert(key.to_owned(), value);
         self
     }
 
@@ -91,13 +95,13 @@ impl ApiError {
                 "Please check the highlighted fields",
             ),
         );
-        error.fields = fields
+        error.0.fields = fields
             .iter()
             .map(|(field, e)| (*field, Text::of(e)))
             .collect();
         // A single problem is also the message, so a toast can show it as is.
-        if let [(_, only)] = error.fields.as_slice() {
-            error.message = only.clone();
+        if let [(_, only)] = error.0.fields.as_slice() {
+            error.0.message = only.clone();
         }
         error
     }
@@ -189,19 +193,20 @@ impl ApiError {
 
     pub fn render(&self, lang: Lang) -> HttpResponse {
         let mut body = Map::new();
-        body.insert("code".into(), json!(self.code));
-        body.insert("message".into(), json!(self.message.get(lang)));
-        if !self.fields.is_empty() {
+        body.insert("code".into(), json!(self.0.code));
+        body.insert("message".into(), json!(self.0.message.get(lang)));
+        if !self.0.fields.is_empty() {
             let fields: Map<String, Value> = self
+                .0
                 .fields
                 .iter()
                 .map(|(f, t)| ((*f).to_owned(), json!(t.get(lang))))
                 .collect();
             body.insert("fields".into(), Value::Object(fields));
         }
-        body.extend(self.extra.clone());
-        let mut response = HttpResponse::build(self.status);
-        if let Some(retry) = self.extra.get("retryAfterSeconds") {
+        body.extend(self.0.extra.clone());
+        let mut response = HttpResponse::build(self.0.status);
+        if let Some(retry) = self.0.extra.get("retryAfterSeconds") {
             response.insert_header(("Retry-After", retry.to_string()));
         }
         response.json(Value::Object(body))
@@ -210,13 +215,13 @@ impl ApiError {
 
 impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.status.as_u16(), self.code)
+        write!(f, "{} {}", self.0.status.as_u16(), self.0.code)
     }
 }
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
-        self.status
+        self.0.status
     }
 
     fn error_response(&self) -> HttpResponse {

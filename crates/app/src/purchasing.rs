@@ -136,21 +136,22 @@ impl<S: Store, E: EventBus> App<S, E> {
         }
 
         let mut errors = FieldErrors::new();
-        if let Some(sent) = form
+        let sent_raffle = form
             .raffle_id
             .as_deref()
             .map(str::trim)
-            .filter(|s| !s.is_empty())
+            .filter(|s| !s.is_empty());
+        if let Some(sent) = sent_raffle
+            && sent.parse::<i64>().ok() != Some(raffle_id)
         {
-            if sent.parse::<i64>().ok() != Some(raffle_id) {
-                errors.add(
-                    "raffleId",
-                    FieldError::OutOfRange {
-                        min: raffle_id.to_string(),
-                        max: raffle_id.to_string(),
-                    },
-                );
-            }
+            let only = raffle_id.to_string();
+            errors.add(
+                "raffleId",
+                FieldError::OutOfRange {
+                    min: only.clone(),
+                    max: only,
+                },
+            );
         }
         let selection = errors
             .check(

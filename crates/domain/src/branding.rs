@@ -103,11 +103,10 @@ impl Branding {
                 *slot = color;
             }
         }
-        if let Some(raw) = patch.company_name {
-            if let Some(name) = errors.check("companyName", validation::required_text(&raw, 1, 100))
-            {
-                next.company_name = name;
-            }
+        if let Some(raw) = patch.company_name
+            && let Some(name) = errors.check("companyName", validation::required_text(&raw, 1, 100))
+        {
+            next.company_name = name;
         }
         if let Some(raw) = patch.description {
             let description = raw.trim();

@@ -74,10 +74,10 @@ impl ExchangeRateDraft {
         );
         let to = errors.check("toCurrency", to.map_or(Ok(Currency::Ves), Currency::parse));
         let rate = errors.check("rate", rate.ok_or(FieldError::Required).and_then(Rate::new));
-        if let (Some(from), Some(to)) = (from, to) {
-            if from == to {
-                errors.add("toCurrency", FieldError::SameCurrency);
-            }
+        if let (Some(from), Some(to)) = (from, to)
+            && from == to
+        {
+            errors.add("toCurrency", FieldError::SameCurrency);
         }
         errors.into_result()?;
         match (from, to, rate) {

@@ -136,12 +136,12 @@ fn parse_details(kind: Option<&str>, raw: Details) -> Result<Details, FieldError
     };
     for (key, options) in required {
         let value = get(key).ok_or(FieldError::Required)?;
-        if let Some(options) = options {
-            if !options.contains(&value) {
-                return Err(FieldError::UnknownOption {
-                    allowed: options.to_vec(),
-                });
-            }
+        if let Some(options) = options
+            && !options.contains(&value)
+        {
+            return Err(FieldError::UnknownOption {
+                allowed: options.to_vec(),
+            });
         }
     }
     Ok(details)

@@ -93,10 +93,10 @@ impl PurchaseLimits {
                 return Err(range());
             }
         }
-        if let (Some(lo), Some(hi)) = (min, max) {
-            if lo > hi {
-                return Err(FieldError::MinAboveMax);
-            }
+        if let (Some(lo), Some(hi)) = (min, max)
+            && lo > hi
+        {
+            return Err(FieldError::MinAboveMax);
         }
         Ok(Self { min, max })
     }

@@ -116,7 +116,8 @@ mod tests {
 
     #[test]
     fn a_selection_is_sorted_distinct_in_range_and_within_limits() {
-        let table: [(&[i64], u32, (u32, u32), Result<Vec<u32>, FieldError>); 8] = [
+        type Case<'a> = (&'a [i64], u32, (u32, u32), Result<Vec<u32>, FieldError>);
+        let table: [Case<'_>; 8] = [
             (&[3, 1, 2], 10, (1, 5), Ok(vec![1, 2, 3])),
             (&[], 10, (1, 5), Err(FieldError::TicketsEmpty)),
             (

@@ -312,13 +312,13 @@ impl PurchaseRepository for Db {
         let updated = purchases::Entity::update_many()
             .col_expr(
                 purchases::Column::Status,
-                Expr::val(verdict.target().as_str()).into(),
+                Expr::val(verdict.target().as_str()),
             )
             .col_expr(
                 purchases::Column::AdminNotes,
-                Expr::val(verdict.notes().map(str::to_owned)).into(),
+                Expr::val(verdict.notes().map(str::to_owned)),
             )
-            .col_expr(purchases::Column::DecidedAt, Expr::val(now).into())
+            .col_expr(purchases::Column::DecidedAt, Expr::val(now))
             .filter(purchases::Column::Id.eq(id))
             .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
             .exec(&txn)
@@ -334,7 +334,7 @@ impl PurchaseRepository for Db {
         }
         if matches!(verdict, Verdict::Reject { .. }) {
             purchase_tickets::Entity::update_many()
-                .col_expr(purchase_tickets::Column::Held, Expr::val(false).into())
+                .col_expr(purchase_tickets::Column::Held, Expr::val(false))
                 .filter(purchase_tickets::Column::PurchaseId.eq(id))
                 .exec(&txn)
                 .await

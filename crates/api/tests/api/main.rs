@@ -5,6 +5,8 @@
 //! When it cannot be reached the PostgreSQL variants say so and pass, unless
 //! `REQUIRE_POSTGRES=1` (as in CI), where they fail.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod helpers;
 
 mod admin_auth;
