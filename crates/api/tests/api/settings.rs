@@ -1,1 +1,797 @@
-//! Placeholder.
+//! Settings and system calls: branding, payment methods, exchange rates, e-mail, discounts,
+//! dev mode, health and the API document.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use reqwest::{Method, Response, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, expect_error};
+use crate::on_both;
+
+on_both!(
+    the_branding_starts_with_the_spec_defaults,
+    a_branding_update_changes_only_the_fields_sent,
+    a_bad_branding_value_is_refused_and_changes_nothing,
+    payment_methods_are_created_listed_updated_and_deleted,
+    bank_and_crypto_methods_need_their_details_and_types_come_from_the_list,
+    a_payment_method_cannot_point_to_an_unknown_exchange_rate,
+    exchange_rates_are_created_listed_updated_and_deleted,
+    bad_exchange_rates_are_refused_with_the_field_named,
+    methods_using_a_deleted_rate_are_left_without_one,
+    email_settings_start_with_port_587_and_no_password,
+    the_email_password_is_write_only_and_kept_when_not_resent,
+    bad_email_settings_are_refused_and_change_nothing,
+    discounts_start_empty_and_a_tier_changes_quotes_and_purchases,
+    bad_discount_tiers_are_refused,
+    dev_mode_is_off_by_default,
+    health_and_readiness_answer_ok,
+    the_openapi_document_describes_the_api,
+);
+
+async fn json_of(response: Response, status: StatusCode) -> Value {
+    let actual = response.status();
+    let text = response.text().await.unwrap();
+    assert_eq!(actual, status, "{text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+async fn validation(response: Response) -> Value {
+    expect_error(
+        response,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await
+}
+
+async fn create_method(app: &TestApp, body: &Value) -> Response {
+    app.admin_send(Method::POST, "/api/admin/payment-methods", body)
+        .await
+}
+
+async fn create_rate(app: &TestApp, body: &Value) -> Response {
+    app.admin_send(Method::POST, "/api/admin/exchange-rates", body)
+        .await
+}
+
+const DEFAULT_COLOURS: [(&str, &str); 5] = [
+    ("primaryColor", "240 9% 3.9%"),
+    ("secondaryColor", "240 4.8% 95.9%"),
+    ("accentColor", "240 4.8% 95.9%"),
+    ("dangerColor", "0 84.2% 60.2%"),
+    ("successColor", "142 76% 36%"),
+];
+
+async fn the_branding_starts_with_the_spec_defaults(app: TestApp) {
+    let branding = app.get_json("/api/branding").await;
+
+    for (field, colour) in DEFAULT_COLOURS {
+        assert_eq!(branding[field], colour, "{field}");
+    }
+    assert!(
+        branding["companyName"]
+            .as_str()
+            .is_some_and(|n| !n.is_empty())
+    );
+    assert!(branding["description"].is_string());
+    assert_eq!(branding["logoUrl"], "");
+}
+
+async fn a_branding_update_changes_only_the_fields_sent(app: TestApp) {
+    let response = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/branding",
+            &json!({"primaryColor": " 10  50%   50% ", "companyName": " Rifas Ve ", "description": "Sorteos en Caracas"}),
+        )
+        .await;
+
+    let saved = json_of(response, StatusCode::OK).await;
+    assert_eq!(saved["primaryColor"], "10 50% 50%");
+    assert_eq!(saved["companyName"], "Rifas Ve");
+    assert_eq!(saved["description"], "Sorteos en Caracas");
+    assert_eq!(saved["secondaryColor"], "240 4.8% 95.9%");
+    assert_eq!(saved["successColor"], "142 76% 36%");
+    let public = app.get_json("/api/branding").await;
+    assert_eq!(public, saved);
+    let logo = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/branding",
+            &json!({"logoUrl": "https://cdn.example.com/logo.png", "successColor": "120 50.5% 40%"}),
+        )
+        .await;
+    let after = json_of(logo, StatusCode::OK).await;
+    assert_eq!(after["logoUrl"], "https://cdn.example.com/logo.png");
+    assert_eq!(after["successColor"], "120 50.5% 40%");
+    assert_eq!(
+        after["primaryColor"], "10 50% 50%",
+        "kept from the first update"
+    );
+    assert_eq!(after["companyName"], "Rifas Ve");
+    let cleared = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/branding",
+            &json!({"logoUrl": " "}),
+        )
+        .await;
+    assert_eq!(json_of(cleared, StatusCode::OK).await["logoUrl"], "");
+}
+
+async fn a_bad_branding_value_is_refused_and_changes_nothing(app: TestApp) {
+    let hsl = "Color no válido; usa el formato HSL \"240 9% 3.9%\"";
+    let cases = [
+        (json!({"primaryColor": "red"}), "primaryColor", hsl),
+        (json!({"primaryColor": ""}), "primaryColor", hsl),
+        (
+            json!({"secondaryColor": "361 9% 3%"}),
+            "secondaryColor",
+            hsl,
+        ),
+        (json!({"accentColor": "240 101% 3%"}), "accentColor", hsl),
+        (
+            json!({"dangerColor": "hsl(240, 9%, 3%)"}),
+            "dangerColor",
+            hsl,
+        ),
+        (json!({"successColor": "-1 9% 3%"}), "successColor", hsl),
+        (
+            json!({"companyName": "   "}),
+            "companyName",
+            "Este campo es obligatorio",
+        ),
+        (
+            json!({"description": "x".repeat(501)}),
+            "description",
+            "Debe tener como máximo 500 caracteres",
+        ),
+        (
+            json!({"logoUrl": "javascript:alert(1)"}),
+            "logoUrl",
+            "URL no válida",
+        ),
+    ];
+
+    for (body, field, message) in cases {
+        let response = app
+            .admin_send(Method::POST, "/api/admin/branding", &body)
+            .await;
+
+        let error = validation(response).await;
+        assert_eq!(error["fields"][field], message, "{body}");
+    }
+    let mixed = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/branding",
+            &json!({"primaryColor": "10 50% 50%", "dangerColor": "red"}),
+        )
+        .await;
+    let error = validation(mixed).await;
+    assert_eq!(error["fields"]["dangerColor"], hsl);
+    let branding = app.get_json("/api/branding").await;
+    for (field, colour) in DEFAULT_COLOURS {
+        assert_eq!(branding[field], colour, "{field} unchanged");
+    }
+}
+
+async fn payment_methods_are_created_listed_updated_and_deleted(app: TestApp) {
+    let created = create_method(
+        &app,
+        &json!({"name": " Pago Móvil ", "type": "Digital", "details": {"zeta": "1", "alfa": 2, "medio": " tres ", "vacio": ""}, "exchangeRateId": null}),
+    )
+    .await;
+
+    let method = json_of(created, StatusCode::CREATED).await;
+    let id = method["id"].as_i64().unwrap();
+    assert_eq!(method["name"], "Pago Móvil");
+    assert_eq!(method["type"], "digital");
+    assert_eq!(method["active"], true, "created active");
+    let keys: Vec<&String> = method["details"].as_object().unwrap().keys().collect();
+    assert_eq!(
+        keys,
+        ["zeta", "alfa", "medio"],
+        "order kept, blanks dropped"
+    );
+    assert_eq!(method["details"]["alfa"], "2");
+    assert_eq!(method["details"]["medio"], "tres");
+    assert_eq!(method["exchangeRateId"], Value::Null);
+    assert_eq!(method["exchangeRate"], Value::Null);
+    let listed = app.admin_get("/api/admin/payment-methods").await;
+    assert_eq!(listed, json!([method.clone()]));
+    assert_eq!(app.get_json("/api/payment-methods").await, listed);
+
+    let updated = app
+        .admin_send(
+            Method::PUT,
+            &format!("/api/admin/payment-methods/{id}"),
+            &json!({"name": "Pago Móvil BDV", "type": "mobile_payment", "details": {"telefono": "0414-5550101", "banco": "BDV"}, "active": false}),
+        )
+        .await;
+    let updated = json_of(updated, StatusCode::OK).await;
+    assert_eq!(updated["id"], id);
+    assert_eq!(updated["name"], "Pago Móvil BDV");
+    assert_eq!(updated["type"], "mobile_payment");
+    assert_eq!(updated["active"], false);
+    assert_eq!(
+        updated["details"],
+        json!({"telefono": "0414-5550101", "banco": "BDV"})
+    );
+    assert_eq!(
+        app.admin_get("/api/admin/payment-methods").await[0],
+        updated
+    );
+    assert_eq!(app.get_json("/api/payment-methods").await, json!([]));
+
+    let path = format!("/api/admin/payment-methods/{id}");
+    let deleted = app.as_admin(Method::DELETE, &path).send().await.unwrap();
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    assert_eq!(app.admin_get("/api/admin/payment-methods").await, json!([]));
+    let again = app.as_admin(Method::DELETE, &path).send().await.unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_FOUND);
+    let missing = app
+        .admin_send(
+            Method::PUT,
+            &path,
+            &json!({"name": "X", "type": "digital", "details": {}}),
+        )
+        .await;
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    let body: Value = missing.json().await.unwrap();
+    assert_eq!(body["code"], "not_found");
+}
+
+async fn bank_and_crypto_methods_need_their_details_and_types_come_from_the_list(app: TestApp) {
+    let bank = |details: Value| json!({"name": "Banesco", "type": "bank", "details": details});
+    let crypto = |details: Value| json!({"name": "USDT", "type": "crypto", "details": details});
+    let required = "Este campo es obligatorio";
+    let cases = [
+        (
+            bank(json!({"bankName": "Banesco", "accountNumber": "0134"})),
+            "details",
+            required.to_owned(),
+        ),
+        (
+            bank(json!({"bankName": "Banesco", "accountType": "ahorro"})),
+            "details",
+            required.to_owned(),
+        ),
+        (
+            bank(json!({"accountNumber": "0134", "accountType": "ahorro"})),
+            "details",
+            required.to_owned(),
+        ),
+        (
+            bank(json!({"bankName": "Banesco", "accountNumber": "0134", "accountType": "plazo"})),
+            "details",
+            "Valor no válido; opciones: corriente, ahorro".to_owned(),
+        ),
+        (crypto(json!({"walletAddress": "TXk9"})), "details", required.to_owned()),
+        (crypto(json!({"network": "tron"})), "details", required.to_owned()),
+        (
+            crypto(json!({"walletAddress": "TXk9", "network": "solana"})),
+            "details",
+            "Valor no válido; opciones: bitcoin, ethereum, bsc, tron, polygon".to_owned(),
+        ),
+        (
+            json!({"name": "   ", "type": "digital"}),
+            "name",
+            required.to_owned(),
+        ),
+        (json!({"name": "Caja", "details": {}}), "type", required.to_owned()),
+        (
+            json!({"name": "Caja", "type": "cash"}),
+            "type",
+            "Valor no válido; opciones: digital, zelle, binance, crypto, bank, bank_transfer, transfer, mobile_payment, mobile".to_owned(),
+        ),
+        (
+            json!({"name": "x".repeat(101), "type": "digital"}),
+            "name",
+            "Debe tener como máximo 100 caracteres".to_owned(),
+        ),
+    ];
+
+    for (body, field, message) in cases {
+        let error = validation(create_method(&app, &body).await).await;
+        assert_eq!(error["fields"][field], message.as_str(), "{body}");
+    }
+    let good_bank = create_method(
+        &app,
+        &bank(json!({"bankName": "Banesco", "accountNumber": "0134-0000-00", "accountType": "corriente"})),
+    )
+    .await;
+    let good_bank = json_of(good_bank, StatusCode::CREATED).await;
+    assert_eq!(good_bank["details"]["accountType"], "corriente");
+    let good_crypto = create_method(
+        &app,
+        &crypto(json!({"walletAddress": "TXk9abc", "network": "tron"})),
+    )
+    .await;
+    assert_eq!(good_crypto.status(), StatusCode::CREATED);
+    for kind in [
+        "zelle",
+        "binance",
+        "bank_transfer",
+        "transfer",
+        "mobile_payment",
+        "mobile",
+    ] {
+        let response = create_method(
+            &app,
+            &json!({"name": kind, "type": kind, "details": {"cuenta": "x"}}),
+        )
+        .await;
+        assert_eq!(response.status(), StatusCode::CREATED, "{kind}");
+    }
+    assert_eq!(
+        app.admin_get("/api/admin/payment-methods")
+            .await
+            .as_array()
+            .unwrap()
+            .len(),
+        8,
+        "refused methods were not stored"
+    );
+}
+
+async fn a_payment_method_cannot_point_to_an_unknown_exchange_rate(app: TestApp) {
+    let body = json!({"name": "Pago Móvil", "type": "digital", "details": {"telefono": "0414"}, "exchangeRateId": 999_999});
+
+    let created = create_method(&app, &body).await;
+
+    let error = validation(created).await;
+    assert!(error["fields"]["exchangeRateId"].is_string(), "{error}");
+    assert_eq!(app.admin_get("/api/admin/payment-methods").await, json!([]));
+    let method = app.payment_method("Zelle", None).await;
+    let updated = app
+        .admin_send(
+            Method::PUT,
+            &format!("/api/admin/payment-methods/{method}"),
+            &body,
+        )
+        .await;
+    let error = validation(updated).await;
+    assert!(error["fields"]["exchangeRateId"].is_string(), "{error}");
+    let rate = json_of(
+        create_rate(&app, &json!({"rate": "36.5"})).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let mut linked = body.clone();
+    linked["exchangeRateId"] = rate["id"].clone();
+    let linked = json_of(create_method(&app, &linked).await, StatusCode::CREATED).await;
+    assert_eq!(linked["exchangeRateId"], rate["id"]);
+    assert_eq!(
+        linked["exchangeRate"],
+        json!({"id": rate["id"], "fromCurrency": "USD", "toCurrency": "VES", "rate": "36.5"})
+    );
+}
+
+async fn exchange_rates_are_created_listed_updated_and_deleted(app: TestApp) {
+    let default = json_of(
+        create_rate(&app, &json!({"rate": 36.5})).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let euro = json_of(
+        create_rate(
+            &app,
+            &json!({"fromCurrency": " eur ", "toCurrency": "cop", "rate": "4300.25"}),
+        )
+        .await,
+        StatusCode::CREATED,
+    )
+    .await;
+
+    assert_eq!(default["fromCurrency"], "USD");
+    assert_eq!(default["toCurrency"], "VES");
+    assert_eq!(default["rate"], "36.5");
+    assert!(
+        default["updatedAt"]
+            .as_str()
+            .unwrap()
+            .parse::<chrono::DateTime<chrono::Utc>>()
+            .is_ok()
+    );
+    assert_eq!(euro["fromCurrency"], "EUR");
+    assert_eq!(euro["toCurrency"], "COP");
+    assert_eq!(euro["rate"], "4300.25");
+    let listed = app.admin_get("/api/admin/exchange-rates").await;
+    assert_eq!(listed.as_array().unwrap().len(), 2);
+    assert!(listed.as_array().unwrap().contains(&default));
+    assert!(listed.as_array().unwrap().contains(&euro));
+
+    let path = format!("/api/admin/exchange-rates/{}", default["id"]);
+    let updated = app
+        .admin_send(
+            Method::PUT,
+            &path,
+            &json!({"fromCurrency": "USD", "toCurrency": "VES", "rate": "40.12345678"}),
+        )
+        .await;
+    let updated = json_of(updated, StatusCode::OK).await;
+    assert_eq!(updated["id"], default["id"]);
+    assert_eq!(updated["rate"], "40.12345678");
+    let missing = app
+        .admin_send(
+            Method::PUT,
+            "/api/admin/exchange-rates/999999",
+            &json!({"rate": 1}),
+        )
+        .await;
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+
+    let deleted = app.as_admin(Method::DELETE, &path).send().await.unwrap();
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    assert_eq!(
+        app.admin_get("/api/admin/exchange-rates").await,
+        json!([euro])
+    );
+    let again = app.as_admin(Method::DELETE, &path).send().await.unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_FOUND);
+}
+
+async fn bad_exchange_rates_are_refused_with_the_field_named(app: TestApp) {
+    let rate_range = "Debe estar entre 0.00000001 y 999999999999";
+    let currencies = "Valor no válido; opciones: USD, EUR, VES, COP";
+    let cases = [
+        (
+            json!({"fromCurrency": "USD", "toCurrency": "USD", "rate": 1}),
+            "toCurrency",
+            "Las monedas de origen y destino deben ser distintas",
+        ),
+        (
+            json!({"fromCurrency": "VES", "rate": 1}),
+            "toCurrency",
+            "Las monedas de origen y destino deben ser distintas",
+        ),
+        (json!({"rate": 0}), "rate", rate_range),
+        (json!({"rate": "0.000"}), "rate", rate_range),
+        (json!({"rate": -36.5}), "rate", rate_range),
+        (json!({"rate": "1000000000000"}), "rate", rate_range),
+        (json!({}), "rate", "Este campo es obligatorio"),
+        (json!({"rate": null}), "rate", "Este campo es obligatorio"),
+        (
+            json!({"rate": "1.123456789"}),
+            "rate",
+            "Como máximo 8 decimales",
+        ),
+        (
+            json!({"fromCurrency": "BTC", "rate": 1}),
+            "fromCurrency",
+            currencies,
+        ),
+        (
+            json!({"toCurrency": "", "rate": 1}),
+            "toCurrency",
+            currencies,
+        ),
+    ];
+
+    for (body, field, message) in cases {
+        let error = validation(create_rate(&app, &body).await).await;
+        assert_eq!(error["fields"][field], message, "{body}");
+    }
+    let as_string = create_rate(&app, &json!({"rate": "36.5"})).await;
+    let as_string = json_of(as_string, StatusCode::CREATED).await;
+    assert_eq!(as_string["rate"], "36.5");
+    let path = format!("/api/admin/exchange-rates/{}", as_string["id"]);
+    let bad_update = app
+        .admin_send(Method::PUT, &path, &json!({"rate": 0}))
+        .await;
+    let error = validation(bad_update).await;
+    assert_eq!(error["fields"]["rate"], rate_range);
+    let text = create_rate(&app, &json!({"rate": "abc"})).await;
+    expect_error(text, StatusCode::BAD_REQUEST, "bad_request").await;
+    assert_eq!(
+        app.admin_get("/api/admin/exchange-rates").await,
+        json!([as_string]),
+        "only the good rate was stored, unchanged"
+    );
+}
+
+async fn methods_using_a_deleted_rate_are_left_without_one(app: TestApp) {
+    let method = app.payment_method("Pago Móvil", Some("36.5")).await;
+    let listed = app.admin_get("/api/admin/payment-methods").await;
+    let rate_id = listed[0]["exchangeRateId"].as_i64().unwrap();
+    assert_eq!(listed[0]["exchangeRate"]["rate"], "36.5");
+
+    let deleted = app
+        .as_admin(
+            Method::DELETE,
+            &format!("/api/admin/exchange-rates/{rate_id}"),
+        )
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    let listed = app.admin_get("/api/admin/payment-methods").await;
+    assert_eq!(listed[0]["id"], method, "the method survives");
+    assert_eq!(listed[0]["exchangeRate"], Value::Null);
+    assert_eq!(listed[0]["exchangeRateId"], Value::Null);
+    let public = app.get_json("/api/payment-methods").await;
+    assert_eq!(public[0]["exchangeRate"], Value::Null);
+    let raffle = app.raffle("13", 100, (1, 5)).await;
+    let bought = app.buy(raffle, method, &[1], 1300, "a@example.com").await;
+    let bought = json_of(bought, StatusCode::CREATED).await;
+    assert_eq!(bought["purchase"]["convertedTotal"], Value::Null);
+}
+
+async fn email_settings_start_with_port_587_and_no_password(app: TestApp) {
+    let settings = app.admin_get("/api/admin/email-settings").await;
+
+    assert_eq!(
+        settings,
+        json!({"emailHost": "", "emailPort": 587, "emailUser": "", "hasPassword": false, "fromEmail": ""})
+    );
+}
+
+async fn the_email_password_is_write_only_and_kept_when_not_resent(app: TestApp) {
+    let password = "s3cret-Pa55-word";
+
+    let saved = app
+        .as_admin(Method::PUT, "/api/admin/email-settings")
+        .json(&json!({"emailHost": " smtp.gmail.com ", "emailPort": 465, "emailUser": "rifa@gmail.com", "emailPass": password, "fromEmail": "Rifa@Example.com"}))
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(saved.status(), StatusCode::OK);
+    let text = saved.text().await.unwrap();
+    assert!(!text.contains(password), "{text}");
+    let saved: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        saved,
+        json!({"emailHost": "smtp.gmail.com", "emailPort": 465, "emailUser": "rifa@gmail.com", "hasPassword": true, "fromEmail": "rifa@example.com"})
+    );
+    let read = app
+        .as_admin(Method::GET, "/api/admin/email-settings")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(!read.contains(password), "{read}");
+    assert_eq!(serde_json::from_str::<Value>(&read).unwrap(), saved);
+    let without = app
+        .admin_send(
+            Method::PUT,
+            "/api/admin/email-settings",
+            &json!({"emailHost": "smtp.otro.com", "emailPort": 587}),
+        )
+        .await;
+    let without = json_of(without, StatusCode::OK).await;
+    assert_eq!(without["hasPassword"], true, "left out keeps the password");
+    assert_eq!(without["emailHost"], "smtp.otro.com");
+    let blank = app
+        .admin_send(
+            Method::PUT,
+            "/api/admin/email-settings",
+            &json!({"emailHost": "smtp.otro.com", "emailPass": ""}),
+        )
+        .await;
+    assert_eq!(
+        json_of(blank, StatusCode::OK).await["hasPassword"],
+        true,
+        "blank keeps the password"
+    );
+    let english = app
+        .as_admin(Method::GET, "/api/admin/email-settings")
+        .header("Accept-Language", "en")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(!english.contains(password));
+}
+
+async fn bad_email_settings_are_refused_and_change_nothing(app: TestApp) {
+    let port = "Debe estar entre 1 y 65535";
+    let cases = [
+        (json!({"emailPort": 70_000}), "emailPort", port),
+        (json!({"emailPort": 0}), "emailPort", port),
+        (json!({"emailPort": -25}), "emailPort", port),
+        (json!({"fromEmail": "nope"}), "fromEmail", "Email inválido"),
+        (
+            json!({"emailHost": "h".repeat(254)}),
+            "emailHost",
+            "Debe tener como máximo 253 caracteres",
+        ),
+        (
+            json!({"emailPass": "p".repeat(513)}),
+            "emailPass",
+            "Debe tener como máximo 512 caracteres",
+        ),
+    ];
+
+    for (body, field, message) in cases {
+        let response = app
+            .admin_send(Method::PUT, "/api/admin/email-settings", &body)
+            .await;
+
+        let error = validation(response).await;
+        assert_eq!(error["fields"][field], message, "{body}");
+    }
+    let text_port = app
+        .admin_send(
+            Method::PUT,
+            "/api/admin/email-settings",
+            &json!({"emailPort": "abc"}),
+        )
+        .await;
+    expect_error(text_port, StatusCode::BAD_REQUEST, "bad_request").await;
+    assert_eq!(
+        app.admin_get("/api/admin/email-settings").await,
+        json!({"emailHost": "", "emailPort": 587, "emailUser": "", "hasPassword": false, "fromEmail": ""})
+    );
+}
+
+fn percentage_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+async fn discounts_start_empty_and_a_tier_changes_quotes_and_purchases(app: TestApp) {
+    assert_eq!(
+        app.admin_get("/api/admin/discounts").await,
+        json!({"tiers": []})
+    );
+    let raffle = app.raffle("10", 100, (1, 10)).await;
+    let method = app.payment_method("Zelle", None).await;
+
+    let saved = app
+        .admin_send(
+            Method::PUT,
+            "/api/admin/discounts",
+            &json!({"tiers": [{"minTickets": 5, "percentage": 10, "label": "10% desde 5 boletos"}]}),
+        )
+        .await;
+
+    let saved = json_of(saved, StatusCode::OK).await;
+    let tiers = saved["tiers"].as_array().unwrap();
+    assert_eq!(tiers.len(), 1);
+    assert_eq!(tiers[0]["minTickets"], 5);
+    assert_eq!(percentage_text(&tiers[0]["percentage"]), "10");
+    assert_eq!(tiers[0]["label"], "10% desde 5 boletos");
+    assert_eq!(app.admin_get("/api/admin/discounts").await, saved);
+    let five = app
+        .get_json(&format!("/api/raffles/{raffle}/quote?count=5"))
+        .await;
+    assert_eq!(five["subtotal"], "50.00");
+    assert_eq!(five["discount"], "5.00");
+    assert_eq!(five["discountPercentage"], "10");
+    assert_eq!(five["total"], "45.00");
+    assert_eq!(
+        five["appliedDiscount"],
+        json!({"label": "10% desde 5 boletos", "percentage": "10"})
+    );
+    let four = app
+        .get_json(&format!("/api/raffles/{raffle}/quote?count=4"))
+        .await;
+    assert_eq!(four["discount"], "0.00");
+    assert_eq!(four["total"], "40.00");
+    assert_eq!(four["appliedDiscount"], Value::Null);
+
+    let full_price = app
+        .buy(raffle, method, &[1, 2, 3, 4, 5], 1000, "a@example.com")
+        .await;
+    let body = expect_error(full_price, StatusCode::CONFLICT, "total_mismatch").await;
+    assert_eq!(body["expectedTotal"], "45.00");
+    let mut form = app.purchase_form(method, &[1, 2, 3, 4, 5], "45.00", "a@example.com");
+    for field in &mut form {
+        if field.0 == "discountApplied" {
+            field.1 = "5.00".to_owned();
+        }
+    }
+    let discounted = app
+        .post_form(&format!("/api/raffles/{raffle}/purchase"), form, None)
+        .await;
+    let discounted = json_of(discounted, StatusCode::CREATED).await;
+    assert_eq!(discounted["totalAmount"], "45.00");
+    assert_eq!(discounted["purchase"]["discountApplied"], "5.00");
+    assert_eq!(discounted["quote"]["discount"], "5.00");
+    let cleared = app
+        .admin_send(Method::PUT, "/api/admin/discounts", &json!({"tiers": []}))
+        .await;
+    assert_eq!(json_of(cleared, StatusCode::OK).await, json!({"tiers": []}));
+    let after = app
+        .get_json(&format!("/api/raffles/{raffle}/quote?count=5"))
+        .await;
+    assert_eq!(after["total"], "50.00");
+}
+
+async fn bad_discount_tiers_are_refused(app: TestApp) {
+    let tier = |min: Value, percentage: Value, label: &str| json!({"tiers": [{"minTickets": min, "percentage": percentage, "label": label}]});
+    let range = "Debe estar entre 0 y 100";
+    let cases = [
+        (tier(json!(5), json!(0), "x"), range),
+        (tier(json!(5), json!(100), "x"), range),
+        (tier(json!(5), json!(-5), "x"), range),
+        (tier(json!(0), json!(10), "x"), range),
+        (
+            tier(json!(5), json!(10), "   "),
+            "Este campo es obligatorio",
+        ),
+    ];
+
+    for (body, message) in cases {
+        let response = app
+            .admin_send(Method::PUT, "/api/admin/discounts", &body)
+            .await;
+
+        let error = validation(response).await;
+        assert_eq!(error["fields"]["tiers"], message, "{body}");
+    }
+    for body in [
+        json!({}),
+        tier(json!(-1), json!(10), "x"),
+        tier(json!("cinco"), json!(10), "x"),
+        tier(json!(5), json!("diez"), "x"),
+        json!({"tiers": [{"minTickets": 5, "percentage": 10}]}),
+    ] {
+        let response = app
+            .admin_send(Method::PUT, "/api/admin/discounts", &body)
+            .await;
+        expect_error(response, StatusCode::BAD_REQUEST, "bad_request").await;
+    }
+    assert_eq!(
+        app.admin_get("/api/admin/discounts").await,
+        json!({"tiers": []})
+    );
+}
+
+async fn dev_mode_is_off_by_default(app: TestApp) {
+    let response = app.get("/api/dev-mode").await;
+
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["cache-control"], "public, max-age=300");
+    assert_eq!(response.text().await.unwrap(), "false");
+}
+
+async fn health_and_readiness_answer_ok(app: TestApp) {
+    let live = app.get_json("/healthz").await;
+    let ready = app.get_json("/readyz").await;
+
+    assert_eq!(live, json!({"status": "ok"}));
+    assert_eq!(ready, json!({"status": "ready"}));
+}
+
+async fn the_openapi_document_describes_the_api(app: TestApp) {
+    let response = app.get("/api/openapi.json").await;
+
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("application/json")
+    );
+    let document: Value = response.json().await.unwrap();
+    assert!(
+        document["openapi"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("3.")),
+        "{}",
+        document["openapi"]
+    );
+    let paths = document["paths"].as_object().unwrap();
+    for path in [
+        "/api/raffles",
+        "/api/raffles/{id}",
+        "/api/raffles/{id}/purchase",
+        "/api/verify-tickets",
+        "/api/admin/login",
+        "/api/admin/purchases/search",
+        "/api/admin/branding",
+    ] {
+        assert!(paths.contains_key(path), "{path} is documented");
+    }
+}
