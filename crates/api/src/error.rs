@@ -122,6 +122,14 @@ impl ApiError {
         )
     }
 
+    pub fn purchase_not_found() -> Self {
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "purchase_not_found",
+            Text::new("Compra no encontrada", "Purchase not found"),
+        )
+    }
+
     pub fn bad_request(detail: impl fmt::Display) -> Self {
         Self::new(
             StatusCode::BAD_REQUEST,
@@ -305,11 +313,7 @@ impl From<DecideError> for ApiError {
     fn from(error: DecideError) -> Self {
         match error {
             DecideError::Invalid(fields) => Self::validation(&fields),
-            DecideError::NotFound => Self::new(
-                StatusCode::NOT_FOUND,
-                "purchase_not_found",
-                Text::new("Compra no encontrada", "Purchase not found"),
-            ),
+            DecideError::NotFound => Self::purchase_not_found(),
             DecideError::NotPending(e) => {
                 Self::new(StatusCode::CONFLICT, "purchase_not_pending", Text::of(&e))
             }

@@ -1,12 +1,14 @@
-//! Request extractors: the signed-in admin, the privileged admin, the client's address.
+//! Request extractors: the signed-in admin, the privileged admin, the client's address, and
+//! multipart forms that answer every failure in the API's error shape.
 
 use std::future::Future;
 use std::net::IpAddr;
 use std::pin::Pin;
 
+use actix_multipart::form::{MultipartCollect, MultipartForm};
 use actix_web::dev::Payload;
 use actix_web::http::header::AUTHORIZATION;
-use actix_web::{FromRequest, HttpRequest, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use rifa_app::auth::AdminSession;
 
 use crate::AppState;
@@ -83,5 +85,27 @@ impl FromRequest for ClientIp {
             .or_else(|| req.peer_addr().map(|a| a.ip()))
             .unwrap_or(IpAddr::from([0, 0, 0, 0]));
         std::future::ready(Ok(Self(ip)))
+    }
+}
+
+/// A `multipart/form-data` body parsed into `T`. A request that is not multipart with a boundary
+/// is refused here with 415, before actix-multipart, which would answer in plain text.
+pub struct Multipart<T>(pub T);
+
+impl<T: MultipartCollect + 'static> FromRequest for Multipart<T> {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let is_multipart = req.mime_type().ok().flatten().is_some_and(|mime| {
+            mime.essence_str() == "multipart/form-data"
+                && mime.get_param(actix_web::mime::BOUNDARY).is_some()
+        });
+        if !is_multipart {
+            let refused = ApiError::unsupported_media_type("multipart/form-data");
+            return Box::pin(async move { Err(refused.into()) });
+        }
+        let form = MultipartForm::<T>::from_request(req, payload);
+        Box::pin(async move { form.await.map(|f| Self(f.into_inner())) })
     }
 }

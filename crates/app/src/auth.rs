@@ -59,7 +59,12 @@ impl<S: Store, E: EventBus> App<S, E> {
         if username.trim().is_empty() || password.is_empty() {
             return Err(LoginError::MissingFields);
         }
-        let admin = self.store.admin_by_username(username).await?;
+        // No stored username holds control characters (and PostgreSQL text cannot hold NUL).
+        let admin = if rifa_domain::validation::has_control_chars(username) {
+            None
+        } else {
+            self.store.admin_by_username(username).await?
+        };
         let hash = admin
             .as_ref()
             .map_or(self.hasher.decoy_hash(), |a| a.password_hash.as_str());

@@ -108,13 +108,11 @@ impl Branding {
         {
             next.company_name = name;
         }
-        if let Some(raw) = patch.description {
-            let description = raw.trim();
-            if description.chars().count() > 500 {
-                errors.add("description", FieldError::TooLong { max: 500 });
-            } else {
-                next.description = description.to_owned();
-            }
+        if let Some(description) = patch
+            .description
+            .and_then(|raw| errors.check("description", validation::free_text(&raw, 500)))
+        {
+            next.description = description;
         }
         if let Some(raw) = patch.logo_url {
             if raw.trim().is_empty() {

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::customer::Email;
-use crate::validation::{FieldError, FieldErrors};
+use crate::validation::{self, FieldError, FieldErrors};
 
 pub const DEFAULT_SMTP_PORT: u16 = 587;
 
@@ -68,11 +68,9 @@ impl EmailSettings {
         let mut errors = FieldErrors::new();
         let text =
             |raw: Option<String>, max: usize, errors: &mut FieldErrors, field: &'static str| {
-                let value = raw.unwrap_or_default().trim().to_owned();
-                if value.chars().count() > max {
-                    errors.add(field, FieldError::TooLong { max });
-                }
-                value
+                errors
+                    .check(field, validation::free_text(&raw.unwrap_or_default(), max))
+                    .unwrap_or_default()
             };
         let host = text(input.host, 253, &mut errors, "emailHost");
         let user = text(input.user, 254, &mut errors, "emailUser");

@@ -115,9 +115,14 @@ impl TicketPrice {
     }
 
     /// # Errors
-    /// As [`Money::from_decimal`] and [`TicketPrice::new`].
+    /// `TooManyDecimals` beyond cents; otherwise as [`TicketPrice::new`], whose range is the one
+    /// reported for any amount out of it (negative or huge).
     pub fn from_decimal(value: Decimal) -> Result<Self, FieldError> {
-        Self::new(Money::from_decimal(value)?)
+        match Money::from_decimal(value) {
+            Ok(money) => Self::new(money),
+            Err(FieldError::OutOfRange { .. }) => Self::new(Money::ZERO),
+            Err(other) => Err(other),
+        }
     }
 
     #[must_use]
@@ -209,7 +214,19 @@ mod tests {
     }
 
     #[test]
-    fn ticket_price_has_a_floor_of_one_cent() {
+    fn ticket_price_has_a_floor_of_one_cent_and_names_its_own_range() {
+        let range = FieldError::OutOfRange {
+            min: "0.01".into(),
+            max: "1000000.00".into(),
+        };
+        assert_eq!(
+            TicketPrice::from_decimal(Decimal::from(-5)),
+            Err(range.clone())
+        );
+        assert_eq!(
+            TicketPrice::from_decimal(Decimal::from(10_000_000_000_i64)),
+            Err(range)
+        );
         assert!(TicketPrice::new(Money::ZERO).is_err());
         assert!(TicketPrice::new(Money::from_cents(1).unwrap_or_default()).is_ok());
     }

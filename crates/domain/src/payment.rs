@@ -111,12 +111,9 @@ fn parse_details(kind: Option<&str>, raw: Details) -> Result<Details, FieldError
     let mut details = Details::with_capacity(raw.len());
     for (key, value) in raw {
         let key = validation::required_text(&key, 1, 60)?;
-        let value = value.trim();
-        if value.chars().count() > 500 {
-            return Err(FieldError::TooLong { max: 500 });
-        }
+        let value = validation::free_text(&value, 500)?;
         if !value.is_empty() {
-            details.push((key, value.to_owned()));
+            details.push((key, value));
         }
     }
     let get = |k: &str| {

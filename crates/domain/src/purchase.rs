@@ -9,7 +9,7 @@ use crate::money::{Money, Rate};
 use crate::pricing::PriceQuote;
 use crate::raffle::RaffleId;
 use crate::ticket::TicketSelection;
-use crate::validation::FieldError;
+use crate::validation::{self, FieldError};
 
 pub type PurchaseId = i64;
 
@@ -67,12 +67,9 @@ impl Verdict {
     /// `NotesRequiredToReject`, or `UnknownOption` for a target other than approved/rejected.
     pub fn parse(status: &str, notes: Option<&str>) -> Result<Self, FieldError> {
         let notes = notes
-            .map(str::trim)
-            .filter(|n| !n.is_empty())
-            .map(str::to_owned);
-        if notes.as_ref().is_some_and(|n| n.chars().count() > 2_000) {
-            return Err(FieldError::TooLong { max: 2_000 });
-        }
+            .map(|n| validation::free_text(n, 2_000))
+            .transpose()?
+            .filter(|n| !n.is_empty());
         match status.trim() {
             "approved" => Ok(Self::Approve { notes }),
             "rejected" => notes

@@ -24,7 +24,7 @@ impl TicketNumber {
             Ok(Self(number))
         } else {
             Err(FieldError::TicketOutOfRange {
-                number,
+                number: i64::from(number),
                 max: max_tickets,
             })
         }
@@ -69,7 +69,7 @@ impl TicketSelection {
         let mut seen = BTreeSet::new();
         for &raw in numbers {
             let number = u32::try_from(raw).map_err(|_| FieldError::TicketOutOfRange {
-                number: 0,
+                number: raw,
                 max: max_tickets,
             })?;
             let ticket = TicketNumber::new(number, max_tickets)?;
@@ -139,7 +139,10 @@ mod tests {
                 &[-4],
                 10,
                 (1, 5),
-                Err(FieldError::TicketOutOfRange { number: 0, max: 10 }),
+                Err(FieldError::TicketOutOfRange {
+                    number: -4,
+                    max: 10,
+                }),
             ),
             (
                 &[2, 2],

@@ -6,8 +6,15 @@ use crate::lang::{Lang, Localized, tickets_word};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FieldError {
     Required,
-    TooShort { min: usize },
-    TooLong { max: usize },
+    /// Control characters (NUL and the like): never meaningful in a form, and PostgreSQL text
+    /// cannot even store NUL.
+    InvalidCharacters,
+    TooShort {
+        min: usize,
+    },
+    TooLong {
+        max: usize,
+    },
     NameTooShort,
     InvalidEmail,
     PhoneTooShort,
@@ -15,17 +22,33 @@ pub enum FieldError {
     PaymentMethodUnavailable,
     TermsNotAccepted,
     NotANumber,
-    OutOfRange { min: String, max: String },
-    TooManyDecimals { max: u32 },
-    UnknownOption { allowed: Vec<&'static str> },
+    OutOfRange {
+        min: String,
+        max: String,
+    },
+    TooManyDecimals {
+        max: u32,
+    },
+    UnknownOption {
+        allowed: Vec<&'static str>,
+    },
     InvalidDate,
     InvalidUrl,
     InvalidHsl,
     TicketsEmpty,
-    TicketsBelowMinimum { min: u32 },
-    TicketsAboveMaximum { max: u32 },
-    TicketOutOfRange { number: u32, max: u32 },
-    TicketRepeated { number: u32 },
+    TicketsBelowMinimum {
+        min: u32,
+    },
+    TicketsAboveMaximum {
+        max: u32,
+    },
+    TicketOutOfRange {
+        number: i64,
+        max: u32,
+    },
+    TicketRepeated {
+        number: u32,
+    },
     MinAboveMax,
     NotesRequiredToReject,
     LookupValueRequired,
@@ -38,6 +61,8 @@ impl Localized for FieldError {
         match (self, lang) {
             (E::Required, Lang::Es) => "Este campo es obligatorio".into(),
             (E::Required, Lang::En) => "This field is required".into(),
+            (E::InvalidCharacters, Lang::Es) => "Contiene caracteres no permitidos".into(),
+            (E::InvalidCharacters, Lang::En) => "Contains characters that are not allowed".into(),
             (E::TooShort { min }, Lang::Es) => format!("Debe tener al menos {min} caracteres"),
             (E::TooShort { min }, Lang::En) => format!("Must be at least {min} characters"),
             (E::TooLong { max }, Lang::Es) => format!("Debe tener como máximo {max} caracteres"),
@@ -177,12 +202,37 @@ impl FieldErrors {
     }
 }
 
+/// Whether `text` holds a control character other than line breaks and tabs.
+#[must_use]
+pub fn has_control_chars(text: &str) -> bool {
+    text.chars()
+        .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+}
+
+/// Trims an optional text (blank is allowed) and bounds its length in characters.
+///
+/// # Errors
+/// `InvalidCharacters` for control characters, `TooLong` past `max`.
+pub fn free_text(raw: &str, max: usize) -> Result<String, FieldError> {
+    let trimmed = raw.trim();
+    if has_control_chars(trimmed) {
+        return Err(FieldError::InvalidCharacters);
+    }
+    if trimmed.chars().count() > max {
+        return Err(FieldError::TooLong { max });
+    }
+    Ok(trimmed.to_owned())
+}
+
 /// Trims a required text and bounds its length in characters (not bytes).
 ///
 /// # Errors
-/// `Required` when blank, `TooShort`/`TooLong` outside the bounds.
+/// `Required` when blank, `InvalidCharacters`, `TooShort`/`TooLong` outside the bounds.
 pub fn required_text(raw: &str, min: usize, max: usize) -> Result<String, FieldError> {
     let trimmed = raw.trim();
+    if has_control_chars(trimmed) {
+        return Err(FieldError::InvalidCharacters);
+    }
     let len = trimmed.chars().count();
     if len == 0 {
         return Err(FieldError::Required);
@@ -202,6 +252,9 @@ pub fn required_text(raw: &str, min: usize, max: usize) -> Result<String, FieldE
 /// `InvalidUrl` for anything else (`javascript:`, `data:`, relative paths, spaces).
 pub fn web_url(raw: &str, max: usize) -> Result<String, FieldError> {
     let url = raw.trim();
+    if has_control_chars(url) {
+        return Err(FieldError::InvalidCharacters);
+    }
     if url.chars().count() > max {
         return Err(FieldError::TooLong { max });
     }
@@ -234,6 +287,16 @@ mod tests {
             required_text("ááá", 1, 2),
             Err(FieldError::TooLong { max: 2 })
         );
+        assert_eq!(
+            required_text("Ana\0", 1, 10),
+            Err(FieldError::InvalidCharacters)
+        );
+        assert_eq!(
+            free_text("línea 1\nlínea 2 ", 50),
+            Ok("línea 1\nlínea 2".to_owned())
+        );
+        assert_eq!(free_text("\u{7}", 50), Err(FieldError::InvalidCharacters));
+        assert_eq!(free_text("", 50), Ok(String::new()));
     }
 
     #[test]

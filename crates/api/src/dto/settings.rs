@@ -116,8 +116,8 @@ impl From<EmailSettingsRequest> for EmailSettingsInput {
 pub struct DiscountTierDto {
     /// From this many tickets on.
     pub min_tickets: u32,
-    /// Percent off, between 0 and 100 (exclusive).
-    #[schema(value_type = f64, example = 10)]
+    /// Percent off, between 0 and 100 (exclusive): a decimal string (numbers are accepted too).
+    #[schema(value_type = String, example = "10")]
     pub percentage: rust_decimal::Decimal,
     pub label: String,
 }

@@ -10,7 +10,7 @@ pub mod settings;
 pub mod system;
 
 use actix_multipart::form::MultipartFormConfig;
-use actix_web::web::{self, delete, get, post, put, resource};
+use actix_web::web::{self, delete, get, head, post, put, resource};
 
 use crate::error;
 
@@ -33,8 +33,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .memory_limit(MULTIPART_LIMIT)
             .error_handler(error::multipart_error),
     )
-    .service(resource("/healthz").route(get().to(system::health::live)))
-    .service(resource("/readyz").route(get().to(system::health::ready)))
+    .service(
+        resource("/healthz")
+            .route(get().to(system::health::live))
+            .route(head().to(system::health::live)),
+    )
+    .service(
+        resource("/readyz")
+            .route(get().to(system::health::ready))
+            .route(head().to(system::health::ready)),
+    )
     .service(crate::openapi::docs())
     .service(resource("/api/dev-mode").route(get().to(system::dev_mode::dev_mode)))
     .service(resource("/api/branding").route(get().to(settings::branding_get::branding)))

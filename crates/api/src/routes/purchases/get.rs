@@ -20,6 +20,6 @@ pub async fn get(
         .app
         .purchase_by_id(*id)
         .await?
-        .ok_or_else(ApiError::not_found)?;
+        .ok_or_else(ApiError::purchase_not_found)?;
     Ok(web::Json(purchase.into()))
 }

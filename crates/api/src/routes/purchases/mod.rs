@@ -75,9 +75,8 @@ pub fn parse_query(params: &PurchaseSearchParams) -> Result<PurchaseQuery, Field
     let name_contains = params
         .name
         .as_deref()
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .map(|n| n.chars().take(120).collect());
+        .map(|n| errors.check("name", rifa_domain::validation::free_text(n, 120)))
+        .and_then(|n| n.filter(|n| !n.is_empty()));
     errors.into_result()?;
     Ok(PurchaseQuery {
         raffle_id: params.raffle_id,

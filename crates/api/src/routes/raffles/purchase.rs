@@ -1,11 +1,10 @@
-use actix_multipart::form::MultipartForm;
 use actix_web::{HttpResponse, web};
 use rifa_app::purchasing::PurchaseMode;
 
 use crate::AppState;
 use crate::dto::{ErrorBody, PurchaseMultipart, PurchaseResponse};
 use crate::error::ApiError;
-use crate::extract::{Admin, ClientIp};
+use crate::extract::{Admin, ClientIp, Multipart};
 
 async fn purchase(
     state: &AppState,
@@ -36,10 +35,10 @@ pub async fn public(
     state: web::Data<AppState>,
     ip: ClientIp,
     id: web::Path<i64>,
-    form: MultipartForm<PurchaseMultipart>,
+    form: Multipart<PurchaseMultipart>,
 ) -> Result<HttpResponse, ApiError> {
     state.limits.purchase(ip.0)?;
-    purchase(&state, *id, form.into_inner(), PurchaseMode::Public).await
+    purchase(&state, *id, form.0, PurchaseMode::Public).await
 }
 
 /// An admin's test purchase, in any raffle status: validated and priced like a real one, stored
@@ -60,7 +59,7 @@ pub async fn admin_test(
     _: Admin,
     state: web::Data<AppState>,
     id: web::Path<i64>,
-    form: MultipartForm<PurchaseMultipart>,
+    form: Multipart<PurchaseMultipart>,
 ) -> Result<HttpResponse, ApiError> {
-    purchase(&state, *id, form.into_inner(), PurchaseMode::AdminTest).await
+    purchase(&state, *id, form.0, PurchaseMode::AdminTest).await
 }
