@@ -10,7 +10,7 @@
 //! | `RIFA_BOOTSTRAP_ADMIN` | `true` on SQLite, `false` on PostgreSQL | with no admin yet, create a privileged `admin` and print its generated password once |
 //! | `RIFA_DEMO_DATA` | `true` on SQLite, `false` on PostgreSQL | load demo data into an empty database |
 //! | `RIFA_DEV_MODE` | `false` | what `GET /api/dev-mode` answers |
-//! | `RIFA_TRUST_PROXY` | `false` | take the client address from `X-Forwarded-For` (behind a load balancer) |
+//! | `RIFA_TRUST_PROXY` | `false` | behind one proxy: take the client address from the last `X-Forwarded-For` hop (the one the proxy appended) |
 //! | `RIFA_LOOKUPS_PER_MINUTE` | `10` | ticket verifications per client address |
 //! | `RIFA_LOGINS_PER_MINUTE` | `5` | admin sign-in attempts per client address |
 //! | `RIFA_PURCHASES_PER_MINUTE` | `60` | purchases per client address (many buyers can share one carrier address) |

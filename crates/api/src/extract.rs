@@ -62,8 +62,9 @@ impl FromRequest for Privileged {
     }
 }
 
-/// The caller's address: the socket peer, or the first `X-Forwarded-For` hop when the API is
-/// configured to sit behind a trusted proxy.
+/// The caller's address: the socket peer or, behind a trusted proxy (`RIFA_TRUST_PROXY`), the
+/// last `X-Forwarded-For` hop: the one the proxy itself appended. Earlier hops are written by
+/// the client and would let it pick a new address per request to escape rate limits.
 pub struct ClientIp(pub IpAddr);
 
 impl FromRequest for ClientIp {
@@ -76,9 +77,8 @@ impl FromRequest for ClientIp {
             .is_some_and(|s| s.trust_proxy);
         let forwarded = trust_proxy
             .then(|| {
-                req.connection_info()
-                    .realip_remote_addr()
-                    .and_then(|a| a.parse::<IpAddr>().ok())
+                let header = req.headers().get("x-forwarded-for")?.to_str().ok()?;
+                header.rsplit(',').next()?.trim().parse::<IpAddr>().ok()
             })
             .flatten();
         let ip = forwarded

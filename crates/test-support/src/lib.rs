@@ -40,6 +40,28 @@ fn with_database(url: &str, database: &str) -> String {
     format!("{base}/{database}")
 }
 
+/// Databases of earlier runs older than this are dropped; younger ones may belong to a run
+/// still going on the same server (another developer, CI).
+const STALE_AFTER_SECS: u64 = 6 * 3600;
+
+fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// `rifa_t_<created, unix seconds>_<unique>`: the age is readable from the name.
+fn database_name(unique: &str) -> String {
+    format!("rifa_t_{}_{unique}", unix_now())
+}
+
+fn is_stale(name: &str) -> bool {
+    name.strip_prefix("rifa_t_")
+        .and_then(|rest| rest.split('_').next())
+        .and_then(|secs| secs.parse::<u64>().ok())
+        .is_some_and(|created| unix_now().saturating_sub(created) > STALE_AFTER_SECS)
+}
+
 static TEMPLATE: OnceCell<Option<String>> = OnceCell::const_new();
 /// PostgreSQL refuses to clone a template while another clone of it is being made.
 static CLONING: Mutex<()> = Mutex::const_new(());
@@ -69,9 +91,12 @@ async fn template() -> Option<String> {
                 .unwrap();
             for row in stale {
                 let name: String = row.try_get("", "datname").unwrap();
-                conn.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await.unwrap();
+                if is_stale(&name) {
+                    // Best effort: a database still in use is left for a later run.
+                    let _ = conn.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\"")).await;
+                }
             }
-            let name = format!("rifa_t_tmpl_{}", std::process::id());
+            let name = database_name(&format!("tmpl{}", std::process::id()));
             conn.execute_unprepared(&format!("CREATE DATABASE \"{name}\"")).await.unwrap();
             let template = Database::connect(&with_database(&url, &name)).await.unwrap();
             Migrator::up(&template, None).await.unwrap();
@@ -86,7 +111,7 @@ async fn template() -> Option<String> {
 pub async fn postgres_database() -> Option<String> {
     let template = template().await?;
     let url = server_url();
-    let name = format!("rifa_t_{}", uuid::Uuid::new_v4().simple());
+    let name = database_name(&uuid::Uuid::new_v4().simple().to_string());
     let _guard = CLONING.lock().await;
     let conn = Database::connect(&url).await.unwrap();
     conn.execute_unprepared(&format!(

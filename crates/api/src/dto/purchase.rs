@@ -335,8 +335,10 @@ pub struct PurchaseSearchParams {
     /// The admin's offset from UTC in minutes (Caracas: -240). Defaults to 0.
     pub utc_offset_minutes: Option<i32>,
     /// 1-based; defaults to 1.
+    #[param(minimum = 1, maximum = 1000000)]
     pub page: Option<u32>,
     /// 1 to 100; defaults to 10.
+    #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<u32>,
 }
 

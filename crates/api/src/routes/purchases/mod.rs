@@ -9,7 +9,12 @@ use rifa_domain::purchase::PurchaseStatus;
 use rifa_domain::{FieldError, FieldErrors};
 use rifa_ports::PurchaseQuery;
 
+use rifa_app::review::MAX_PAGE_SIZE;
+
 use crate::dto::PurchaseSearchParams;
+
+/// Far beyond any real list, small enough that the offset never overflows.
+const MAX_PAGE: u32 = 1_000_000;
 
 /// The admin's day `date` (`YYYY-MM-DD`) as a UTC range, given their offset from UTC.
 pub fn day_range(
@@ -77,6 +82,23 @@ pub fn parse_query(params: &PurchaseSearchParams) -> Result<PurchaseQuery, Field
         .as_deref()
         .map(|n| errors.check("name", rifa_domain::validation::free_text(n, 120)))
         .and_then(|n| n.filter(|n| !n.is_empty()));
+    let mut bounded = |field: &'static str, value: Option<u32>, default: u32, max: u32| match value
+    {
+        None => default,
+        Some(v) if (1..=max).contains(&v) => v,
+        Some(_) => {
+            errors.add(
+                field,
+                FieldError::OutOfRange {
+                    min: "1".into(),
+                    max: max.to_string(),
+                },
+            );
+            default
+        }
+    };
+    let page = bounded("page", params.page, 1, MAX_PAGE);
+    let page_size = bounded("pageSize", params.page_size, 10, MAX_PAGE_SIZE);
     errors.into_result()?;
     Ok(PurchaseQuery {
         raffle_id: params.raffle_id,
@@ -84,8 +106,8 @@ pub fn parse_query(params: &PurchaseSearchParams) -> Result<PurchaseQuery, Field
         status,
         ticket_numbers,
         created,
-        page: params.page.unwrap_or(1),
-        page_size: params.page_size.unwrap_or(10),
+        page,
+        page_size,
     })
 }
 

@@ -1,5 +1,6 @@
 use actix_web::web;
 use rifa_app::catalog::Viewer;
+use rifa_domain::{FieldError, FieldErrors};
 
 use crate::AppState;
 use crate::dto::{ErrorBody, PriceQuoteDto, QuoteParams};
@@ -10,15 +11,22 @@ use crate::error::ApiError;
     (status = 200, body = PriceQuoteDto),
     (status = 400, body = ErrorBody),
     (status = 404, body = ErrorBody),
+    (status = 422, body = ErrorBody),
 ))]
 pub async fn quote(
     state: web::Data<AppState>,
     id: web::Path<i64>,
     params: web::Query<QuoteParams>,
 ) -> Result<web::Json<PriceQuoteDto>, ApiError> {
-    let count = params
-        .count
-        .min(rifa_domain::ticket::MAX_TICKETS_PER_RAFFLE);
+    let max = rifa_domain::ticket::MAX_TICKETS_PER_RAFFLE;
+    if params.count > max {
+        let range = FieldError::OutOfRange {
+            min: "0".into(),
+            max: max.to_string(),
+        };
+        return Err(ApiError::validation(&FieldErrors::single("count", range)));
+    }
+    let count = params.count;
     Ok(web::Json(
         state.app.quote(*id, count, Viewer::Public).await?.into(),
     ))

@@ -4,7 +4,7 @@ use crate::AppState;
 
 /// Whether the site runs in development mode (`RIFA_DEV_MODE`). A bare boolean; clients may
 /// cache it for five minutes.
-#[utoipa::path(get, path = "/api/dev-mode", tag = "system", responses((status = 200, body = bool)))]
+#[utoipa::path(get, path = "/api/dev-mode", tag = "system", responses((status = 200, body = bool, content_type = "application/json")))]
 pub async fn dev_mode(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header(("Cache-Control", "public, max-age=300"))
