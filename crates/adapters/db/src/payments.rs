@@ -35,6 +35,25 @@ fn rate_of(row: exchange_rates::Model) -> anyhow::Result<ExchangeRate> {
     })
 }
 
+fn rate_model(draft: &ExchangeRateDraft, now: DateTime<Utc>) -> exchange_rates::ActiveModel {
+    exchange_rates::ActiveModel {
+        from_currency: Set(draft.from.code().to_owned()),
+        to_currency: Set(draft.to.code().to_owned()),
+        rate: Set(draft.rate.to_string()),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+}
+
+/// A delete of one row by id: none deleted means there was no such row.
+fn deleted(result: sea_orm::DeleteResult) -> Result<(), WriteError> {
+    if result.rows_affected == 0 {
+        Err(WriteError::NotFound)
+    } else {
+        Ok(())
+    }
+}
+
 fn method_of(
     row: payment_methods::Model,
     rates: &HashMap<i64, ExchangeRate>,
@@ -169,11 +188,7 @@ impl PaymentMethodRepository for Db {
             .exec(&self.conn)
             .await
             .context("failed to delete payment method")?;
-        if result.rows_affected == 0 {
-            Err(WriteError::NotFound)
-        } else {
-            Ok(())
-        }
+        deleted(result)
     }
 }
 
@@ -194,16 +209,10 @@ impl ExchangeRateRepository for Db {
         draft: &ExchangeRateDraft,
         now: DateTime<Utc>,
     ) -> anyhow::Result<ExchangeRate> {
-        let row = exchange_rates::ActiveModel {
-            from_currency: Set(draft.from.code().to_owned()),
-            to_currency: Set(draft.to.code().to_owned()),
-            rate: Set(draft.rate.to_string()),
-            updated_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&self.conn)
-        .await
-        .context("failed to create exchange rate")?;
+        let row = rate_model(draft, now)
+            .insert(&self.conn)
+            .await
+            .context("failed to create exchange rate")?;
         rate_of(row)
     }
 
@@ -213,13 +222,7 @@ impl ExchangeRateRepository for Db {
         draft: &ExchangeRateDraft,
         now: DateTime<Utc>,
     ) -> Result<ExchangeRate, WriteError> {
-        let model = exchange_rates::ActiveModel {
-            from_currency: Set(draft.from.code().to_owned()),
-            to_currency: Set(draft.to.code().to_owned()),
-            rate: Set(draft.rate.to_string()),
-            updated_at: Set(now),
-            ..Default::default()
-        };
+        let model = rate_model(draft, now);
         let result = exchange_rates::Entity::update_many()
             .set(model)
             .filter(exchange_rates::Column::Id.eq(id))
@@ -242,10 +245,6 @@ impl ExchangeRateRepository for Db {
             .exec(&self.conn)
             .await
             .context("failed to delete exchange rate")?;
-        if result.rows_affected == 0 {
-            Err(WriteError::NotFound)
-        } else {
-            Ok(())
-        }
+        deleted(result)
     }
 }
