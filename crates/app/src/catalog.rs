@@ -1,5 +1,7 @@
 //! Raffles: what the public sees, what admins manage, and which numbers remain.
 
+use std::sync::Arc;
+
 use rifa_domain::FieldErrors;
 use rifa_domain::pricing::{self, PriceQuote};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleInput};
@@ -62,6 +64,19 @@ impl<S: Store, E: EventBus> App<S, E> {
         Ok(raffle)
     }
 
+    /// The raffle's terms (no sold count), if this viewer may see it.
+    async fn visible_terms(&self, id: RaffleId, viewer: Viewer) -> Result<Raffle, RaffleError> {
+        let raffle = self
+            .store
+            .raffle_terms(id)
+            .await?
+            .ok_or(RaffleError::NotFound)?;
+        if viewer == Viewer::Public && !raffle.status.is_publicly_visible() {
+            return Err(RaffleError::NotFound);
+        }
+        Ok(raffle)
+    }
+
     /// Numbers still available, ascending (the spec's ticket list).
     ///
     /// # Errors
@@ -71,7 +86,7 @@ impl<S: Store, E: EventBus> App<S, E> {
         id: RaffleId,
         viewer: Viewer,
     ) -> Result<Vec<u32>, RaffleError> {
-        let raffle = self.raffle(id, viewer).await?;
+        let raffle = self.visible_terms(id, viewer).await?;
         let held = self.store.held_numbers(id).await?;
         let mut held = held.into_iter().peekable();
         Ok((1..=raffle.max_tickets)
@@ -82,23 +97,35 @@ impl<S: Store, E: EventBus> App<S, E> {
             .collect())
     }
 
+    /// The compact availability, at most [`crate::cache::TTL`] old: the picker's view. A sale
+    /// is still decided by the database, never by this copy.
+    ///
     /// # Errors
     /// As [`App::raffle`].
     pub async fn availability(
         &self,
         id: RaffleId,
         viewer: Viewer,
-    ) -> Result<Availability, RaffleError> {
-        let raffle = self.raffle(id, viewer).await?;
-        let held = self.store.held_numbers(id).await?;
-        let available = raffle
-            .max_tickets
-            .saturating_sub(u32::try_from(held.len()).unwrap_or(u32::MAX));
-        Ok(Availability {
-            max_tickets: raffle.max_tickets,
-            available,
-            bitmap: availability_bitmap(raffle.max_tickets, &held),
-        })
+    ) -> Result<Arc<Availability>, RaffleError> {
+        let raffle = self.visible_terms(id, viewer).await?;
+        self.availability
+            .get_or_load(&id, async {
+                let held = self.store.held_numbers(id).await?;
+                let available = raffle
+                    .max_tickets
+                    .saturating_sub(u32::try_from(held.len()).unwrap_or(u32::MAX));
+                Ok::<_, RaffleError>(Availability {
+                    max_tickets: raffle.max_tickets,
+                    available,
+                    bitmap: availability_bitmap(raffle.max_tickets, &held),
+                })
+            })
+            .await
+    }
+
+    /// Forgets the cached availability of a raffle whose holds this process just changed.
+    pub(crate) fn holds_changed(&self, id: RaffleId) {
+        self.availability.invalidate(&id);
     }
 
     /// # Errors
@@ -108,7 +135,7 @@ impl<S: Store, E: EventBus> App<S, E> {
         id: RaffleId,
         viewer: Viewer,
     ) -> Result<Vec<Promotion>, RaffleError> {
-        self.raffle(id, viewer).await?;
+        self.visible_terms(id, viewer).await?;
         Ok(self.store.promotions(id).await?)
     }
 
@@ -122,7 +149,7 @@ impl<S: Store, E: EventBus> App<S, E> {
         count: u32,
         viewer: Viewer,
     ) -> Result<PriceQuote, RaffleError> {
-        let raffle = self.raffle(id, viewer).await?;
+        let raffle = self.visible_terms(id, viewer).await?;
         let discounts = self.store.discounts().await?.unwrap_or_default();
         Ok(pricing::quote(
             raffle.price,
@@ -147,7 +174,8 @@ impl<S: Store, E: EventBus> App<S, E> {
         input: RaffleInput,
     ) -> Result<Raffle, RaffleError> {
         let draft = RaffleDraft::parse(input).map_err(RaffleError::Invalid)?;
-        self.store
+        let updated = self
+            .store
             .update_raffle(id, &draft)
             .await
             .map_err(|e| match e {
@@ -156,7 +184,10 @@ impl<S: Store, E: EventBus> App<S, E> {
                     RaffleError::BelowHeldNumber { highest_held }
                 }
                 UpdateRaffleError::Unknown(e) => RaffleError::Unknown(e),
-            })
+            })?;
+        // The bitmap's length follows maxTickets.
+        self.holds_changed(id);
+        Ok(updated)
     }
 
     /// # Errors
@@ -166,7 +197,9 @@ impl<S: Store, E: EventBus> App<S, E> {
             DeleteRaffleError::NotFound => RaffleError::NotFound,
             DeleteRaffleError::HasPurchases { count } => RaffleError::HasPurchases { count },
             DeleteRaffleError::Unknown(e) => RaffleError::Unknown(e),
-        })
+        })?;
+        self.holds_changed(id);
+        Ok(())
     }
 
     /// Now, to the millisecond: stored timestamps compare the same on both databases.

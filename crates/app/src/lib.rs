@@ -4,6 +4,7 @@
 //! with its own error type naming what can go wrong.
 
 pub mod auth;
+mod cache;
 pub mod catalog;
 pub mod payments;
 pub mod purchasing;
@@ -44,6 +45,10 @@ impl<T> Store for T where
 /// The application: ports in, use cases out.
 pub struct App<S: Store, E: EventBus> {
     store: S,
+    /// Availability bitmaps by raffle.
+    availability: cache::Cache<rifa_domain::raffle::RaffleId, catalog::Availability>,
+    /// The active payment methods and the discount table, read by every purchase.
+    purchase_terms: cache::Cache<(), purchasing::PurchaseTerms>,
     events: E,
     clock: Arc<dyn Clock>,
     references: Arc<dyn ReferenceGenerator>,
@@ -62,6 +67,8 @@ impl<S: Store, E: EventBus> App<S, E> {
     ) -> Self {
         Self {
             store,
+            availability: cache::Cache::default(),
+            purchase_terms: cache::Cache::default(),
             events,
             clock,
             references,

@@ -43,7 +43,9 @@ impl<S: Store, E: EventBus> App<S, E> {
         input: PaymentMethodInput,
     ) -> Result<PaymentMethod, WriteFailure> {
         let draft = Self::method_draft(input)?;
-        Ok(self.store.create_payment_method(&draft).await?)
+        let created = self.store.create_payment_method(&draft).await?;
+        self.purchase_terms_changed();
+        Ok(created)
     }
 
     /// # Errors
@@ -54,13 +56,17 @@ impl<S: Store, E: EventBus> App<S, E> {
         input: PaymentMethodInput,
     ) -> Result<PaymentMethod, WriteFailure> {
         let draft = Self::method_draft(input)?;
-        Ok(self.store.update_payment_method(id, &draft).await?)
+        let updated = self.store.update_payment_method(id, &draft).await?;
+        self.purchase_terms_changed();
+        Ok(updated)
     }
 
     /// # Errors
     /// `NotFound` or a storage failure.
     pub async fn delete_payment_method(&self, id: PaymentMethodId) -> Result<(), WriteFailure> {
-        Ok(self.store.delete_payment_method(id).await?)
+        self.store.delete_payment_method(id).await?;
+        self.purchase_terms_changed();
+        Ok(())
     }
 
     /// # Errors
@@ -91,15 +97,20 @@ impl<S: Store, E: EventBus> App<S, E> {
         rate: Option<Decimal>,
     ) -> Result<ExchangeRate, WriteFailure> {
         let draft = ExchangeRateDraft::parse(from, to, rate).map_err(WriteFailure::Invalid)?;
-        Ok(self
+        let updated = self
             .store
             .update_exchange_rate(id, &draft, self.now())
-            .await?)
+            .await?;
+        // Methods converting with it carry the rate.
+        self.purchase_terms_changed();
+        Ok(updated)
     }
 
     /// # Errors
     /// `NotFound` or a storage failure.
     pub async fn delete_exchange_rate(&self, id: ExchangeRateId) -> Result<(), WriteFailure> {
-        Ok(self.store.delete_exchange_rate(id).await?)
+        self.store.delete_exchange_rate(id).await?;
+        self.purchase_terms_changed();
+        Ok(())
     }
 }

@@ -5,7 +5,7 @@ use std::str::FromStr;
 use rifa_domain::customer::{Customer, CustomerInput};
 use rifa_domain::money::Money;
 use rifa_domain::payment::PaymentMethod;
-use rifa_domain::pricing::{self, PriceQuote};
+use rifa_domain::pricing::{self, DiscountTable, PriceQuote};
 use rifa_domain::purchase::{NewPurchase, PaymentSnapshot, Purchase, PurchaseStatus};
 use rifa_domain::raffle::RaffleId;
 use rifa_domain::ticket::TicketSelection;
@@ -61,6 +61,12 @@ pub struct PurchaseReceipt {
     pub max_tickets: u32,
 }
 
+/// What every purchase reads besides its raffle: cached for [`crate::cache::TTL`].
+pub struct PurchaseTerms {
+    pub methods: Vec<PaymentMethod>,
+    pub discounts: DiscountTable,
+}
+
 /// A reference collision is a one-in-a-trillion event; three tries is plenty.
 const REFERENCE_ATTEMPTS: usize = 3;
 
@@ -110,6 +116,22 @@ fn accepted(raw: Option<&str>) -> bool {
 }
 
 impl<S: Store, E: EventBus> App<S, E> {
+    async fn purchase_terms(&self) -> anyhow::Result<std::sync::Arc<PurchaseTerms>> {
+        self.purchase_terms
+            .get_or_load(&(), async {
+                Ok(PurchaseTerms {
+                    methods: self.store.list_payment_methods(true).await?,
+                    discounts: self.store.discounts().await?.unwrap_or_default(),
+                })
+            })
+            .await
+    }
+
+    /// Forgets the cached methods and discounts after this process changed them.
+    pub(crate) fn purchase_terms_changed(&self) {
+        self.purchase_terms.invalidate(&());
+    }
+
     /// Validates the form, prices it on the server, checks the client's total against that price
     /// and writes the purchase, holding its numbers, in one transaction.
     ///
@@ -124,7 +146,7 @@ impl<S: Store, E: EventBus> App<S, E> {
     ) -> Result<PurchaseReceipt, PurchaseError> {
         let raffle = self
             .store
-            .get_raffle(raffle_id)
+            .raffle_terms(raffle_id)
             .await?
             .ok_or(PurchaseError::RaffleNotFound)?;
         if mode == PurchaseMode::Public && !raffle.status.is_on_sale() {
@@ -165,10 +187,10 @@ impl<S: Store, E: EventBus> App<S, E> {
                 )
             });
         let customer = Customer::parse(&form.customer, &mut errors);
-        let methods = self.store.list_payment_methods(true).await?;
+        let terms = self.purchase_terms().await?;
         let method = errors.check(
             "paymentMethod",
-            find_method(&methods, form.payment_method.as_deref()),
+            find_method(&terms.methods, form.payment_method.as_deref()),
         );
         if !accepted(form.accept_terms.as_deref()) {
             errors.add("acceptTerms", FieldError::TermsNotAccepted);
@@ -199,8 +221,12 @@ impl<S: Store, E: EventBus> App<S, E> {
             return Err(PurchaseError::Invalid(errors));
         };
 
-        let discounts = self.store.discounts().await?.unwrap_or_default();
-        let quote = pricing::quote(raffle.price, selection.count(), raffle.limits, &discounts);
+        let quote = pricing::quote(
+            raffle.price,
+            selection.count(),
+            raffle.limits,
+            &terms.discounts,
+        );
         if sent_total != quote.total || sent_discount != quote.discount {
             return Err(PurchaseError::TotalMismatch {
                 expected: quote.total,
@@ -229,7 +255,7 @@ impl<S: Store, E: EventBus> App<S, E> {
         };
         let mut attempt = 1;
         let purchase = loop {
-            match self.store.create_purchase(&new).await {
+            match self.store.create_purchase(&new, &raffle.title).await {
                 Ok(purchase) => break purchase,
                 Err(CreatePurchaseError::ReferenceTaken) if attempt < REFERENCE_ATTEMPTS => {
                     attempt += 1;
@@ -239,11 +265,16 @@ impl<S: Store, E: EventBus> App<S, E> {
                     return Err(anyhow::anyhow!("could not find a free purchase reference").into());
                 }
                 Err(CreatePurchaseError::NumbersTaken(numbers)) => {
+                    // The buyer's picker was stale: let the next look be fresh.
+                    self.holds_changed(raffle_id);
                     return Err(PurchaseError::NumbersTaken(numbers));
                 }
                 Err(CreatePurchaseError::Unknown(e)) => return Err(e.into()),
             }
         };
+        if purchase.status.holds_numbers() {
+            self.holds_changed(raffle_id);
+        }
         tracing::info!(
             purchase.id = purchase.id,
             raffle.id = raffle_id,

@@ -97,6 +97,9 @@ impl<S: Store, E: EventBus> App<S, E> {
                 }
                 DecidePurchaseError::Unknown(e) => DecideError::Unknown(e),
             })?;
+        if !purchase.status.holds_numbers() {
+            self.holds_changed(purchase.raffle_id);
+        }
         tracing::info!(
             purchase.id = id,
             status = purchase.status.as_str(),

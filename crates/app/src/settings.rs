@@ -65,6 +65,7 @@ impl<S: Store, E: EventBus> App<S, E> {
         let table = DiscountTable::new(tiers)
             .map_err(|e: FieldError| WriteFailure::Invalid(FieldErrors::single("tiers", e)))?;
         self.store.save_discounts(&table).await?;
+        self.purchase_terms_changed();
         Ok(table)
     }
 }

@@ -136,14 +136,16 @@ pub struct Raffle {
     pub draw_date: Option<DateTime<Utc>>,
     pub end_date: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
-    /// Numbers held by pending or approved purchases.
-    pub tickets_sold: u32,
+    /// Numbers held by pending or approved purchases; `None` when the read did not count them
+    /// (reads that only need the raffle's terms skip the count, which grows with sales).
+    pub tickets_sold: Option<u32>,
 }
 
 impl Raffle {
     #[must_use]
-    pub fn tickets_available(&self) -> u32 {
-        self.max_tickets.saturating_sub(self.tickets_sold)
+    pub fn tickets_available(&self) -> Option<u32> {
+        self.tickets_sold
+            .map(|sold| self.max_tickets.saturating_sub(sold))
     }
 }
 

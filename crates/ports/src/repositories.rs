@@ -68,6 +68,16 @@ pub trait RaffleRepository: Send + Sync + 'static {
         id: RaffleId,
     ) -> impl Future<Output = anyhow::Result<Option<Raffle>>> + Send;
 
+    /// The raffle without its sold count (`tickets_sold` is `None`): for callers that need only
+    /// its terms (status, price, size, limits), since the count grows with sales.
+    ///
+    /// # Errors
+    /// Storage failures only; a missing raffle is `Ok(None)`.
+    fn raffle_terms(
+        &self,
+        id: RaffleId,
+    ) -> impl Future<Output = anyhow::Result<Option<Raffle>>> + Send;
+
     /// # Errors
     /// Storage failures only.
     fn create_raffle(
@@ -166,12 +176,14 @@ pub struct PurchasePage {
 pub trait PurchaseRepository: Send + Sync + 'static {
     /// In one transaction: writes the purchase and, when its status holds numbers, holds every
     /// number for it. Storage, not a prior check, guarantees a number is held at most once.
+    /// `raffle_title` (known to the caller) is set on the returned purchase, saving a read.
     ///
     /// # Errors
     /// `NumbersTaken` naming the numbers lost to someone else, `ReferenceTaken`, or `Unknown`.
     fn create_purchase(
         &self,
         purchase: &NewPurchase,
+        raffle_title: &str,
     ) -> impl Future<Output = Result<Purchase, CreatePurchaseError>> + Send;
 
     /// # Errors

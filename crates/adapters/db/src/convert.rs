@@ -11,7 +11,7 @@ use rifa_domain::raffle::{PurchaseLimits, Raffle, RaffleStatus};
 
 use crate::entities::{purchases, raffles};
 
-pub(crate) fn raffle(row: raffles::Model, tickets_sold: u32) -> anyhow::Result<Raffle> {
+pub(crate) fn raffle(row: raffles::Model, tickets_sold: Option<u32>) -> anyhow::Result<Raffle> {
     let field = |what: &str| format!("raffle {} has an invalid {what}", row.id);
     let to_u32 = |v: i32| u32::try_from(v).map_err(|_| anyhow!("negative value"));
     Ok(Raffle {

@@ -198,7 +198,11 @@ impl Db {
 }
 
 impl PurchaseRepository for Db {
-    async fn create_purchase(&self, new: &NewPurchase) -> Result<Purchase, CreatePurchaseError> {
+    async fn create_purchase(
+        &self,
+        new: &NewPurchase,
+        raffle_title: &str,
+    ) -> Result<Purchase, CreatePurchaseError> {
         let numbers: Vec<u32> = new.selection.numbers().iter().map(|n| n.get()).collect();
         let txn = self
             .conn
@@ -251,13 +255,7 @@ impl PurchaseRepository for Db {
             return Err(CreatePurchaseError::NumbersTaken(taken));
         }
         txn.commit().await.context("failed to commit purchase")?;
-        let title = raffles::Entity::find_by_id(new.raffle_id)
-            .one(&self.conn)
-            .await
-            .context("failed to load raffle title")?
-            .map(|r| r.title)
-            .unwrap_or_default();
-        Ok(convert::purchase(row, title)?)
+        Ok(convert::purchase(row, raffle_title.to_owned())?)
     }
 
     async fn get_purchase(&self, id: PurchaseId) -> anyhow::Result<Option<Purchase>> {

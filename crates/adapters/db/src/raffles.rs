@@ -82,7 +82,7 @@ impl Db {
             .get(&id)
             .copied()
             .unwrap_or(0);
-        convert::raffle(row, sold).map(Some)
+        convert::raffle(row, Some(sold)).map(Some)
     }
 }
 
@@ -103,13 +103,22 @@ impl RaffleRepository for Db {
         rows.into_iter()
             .map(|row| {
                 let count = sold.get(&row.id).copied().unwrap_or(0);
-                convert::raffle(row, count)
+                convert::raffle(row, Some(count))
             })
             .collect()
     }
 
     async fn get_raffle(&self, id: RaffleId) -> anyhow::Result<Option<Raffle>> {
         self.load_raffle(&self.conn, id).await
+    }
+
+    async fn raffle_terms(&self, id: RaffleId) -> anyhow::Result<Option<Raffle>> {
+        raffles::Entity::find_by_id(id)
+            .one(&self.conn)
+            .await
+            .context("failed to load raffle")?
+            .map(|row| convert::raffle(row, None))
+            .transpose()
     }
 
     async fn create_raffle(
@@ -126,7 +135,7 @@ impl RaffleRepository for Db {
             .insert(&self.conn)
             .await
             .context("failed to create raffle")?;
-        convert::raffle(row, 0)
+        convert::raffle(row, Some(0))
     }
 
     async fn update_raffle(

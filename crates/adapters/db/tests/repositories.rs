@@ -104,11 +104,11 @@ async fn the_unique_index_refuses_a_second_hold_of_a_number_but_not_a_released_o
     let db = Db::connect(url, 2).await.unwrap();
     let raffle = raffle(&db, 100).await;
     let first = db
-        .create_purchase(&purchase(raffle, &[7], "RF-A", "04141234567"))
+        .create_purchase(&purchase(raffle, &[7], "RF-A", "04141234567"), "Rifa")
         .await
         .unwrap();
     let second = db
-        .create_purchase(&purchase(raffle, &[8], "RF-B", "04141234567"))
+        .create_purchase(&purchase(raffle, &[8], "RF-B", "04141234567"), "Rifa")
         .await
         .unwrap();
 
@@ -147,12 +147,15 @@ async fn the_unique_index_refuses_a_second_hold_of_a_number_but_not_a_released_o
 async fn losing_numbers_writes_nothing_and_names_exactly_those_numbers(url: &str) {
     let db = Db::connect(url, 2).await.unwrap();
     let raffle = raffle(&db, 100).await;
-    db.create_purchase(&purchase(raffle, &[2, 4, 6], "RF-A", "04141234567"))
+    db.create_purchase(&purchase(raffle, &[2, 4, 6], "RF-A", "04141234567"), "Rifa")
         .await
         .unwrap();
 
     let lost = db
-        .create_purchase(&purchase(raffle, &[1, 2, 3, 4], "RF-B", "04141234567"))
+        .create_purchase(
+            &purchase(raffle, &[1, 2, 3, 4], "RF-B", "04141234567"),
+            "Rifa",
+        )
         .await;
 
     assert!(
@@ -172,7 +175,7 @@ async fn losing_numbers_writes_nothing_and_names_exactly_those_numbers(url: &str
     assert_eq!(db.search_purchases(&all).await.unwrap().total, 1);
 
     let duplicate = db
-        .create_purchase(&purchase(raffle, &[50], "RF-A", "04141234567"))
+        .create_purchase(&purchase(raffle, &[50], "RF-A", "04141234567"), "Rifa")
         .await;
     assert!(
         matches!(duplicate, Err(CreatePurchaseError::ReferenceTaken)),
@@ -185,7 +188,7 @@ async fn only_one_of_two_racing_decisions_wins(url: &str) {
     let db = Db::connect(url, 4).await.unwrap();
     let raffle = raffle(&db, 100).await;
     let bought = db
-        .create_purchase(&purchase(raffle, &[9], "RF-A", "04141234567"))
+        .create_purchase(&purchase(raffle, &[9], "RF-A", "04141234567"), "Rifa")
         .await
         .unwrap();
 
@@ -214,7 +217,7 @@ async fn only_one_of_two_racing_decisions_wins(url: &str) {
 async fn a_raffle_cannot_shrink_below_a_held_number_nor_vanish_with_purchases(url: &str) {
     let db = Db::connect(url, 2).await.unwrap();
     let id = raffle(&db, 100).await;
-    db.create_purchase(&purchase(id, &[80], "RF-A", "04141234567"))
+    db.create_purchase(&purchase(id, &[80], "RF-A", "04141234567"), "Rifa")
         .await
         .unwrap();
     let mut draft = RaffleDraft {
@@ -260,14 +263,20 @@ async fn searches_find_rejected_purchases_by_number_and_lookups_by_phone_digits(
     let db = Db::connect(url, 2).await.unwrap();
     let raffle = raffle(&db, 100).await;
     let rejected = db
-        .create_purchase(&purchase(raffle, &[11, 12], "RF-A", "+58 (414) 123-4567"))
+        .create_purchase(
+            &purchase(raffle, &[11, 12], "RF-A", "+58 (414) 123-4567"),
+            "Rifa",
+        )
         .await
         .unwrap();
     db.decide_purchase(rejected.id, &Verdict::Reject { notes: "x".into() }, now())
         .await
         .unwrap();
     let pending = db
-        .create_purchase(&purchase(raffle, &[12, 13], "RF-B", "0414 999 8888"))
+        .create_purchase(
+            &purchase(raffle, &[12, 13], "RF-B", "0414 999 8888"),
+            "Rifa",
+        )
         .await
         .unwrap();
 

@@ -44,12 +44,13 @@ impl From<Raffle> for RaffleDto {
     fn from(r: Raffle) -> Self {
         Self {
             id: r.id,
-            tickets_available: r.tickets_available(),
+            // Every read that answers a raffle counts its sales.
+            tickets_available: r.tickets_available().unwrap_or(r.max_tickets),
             price: r.price.money().to_string(),
             status: r.status.as_str().to_owned(),
             active: r.status.is_on_sale(),
             max_tickets: r.max_tickets,
-            tickets_sold: r.tickets_sold,
+            tickets_sold: r.tickets_sold.unwrap_or(0),
             min_tickets_per_purchase: r.limits.stored_min(),
             max_tickets_per_purchase: r.limits.stored_max(),
             purchase_limits: PurchaseLimitsDto {

@@ -13,7 +13,7 @@ async fn availability(state: &AppState, id: i64, viewer: Viewer) -> Result<HttpR
         .insert_header(("X-Max-Tickets", availability.max_tickets.to_string()))
         .insert_header(("X-Available-Count", availability.available.to_string()))
         .insert_header(("Cache-Control", "no-store"))
-        .body(availability.bitmap))
+        .body(availability.bitmap.clone()))
 }
 
 /// The raffle's numbers as a bitmap: byte `(n-1)/8`, bit `7-((n-1)%8)` (most significant first)

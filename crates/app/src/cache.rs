@@ -1,0 +1,141 @@
+//! Short-lived in-process copies of read-mostly data on the hot paths (the availability bitmap,
+//! the active payment methods, the discount table).
+//!
+//! Correctness never depends on them: the database's unique index decides every sale, and the
+//! server re-prices every purchase. A copy lives [`TTL`] at most, is dropped at once by this
+//! process's own writes, and while one caller refreshes a stale entry the others keep serving
+//! the previous copy (so a burst of readers costs one query, not one each).
+
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+/// How stale a copy may be. Other instances' writes show up within this time.
+pub const TTL: Duration = Duration::from_secs(1);
+
+struct Entry<V> {
+    value: Arc<V>,
+    fetched: Instant,
+    refreshing: bool,
+}
+
+/// A map of keys to shared values, each refreshed by the caller that finds it stale.
+pub struct Cache<K, V> {
+    entries: Mutex<HashMap<K, Entry<V>>>,
+}
+
+impl<K: Eq + Hash + Clone, V> Default for Cache<K, V> {
+    fn default() -> Self {
+        Self {
+            entries: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+enum Lookup<V> {
+    Fresh(Arc<V>),
+    /// Stale, but someone else is refreshing it: serve this meanwhile.
+    Stale(Arc<V>),
+    /// The caller must load it (and has been marked as the one refreshing).
+    Load,
+}
+
+impl<K: Eq + Hash + Clone, V> Cache<K, V> {
+    fn lookup(&self, key: &K) -> Lookup<V> {
+        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        match entries.get_mut(key) {
+            Some(entry) if entry.fetched.elapsed() < TTL => Lookup::Fresh(Arc::clone(&entry.value)),
+            Some(entry) if entry.refreshing => Lookup::Stale(Arc::clone(&entry.value)),
+            Some(entry) => {
+                entry.refreshing = true;
+                Lookup::Load
+            }
+            None => Lookup::Load,
+        }
+    }
+
+    /// The cached value of `key`, or the result of `load` (then cached). A failed load leaves
+    /// the previous copy in place for the next caller to retry.
+    ///
+    /// # Errors
+    /// Whatever `load` returns.
+    pub async fn get_or_load<E, F>(&self, key: &K, load: F) -> Result<Arc<V>, E>
+    where
+        F: Future<Output = Result<V, E>>,
+    {
+        match self.lookup(key) {
+            Lookup::Fresh(value) | Lookup::Stale(value) => Ok(value),
+            Lookup::Load => {
+                let loaded = load.await;
+                let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+                match loaded {
+                    Ok(value) => {
+                        let value = Arc::new(value);
+                        entries.insert(
+                            key.clone(),
+                            Entry {
+                                value: Arc::clone(&value),
+                                fetched: Instant::now(),
+                                refreshing: false,
+                            },
+                        );
+                        Ok(value)
+                    }
+                    Err(error) => {
+                        if let Some(entry) = entries.get_mut(key) {
+                            entry.refreshing = false;
+                        }
+                        Err(error)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Forgets `key`, so the next reader loads it anew (after a write by this process).
+    pub fn invalidate(&self, key: &K) {
+        self.entries
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(key);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_fresh_copy_is_served_until_invalidated() {
+        let cache: Cache<u8, u32> = Cache::default();
+        let loads = AtomicU32::new(0);
+        let load = || async { Ok::<_, ()>(loads.fetch_add(1, Ordering::SeqCst) + 1) };
+        assert_eq!(*cache.get_or_load(&1, load()).await.unwrap_or_default(), 1);
+        assert_eq!(*cache.get_or_load(&1, load()).await.unwrap_or_default(), 1);
+        cache.invalidate(&1);
+        assert_eq!(*cache.get_or_load(&1, load()).await.unwrap_or_default(), 2);
+    }
+
+    #[tokio::test]
+    async fn a_failed_load_is_not_cached() {
+        let cache: Cache<u8, u32> = Cache::default();
+        assert_eq!(
+            cache
+                .get_or_load(&1, async { Err::<u32, _>("down") })
+                .await
+                .err(),
+            Some("down")
+        );
+        assert_eq!(
+            cache
+                .get_or_load(&1, async { Ok::<_, &str>(7) })
+                .await
+                .ok()
+                .as_deref(),
+            Some(&7)
+        );
+    }
+}
