@@ -1,0 +1,250 @@
+#!/usr/bin/env bash
+# Rifa's benchmark, all in one run (`make bench` calls this):
+#
+#   1. builds rifa-api and rifa-bench in release;
+#   2. creates two fresh PostgreSQL databases on TEST_DATABASE_URL's server and lets rifa-api
+#      migrate both (one for the API, one for pgbench);
+#   3. starts the API in release on the first (no demo data, RIFA_WORKERS workers), signs in with
+#      the admin password it prints once;
+#   4. `rifa-bench purchases`: BENCH_BUYERS concurrent buyers on a 9,999-number raffle for
+#      BENCH_DURATION seconds (or until sold out);
+#   5. pgbench with BENCH_PG_CLIENTS clients for the same duration, running a transaction of the
+#      same shape (bench/pgbench/purchase.sql) on the second database;
+#   6. `rifa-bench availability`: a 99,999-number raffle, 90% sold, bitmap latency and size;
+#   7. prints the summary: API purchases/s against pgbench tps (target: at least 50%), and the
+#      availability p99 (target: under 20 ms) and body size (target: under 16 KB).
+#
+# While each load phase runs, `top` samples the CPU use of rifa-api, postgres, the load
+# generator and everything else (other builds on the machine make the figures noisy).
+#
+# Environment (all optional):
+#   TEST_DATABASE_URL        server to use     (postgres://postgres@127.0.0.1:5432/test)
+#   CARGO_TARGET_DIR         build directory   ($HOME/.cache/rifa/target)
+#   BENCH_DURATION           seconds per phase (20)
+#   BENCH_BUYERS             API buyers        (64)
+#   BENCH_PG_CLIENTS         pgbench clients   (64)
+#   BENCH_PG_THREADS         pgbench threads   (2)
+#   RIFA_WORKERS             API workers       (2)
+#   RIFA_DB_MAX_CONNECTIONS  API pool size     (16)
+#   BENCH_OUT                where logs and results go (a new /tmp/rifa-bench.* directory)
+#   BENCH_KEEP_DB=1          keep the two databases afterwards
+#   BENCH_SKIP_BUILD=1       use the binaries already built
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/rifa/target}
+DURATION=${BENCH_DURATION:-20}
+BUYERS=${BENCH_BUYERS:-64}
+PG_CLIENTS=${BENCH_PG_CLIENTS:-64}
+PG_THREADS=${BENCH_PG_THREADS:-2}
+WORKERS=${RIFA_WORKERS:-2}
+POOL=${RIFA_DB_MAX_CONNECTIONS:-16}
+PURCHASE_LIMIT=${RIFA_PURCHASES_PER_MINUTE:-100000000}
+SERVER_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
+OUT=${BENCH_OUT:-$(mktemp -d /tmp/rifa-bench.XXXXXX)}
+mkdir -p "$OUT"
+
+say() { printf '\n==> %s\n' "$*" >&2; }
+die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
+
+for tool in psql pgbench jq curl top; do
+    command -v "$tool" >/dev/null || die "$tool is required (apt-get install postgresql-client jq curl procps)"
+done
+
+# postgres://u@h:p/db?x=y  →  postgres://u@h:p/<name>?x=y
+with_database() {
+    local url=$1 name=$2 query=""
+    if [[ $url == *\?* ]]; then query="?${url#*\?}"; url=${url%%\?*}; fi
+    printf '%s/%s%s' "${url%/*}" "$name" "$query"
+}
+
+API_DB=rifa_bench_api_$$
+PG_DB=rifa_bench_pg_$$
+API_DB_URL=$(with_database "$SERVER_URL" "$API_DB")
+PG_DB_URL=$(with_database "$SERVER_URL" "$PG_DB")
+API_PID=""
+TOP_PID=""
+
+cleanup() {
+    local status=$?
+    [[ -n $TOP_PID ]] && kill "$TOP_PID" 2>/dev/null || true
+    if [[ -n $API_PID ]]; then
+        kill "$API_PID" 2>/dev/null || true
+        wait "$API_PID" 2>/dev/null || true
+    fi
+    if [[ ${BENCH_KEEP_DB:-0} != 1 ]]; then
+        for db in "$API_DB" "$PG_DB"; do
+            psql -q "$SERVER_URL" -c "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" >/dev/null 2>&1 || true
+        done
+    fi
+    exit "$status"
+}
+trap cleanup EXIT INT TERM
+
+# --- 1. Build ---------------------------------------------------------------------------------
+if [[ ${BENCH_SKIP_BUILD:-0} != 1 ]]; then
+    say "building rifa-api and rifa-bench in release (CARGO_TARGET_DIR=$CARGO_TARGET_DIR)"
+    cargo build --release -p rifa-api -p rifa-bench
+fi
+API_BIN=$CARGO_TARGET_DIR/release/rifa-api
+BENCH_BIN=$CARGO_TARGET_DIR/release/rifa-bench
+[[ -x $API_BIN && -x $BENCH_BIN ]] || die "release binaries missing in $CARGO_TARGET_DIR/release"
+
+# --- 2. Databases -----------------------------------------------------------------------------
+say "creating databases $API_DB and $PG_DB"
+psql -q "$SERVER_URL" -c "CREATE DATABASE \"$API_DB\"" -c "CREATE DATABASE \"$PG_DB\"" \
+    || die "cannot create databases on $SERVER_URL"
+
+# Starts the API on a database; sets API_PID, API_URL, ADMIN_USERNAME and ADMIN_PASSWORD.
+start_api() {
+    local db_url=$1 name=$2
+    local log=$OUT/api-$name.log
+    mkdir -p "$OUT/data-$name"
+    # One client address sends every purchase here: lift the per-address purchase limit (the
+    # limiter still runs). Bootstrap the first admin, whose password is printed once.
+    RIFA_DATA_DIR=$OUT/data-$name DATABASE_URL=$db_url RIFA_DEMO_DATA=false \
+        RIFA_BOOTSTRAP_ADMIN=true RIFA_PURCHASES_PER_MINUTE=$PURCHASE_LIMIT \
+        RIFA_BIND=127.0.0.1:0 RIFA_WORKERS=$WORKERS RIFA_DB_MAX_CONNECTIONS=$POOL \
+        RIFA_LOG_FORMAT=json "$API_BIN" serve >"$log" 2>&1 &
+    API_PID=$!
+    local line=""
+    for _ in $(seq 1 300); do
+        line=$(grep -m1 -o 'listening on http://[0-9.:]*' "$log" || true)
+        [[ -n $line ]] && break
+        kill -0 "$API_PID" 2>/dev/null || { cat "$log" >&2; die "rifa-api exited"; }
+        sleep 0.1
+    done
+    [[ -n $line ]] || { cat "$log" >&2; die "rifa-api did not start"; }
+    API_URL=${line#listening on }
+    ADMIN_USERNAME=$(sed -n 's/^ *username: *//p' "$log" | head -n1)
+    ADMIN_PASSWORD=$(sed -n 's/^ *password: *//p' "$log" | head -n1)
+    curl -fsS "$API_URL/readyz" >/dev/null || die "rifa-api is not ready"
+}
+
+stop_api() {
+    kill "$API_PID" 2>/dev/null || true
+    wait "$API_PID" 2>/dev/null || true
+    API_PID=""
+}
+
+# CPU sampling: `top` once a second while a phase runs, averaged per program afterwards.
+start_top() {
+    top -b -w 512 -d 1 >"$OUT/top-$1.txt" 2>/dev/null &
+    TOP_PID=$!
+}
+
+stop_top() {
+    kill "$TOP_PID" 2>/dev/null || true
+    wait "$TOP_PID" 2>/dev/null || true
+    TOP_PID=""
+    # Per sample (skipping top's first, which averages since boot): %CPU summed per program
+    # (100 = one core), and the machine's idle share; then the mean over samples.
+    awk '
+        /^top -/ { samples++; next }
+        samples < 2 { next }
+        /^%Cpu/ { for (i = 1; i <= NF; i++) if ($i ~ /^id,?$/) { idle += $(i - 1) } next }
+        $1 ~ /^[0-9]+$/ && NF >= 12 {
+            cmd = $12; cpu = $9
+            if (cmd == "rifa-api" || cmd ~ /^actix/) g = "rifa_api"
+            else if (cmd == "postgres") g = "postgres"
+            else if (cmd == "rifa-bench" || cmd ~ /^tokio/) g = "rifa_bench"
+            else if (cmd == "pgbench") g = "pgbench"
+            else g = "other"
+            sum[g] += cpu
+        }
+        END {
+            n = samples - 1; if (n < 1) n = 1
+            printf "{\"samples\":%d,\"idle_pct\":%.0f", n, idle / n
+            split("rifa_api postgres rifa_bench pgbench other", gs, " ")
+            for (i = 1; i <= 5; i++) printf ",\"%s\":%.0f", gs[i], sum[gs[i]] / n
+            printf "}\n"
+        }' "$OUT/top-$1.txt"
+}
+
+# --- 3. pgbench's database: migrated by the API, then one raffle ------------------------------
+say "migrating $PG_DB with rifa-api"
+start_api "$PG_DB_URL" pgbench
+stop_api
+read -r PG_RAFFLE PG_METHOD < <(psql -Atq -f bench/pgbench/setup.sql "$PG_DB_URL") \
+    || die "pgbench setup failed"
+
+# --- 4. The API and the purchases scenario ----------------------------------------------------
+say "starting rifa-api on $API_DB (workers $WORKERS, pool $POOL)"
+start_api "$API_DB_URL" api
+[[ -n $ADMIN_PASSWORD ]] || die "no admin password in $OUT/api-api.log"
+TOKEN=$(curl -fsS "$API_URL/api/admin/login" -H 'Content-Type: application/json' \
+    -d "$(jq -n --arg u "${ADMIN_USERNAME:-admin}" --arg p "$ADMIN_PASSWORD" \
+        '{username: $u, password: $p}')" | jq -r .token)
+[[ -n $TOKEN && $TOKEN != null ]] || die "admin login failed"
+export RIFA_BENCH_URL=$API_URL RIFA_BENCH_TOKEN=$TOKEN
+
+FAILED=0
+say "purchases: $BUYERS buyers, up to $DURATION s"
+start_top purchases
+"$BENCH_BIN" purchases --buyers "$BUYERS" --duration "$DURATION" | tee "$OUT/purchases.txt" \
+    || FAILED=1
+CPU_PURCHASES=$(stop_top purchases)
+PURCHASES_JSON=$(tail -n1 "$OUT/purchases.txt")
+jq -e . >/dev/null 2>&1 <<<"$PURCHASES_JSON" || { FAILED=1; PURCHASES_JSON='{}'; }
+
+# --- 5. pgbench -------------------------------------------------------------------------------
+say "pgbench: $PG_CLIENTS clients, $PG_THREADS threads, $DURATION s"
+start_top pgbench
+pgbench -n -M prepared -c "$PG_CLIENTS" -j "$PG_THREADS" -T "$DURATION" \
+    -f bench/pgbench/purchase.sql -D raffle="$PG_RAFFLE" -D method="$PG_METHOD" \
+    "$PG_DB_URL" 2>&1 | tee "$OUT/pgbench.txt" || FAILED=1
+CPU_PGBENCH=$(stop_top pgbench)
+PG_TPS=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$OUT/pgbench.txt" | head -n1)
+PG_LAT=$(sed -n 's/^latency average = \([0-9.]*\) ms/\1/p' "$OUT/pgbench.txt" | head -n1)
+PG_FAILED=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$OUT/pgbench.txt" | head -n1)
+if [[ -z $PG_TPS ]] || grep -q 'aborted' "$OUT/pgbench.txt"; then
+    printf 'bench: pgbench failed (does bench/pgbench/purchase.sql match the schema?)\n' >&2
+    FAILED=1
+    PG_TPS=0
+fi
+
+# --- 6. Availability --------------------------------------------------------------------------
+say "availability: 99,999 numbers, 90% sold"
+start_top availability
+"$BENCH_BIN" availability | tee "$OUT/availability.txt" || FAILED=1
+CPU_AVAILABILITY=$(stop_top availability)
+AVAILABILITY_JSON=$(tail -n1 "$OUT/availability.txt")
+jq -e . >/dev/null 2>&1 <<<"$AVAILABILITY_JSON" || { FAILED=1; AVAILABILITY_JSON='{}'; }
+stop_api
+
+# --- 7. Summary -------------------------------------------------------------------------------
+SUMMARY=$(jq -n \
+    --argjson p "$PURCHASES_JSON" --argjson a "$AVAILABILITY_JSON" \
+    --argjson tps "$PG_TPS" --arg lat "${PG_LAT:-}" --arg pgfailed "${PG_FAILED:-}" \
+    --argjson cpu_p "$CPU_PURCHASES" --argjson cpu_g "$CPU_PGBENCH" --argjson cpu_a "$CPU_AVAILABILITY" \
+    --arg workers "$WORKERS" --arg pool "$POOL" --arg nproc "$(nproc)" \
+    '{
+        machine: {nproc: ($nproc | tonumber)}, api: {workers: ($workers | tonumber), pool: ($pool | tonumber)},
+        purchases: ($p | del(.timeline_created_conflicts_per_s)),
+        timeline_created_conflicts_per_s: $p.timeline_created_conflicts_per_s,
+        pgbench: {tps: $tps, latency_avg_ms: ($lat | tonumber? // null), failed: ($pgfailed | tonumber? // null)},
+        ratio: (if $tps > 0 then ($p.purchases_per_s / $tps) else null end),
+        ratio_requests: (if $tps > 0 then ($p.requests_per_s / $tps) else null end),
+        availability: $a,
+        cpu_pct: {purchases: $cpu_p, pgbench: $cpu_g, availability: $cpu_a}
+    }')
+echo "$SUMMARY" >"$OUT/summary.json"
+
+verdict() { if [[ $1 == true ]]; then echo "met"; else echo "MISSED"; fi; }
+echo "$SUMMARY" | jq -r --arg out "$OUT" '
+    def r1: if . == null then null else . * 10 | round / 10 end;
+    def cpu: "API \(.rifa_api)%, PostgreSQL \(.postgres)%, rifa-bench \(.rifa_bench)%, pgbench \(.pgbench)%, other \(.other)%, idle \(.idle_pct)% of the machine";
+    "",
+    "================ Rifa benchmark summary (\(.machine.nproc) cores, API workers \(.api.workers), pool \(.api.pool)) ================",
+    "Purchases over HTTP   \(.purchases.purchases_per_s | r1) purchases/s, \(.purchases.requests_per_s | r1) requests/s (\(.purchases.buyers) buyers, \(.purchases.elapsed_s) s\(if .purchases.sold_out then ", sold out" else "" end))",
+    "  latency             p50 \(.purchases.latency.p50_ms) ms, p90 \(.purchases.latency.p90_ms) ms, p99 \(.purchases.latency.p99_ms) ms, max \(.purchases.latency.max_ms) ms",
+    "  answers             \(.purchases.purchases) × 201, \(.purchases.conflicts) × 409, \(.purchases.other_status) other, \(.purchases.transport_errors) transport errors",
+    "  CPU                 \(.cpu_pct.purchases | cpu)",
+    "pgbench (same shape)  \(.pgbench.tps | r1) tps, latency avg \(.pgbench.latency_avg_ms) ms, \(.pgbench.failed) failed",
+    "  CPU                 \(.cpu_pct.pgbench | cpu)",
+    "Ratio                 \((.ratio // 0) * 100 | r1)% of pgbench (requests: \((.ratio_requests // 0) * 100 | r1)%)   target ≥ 50%: \(if (.ratio // 0) >= 0.5 then "met" else "MISSED" end)",
+    "Availability          p50 \(.availability.sequential.p50_ms) ms, p99 \(.availability.sequential.p99_ms) ms sequential; p99 \(.availability.concurrent.latency.p99_ms) ms with \(.availability.concurrent.clients) clients   target < 20 ms: \(if (.availability.sequential.p99_ms // 1e9) < 20 then "met" else "MISSED" end)",
+    "  body                \(.availability.body_bytes) bytes (\(.availability.gzip_body_bytes) gzip)   target < 16 KB: \(if (.availability.body_bytes // 1e9) < 16384 then "met" else "MISSED" end)",
+    "  CPU                 \(.cpu_pct.availability | cpu)",
+    "Logs and JSON         \($out)"'
+exit "$FAILED"
