@@ -17,8 +17,8 @@ use rifa_ports::{
 use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr, OnConflict, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait,
-    FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select, Set, SqlErr,
-    TransactionTrait,
+    FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Set,
+    SqlErr, Statement, TransactionTrait,
 };
 
 use crate::entities::{purchase_tickets, purchases, raffles};
@@ -165,7 +165,112 @@ async fn approved_totals(
     ))
 }
 
+/// The purchase's own row, as written.
+fn purchase_row(new: &NewPurchase) -> anyhow::Result<purchases::ActiveModel> {
+    let numbers: Vec<u32> = new.selection.numbers().iter().map(|n| n.get()).collect();
+    Ok(purchases::ActiveModel {
+        reference: Set(new.reference.clone()),
+        raffle_id: Set(new.raffle_id),
+        customer_name: Set(new.customer.name.clone()),
+        customer_name_folded: Set(fold_for_search(&new.customer.name)),
+        customer_id_document: Set(new.customer.id_document.clone()),
+        customer_email: Set(new.customer.email.as_str().to_owned()),
+        customer_phone: Set(new.customer.phone.display().to_owned()),
+        customer_phone_digits: Set(new.customer.phone.digits().to_owned()),
+        customer_country: Set(new.customer.country.clone()),
+        payment_method_id: Set(new.payment.method_id),
+        payment_method_name: Set(new.payment.method_name.clone()),
+        conversion_currency: Set(new.payment.conversion.map(|(c, _)| c.code().to_owned())),
+        conversion_rate: Set(new.payment.conversion.map(|(_, r)| r.to_string())),
+        ticket_numbers: Set(
+            serde_json::to_string(&numbers).context("failed to encode ticket numbers")?
+        ),
+        ticket_count: Set(i32::try_from(numbers.len()).unwrap_or(i32::MAX)),
+        total_cents: Set(new.quote.total.cents()),
+        discount_cents: Set(new.quote.discount.cents()),
+        status: Set(new.status.as_str().to_owned()),
+        created_at: Set(new.created_at),
+        ..Default::default()
+    })
+}
+
+/// Attempts of the one-statement write when the holder of a clashing number let it go between
+/// the clash and the look-up (so nothing could be named).
+const WRITE_ATTEMPTS: usize = 3;
+
 impl Db {
+    /// PostgreSQL: the purchase and its holds in one statement (a data-modifying CTE), one
+    /// round trip instead of four. A clash on the held-numbers index aborts the whole statement;
+    /// only then are the numbers someone holds looked up, to name them.
+    async fn create_purchase_in_one_statement(
+        &self,
+        new: &NewPurchase,
+        raffle_title: &str,
+    ) -> Result<Purchase, CreatePurchaseError> {
+        let backend = self.conn.get_database_backend();
+        let insert = backend.build(&purchases::Entity::insert(purchase_row(new)?).into_query());
+        let csv = new
+            .selection
+            .numbers()
+            .iter()
+            .map(|n| n.get().to_string())
+            .collect::<Vec<_>>()
+            .join(",");
+        let mut values = insert.values.map(|v| v.0).unwrap_or_default();
+        values.push(csv.clone().into());
+        let sql = format!(
+            "WITH p AS ({} RETURNING *), t AS (INSERT INTO purchase_tickets (purchase_id, raffle_id, number, held) \
+             SELECT p.id, p.raffle_id, n, TRUE FROM p, unnest(string_to_array(${}, ',')::int[]) AS n) SELECT * FROM p",
+            insert.sql,
+            values.len()
+        );
+        let taken_sql = "SELECT number FROM purchase_tickets WHERE raffle_id = $1 AND held \
+                         AND number = ANY(string_to_array($2, ',')::int[]) ORDER BY number";
+        for _ in 0..WRITE_ATTEMPTS {
+            let statement = Statement::from_sql_and_values(backend, &sql, values.clone());
+            match purchases::Entity::find()
+                .from_raw_sql(statement)
+                .one(&self.conn)
+                .await
+            {
+                Ok(Some(row)) => return Ok(convert::purchase(row, raffle_title.to_owned())?),
+                Ok(None) => {
+                    return Err(anyhow::anyhow!("the purchase insert returned no row").into());
+                }
+                Err(error) => match error.sql_err() {
+                    Some(SqlErr::UniqueConstraintViolation(message))
+                        if message.contains("ux_purchase_tickets_held") =>
+                    {
+                        let lookup = Statement::from_sql_and_values(
+                            backend,
+                            taken_sql,
+                            [new.raffle_id.into(), csv.clone().into()],
+                        );
+                        let taken: Vec<u32> = Inserted::find_by_statement(lookup)
+                            .all(&self.conn)
+                            .await
+                            .context("failed to name the numbers taken")?
+                            .into_iter()
+                            .filter_map(|r| u32::try_from(r.number).ok())
+                            .collect();
+                        if !taken.is_empty() {
+                            return Err(CreatePurchaseError::NumbersTaken(taken));
+                        }
+                    }
+                    Some(SqlErr::UniqueConstraintViolation(_)) => {
+                        return Err(CreatePurchaseError::ReferenceTaken);
+                    }
+                    _ => {
+                        return Err(anyhow::Error::new(error)
+                            .context("failed to write purchase")
+                            .into());
+                    }
+                },
+            }
+        }
+        Err(anyhow::anyhow!("numbers kept clashing and being released; giving up").into())
+    }
+
     async fn with_titles(&self, rows: Vec<purchases::Model>) -> anyhow::Result<Vec<Purchase>> {
         let ids: BTreeSet<i64> = rows.iter().map(|r| r.raffle_id).collect();
         let titles: HashMap<i64, String> = if ids.is_empty() {
@@ -203,39 +308,18 @@ impl PurchaseRepository for Db {
         new: &NewPurchase,
         raffle_title: &str,
     ) -> Result<Purchase, CreatePurchaseError> {
-        let numbers: Vec<u32> = new.selection.numbers().iter().map(|n| n.get()).collect();
+        if self.is_postgres() && new.status.holds_numbers() {
+            return self
+                .create_purchase_in_one_statement(new, raffle_title)
+                .await;
+        }
         let txn = self
             .conn
             .begin()
             .await
             .context("failed to start purchase transaction")?;
         // The purchase row first: on SQLite this takes the write lock before anything is read.
-        let row = purchases::ActiveModel {
-            reference: Set(new.reference.clone()),
-            raffle_id: Set(new.raffle_id),
-            customer_name: Set(new.customer.name.clone()),
-            customer_name_folded: Set(fold_for_search(&new.customer.name)),
-            customer_id_document: Set(new.customer.id_document.clone()),
-            customer_email: Set(new.customer.email.as_str().to_owned()),
-            customer_phone: Set(new.customer.phone.display().to_owned()),
-            customer_phone_digits: Set(new.customer.phone.digits().to_owned()),
-            customer_country: Set(new.customer.country.clone()),
-            payment_method_id: Set(new.payment.method_id),
-            payment_method_name: Set(new.payment.method_name.clone()),
-            conversion_currency: Set(new.payment.conversion.map(|(c, _)| c.code().to_owned())),
-            conversion_rate: Set(new.payment.conversion.map(|(_, r)| r.to_string())),
-            ticket_numbers: Set(
-                serde_json::to_string(&numbers).context("failed to encode ticket numbers")?
-            ),
-            ticket_count: Set(i32::try_from(numbers.len()).unwrap_or(i32::MAX)),
-            total_cents: Set(new.quote.total.cents()),
-            discount_cents: Set(new.quote.discount.cents()),
-            status: Set(new.status.as_str().to_owned()),
-            created_at: Set(new.created_at),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await;
+        let row = purchase_row(new)?.insert(&txn).await;
         let row = match row {
             Ok(row) => row,
             Err(error) if is_unique_violation(&error) => {
