@@ -42,6 +42,9 @@ impl Db {
             .min_connections(1)
             .connect_timeout(Duration::from_secs(10))
             .acquire_timeout(Duration::from_secs(10))
+            // sqlx pings every connection it hands out by default: a round trip per query.
+            // Only connections idle long enough to have been dropped need the check.
+            .test_before_acquire_if_idle_for(Duration::from_secs(30))
             // Statements carry buyers' e-mails and phones: never log them.
             .sqlx_logging(false);
         let conn = Database::connect(options)
