@@ -64,13 +64,33 @@ impl<S: Store, E: EventBus> App<S, E> {
         Ok(raffle)
     }
 
+    /// A raffle's terms (no sold count), at most [`crate::cache::TTL`] old.
+    pub(crate) async fn cached_terms(&self, id: RaffleId) -> anyhow::Result<Option<Arc<Raffle>>> {
+        // A missing raffle is not cached: `Err(None)` carries it past the cache.
+        let loaded = self
+            .raffle_terms
+            .get_or_load(&id, async {
+                match self.store.raffle_terms(id).await {
+                    Ok(Some(raffle)) => Ok(raffle),
+                    Ok(None) => Err(None),
+                    Err(error) => Err(Some(error)),
+                }
+            })
+            .await;
+        match loaded {
+            Ok(raffle) => Ok(Some(raffle)),
+            Err(None) => Ok(None),
+            Err(Some(error)) => Err(error),
+        }
+    }
+
     /// The raffle's terms (no sold count), if this viewer may see it.
-    async fn visible_terms(&self, id: RaffleId, viewer: Viewer) -> Result<Raffle, RaffleError> {
-        let raffle = self
-            .store
-            .raffle_terms(id)
-            .await?
-            .ok_or(RaffleError::NotFound)?;
+    async fn visible_terms(
+        &self,
+        id: RaffleId,
+        viewer: Viewer,
+    ) -> Result<Arc<Raffle>, RaffleError> {
+        let raffle = self.cached_terms(id).await?.ok_or(RaffleError::NotFound)?;
         if viewer == Viewer::Public && !raffle.status.is_publicly_visible() {
             return Err(RaffleError::NotFound);
         }
@@ -185,8 +205,9 @@ impl<S: Store, E: EventBus> App<S, E> {
                 }
                 UpdateRaffleError::Unknown(e) => RaffleError::Unknown(e),
             })?;
-        // The bitmap's length follows maxTickets.
+        // The bitmap's length follows maxTickets; the terms are what changed.
         self.holds_changed(id);
+        self.raffle_terms.invalidate(&id);
         Ok(updated)
     }
 
@@ -199,6 +220,7 @@ impl<S: Store, E: EventBus> App<S, E> {
             DeleteRaffleError::Unknown(e) => RaffleError::Unknown(e),
         })?;
         self.holds_changed(id);
+        self.raffle_terms.invalidate(&id);
         Ok(())
     }
 

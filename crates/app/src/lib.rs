@@ -47,6 +47,8 @@ pub struct App<S: Store, E: EventBus> {
     store: S,
     /// Availability bitmaps by raffle.
     availability: cache::Cache<rifa_domain::raffle::RaffleId, catalog::Availability>,
+    /// Raffles' terms (status, price, size, limits), read by every purchase and picker.
+    raffle_terms: cache::Cache<rifa_domain::raffle::RaffleId, rifa_domain::raffle::Raffle>,
     /// The active payment methods and the discount table, read by every purchase.
     purchase_terms: cache::Cache<(), purchasing::PurchaseTerms>,
     events: E,
@@ -68,6 +70,7 @@ impl<S: Store, E: EventBus> App<S, E> {
         Self {
             store,
             availability: cache::Cache::default(),
+            raffle_terms: cache::Cache::default(),
             purchase_terms: cache::Cache::default(),
             events,
             clock,

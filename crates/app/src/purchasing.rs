@@ -145,8 +145,7 @@ impl<S: Store, E: EventBus> App<S, E> {
         mode: PurchaseMode,
     ) -> Result<PurchaseReceipt, PurchaseError> {
         let raffle = self
-            .store
-            .raffle_terms(raffle_id)
+            .cached_terms(raffle_id)
             .await?
             .ok_or(PurchaseError::RaffleNotFound)?;
         if mode == PurchaseMode::Public && !raffle.status.is_on_sale() {
