@@ -5,10 +5,10 @@
 
 use std::collections::BTreeSet;
 
+use rifa_domain::FieldErrors;
 use rifa_domain::lookup::{self, LookupKey, LookupMiss};
 use rifa_domain::purchase::Purchase;
 use rifa_domain::raffle::Raffle;
-use rifa_domain::{FieldErrors, Localized};
 use rifa_ports::{EventBus, RaffleScope};
 
 use crate::{App, Store};
@@ -35,16 +35,6 @@ pub enum VerifyError {
     Unknown(#[from] anyhow::Error),
 }
 
-impl VerifyError {
-    #[must_use]
-    pub fn message(&self, lang: rifa_domain::Lang) -> Option<String> {
-        match self {
-            Self::Miss(miss) => Some(miss.localized(lang)),
-            _ => None,
-        }
-    }
-}
-
 impl<S: Store, E: EventBus> App<S, E> {
     /// # Errors
     /// `Invalid` for a blank or malformed value; `Miss` when there is nothing to show.
@@ -53,16 +43,8 @@ impl<S: Store, E: EventBus> App<S, E> {
         email: Option<&str>,
         phone: Option<&str>,
     ) -> Result<Verification, VerifyError> {
-        let (_, key) = LookupKey::parse(email, phone).map_err(|e| {
-            VerifyError::Invalid(FieldErrors::single(
-                if email.is_some_and(|e| !e.trim().is_empty()) {
-                    "email"
-                } else {
-                    "phone"
-                },
-                e,
-            ))
-        })?;
+        let key = LookupKey::parse(email, phone)
+            .map_err(|(field, e)| VerifyError::Invalid(FieldErrors::single(field, e)))?;
         let purchases = self.store.purchases_of(&key, LOOKUP_LIMIT).await?;
         let Some(latest) = purchases.first() else {
             return Err(VerifyError::Miss(LookupMiss::NoPurchases));

@@ -18,22 +18,26 @@ impl LookupKey {
     /// Takes the request's `email` or `phone` (e-mail first when both are sent).
     ///
     /// # Errors
-    /// `LookupValueRequired` when both are blank; `InvalidEmail` or `PhoneTooShort` when the
-    /// value cannot match any purchase.
+    /// The field at fault with `LookupValueRequired` when both are blank, or with
+    /// `InvalidEmail` / `PhoneTooShort` when the value cannot match any purchase.
     pub fn parse(
         email: Option<&str>,
         phone: Option<&str>,
-    ) -> Result<(&'static str, Self), FieldError> {
+    ) -> Result<Self, (&'static str, FieldError)> {
         fn present(v: Option<&str>) -> Option<&str> {
             v.map(str::trim).filter(|v| !v.is_empty())
         }
         if let Some(email) = present(email) {
-            return Email::parse(email).map(|e| ("email", Self::Email(e)));
+            return Email::parse(email)
+                .map(Self::Email)
+                .map_err(|e| ("email", e));
         }
         if let Some(phone) = present(phone) {
-            return Phone::parse(phone).map(|p| ("phone", Self::Phone(p.digits().to_owned())));
+            return Phone::parse(phone)
+                .map(|p| Self::Phone(p.digits().to_owned()))
+                .map_err(|e| ("phone", e));
         }
-        Err(FieldError::LookupValueRequired)
+        Err(("email", FieldError::LookupValueRequired))
     }
 }
 
@@ -109,21 +113,24 @@ mod tests {
     #[test]
     fn the_lookup_takes_email_first_and_normalises_both() {
         let by_email = LookupKey::parse(Some("  Ana@Mail.COM "), Some("04125554567"));
-        assert!(
-            matches!(by_email, Ok(("email", LookupKey::Email(e))) if e.as_str() == "ana@mail.com")
+        assert!(matches!(by_email, Ok(LookupKey::Email(e)) if e.as_str() == "ana@mail.com"));
+        assert_eq!(
+            LookupKey::parse(Some("nope"), None),
+            Err(("email", FieldError::InvalidEmail))
+        );
+        assert_eq!(
+            LookupKey::parse(None, Some("123")),
+            Err(("phone", FieldError::PhoneTooShort))
         );
         let by_phone = LookupKey::parse(Some("  "), Some("+58 (412) 555-4567"));
-        assert_eq!(
-            by_phone,
-            Ok(("phone", LookupKey::Phone("584125554567".into())))
-        );
+        assert_eq!(by_phone, Ok(LookupKey::Phone("584125554567".into())));
         assert_eq!(
             LookupKey::parse(None, Some("   ")),
-            Err(FieldError::LookupValueRequired)
+            Err(("email", FieldError::LookupValueRequired))
         );
         assert_eq!(
             LookupKey::parse(None, None),
-            Err(FieldError::LookupValueRequired)
+            Err(("email", FieldError::LookupValueRequired))
         );
     }
 
