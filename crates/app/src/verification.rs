@@ -4,12 +4,13 @@
 //! so the lookup cannot be used to collect buyers' details.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use rifa_domain::FieldErrors;
 use rifa_domain::lookup::{self, LookupKey, LookupMiss};
 use rifa_domain::purchase::Purchase;
 use rifa_domain::raffle::Raffle;
-use rifa_ports::{EventBus, RaffleScope};
+use rifa_ports::EventBus;
 
 use crate::{App, Store};
 
@@ -60,21 +61,25 @@ impl<S: Store, E: EventBus> App<S, E> {
             ),
         };
         let customer_name = lookup::mask_name(&latest.customer_name);
+        // Only the buyer's own raffles, from the per-raffle cache: no listing, no sales counts.
         let wanted: BTreeSet<i64> = purchases.iter().map(|p| p.raffle_id).collect();
-        let active: Vec<Raffle> = self
-            .store
-            .list_raffles(RaffleScope::OnSale)
-            .await?
-            .into_iter()
-            .filter(|r| wanted.contains(&r.id))
-            .collect();
+        let mut active: Vec<Arc<Raffle>> = Vec::with_capacity(wanted.len());
+        for id in wanted {
+            if let Some(raffle) = self
+                .cached_terms(id)
+                .await?
+                .filter(|r| r.status.is_on_sale())
+            {
+                active.push(raffle);
+            }
+        }
         let entries: Vec<(Raffle, Purchase)> = purchases
             .into_iter()
             .filter_map(|p| {
                 active
                     .iter()
                     .find(|r| r.id == p.raffle_id)
-                    .map(|r| (r.clone(), p))
+                    .map(|r| (Raffle::clone(r), p))
             })
             .collect();
         if entries.is_empty() {
