@@ -5,7 +5,7 @@ use std::sync::Arc;
 use rifa_domain::FieldErrors;
 use rifa_domain::pricing::{self, PriceQuote};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleInput};
-use rifa_domain::ticket::availability_bitmap;
+use rifa_domain::ticket::{availability_bitmap, available_numbers};
 use rifa_ports::{DeleteRaffleError, EventBus, Promotion, RaffleScope, UpdateRaffleError};
 
 use crate::{App, Store};
@@ -106,15 +106,8 @@ impl<S: Store, E: EventBus> App<S, E> {
         id: RaffleId,
         viewer: Viewer,
     ) -> Result<Vec<u32>, RaffleError> {
-        let raffle = self.visible_terms(id, viewer).await?;
-        let held = self.store.held_numbers(id).await?;
-        let mut held = held.into_iter().peekable();
-        Ok((1..=raffle.max_tickets)
-            .filter(|n| {
-                while held.next_if(|h| h < n).is_some() {}
-                held.next_if_eq(n).is_none()
-            })
-            .collect())
+        let availability = self.availability(id, viewer).await?;
+        Ok(available_numbers(&availability.bitmap, availability.max_tickets).collect())
     }
 
     /// The compact availability, at most [`crate::cache::TTL`] old: the picker's view. A sale

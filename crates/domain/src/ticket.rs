@@ -192,9 +192,27 @@ pub fn availability_bitmap(max_tickets: u32, held: &[u32]) -> Vec<u8> {
     bits
 }
 
+/// The numbers a bitmap of [`availability_bitmap`] marks available, ascending.
+pub fn available_numbers(bitmap: &[u8], max_tickets: u32) -> impl Iterator<Item = u32> + '_ {
+    (1..=max_tickets).filter(move |n| {
+        let bit = n - 1;
+        usize::try_from(bit / 8)
+            .ok()
+            .and_then(|i| bitmap.get(i))
+            .is_some_and(|byte| byte & (0x80 >> (bit % 8)) != 0)
+    })
+}
+
 #[cfg(test)]
 mod bitmap_tests {
-    use super::availability_bitmap;
+    use super::{availability_bitmap, available_numbers};
+
+    #[test]
+    fn decoding_a_bitmap_gives_back_the_numbers_not_held() {
+        let bitmap = availability_bitmap(12, &[2, 9, 12]);
+        let free: Vec<u32> = available_numbers(&bitmap, 12).collect();
+        assert_eq!(free, [1, 3, 4, 5, 6, 7, 8, 10, 11]);
+    }
 
     #[test]
     fn held_numbers_clear_their_bit_and_padding_stays_clear() {
