@@ -6,8 +6,10 @@
 #      migrate both (one for the API, one for pgbench);
 #   3. starts the API in release on the first (no demo data, RIFA_WORKERS workers), signs in with
 #      the admin password it prints once;
-#   4. `rifa-bench purchases`: BENCH_BUYERS concurrent buyers on a 9,999-number raffle for
-#      BENCH_DURATION seconds (or until sold out);
+#   4. `rifa-bench purchases`: BENCH_BUYERS concurrent buyers on 9,999-number raffles sold in
+#      turn (BENCH_RAFFLES of them) for BENCH_DURATION seconds (or until all are sold out); the
+#      API queues each buyer's e-mail in the purchase's statement but does not deliver
+#      (RIFA_MAIL_DELIVERY=false: delivery belongs to a worker instance);
 #   5. pgbench with BENCH_PG_CLIENTS clients for the same duration, running a transaction of the
 #      same shape (bench/pgbench/purchase.sql) on the second database;
 #   6. `rifa-bench availability`: a 99,999-number raffle, 90% sold, bitmap latency and size;
@@ -22,6 +24,7 @@
 #   CARGO_TARGET_DIR         build directory   ($HOME/.cache/rifa/target)
 #   BENCH_DURATION           seconds per phase (20)
 #   BENCH_BUYERS             API buyers        (64)
+#   BENCH_RAFFLES            raffles in turn   (8)
 #   BENCH_PG_CLIENTS         pgbench clients   (64)
 #   BENCH_PG_THREADS         pgbench threads   (2)
 #   RIFA_WORKERS             API workers       (2)
@@ -105,7 +108,7 @@ start_api() {
     RIFA_DATA_DIR=$OUT/data-$name DATABASE_URL=$db_url RIFA_DEMO_DATA=false \
         RIFA_BOOTSTRAP_ADMIN=true RIFA_PURCHASES_PER_MINUTE=$PURCHASE_LIMIT \
         RIFA_BIND=127.0.0.1:0 RIFA_WORKERS=$WORKERS RIFA_DB_MAX_CONNECTIONS=$POOL \
-        RIFA_LOG_FORMAT=json "$API_BIN" serve >"$log" 2>&1 &
+        RIFA_MAIL_DELIVERY=${RIFA_MAIL_DELIVERY:-false} RIFA_LOG_FORMAT=json "$API_BIN" serve >"$log" 2>&1 &
     API_PID=$!
     local line=""
     for _ in $(seq 1 300); do
@@ -128,6 +131,13 @@ stop_api() {
 }
 
 # CPU sampling: `top` once a second while a phase runs, averaged per program afterwards.
+# Each load phase starts from the same state: the previous phase's dirty pages written out
+# (otherwise its checkpoint lands in the next phase and bills it for the other's writes).
+settle() {
+    psql -q "$SERVER_URL" -c "CHECKPOINT" >/dev/null || die "CHECKPOINT failed (needs a superuser)"
+    sleep 2
+}
+
 start_top() {
     top -b -w 512 -d 1 >"$OUT/top-$1.txt" 2>/dev/null &
     TOP_PID=$!
@@ -180,8 +190,9 @@ export RIFA_BENCH_URL=$API_URL RIFA_BENCH_TOKEN=$TOKEN
 
 FAILED=0
 say "purchases: $BUYERS buyers, up to $DURATION s"
+settle
 start_top purchases
-"$BENCH_BIN" purchases --buyers "$BUYERS" --duration "$DURATION" | tee "$OUT/purchases.txt" \
+"$BENCH_BIN" purchases --buyers "$BUYERS" --raffles "${BENCH_RAFFLES:-8}" --duration "$DURATION" | tee "$OUT/purchases.txt" \
     || FAILED=1
 CPU_PURCHASES=$(stop_top purchases)
 PURCHASES_JSON=$(tail -n1 "$OUT/purchases.txt")
@@ -189,6 +200,7 @@ jq -e . >/dev/null 2>&1 <<<"$PURCHASES_JSON" || { FAILED=1; PURCHASES_JSON='{}';
 
 # --- 5. pgbench -------------------------------------------------------------------------------
 say "pgbench: $PG_CLIENTS clients, $PG_THREADS threads, $DURATION s"
+settle
 start_top pgbench
 pgbench -n -M prepared -c "$PG_CLIENTS" -j "$PG_THREADS" -T "$DURATION" \
     -f bench/pgbench/purchase.sql -D raffle="$PG_RAFFLE" -D method="$PG_METHOD" \
@@ -205,6 +217,7 @@ fi
 
 # --- 6. Availability --------------------------------------------------------------------------
 say "availability: 99,999 numbers, 90% sold"
+settle
 start_top availability
 "$BENCH_BIN" availability | tee "$OUT/availability.txt" || FAILED=1
 CPU_AVAILABILITY=$(stop_top availability)

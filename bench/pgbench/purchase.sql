@@ -1,7 +1,9 @@
 -- pgbench script: one purchase of three random numbers of a 9,999-number raffle, the shape of
 -- the write rifa-api makes for POST /api/raffles/{id}/purchase (one transaction: the purchase
 -- row, then one purchase_tickets row per number with held = true; the partial unique index on
--- (raffle_id, number) WHERE held skips numbers already held). No counter row is updated.
+-- (raffle_id, number) WHERE held skips numbers already held; then the buyer's e-mail in the
+-- outbox, which the API writes in the same statement since it sends e-mails). No counter row
+-- is updated.
 --
 --   pgbench -n -M prepared -c 64 -j 2 -T 20 -f bench/pgbench/purchase.sql \
 --           -D raffle=<id> -D method=<id> postgres://…/rifa_bench_pg
@@ -18,17 +20,22 @@ INSERT INTO purchases (reference, raffle_id, customer_name, customer_name_folded
                        customer_phone, customer_phone_digits, customer_country, payment_method_id,
                        payment_method_name, conversion_currency, conversion_rate, ticket_numbers,
                        ticket_count, total_cents, discount_cents, status, created_at, decided_at,
-                       payment_proof, admin_notes)
+                       payment_proof, admin_notes, lang, access_digest)
 VALUES ('B' || CAST(:client_id AS text) || '-' || CAST(:ref AS text), :raffle, 'María González',
         'maria gonzalez',
         'V-18123456', 'buyer' || CAST(:client_id AS text) || '@bench.example', '+58 414 555 0101',
         '584145550101', 'venezuela', :method, 'Bench Pay', NULL, NULL,
         '[' || CAST(:n1 AS text) || ',' || CAST(:n2 AS text) || ',' || CAST(:n3 AS text) || ']',
-        3, 300, 0, 'pending', now(), NULL, NULL, NULL)
+        3, 300, 0, 'pending', now(), NULL, NULL, NULL, 'es',
+        'c0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ff')
 RETURNING id AS purchase_id \gset
 INSERT INTO purchase_tickets (purchase_id, raffle_id, number, held)
 VALUES (:purchase_id, :raffle, :n1, true), (:purchase_id, :raffle, :n2, true),
        (:purchase_id, :raffle, :n3, true)
 ON CONFLICT DO NOTHING
 RETURNING number;
+INSERT INTO mail_outbox (purchase_id, kind, recipient, lang, status, attempts, next_attempt_at,
+                         created_at)
+VALUES (:purchase_id, 'received', 'buyer' || CAST(:client_id AS text) || '@bench.example', 'es',
+        'pending', 0, now(), now());
 COMMIT;

@@ -1,10 +1,10 @@
 //! `rifa-bench`: a load generator for Rifa's two hot calls, run against a live API.
 //!
-//! * `purchases`: a 9,999-number raffle (price 1, 1 to 3 numbers per purchase) and `--buyers`
-//!   concurrent buyers, each looping: pick 3 random numbers, post the purchase form, read the
-//!   answer. 201 and 409 (`tickets_taken`) are both completed requests; anything else is
-//!   counted as an error (and must stay at 0). Stops after `--duration` seconds or when the
-//!   raffle is sold out, whichever comes first.
+//! * `purchases`: 9,999-number raffles (price 1, 1 to 3 numbers per purchase) sold in turn
+//!   (`--raffles`) to `--buyers` concurrent buyers, each looping: pick 3 random numbers, post
+//!   the purchase form, read the answer. 201 and 409 (`tickets_taken`) are both completed
+//!   requests; anything else is counted as an error (and must stay at 0). Stops after
+//!   `--duration` seconds or when the last raffle is sold out, whichever comes first.
 //! * `availability`: a 99,999-number raffle, 90% sold quickly by large purchases, then the
 //!   latency and size of `GET /api/raffles/{id}/availability`, sequentially and concurrently.
 //!
@@ -71,9 +71,14 @@ struct PurchasesArgs {
     /// Concurrent buyers (each one HTTP connection, one request at a time).
     #[arg(long, default_value_t = 64)]
     buyers: usize,
-    /// Seconds of measurement (the run also ends when the raffle is sold out).
+    /// Seconds of measurement (the run also ends when the last raffle is sold out).
     #[arg(long, default_value_t = 20)]
     duration: u64,
+    /// Raffles sold in turn: the buyers move to the next one when one sells out, so the
+    /// measurement window is long enough to be stable (a 9,999-number raffle sells out in
+    /// about two seconds).
+    #[arg(long, default_value_t = 8)]
+    raffles: u32,
     /// Seconds of purchases on a separate throwaway raffle first (opens connections).
     #[arg(long, default_value_t = 2)]
     warmup: u64,
@@ -569,62 +574,77 @@ async fn purchases(cli: &Cli, args: &PurchasesArgs) -> anyhow::Result<bool> {
             + market.tally.transport_errors.load(Ordering::Relaxed);
         ensure!(bad == 0, "{bad} warm-up purchases failed unexpectedly");
     }
-    let raffle = api
-        .raffle("Rifa de rifa-bench", args.tickets, args.per_purchase)
-        .await?;
     eprintln!(
-        "rifa-bench: {} buyers on raffle {raffle} ({} numbers) for up to {} s",
-        args.buyers, args.tickets, args.duration
+        "rifa-bench: {} buyers on up to {} raffles of {} numbers, in turn, for up to {} s",
+        args.buyers, args.raffles, args.tickets, args.duration
     );
-    let (market, results, elapsed) = run_market(
-        &api,
-        raffle,
-        method,
-        args,
-        Duration::from_secs(args.duration),
-    )
-    .await?;
-
-    let tally = &market.tally;
-    let created = tally.created.load(Ordering::Relaxed);
-    let conflicts = tally.conflicts.load(Ordering::Relaxed);
-    let other = tally.other.load(Ordering::Relaxed);
-    let transport = tally.transport_errors.load(Ordering::Relaxed);
-    let sold = tally.tickets_sold.load(Ordering::Relaxed);
-    let sold_out = market.sold_out.load(Ordering::Relaxed);
+    let started = Instant::now();
+    let deadline = started + Duration::from_secs(args.duration);
+    let (mut created, mut conflicts, mut other, mut transport, mut sold) = (0, 0, 0, 0, 0);
+    let (mut raffles_sold_out, mut integrity) = (0_u32, true);
     let mut latencies = Vec::new();
     let mut samples = Vec::new();
-    for result in results {
-        latencies.extend(result.latencies);
-        samples.extend(result.samples);
+    let mut timelines = Vec::new();
+    for turn in 1..=args.raffles {
+        let remaining = deadline.saturating_duration_since(Instant::now());
+        if remaining.is_zero() {
+            break;
+        }
+        let raffle = api
+            .raffle(
+                &format!("Rifa de rifa-bench {turn}"),
+                args.tickets,
+                args.per_purchase,
+            )
+            .await?;
+        let (market, results, elapsed) = run_market(&api, raffle, method, args, remaining).await?;
+        let tally = &market.tally;
+        created += tally.created.load(Ordering::Relaxed);
+        conflicts += tally.conflicts.load(Ordering::Relaxed);
+        other += tally.other.load(Ordering::Relaxed);
+        transport += tally.transport_errors.load(Ordering::Relaxed);
+        let raffle_sold = tally.tickets_sold.load(Ordering::Relaxed);
+        sold += raffle_sold;
+        if market.sold_out.load(Ordering::Relaxed) {
+            raffles_sold_out += 1;
+        }
+        for result in results {
+            latencies.extend(result.latencies);
+            samples.extend(result.samples);
+        }
+        // Integrity: the API's count of available numbers must match what the buyers were sold.
+        let response = api
+            .client
+            .get(api.url(&format!("/api/raffles/{raffle}/availability")))
+            .send()
+            .await
+            .context("availability check failed")?;
+        let available: Option<u64> = response
+            .headers()
+            .get("x-available-count")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse().ok());
+        integrity &= available == Some(u64::from(args.tickets) - raffle_sold);
+        timelines.push(
+            market
+                .timeline
+                .iter()
+                .map(|(c, x)| json!([c.load(Ordering::Relaxed), x.load(Ordering::Relaxed)]))
+                .take(elapsed.as_secs() as usize + 1)
+                .collect::<Vec<Value>>(),
+        );
     }
+    let elapsed = started.elapsed();
+    let sold_out = raffles_sold_out == args.raffles;
     let latency = Latency::of(latencies);
 
-    // Integrity: the API's count of available numbers must match what the buyers were sold.
-    let response = api
-        .client
-        .get(api.url(&format!("/api/raffles/{raffle}/availability")))
-        .send()
-        .await
-        .context("availability check failed")?;
-    let available: Option<u64> = response
-        .headers()
-        .get("x-available-count")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse().ok());
-    let integrity = available == Some(u64::from(args.tickets) - sold);
-
-    let timeline: Vec<Value> = market
-        .timeline
-        .iter()
-        .map(|(c, x)| json!([c.load(Ordering::Relaxed), x.load(Ordering::Relaxed)]))
-        .take(elapsed.as_secs() as usize + 1)
-        .collect();
     let ok = other == 0 && transport == 0 && integrity;
     let result = json!({
         "scenario": "purchases",
         "buyers": args.buyers,
         "tickets": args.tickets,
+        "raffles": args.raffles,
+        "raffles_sold_out": raffles_sold_out,
         "per_purchase": args.per_purchase,
         "pick": match args.pick { Pick::Informed => "informed", Pick::Blind => "blind" },
         "duration_s": args.duration,
@@ -639,13 +659,13 @@ async fn purchases(cli: &Cli, args: &PurchasesArgs) -> anyhow::Result<bool> {
         "requests_per_s": round2(per_second(created + conflicts, elapsed)),
         "latency": latency.json(),
         "integrity_ok": integrity,
-        "timeline_created_conflicts_per_s": timeline,
+        "timeline_created_conflicts_per_s": timelines,
         "error_samples": samples,
     });
     if !cli.json_only {
         println!();
         println!(
-            "Purchases: {} buyers, raffle of {} numbers, {} per purchase ({} picks)",
+            "Purchases: {} buyers, raffles of {} numbers in turn, {} per purchase ({} picks)",
             args.buyers,
             args.tickets,
             args.per_purchase,
@@ -658,16 +678,22 @@ async fn purchases(cli: &Cli, args: &PurchasesArgs) -> anyhow::Result<bool> {
         row(
             "elapsed",
             format!(
-                "{:.2} s{}",
+                "{:.2} s, {raffles_sold_out} of {} raffles sold out",
                 elapsed.as_secs_f64(),
-                if sold_out { " (sold out)" } else { "" }
+                args.raffles
             ),
         );
         row("purchases (201)", created);
         row("conflicts (409 tickets_taken)", conflicts);
         row("other statuses (must be 0)", other);
         row("transport errors (must be 0)", transport);
-        row("tickets sold", format!("{sold} of {}", args.tickets));
+        row(
+            "tickets sold",
+            format!(
+                "{sold} of {}",
+                u64::from(args.tickets) * u64::from(args.raffles)
+            ),
+        );
         row(
             "purchases/s",
             format!("{:.1}", per_second(created, elapsed)),

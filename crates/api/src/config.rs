@@ -17,12 +17,30 @@
 //! | `RIFA_DB_MAX_CONNECTIONS` | `20` (PostgreSQL) / `8` (SQLite) | connection pool size |
 //! | `RIFA_WORKERS` | number of cores | HTTP worker threads |
 //! | `RIFA_LOG_FORMAT` | `pretty` | `json` for one JSON object per line |
+//! | `RIFA_STORAGE` | `local` | where payment proofs live: `local` (`$RIFA_DATA_DIR/uploads`, served by the API through signed URLs) or `s3` |
+//! | `RIFA_S3_BUCKET` | none (required for `s3`) | bucket of the proofs (private; browsers need CORS allowing `PUT` from the site) |
+//! | `RIFA_S3_REGION` | `us-east-1` | its region |
+//! | `RIFA_S3_ENDPOINT` | AWS | another S3-compatible endpoint (MinIO, R2, Spaces…) |
+//! | `RIFA_S3_PATH_STYLE` | `false` | path-style URLs (most non-AWS stores) |
+//! | `RIFA_S3_ACCESS_KEY_ID`, `RIFA_S3_SECRET_ACCESS_KEY` | none (required for `s3`) | credentials |
+//! | `RIFA_SMTP_HOST` | none | SMTP server used when the admins have not saved e-mail settings; with neither, e-mails go to `$RIFA_DATA_DIR/outbox/*.eml` |
+//! | `RIFA_SMTP_PORT` | `587` | its port |
+//! | `RIFA_SMTP_USER`, `RIFA_SMTP_PASSWORD` | none | its login |
+//! | `RIFA_SMTP_FROM` | the user | sender address |
+//! | `RIFA_SMTP_SECURITY` | by port: `tls` on 465, else `starttls` | `starttls`, `tls` or `plain` (plain only for a relay on the same host) |
+//! | `RIFA_MAIL_RETRY_SECONDS` | `30` | wait after a failed delivery; doubles per attempt up to 6 hours, 12 attempts in all |
+//! | `RIFA_MAIL_DELIVERY` | `true` | `false`: this instance only queues e-mails and leaves delivery to the instances that deliver (e.g. keep PDF rendering off the instances taking purchases) |
+//! | `RIFA_MAIL_POLL_SECONDS` | `5` | how often the outbox is checked for retries and other instances' messages |
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
+use rifa_app::mail::RetryPolicy;
+use rifa_domain::email_settings::{DEFAULT_SMTP_PORT, EmailSettings, Secret as DomainSecret};
+use rifa_mail::{SmtpOptions, SmtpSecurity};
+use rifa_storage::S3Config;
 
 #[derive(Clone)]
 pub struct Config {
@@ -40,6 +58,93 @@ pub struct Config {
     pub purchases_per_minute: u32,
     pub db_max_connections: u32,
     pub workers: usize,
+    pub mail: MailConfig,
+    pub storage: StorageConfig,
+}
+
+/// Where payment proofs live.
+#[derive(Clone, Debug)]
+pub enum StorageConfig {
+    /// A directory the API serves uploads into and proofs from, through signed URLs.
+    Local(PathBuf),
+    S3(S3Config),
+}
+
+impl StorageConfig {
+    fn from_env(data_dir: &Path) -> anyhow::Result<Self> {
+        match var("RIFA_STORAGE").as_deref().unwrap_or("local") {
+            "local" => Ok(Self::Local(data_dir.join("uploads"))),
+            "s3" => {
+                let required = |name: &str| {
+                    var(name).with_context(|| format!("{name} is required with RIFA_STORAGE=s3"))
+                };
+                Ok(Self::S3(S3Config {
+                    bucket: required("RIFA_S3_BUCKET")?,
+                    region: var("RIFA_S3_REGION").unwrap_or_else(|| "us-east-1".to_owned()),
+                    endpoint_url: var("RIFA_S3_ENDPOINT"),
+                    force_path_style: flag("RIFA_S3_PATH_STYLE")?.unwrap_or(false),
+                    access_key_id: required("RIFA_S3_ACCESS_KEY_ID")?,
+                    secret_access_key: required("RIFA_S3_SECRET_ACCESS_KEY")?,
+                    conditional_writes: true,
+                }))
+            }
+            other => bail!("RIFA_STORAGE must be local or s3, not {other:?}"),
+        }
+    }
+}
+
+/// How the buyer's e-mails leave.
+#[derive(Clone, Debug)]
+pub struct MailConfig {
+    /// The SMTP server from the environment; e-mail settings saved by admins take precedence.
+    pub env_settings: Option<EmailSettings>,
+    pub smtp: SmtpOptions,
+    /// Where messages are written when no SMTP server is configured.
+    pub outbox_dir: PathBuf,
+    pub retry: RetryPolicy,
+    pub poll: Duration,
+    /// Whether this instance runs the delivery worker.
+    pub deliver: bool,
+}
+
+impl MailConfig {
+    fn from_env(data_dir: &Path) -> anyhow::Result<Self> {
+        let env_settings = var("RIFA_SMTP_HOST")
+            .map(|host| -> anyhow::Result<EmailSettings> {
+                let user = var("RIFA_SMTP_USER").unwrap_or_default();
+                Ok(EmailSettings {
+                    host,
+                    port: number("RIFA_SMTP_PORT")?.unwrap_or(DEFAULT_SMTP_PORT),
+                    from_email: var("RIFA_SMTP_FROM").unwrap_or_else(|| user.clone()),
+                    user,
+                    password: var("RIFA_SMTP_PASSWORD").map(DomainSecret::new),
+                })
+            })
+            .transpose()?;
+        let security = var("RIFA_SMTP_SECURITY")
+            .map(|v| {
+                v.parse::<SmtpSecurity>().map_err(|_| {
+                    anyhow::anyhow!("RIFA_SMTP_SECURITY must be starttls, tls or plain, not {v:?}")
+                })
+            })
+            .transpose()?;
+        Ok(Self {
+            env_settings,
+            smtp: SmtpOptions {
+                security,
+                ..SmtpOptions::default()
+            },
+            outbox_dir: data_dir.join("outbox"),
+            retry: RetryPolicy {
+                first_delay: chrono::TimeDelta::seconds(
+                    number("RIFA_MAIL_RETRY_SECONDS")?.unwrap_or(30),
+                ),
+                ..RetryPolicy::default()
+            },
+            poll: Duration::from_secs(number("RIFA_MAIL_POLL_SECONDS")?.unwrap_or(5)),
+            deliver: flag("RIFA_MAIL_DELIVERY")?.unwrap_or(true),
+        })
+    }
 }
 
 /// A secret that does not print.
@@ -154,6 +259,8 @@ impl Config {
             }),
             workers: number("RIFA_WORKERS")?
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, usize::from)),
+            mail: MailConfig::from_env(&data_dir)?,
+            storage: StorageConfig::from_env(&data_dir)?,
             data_dir,
             database_url,
             jwt_secret,
@@ -165,7 +272,6 @@ impl Config {
     #[must_use]
     pub fn for_tests(database_url: String, data_dir: PathBuf) -> Self {
         Self {
-            data_dir,
             database_url,
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             jwt_secret: Secret::new(b"test-secret-test-secret-test-secret!".to_vec()),
@@ -179,6 +285,19 @@ impl Config {
             purchases_per_minute: 10_000,
             db_max_connections: 8,
             workers: 2,
+            mail: MailConfig {
+                env_settings: None,
+                smtp: SmtpOptions::default(),
+                outbox_dir: data_dir.join("outbox"),
+                retry: RetryPolicy {
+                    first_delay: chrono::TimeDelta::milliseconds(200),
+                    ..RetryPolicy::default()
+                },
+                poll: Duration::from_millis(200),
+                deliver: true,
+            },
+            storage: StorageConfig::Local(data_dir.join("uploads")),
+            data_dir,
         }
     }
 

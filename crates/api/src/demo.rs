@@ -6,6 +6,7 @@ use anyhow::{Context, anyhow};
 use chrono::{Duration, Utc};
 use rifa_app::payments::PaymentMethodInput;
 use rifa_app::purchasing::{PurchaseForm, PurchaseMode};
+use rifa_domain::Lang;
 use rifa_domain::customer::CustomerInput;
 use rifa_domain::raffle::RaffleInput;
 use rust_decimal::Decimal;
@@ -292,6 +293,7 @@ pub async fn load(app: &Rifa) -> anyhow::Result<()> {
                     accept_terms: Some("true".into()),
                 },
                 PurchaseMode::Public,
+                if i % 3 == 2 { Lang::En } else { Lang::Es },
             )
             .await
             .map_err(|e| anyhow!("demo purchase {i}: {e:?}"))?;

@@ -20,9 +20,12 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use rifa_app::WriteFailure;
 use rifa_app::auth::{AuthError, LoginError};
 use rifa_app::catalog::RaffleError;
+use rifa_app::mail::TestEmailError;
+use rifa_app::proofs::ProofFailure;
 use rifa_app::purchasing::PurchaseError;
 use rifa_app::review::DecideError;
 use rifa_app::verification::VerifyError;
+use rifa_domain::proof::ProofError;
 use rifa_domain::{FieldErrors, Lang, Localized};
 use rifa_ports::TokenError;
 use serde_json::{Map, Value, json};
@@ -42,7 +45,7 @@ impl Text {
         }
     }
 
-    fn of(message: &impl Localized) -> Self {
+    pub fn of(message: &impl Localized) -> Self {
         Self {
             es: message.localized(Lang::Es),
             en: message.localized(Lang::En),
@@ -175,6 +178,18 @@ impl ApiError {
         .with("retryAfterSeconds", json!(retry_after_secs))
     }
 
+    /// The mail server refused or could not be reached; `detail` is its own answer.
+    pub fn email_test_failed(detail: &str) -> Self {
+        Self::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "email_test_failed",
+            Text::new(
+                format!("No se pudo enviar el correo de prueba: {detail}"),
+                format!("The test e-mail could not be sent: {detail}"),
+            ),
+        )
+    }
+
     pub fn forbidden() -> Self {
         Self::new(
             StatusCode::FORBIDDEN,
@@ -292,8 +307,12 @@ impl From<PurchaseError> for ApiError {
                 ),
             )
             .with("expectedTotal", json!(expected.to_string())),
-            PurchaseError::NumbersTaken(numbers) => {
-                let list = numbers.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+            PurchaseError::NumbersTaken { numbers, max_tickets } => {
+                let list = numbers
+                    .iter()
+                    .map(|n| rifa_domain::ticket::display_number(*n, max_tickets))
+                    .collect::<Vec<_>>()
+                    .join(", ");
                 Self::new(
                     StatusCode::CONFLICT,
                     "tickets_taken",
@@ -305,6 +324,31 @@ impl From<PurchaseError> for ApiError {
                 .with("numbers", json!(numbers))
             }
             PurchaseError::Unknown(e) => Self::internal(&e),
+        }
+    }
+}
+
+impl From<ProofFailure> for ApiError {
+    fn from(error: ProofFailure) -> Self {
+        match error {
+            ProofFailure::NotFound => Self::purchase_not_found(),
+            ProofFailure::NotPending(_) => Self::new(
+                StatusCode::CONFLICT,
+                "purchase_not_pending",
+                Text::new(
+                    "Esta compra ya fue revisada; no admite un nuevo comprobante",
+                    "This purchase was already reviewed; it takes no new proof",
+                ),
+            ),
+            ProofFailure::Refused(refusal) => {
+                let code = match refusal {
+                    ProofError::Missing => "proof_missing",
+                    ProofError::TooLarge { .. } => "proof_too_large",
+                    ProofError::WrongType => "proof_wrong_type",
+                };
+                Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, Text::of(&refusal))
+            }
+            ProofFailure::Unknown(e) => Self::internal(&e),
         }
     }
 }
@@ -380,6 +424,16 @@ impl From<AuthError> for ApiError {
             AuthError::Unknown(e) => return Self::internal(&e),
         };
         Self::new(StatusCode::UNAUTHORIZED, code, Text::new(es, en))
+    }
+}
+
+impl From<TestEmailError> for ApiError {
+    fn from(error: TestEmailError) -> Self {
+        match error {
+            TestEmailError::Invalid(fields) => Self::validation(&fields),
+            TestEmailError::Failed(detail) => Self::email_test_failed(&detail),
+            TestEmailError::Unknown(e) => Self::internal(&e),
+        }
     }
 }
 

@@ -42,6 +42,26 @@ impl FromRequest for Admin {
     }
 }
 
+/// The signed-in admin when the request carries a valid bearer token; `None` otherwise (for
+/// routes that also serve the public on other grounds).
+pub struct MaybeAdmin(pub Option<AdminSession>);
+
+impl FromRequest for MaybeAdmin {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let state = state(req);
+        let token = bearer(req);
+        Box::pin(async move {
+            let Some(token) = token else {
+                return Ok(Self(None));
+            };
+            Ok(Self(state?.app.authenticate(Some(&token)).await.ok()))
+        })
+    }
+}
+
 /// A request from the privileged admin; any other admin gets 403.
 pub struct Privileged(pub AdminSession);
 

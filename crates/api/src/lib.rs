@@ -6,7 +6,9 @@ pub mod config;
 pub mod demo;
 mod dto;
 mod error;
+mod events;
 mod extract;
+mod mail_worker;
 mod openapi;
 mod rate_limit;
 mod routes;
@@ -20,15 +22,18 @@ use actix_web::middleware::from_fn;
 use actix_web::{App as HttpApp, HttpServer, web};
 use anyhow::Context;
 use rifa_db::Db;
+use rifa_pdf::GenPdfReceipts;
 use rifa_ports::AdminRepository;
-use rifa_security::{Argon2Hasher, JwtIssuer};
-use rifa_system::{LocalEventBus, RandomReferences, SystemClock};
+use rifa_security::{Argon2Hasher, JwtIssuer, Sha256AccessKeys};
+use rifa_storage::{LocalStore, ProofStore, S3Store};
+use rifa_system::{RandomReferences, SystemClock};
 
 pub use crate::config::Config;
+use crate::events::Events;
 use crate::rate_limit::RateLimits;
 
 /// The use cases with this binary's adapters plugged in.
-pub type Rifa = rifa_app::App<Db, LocalEventBus>;
+pub type Rifa = rifa_app::App<Db, Events>;
 
 /// What every handler can reach.
 pub struct AppState {
@@ -36,6 +41,22 @@ pub struct AppState {
     pub limits: RateLimits,
     pub dev_mode: bool,
     pub trust_proxy: bool,
+    pub mail: config::MailConfig,
+    pub receipts: GenPdfReceipts,
+    pub proofs: ProofStore,
+}
+
+/// The proof store the configuration names.
+///
+/// # Errors
+/// When the local directory cannot be created.
+fn proof_store(config: &Config) -> anyhow::Result<ProofStore> {
+    Ok(match &config.storage {
+        config::StorageConfig::Local(dir) => {
+            LocalStore::new(dir, config.jwt_secret.expose())?.into()
+        }
+        config::StorageConfig::S3(s3) => S3Store::new(s3.clone()).into(),
+    })
 }
 
 /// Builds the use cases on top of a connected, migrated database.
@@ -44,18 +65,18 @@ pub struct AppState {
 /// When the database is unreachable or the token secret is too short.
 pub async fn connect(config: &Config) -> anyhow::Result<Rifa> {
     let db = Db::connect(&config.database_url, config.db_max_connections).await?;
-    let app = rifa_app::App::new(
-        db,
-        LocalEventBus::new(1_024),
-        Arc::new(SystemClock),
-        Arc::new(RandomReferences),
-        Arc::new(Argon2Hasher::new()?),
-        Arc::new(JwtIssuer::new(
+    let events = Events::for_database(&db).await?;
+    let services = rifa_app::Services {
+        clock: Arc::new(SystemClock),
+        references: Arc::new(RandomReferences),
+        hasher: Arc::new(Argon2Hasher::new()?),
+        tokens: Arc::new(JwtIssuer::new(
             config.jwt_secret.expose(),
             config.token_ttl,
         )?),
-    );
-    Ok(app)
+        access_keys: Arc::new(Sha256AccessKeys),
+    };
+    Ok(rifa_app::App::new(db, events, services))
 }
 
 /// A bound, not yet running, server.
@@ -98,8 +119,14 @@ impl Application {
             ),
             dev_mode: config.dev_mode,
             trust_proxy: config.trust_proxy,
+            mail: config.mail.clone(),
+            receipts: GenPdfReceipts::new()?,
+            proofs: proof_store(&config)?,
         });
         rate_limit::spawn_cleanup(state.clone().into_inner());
+        if config.mail.deliver {
+            mail_worker::spawn(state.clone().into_inner());
+        }
         let listener = TcpListener::bind(config.bind)
             .with_context(|| format!("failed to bind {}", config.bind))?;
         let port = listener

@@ -4,7 +4,9 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::routes::{auth, exchange_rates, payment_methods, purchases, raffles, settings, system};
+use crate::routes::{
+    auth, exchange_rates, mail, payment_methods, proofs, purchases, raffles, settings, system,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -23,6 +25,9 @@ use crate::routes::{auth, exchange_rates, payment_methods, purchases, raffles, s
         raffles::promotions::public,
         raffles::quote::quote,
         raffles::purchase::public,
+        proofs::upload_url::upload_url,
+        proofs::attach::attach,
+        proofs::invoice::invoice,
         auth::login::login,
         auth::me::me,
         purchases::stats::stats,
@@ -34,6 +39,7 @@ use crate::routes::{auth, exchange_rates, payment_methods, purchases, raffles, s
         raffles::tickets::admin,
         raffles::availability::admin,
         raffles::promotions::admin,
+        raffles::quote::admin,
         raffles::purchase::admin_test,
         purchases::list::list,
         purchases::search::search,
@@ -52,6 +58,9 @@ use crate::routes::{auth, exchange_rates, payment_methods, purchases, raffles, s
         settings::email_update::update,
         settings::discounts_get::get,
         settings::discounts_update::update,
+        mail::list::list,
+        mail::retry::retry,
+        mail::test::send,
     ),
     modifiers(&BearerAuth),
 )]

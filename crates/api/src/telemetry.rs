@@ -18,7 +18,8 @@ pub fn init() {
         .with_target(false);
     // A second init (tests) keeps the first subscriber.
     let _ = if json {
-        builder.json().try_init()
+        // The current span is enough: the list would repeat it on every line.
+        builder.json().with_span_list(false).try_init()
     } else {
         builder.try_init()
     };

@@ -12,6 +12,8 @@ pub struct AdminSession {
     pub admin_id: AdminId,
     pub username: String,
     pub privileged: bool,
+    /// When the token this session came from expires.
+    pub expires_at: chrono::DateTime<chrono::Utc>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -98,6 +100,7 @@ impl<S: Store, E: EventBus> App<S, E> {
             admin_id: admin.id,
             username: admin.username,
             privileged: admin.privileged,
+            expires_at: claims.expires_at,
         })
     }
 

@@ -6,7 +6,9 @@
 pub mod auth;
 mod cache;
 pub mod catalog;
+pub mod mail;
 pub mod payments;
+pub mod proofs;
 pub mod purchasing;
 pub mod review;
 pub mod settings;
@@ -16,15 +18,18 @@ use std::sync::Arc;
 
 use rifa_domain::FieldErrors;
 use rifa_ports::{
-    AdminRepository, Clock, EventBus, ExchangeRateRepository, PasswordHasher,
-    PaymentMethodRepository, PurchaseRepository, RaffleRepository, ReferenceGenerator,
-    SettingsRepository, TokenIssuer,
+    AccessKeys, AdminRepository, Clock, EventBus, ExchangeRateRepository, MailOutbox,
+    PasswordHasher, PaymentMethodRepository, PurchaseProofs, PurchaseRepository, RaffleRepository,
+    ReferenceGenerator, SettingsRepository, TokenIssuer,
 };
+use tokio::sync::Notify;
 
 /// Everything the use cases need from storage, implemented by one adapter.
 pub trait Store:
     RaffleRepository
     + PurchaseRepository
+    + PurchaseProofs
+    + MailOutbox
     + PaymentMethodRepository
     + ExchangeRateRepository
     + SettingsRepository
@@ -35,11 +40,22 @@ pub trait Store:
 impl<T> Store for T where
     T: RaffleRepository
         + PurchaseRepository
+        + PurchaseProofs
+        + MailOutbox
         + PaymentMethodRepository
         + ExchangeRateRepository
         + SettingsRepository
         + AdminRepository
 {
+}
+
+/// The services an [`App`] is built from besides storage and the event bus.
+pub struct Services {
+    pub clock: Arc<dyn Clock>,
+    pub references: Arc<dyn ReferenceGenerator>,
+    pub hasher: Arc<dyn PasswordHasher>,
+    pub tokens: Arc<dyn TokenIssuer>,
+    pub access_keys: Arc<dyn AccessKeys>,
 }
 
 /// The application: ports in, use cases out.
@@ -56,17 +72,21 @@ pub struct App<S: Store, E: EventBus> {
     references: Arc<dyn ReferenceGenerator>,
     hasher: Arc<dyn PasswordHasher>,
     tokens: Arc<dyn TokenIssuer>,
+    access_keys: Arc<dyn AccessKeys>,
+    /// Woken when an e-mail is put in the outbox, so delivery starts at once instead of at the
+    /// worker's next poll.
+    mail_due: Notify,
 }
 
 impl<S: Store, E: EventBus> App<S, E> {
-    pub fn new(
-        store: S,
-        events: E,
-        clock: Arc<dyn Clock>,
-        references: Arc<dyn ReferenceGenerator>,
-        hasher: Arc<dyn PasswordHasher>,
-        tokens: Arc<dyn TokenIssuer>,
-    ) -> Self {
+    pub fn new(store: S, events: E, services: Services) -> Self {
+        let Services {
+            clock,
+            references,
+            hasher,
+            tokens,
+            access_keys,
+        } = services;
         Self {
             store,
             availability: cache::Cache::default(),
@@ -77,12 +97,23 @@ impl<S: Store, E: EventBus> App<S, E> {
             references,
             hasher,
             tokens,
+            access_keys,
+            mail_due: Notify::new(),
         }
+    }
+
+    fn mail_queued(&self) {
+        self.mail_due.notify_one();
     }
 
     /// The store, for the composition root's own needs (readiness checks, demo data).
     pub fn store(&self) -> &S {
         &self.store
+    }
+
+    /// The event bus, for the composition root to subscribe live connections to.
+    pub fn events(&self) -> &E {
+        &self.events
     }
 }
 

@@ -9,7 +9,7 @@ use rifa_domain::pricing::{self, DiscountTable, PriceQuote};
 use rifa_domain::purchase::{NewPurchase, PaymentSnapshot, Purchase, PurchaseStatus};
 use rifa_domain::raffle::RaffleId;
 use rifa_domain::ticket::TicketSelection;
-use rifa_domain::{FieldError, FieldErrors};
+use rifa_domain::{FieldError, FieldErrors, Lang};
 use rifa_ports::{CreatePurchaseError, DomainEvent, EventBus};
 
 use crate::{App, Store};
@@ -46,8 +46,9 @@ pub enum PurchaseError {
     /// The client computed another total (stale price, tampering): nothing was written.
     #[error("client total does not match the server's")]
     TotalMismatch { expected: Money, sent: Money },
-    #[error("numbers already taken: {0:?}")]
-    NumbersTaken(Vec<u32>),
+    /// Someone else holds these numbers (ascending); `max_tickets` sets their display padding.
+    #[error("numbers already taken: {numbers:?}")]
+    NumbersTaken { numbers: Vec<u32>, max_tickets: u32 },
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -59,6 +60,9 @@ pub struct PurchaseReceipt {
     pub test_mode: bool,
     /// The raffle's size, which sets how numbers are padded for display.
     pub max_tickets: u32,
+    /// The buyer's secret key to attach the proof and read the invoice: given out once, here.
+    /// `None` for test purchases.
+    pub access_key: Option<String>,
 }
 
 /// What every purchase reads besides its raffle: cached for [`crate::cache::TTL`].
@@ -143,6 +147,7 @@ impl<S: Store, E: EventBus> App<S, E> {
         raffle_id: RaffleId,
         form: PurchaseForm,
         mode: PurchaseMode,
+        lang: Lang,
     ) -> Result<PurchaseReceipt, PurchaseError> {
         let raffle = self
             .cached_terms(raffle_id)
@@ -242,6 +247,13 @@ impl<S: Store, E: EventBus> App<S, E> {
             PurchaseMode::Public => PurchaseStatus::Pending,
             PurchaseMode::AdminTest => PurchaseStatus::Test,
         };
+        let (access_key, access_digest) = match mode {
+            PurchaseMode::Public => {
+                let (key, digest) = self.access_keys.issue();
+                (Some(key), Some(digest))
+            }
+            PurchaseMode::AdminTest => (None, None),
+        };
         let mut new = NewPurchase {
             raffle_id,
             reference: self.references.next_reference(),
@@ -251,6 +263,8 @@ impl<S: Store, E: EventBus> App<S, E> {
             quote: quote.clone(),
             status,
             created_at: self.now(),
+            lang,
+            access_digest,
         };
         let mut attempt = 1;
         let purchase = loop {
@@ -266,13 +280,17 @@ impl<S: Store, E: EventBus> App<S, E> {
                 Err(CreatePurchaseError::NumbersTaken(numbers)) => {
                     // The buyer's picker was stale: let the next look be fresh.
                     self.holds_changed(raffle_id);
-                    return Err(PurchaseError::NumbersTaken(numbers));
+                    return Err(PurchaseError::NumbersTaken {
+                        numbers,
+                        max_tickets: raffle.max_tickets,
+                    });
                 }
                 Err(CreatePurchaseError::Unknown(e)) => return Err(e.into()),
             }
         };
         if purchase.status.holds_numbers() {
             self.holds_changed(raffle_id);
+            self.mail_queued();
         }
         tracing::info!(
             purchase.id = purchase.id,
@@ -299,6 +317,7 @@ impl<S: Store, E: EventBus> App<S, E> {
             quote,
             test_mode: mode == PurchaseMode::AdminTest,
             max_tickets: raffle.max_tickets,
+            access_key,
         })
     }
 }

@@ -100,6 +100,7 @@ impl<S: Store, E: EventBus> App<S, E> {
         if !purchase.status.holds_numbers() {
             self.holds_changed(purchase.raffle_id);
         }
+        self.mail_queued();
         tracing::info!(
             purchase.id = id,
             status = purchase.status.as_str(),

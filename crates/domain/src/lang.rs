@@ -26,6 +26,12 @@ impl Lang {
         }
     }
 
+    /// The language of a stored code; anything unknown is Spanish, the default.
+    #[must_use]
+    pub fn from_code(code: &str) -> Self {
+        if code == "en" { Self::En } else { Self::Es }
+    }
+
     #[must_use]
     pub fn code(self) -> &'static str {
         match self {

@@ -8,6 +8,7 @@
 pub mod admin;
 pub mod branding;
 pub mod customer;
+pub mod display;
 pub mod email_settings;
 pub mod exchange;
 pub mod lang;
@@ -15,6 +16,7 @@ pub mod lookup;
 pub mod money;
 pub mod payment;
 pub mod pricing;
+pub mod proof;
 pub mod purchase;
 pub mod raffle;
 pub mod stats;

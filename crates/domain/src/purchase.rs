@@ -164,6 +164,10 @@ pub struct NewPurchase {
     pub quote: PriceQuote,
     pub status: PurchaseStatus,
     pub created_at: DateTime<Utc>,
+    /// The language the buyer used, for the e-mails written to them.
+    pub lang: Lang,
+    /// Digest of the buyer's secret access key; `None` for test purchases (no buyer).
+    pub access_digest: Option<String>,
 }
 
 /// A purchase as stored.

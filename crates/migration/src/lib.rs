@@ -3,12 +3,16 @@
 pub use sea_orm_migration::prelude::*;
 
 mod m20260101_000001_initial_schema;
+mod m20261123_000001_buyer_access_and_mail_outbox;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20260101_000001_initial_schema::Migration)]
+        vec![
+            Box::new(m20260101_000001_initial_schema::Migration),
+            Box::new(m20261123_000001_buyer_access_and_mail_outbox::Migration),
+        ]
     }
 }

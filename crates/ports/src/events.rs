@@ -4,7 +4,15 @@ use chrono::{DateTime, Utc};
 use rifa_domain::purchase::PurchaseId;
 use rifa_domain::raffle::RaffleId;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Serialized as it travels, between instances and to the admin panel:
+/// `{"type":"new_purchase","data":{"purchaseId":…,"customerName":…}}`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(
+    tag = "type",
+    content = "data",
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase"
+)]
 pub enum DomainEvent {
     NewPurchase {
         purchase_id: PurchaseId,

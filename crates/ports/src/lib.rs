@@ -5,13 +5,17 @@
 //! `# Errors` section is a contract adapters must honour: known cases get their own variant,
 //! anything else is `Unknown` / `anyhow::Error` with context.
 
+pub mod buyer_access;
 pub mod events;
+pub mod mail_outbox;
 pub mod outbound;
 pub mod repositories;
 pub mod security;
 pub mod system;
 
+pub use buyer_access::{ProofProblem, PurchaseAccess, PurchaseProofs};
 pub use events::{DomainEvent, EventBus};
+pub use mail_outbox::{MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus};
 pub use repositories::*;
-pub use security::{AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};
+pub use security::{AccessKeys, AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};
 pub use system::{Clock, ReferenceGenerator};

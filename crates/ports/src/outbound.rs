@@ -7,24 +7,32 @@ use rifa_domain::Lang;
 use rifa_domain::purchase::Purchase;
 
 /// Where payment proofs live. Objects are private: only admins read them, through URLs this
-/// store signs for a short time.
+/// store signs for a short time. Buyers write them once, through a URL this store signs for one
+/// key and one content type.
 pub trait ObjectStore: Send + Sync + 'static {
     /// A URL the buyer's browser can `PUT` one file of `content_type` to, bound to `key` and
-    /// valid for `ttl`.
+    /// valid for `ttl`, with the headers the `PUT` must carry (the signature covers them). The
+    /// URL may be relative to the API (the local store serves uploads itself). Where the store
+    /// can, a second `PUT` to the same URL fails: the object is written once.
+    ///
+    /// The store does not bound the size: judge the object with [`ObjectStore::head`] after the
+    /// upload and [`ObjectStore::delete`] it when refused.
     ///
     /// # Errors
-    /// When the store cannot sign (misconfigured credentials).
+    /// When the key is not a valid object key or the store cannot sign (misconfigured
+    /// credentials).
     fn presign_upload(
         &self,
         key: &str,
         content_type: &str,
         ttl: Duration,
-    ) -> impl Future<Output = anyhow::Result<String>> + Send;
+    ) -> impl Future<Output = anyhow::Result<PresignedUpload>> + Send;
 
-    /// A short-lived URL an admin's browser can `GET` the object at.
+    /// A short-lived URL an admin's browser can `GET` the object at (possibly relative to the
+    /// API).
     ///
     /// # Errors
-    /// When the store cannot sign.
+    /// When the key is not a valid object key or the store cannot sign.
     fn presign_download(
         &self,
         key: &str,
@@ -34,10 +42,26 @@ pub trait ObjectStore: Send + Sync + 'static {
     /// The first bytes of a stored object, to judge its type by content, and its size.
     ///
     /// # Errors
-    /// `Ok(None)` when no object has that key; `Err` when the store is unreachable.
+    /// `Ok(None)` when no object has that key; `Err` when the key is invalid or the store is
+    /// unreachable.
     fn head(&self, key: &str) -> impl Future<Output = anyhow::Result<Option<StoredObject>>> + Send;
+
+    /// Removes an object (a refused upload). Removing an object that is not there succeeds.
+    ///
+    /// # Errors
+    /// When the key is invalid or the store is unreachable.
+    fn delete(&self, key: &str) -> impl Future<Output = anyhow::Result<()>> + Send;
 }
 
+/// Where and how a browser uploads one file: `PUT` the file's bytes to `url` with every header
+/// in `headers` (`Content-Type` among them), exactly as given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PresignedUpload {
+    pub url: String,
+    pub headers: Vec<(String, String)>,
+}
+
+/// What [`ObjectStore::head`] reads of an object: its size and up to its first 16 bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredObject {
     pub size: u64,

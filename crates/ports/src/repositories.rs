@@ -175,7 +175,8 @@ pub struct PurchasePage {
 
 pub trait PurchaseRepository: Send + Sync + 'static {
     /// In one transaction: writes the purchase and, when its status holds numbers, holds every
-    /// number for it. Storage, not a prior check, guarantees a number is held at most once.
+    /// number for it and puts the buyer's `Received` e-mail in the outbox. Storage, not a prior
+    /// check, guarantees a number is held at most once.
     /// `raffle_title` (known to the caller) is set on the returned purchase, saving a read.
     ///
     /// # Errors
@@ -202,8 +203,9 @@ pub trait PurchaseRepository: Send + Sync + 'static {
         query: &PurchaseQuery,
     ) -> impl Future<Output = anyhow::Result<PurchasePage>> + Send;
 
-    /// Applies `verdict` if the purchase is still pending, releasing its numbers on rejection,
-    /// all in one transaction (a concurrent decision loses with `NotPending`).
+    /// Applies `verdict` if the purchase is still pending, releasing its numbers on rejection
+    /// and putting the buyer's `Approved` or `Rejected` e-mail in the outbox, all in one
+    /// transaction (a concurrent decision loses with `NotPending`).
     ///
     /// # Errors
     /// `NotFound`, `NotPending`, or `Unknown`.

@@ -55,3 +55,16 @@ pub trait TokenIssuer: Send + Sync + 'static {
     /// [`TokenError::Expired`] past its `exp`; [`TokenError::Invalid`] for anything else.
     fn verify(&self, token: &str) -> Result<AdminClaims, TokenError>;
 }
+
+/// The buyer's secret key to their purchase (attach a proof, read the invoice). Only the digest
+/// is stored.
+pub trait AccessKeys: Send + Sync + 'static {
+    /// A fresh random key and its digest.
+    fn issue(&self) -> (String, String);
+
+    /// The digest stored for `key`.
+    fn digest(&self, key: &str) -> String;
+
+    /// Whether `key` matches `digest`, in constant time.
+    fn matches(&self, key: &str, digest: &str) -> bool;
+}

@@ -7,6 +7,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod pdf;
+pub mod python;
+pub mod s3;
+pub mod smtp;
+
 use std::path::PathBuf;
 
 use rifa_migration::{Migrator, MigratorTrait};

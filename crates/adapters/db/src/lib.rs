@@ -7,10 +7,15 @@
 mod admins;
 mod convert;
 mod entities;
+mod events;
+mod outbox;
 mod payments;
+mod proofs;
 mod purchases;
 mod raffles;
 mod settings;
+
+pub use events::PgEventBus;
 
 use std::time::Duration;
 

@@ -11,8 +11,8 @@ use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus, V
 use rifa_domain::raffle::RaffleStatus;
 use rifa_domain::stats::DashboardStats;
 use rifa_ports::{
-    CreatePurchaseError, DecidePurchaseError, PurchasePage, PurchaseQuery, PurchaseRepository,
-    PurchaseSummary,
+    CreatePurchaseError, DecidePurchaseError, MailKind, PurchasePage, PurchaseQuery,
+    PurchaseRepository, PurchaseSummary,
 };
 use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr, OnConflict, Query};
 use sea_orm::{
@@ -22,7 +22,7 @@ use sea_orm::{
 };
 
 use crate::entities::{purchase_tickets, purchases, raffles};
-use crate::{Db, convert};
+use crate::{Db, convert, outbox};
 
 /// Rows per INSERT: far below PostgreSQL's 65,535 and SQLite's 32,766 bound parameters.
 const HOLD_CHUNK: usize = 1_000;
@@ -190,6 +190,8 @@ fn purchase_row(new: &NewPurchase) -> anyhow::Result<purchases::ActiveModel> {
         discount_cents: Set(new.quote.discount.cents()),
         status: Set(new.status.as_str().to_owned()),
         created_at: Set(new.created_at),
+        lang: Set(new.lang.code().to_owned()),
+        access_digest: Set(new.access_digest.clone()),
         ..Default::default()
     })
 }
@@ -220,12 +222,18 @@ impl Db {
         values.push(csv.clone().into());
         let sql = format!(
             "WITH p AS ({} RETURNING *), t AS (INSERT INTO purchase_tickets (purchase_id, raffle_id, number, held) \
-             SELECT p.id, p.raffle_id, n, TRUE FROM p, unnest(string_to_array(${}, ',')::int[]) AS n) SELECT * FROM p",
+             SELECT p.id, p.raffle_id, n, TRUE FROM p, unnest(string_to_array(${}, ',')::int[]) AS n), \
+             m AS ({}) SELECT * FROM p",
             insert.sql,
-            values.len()
+            values.len(),
+            outbox::ENQUEUE_FOR_NEW_PURCHASE
         );
-        let taken_sql = "SELECT number FROM purchase_tickets WHERE raffle_id = $1 AND held \
-                         AND number = ANY(string_to_array($2, ',')::int[]) ORDER BY number";
+        // One index probe per number, whatever the statistics say: with `number = ANY(…)` a
+        // planner that believes the raffle holds few numbers scans all of them instead.
+        let taken_sql = "SELECT n AS number FROM unnest(string_to_array($2, ',')::int[]) AS n, \
+                         LATERAL (SELECT 1 FROM purchase_tickets h \
+                         WHERE h.raffle_id = $1 AND h.number = n AND h.held LIMIT 1) AS held \
+                         ORDER BY n";
         for _ in 0..WRITE_ATTEMPTS {
             let statement = Statement::from_sql_and_values(backend, &sql, values.clone());
             match purchases::Entity::find()
@@ -338,6 +346,9 @@ impl PurchaseRepository for Db {
                 .context("failed to roll back purchase")?;
             return Err(CreatePurchaseError::NumbersTaken(taken));
         }
+        if new.status.holds_numbers() {
+            outbox::enqueue(&txn, &row, MailKind::Received).await?;
+        }
         txn.commit().await.context("failed to commit purchase")?;
         Ok(convert::purchase(row, raffle_title.to_owned())?)
     }
@@ -422,6 +433,16 @@ impl PurchaseRepository for Db {
                 .await
                 .context("failed to release the rejected purchase's numbers")?;
         }
+        let row = purchases::Entity::find_by_id(id)
+            .one(&txn)
+            .await
+            .context("failed to reload the decided purchase")?
+            .ok_or(DecidePurchaseError::NotFound)?;
+        let kind = match verdict {
+            Verdict::Approve { .. } => MailKind::Approved,
+            Verdict::Reject { .. } => MailKind::Rejected,
+        };
+        outbox::enqueue(&txn, &row, kind).await?;
         txn.commit()
             .await
             .context("failed to commit the decision")?;

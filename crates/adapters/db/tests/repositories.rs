@@ -5,7 +5,6 @@
 
 use chrono::{DateTime, Utc};
 use rifa_db::Db;
-use rifa_domain::FieldErrors;
 use rifa_domain::customer::{Customer, CustomerInput};
 use rifa_domain::email_settings::{EmailSettings, Secret};
 use rifa_domain::lookup::LookupKey;
@@ -14,9 +13,11 @@ use rifa_domain::pricing::{self, DiscountTable, DiscountTier};
 use rifa_domain::purchase::{NewPurchase, PaymentSnapshot, PurchaseStatus, Verdict};
 use rifa_domain::raffle::{PurchaseLimits, RaffleDraft, RaffleStatus};
 use rifa_domain::ticket::TicketSelection;
+use rifa_domain::{FieldErrors, Lang};
 use rifa_ports::{
-    CreatePurchaseError, DecidePurchaseError, DeleteRaffleError, PurchaseQuery, PurchaseRepository,
-    RaffleRepository, SettingsRepository, UpdateRaffleError,
+    CreatePurchaseError, DecidePurchaseError, DeleteRaffleError, MailKind, MailOutbox, MailStatus,
+    ProofProblem, PurchaseProofs, PurchaseQuery, PurchaseRepository, RaffleRepository,
+    SettingsRepository, UpdateRaffleError,
 };
 use rust_decimal::Decimal;
 use sea_orm::{ConnectionTrait, Database, DbErr, SqlErr};
@@ -47,6 +48,9 @@ on_both!(
     a_raffle_cannot_shrink_below_a_held_number_nor_vanish_with_purchases,
     searches_find_rejected_purchases_by_number_and_lookups_by_phone_digits,
     settings_round_trip_with_the_password_kept_secret,
+    purchases_and_decisions_put_their_e_mail_in_the_outbox_in_the_same_transaction,
+    a_claimed_e_mail_is_leased_and_failures_are_retried_then_given_up,
+    only_the_granted_upload_of_a_pending_purchase_can_be_attached,
 );
 
 fn now() -> DateTime<Utc> {
@@ -97,6 +101,8 @@ fn purchase(raffle_id: i64, numbers: &[i64], reference: &str, phone: &str) -> Ne
         },
         status: PurchaseStatus::Pending,
         created_at: now(),
+        lang: Lang::En,
+        access_digest: Some("d".repeat(64)),
     }
 }
 
@@ -343,4 +349,184 @@ async fn settings_round_trip_with_the_password_kept_secret(url: &str) {
     .unwrap();
     db.save_discounts(&tiers).await.unwrap();
     assert_eq!(db.discounts().await.unwrap(), Some(tiers));
+}
+
+async fn purchases_and_decisions_put_their_e_mail_in_the_outbox_in_the_same_transaction(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    let bought = db
+        .create_purchase(&purchase(raffle, &[1, 2], "RF-A", "04141234567"), "Rifa")
+        .await
+        .unwrap();
+    // A purchase that loses its numbers writes no e-mail either.
+    db.create_purchase(&purchase(raffle, &[2, 3], "RF-B", "04141234567"), "Rifa")
+        .await
+        .unwrap_err();
+    let mut test = purchase(raffle, &[2], "RF-T", "04141234567");
+    test.status = PurchaseStatus::Test;
+    db.create_purchase(&test, "Rifa").await.unwrap();
+
+    let queued = db.list_mail(None, 10).await.unwrap();
+    assert_eq!(queued.len(), 1, "{queued:?}");
+    assert_eq!(queued[0].purchase_id, bought.id);
+    assert_eq!(queued[0].kind, MailKind::Received);
+    assert_eq!(queued[0].status, MailStatus::Pending);
+    assert_eq!(queued[0].recipient, bought.customer_email);
+
+    db.decide_purchase(
+        bought.id,
+        &Verdict::Reject {
+            notes: "sin pago".into(),
+        },
+        now(),
+    )
+    .await
+    .unwrap();
+    let queued = db.list_mail(None, 10).await.unwrap();
+    assert_eq!(queued.len(), 2);
+    assert_eq!(queued[0].kind, MailKind::Rejected, "newest first");
+    let job = db
+        .claim_due_mail(now(), now() + chrono::TimeDelta::minutes(5))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        job.lang,
+        Lang::En,
+        "the buyer's language travels with the message"
+    );
+}
+
+async fn a_claimed_e_mail_is_leased_and_failures_are_retried_then_given_up(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    db.create_purchase(&purchase(raffle, &[5], "RF-A", "04141234567"), "Rifa")
+        .await
+        .unwrap();
+    let t0 = now() + chrono::TimeDelta::seconds(1);
+    let lease = chrono::TimeDelta::minutes(5);
+
+    let job = db.claim_due_mail(t0, t0 + lease).await.unwrap().unwrap();
+    assert_eq!(job.attempts, 1);
+    assert!(
+        db.claim_due_mail(t0, t0 + lease).await.unwrap().is_none(),
+        "a leased message is not handed out twice"
+    );
+    let after_lease = t0 + lease + chrono::TimeDelta::seconds(1);
+    let again = db
+        .claim_due_mail(after_lease, after_lease + lease)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (again.id, again.attempts),
+        (job.id, 2),
+        "a lease that ran out is taken again"
+    );
+
+    let retry_at = after_lease + chrono::TimeDelta::seconds(30);
+    db.mail_failed(job.id, "connection refused", Some(retry_at))
+        .await
+        .unwrap();
+    assert!(
+        db.claim_due_mail(after_lease, after_lease + lease)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let record = &db.list_mail(Some(MailStatus::Pending), 10).await.unwrap()[0];
+    assert_eq!(record.last_error.as_deref(), Some("connection refused"));
+
+    db.claim_due_mail(retry_at, retry_at + lease)
+        .await
+        .unwrap()
+        .unwrap();
+    db.mail_failed(job.id, "still refused", None).await.unwrap();
+    assert!(
+        db.claim_due_mail(retry_at + lease * 2, retry_at + lease * 3)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert_eq!(
+        db.list_mail(Some(MailStatus::Failed), 10)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+
+    assert!(db.retry_mail(job.id, retry_at).await.unwrap());
+    assert!(
+        !db.retry_mail(job.id, retry_at).await.unwrap(),
+        "only failed messages are retried"
+    );
+    let retried = db
+        .claim_due_mail(retry_at, retry_at + lease)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(retried.attempts, 1, "a retry starts the count again");
+    db.mail_sent(retried.id, retry_at).await.unwrap();
+    let sent = &db.list_mail(Some(MailStatus::Sent), 10).await.unwrap()[0];
+    assert_eq!((sent.id, sent.last_error.as_deref()), (job.id, None));
+    assert!(
+        db.claim_due_mail(retry_at + lease * 9, retry_at + lease * 10)
+            .await
+            .unwrap()
+            .is_none()
+    );
+}
+
+async fn only_the_granted_upload_of_a_pending_purchase_can_be_attached(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    let bought = db
+        .create_purchase(&purchase(raffle, &[5], "RF-A", "04141234567"), "Rifa")
+        .await
+        .unwrap();
+    let access = db.purchase_access(bought.id).await.unwrap().unwrap();
+    assert_eq!(access.access_digest, Some("d".repeat(64)));
+    assert_eq!((access.lang, access.upload_key), (Lang::En, None));
+
+    assert!(
+        !db.attach_proof(bought.id, "proofs/1/a.png").await.unwrap(),
+        "nothing granted yet"
+    );
+    assert!(db.grant_upload(bought.id, "proofs/1/a.png").await.unwrap());
+    assert!(
+        db.grant_upload(bought.id, "proofs/1/b.png").await.unwrap(),
+        "a new grant replaces the old"
+    );
+    assert!(!db.attach_proof(bought.id, "proofs/1/a.png").await.unwrap());
+    db.refuse_proof(bought.id, ProofProblem::TooLarge)
+        .await
+        .unwrap();
+    assert_eq!(
+        db.proof_problem(bought.id).await.unwrap(),
+        Some(ProofProblem::TooLarge)
+    );
+    assert!(
+        !db.attach_proof(bought.id, "proofs/1/b.png").await.unwrap(),
+        "a refusal withdraws the grant"
+    );
+
+    assert!(db.grant_upload(bought.id, "proofs/1/c.pdf").await.unwrap());
+    assert!(db.attach_proof(bought.id, "proofs/1/c.pdf").await.unwrap());
+    assert_eq!(db.proof_problem(bought.id).await.unwrap(), None);
+    let stored = db.get_purchase(bought.id).await.unwrap().unwrap();
+    assert_eq!(stored.payment_proof.as_deref(), Some("proofs/1/c.pdf"));
+    assert!(
+        !db.attach_proof(bought.id, "proofs/1/c.pdf").await.unwrap(),
+        "a grant is used once"
+    );
+
+    db.decide_purchase(bought.id, &Verdict::Approve { notes: None }, now())
+        .await
+        .unwrap();
+    assert!(
+        !db.grant_upload(bought.id, "proofs/1/d.png").await.unwrap(),
+        "decided purchases are closed"
+    );
+    assert!(db.purchase_access(999_999).await.unwrap().is_none());
 }

@@ -9,8 +9,10 @@ use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use rand::RngCore;
 use rifa_domain::admin::AdminId;
-use rifa_ports::{AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};
+use rifa_ports::{AccessKeys, AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest as _, Sha256};
+use subtle::ConstantTimeEq as _;
 
 /// argon2id with the library's defaults (19 MiB, 2 passes, 1 lane: OWASP's recommendation).
 pub struct Argon2Hasher {
@@ -58,6 +60,30 @@ pub fn random_token(bytes: usize) -> String {
     raw.iter()
         .map(|b| char::from(ALPHABET[usize::from(*b) % 64]))
         .collect()
+}
+
+/// Buyers' access keys: 32 random characters (192 bits), stored as their SHA-256. A fast hash
+/// is enough: the key is random, not a password a person chose, so it cannot be guessed from a
+/// dictionary.
+pub struct Sha256AccessKeys;
+
+impl AccessKeys for Sha256AccessKeys {
+    fn issue(&self) -> (String, String) {
+        let key = random_token(32);
+        let digest = self.digest(&key);
+        (key, digest)
+    }
+
+    fn digest(&self, key: &str) -> String {
+        Sha256::digest(key.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
+    fn matches(&self, key: &str, digest: &str) -> bool {
+        self.digest(key).as_bytes().ct_eq(digest.as_bytes()).into()
+    }
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -181,5 +207,24 @@ mod tests {
     #[test]
     fn short_secrets_are_refused() {
         assert!(JwtIssuer::new(b"short", Duration::from_secs(1)).is_err());
+    }
+}
+
+#[cfg(test)]
+mod access_key_tests {
+    use super::*;
+
+    #[test]
+    fn an_issued_key_matches_only_its_own_digest() {
+        let keys = Sha256AccessKeys;
+        let (key, digest) = keys.issue();
+        let (other, _) = keys.issue();
+        assert_eq!(key.len(), 32);
+        assert_eq!(digest.len(), 64);
+        assert_ne!(key, other);
+        assert!(keys.matches(&key, &digest));
+        assert!(!keys.matches(&other, &digest));
+        assert!(!keys.matches("", &digest));
+        assert!(!digest.contains(&key), "the digest must not reveal the key");
     }
 }

@@ -4,14 +4,18 @@
 
 mod admin;
 mod error;
+mod mail;
 mod payment;
+mod proof;
 mod purchase;
 mod raffle;
 mod settings;
 
 pub use admin::*;
 pub use error::*;
+pub use mail::*;
 pub use payment::*;
+pub use proof::*;
 pub use purchase::*;
 pub use raffle::*;
 pub use settings::*;

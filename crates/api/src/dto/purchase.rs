@@ -40,7 +40,13 @@ pub struct PurchaseDto {
     pub status: String,
     pub created_at: String,
     pub decided_at: Option<String>,
+    /// A link to the payment proof (image or PDF) valid for 10 minutes: relative to the API
+    /// (`/api/proofs/…`, also served as `/uploads/…`) or an object-store URL.
     pub payment_proof: Option<String>,
+    /// Why the buyer's last proof was refused (`missing`, `too_large`, `wrong_type`), when it
+    /// was; only in the single-purchase view.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof_problem: Option<&'static str>,
     pub admin_notes: Option<String>,
 }
 
@@ -82,6 +88,7 @@ impl From<Purchase> for PurchaseDto {
             created_at: instant(p.created_at),
             decided_at: p.decided_at.map(instant),
             payment_proof: p.payment_proof,
+            proof_problem: None,
             admin_notes: p.admin_notes,
         }
     }
@@ -118,6 +125,9 @@ pub struct PurchaseResponse {
     pub ticket_numbers: Vec<u32>,
     pub total_amount: String,
     pub quote: PriceQuoteDto,
+    /// The buyer's secret key to this purchase, given out only here: send it back to attach
+    /// the payment proof and to read the invoice. `null` for test purchases.
+    pub purchase_token: Option<String>,
 }
 
 impl From<PurchaseReceipt> for PurchaseResponse {
@@ -125,6 +135,7 @@ impl From<PurchaseReceipt> for PurchaseResponse {
         let max_tickets = receipt.max_tickets;
         let p = receipt.purchase;
         Self {
+            purchase_token: receipt.access_key,
             test_mode: receipt.test_mode,
             ticket_numbers: p.ticket_numbers.clone(),
             total_amount: p.total_amount.to_string(),

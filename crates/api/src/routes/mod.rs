@@ -3,7 +3,10 @@
 
 pub mod auth;
 pub mod exchange_rates;
+pub mod live;
+pub mod mail;
 pub mod payment_methods;
+pub mod proofs;
 pub mod purchases;
 pub mod raffles;
 pub mod settings;
@@ -43,6 +46,21 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(get().to(system::health::ready))
             .route(head().to(system::health::ready)),
     )
+    .service(resource("/ws").route(get().to(live::connect)))
+    .service(resource("/api/objects/upload").route(post().to(proofs::upload_url::upload_url)))
+    .service(resource("/api/uploads/{token}").route(put().to(proofs::upload::upload)))
+    .service(
+        resource("/api/proofs/{token}")
+            .route(get().to(proofs::download::download))
+            .route(head().to(proofs::download::download)),
+    )
+    .service(
+        resource("/uploads/{token}")
+            .route(get().to(proofs::download::download))
+            .route(head().to(proofs::download::download)),
+    )
+    .service(resource("/api/purchases/{id}/payment-proof").route(put().to(proofs::attach::attach)))
+    .service(resource("/api/purchases/{id}/invoice").route(get().to(proofs::invoice::invoice)))
     .service(crate::openapi::docs())
     .service(resource("/api/dev-mode").route(get().to(system::dev_mode::dev_mode)))
     .service(resource("/api/branding").route(get().to(settings::branding_get::branding)))
@@ -72,6 +90,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(delete().to(raffles::delete::delete)),
     )
     .service(resource("/api/admin/raffles/{id}/tickets").route(get().to(raffles::tickets::admin)))
+    .service(resource("/api/admin/raffles/{id}/quote").route(get().to(raffles::quote::admin)))
     .service(
         resource("/api/admin/raffles/{id}/availability")
             .route(get().to(raffles::availability::admin)),
@@ -86,6 +105,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(resource("/api/admin/purchases").route(get().to(purchases::list::list)))
     .service(resource("/api/admin/purchases/search").route(get().to(purchases::search::search)))
     .service(resource("/api/admin/purchases/{id}").route(get().to(purchases::get::get)))
+    .service(resource("/api/admin/mail-outbox").route(get().to(mail::list::list)))
+    .service(resource("/api/admin/mail-outbox/{id}/retry").route(post().to(mail::retry::retry)))
+    .service(resource("/api/admin/email-settings/test").route(post().to(mail::test::send)))
     .service(
         resource("/api/admin/purchases/{id}/status").route(put().to(purchases::decide::decide)),
     )

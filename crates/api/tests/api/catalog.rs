@@ -143,6 +143,17 @@ async fn an_inactive_raffle_is_hidden_from_the_public_but_not_from_admins(app: T
     }
     let admin = app.admin_get(&format!("/api/admin/raffles/{draft}")).await;
     assert_eq!(admin["status"], "inactive");
+    let quote = app
+        .admin_get(&format!("/api/admin/raffles/{draft}/quote?count=2"))
+        .await;
+    assert_eq!(
+        quote["ticketCount"], 2,
+        "admins price drafts for test purchases"
+    );
+    let anonymous = app
+        .get(&format!("/api/admin/raffles/{draft}/quote?count=2"))
+        .await;
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(admin["title"], "Rifa inactive");
     let tickets = app
         .admin_get(&format!("/api/admin/raffles/{draft}/tickets"))

@@ -48,10 +48,21 @@ impl TestApp {
     }
 
     pub async fn postgres() -> Option<Self> {
+        let config = Self::postgres_config().await?;
+        Some(Self::start(config, true).await)
+    }
+
+    /// A configuration on a fresh PostgreSQL database, when the server is reachable.
+    pub async fn postgres_config() -> Option<Config> {
         let url = rifa_test_support::postgres_database().await?;
         let mut config = Config::for_tests(url, rifa_test_support::scratch_dir());
         config.db_max_connections = 10;
-        Some(Self::start(config, true).await)
+        Some(config)
+    }
+
+    /// The live connection's address.
+    pub fn ws_url(&self) -> String {
+        format!("{}/ws", self.base.replacen("http://", "ws://", 1))
     }
 
     pub async fn start(config: Config, postgres: bool) -> Self {
@@ -272,4 +283,16 @@ pub async fn expect_error(response: Response, status: StatusCode, code: &str) ->
         "{body}"
     );
     body
+}
+
+/// Sends the buyers' e-mails to `port` on 127.0.0.1 (plain SMTP: the test server has no TLS).
+pub fn smtp_to(config: &mut Config, port: u16) {
+    config.mail.env_settings = Some(rifa_domain::email_settings::EmailSettings {
+        host: "127.0.0.1".into(),
+        port,
+        user: String::new(),
+        password: None,
+        from_email: "rifa@example.com".into(),
+    });
+    config.mail.smtp.security = Some(rifa_mail::SmtpSecurity::Plain);
 }

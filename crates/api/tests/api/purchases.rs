@@ -76,7 +76,10 @@ async fn a_number_held_by_someone_else_is_named_in_a_409(app: TestApp) {
 
     let body = expect_error(response, StatusCode::CONFLICT, "tickets_taken").await;
     assert_eq!(body["numbers"], json!([3, 4]));
-    assert!(body["message"].as_str().unwrap().contains("3, 4"));
+    assert!(
+        body["message"].as_str().unwrap().contains("0003, 0004"),
+        "numbers are named as the buyer sees them: {body}"
+    );
     assert!(
         app.available(raffle).await.contains(&2),
         "the losing purchase held nothing"

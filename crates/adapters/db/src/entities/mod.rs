@@ -1,7 +1,8 @@
-//! SeaORM entities, one per table of the initial migration.
+//! SeaORM entities, one per table.
 
 pub mod admins;
 pub mod exchange_rates;
+pub mod mail_outbox;
 pub mod payment_methods;
 pub mod promotions;
 pub mod purchase_tickets;

@@ -29,6 +29,14 @@ pub struct Model {
     pub decided_at: Option<DateTime<Utc>>,
     pub payment_proof: Option<String>,
     pub admin_notes: Option<String>,
+    /// The buyer's language (`es`, `en`), for the e-mails written to them.
+    pub lang: String,
+    /// SHA-256 (hex) of the buyer's access key; `None` for test purchases.
+    pub access_digest: Option<String>,
+    /// The object key of the proof upload last granted, until it is attached.
+    pub upload_key: Option<String>,
+    /// Why the last proof sent was refused (`too_large`, `wrong_type`, `missing`).
+    pub proof_problem: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

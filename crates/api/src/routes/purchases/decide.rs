@@ -32,5 +32,8 @@ pub async fn decide(
         purchase.id = purchase.id,
         "decision recorded"
     );
+    let mut purchases = [purchase];
+    super::with_proof_links(&state, &mut purchases).await?;
+    let [purchase] = purchases;
     Ok(web::Json(purchase.into()))
 }

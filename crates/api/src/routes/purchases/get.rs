@@ -5,7 +5,7 @@ use crate::dto::{ErrorBody, PurchaseDto};
 use crate::error::ApiError;
 use crate::extract::Admin;
 
-/// One purchase with every detail.
+/// One purchase with every detail, including why the buyer's last proof was refused.
 #[utoipa::path(get, path = "/api/admin/purchases/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
     (status = 200, body = PurchaseDto),
     (status = 401, body = ErrorBody),
@@ -21,5 +21,10 @@ pub async fn get(
         .purchase_by_id(*id)
         .await?
         .ok_or_else(ApiError::purchase_not_found)?;
-    Ok(web::Json(purchase.into()))
+    let mut purchases = [purchase];
+    super::with_proof_links(&state, &mut purchases).await?;
+    let [purchase] = purchases;
+    let mut dto = PurchaseDto::from(purchase);
+    dto.proof_problem = state.app.proof_problem(*id).await?.map(|p| p.as_str());
+    Ok(web::Json(dto))
 }

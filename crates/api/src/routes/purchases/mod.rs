@@ -11,7 +11,11 @@ use rifa_ports::PurchaseQuery;
 
 use rifa_app::review::MAX_PAGE_SIZE;
 
+use rifa_domain::purchase::Purchase;
+
+use crate::AppState;
 use crate::dto::PurchaseSearchParams;
+use crate::error::ApiError;
 
 /// Far beyond any real list, small enough that the offset never overflows.
 const MAX_PAGE: u32 = 1_000_000;
@@ -109,6 +113,18 @@ pub fn parse_query(params: &PurchaseSearchParams) -> Result<PurchaseQuery, Field
         page,
         page_size,
     })
+}
+
+/// Replaces each purchase's stored proof key with a short-lived link an admin's browser can
+/// open (the key itself is of no use outside the server).
+pub async fn with_proof_links(
+    state: &AppState,
+    purchases: &mut [Purchase],
+) -> Result<(), ApiError> {
+    for purchase in purchases {
+        purchase.payment_proof = state.app.proof_link(&state.proofs, purchase).await?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use rifa_app::purchasing::PurchaseMode;
 
 use crate::AppState;
@@ -8,17 +8,21 @@ use crate::extract::{Admin, ClientIp, Multipart};
 
 async fn purchase(
     state: &AppState,
+    req: &HttpRequest,
     id: i64,
     form: PurchaseMultipart,
     mode: PurchaseMode,
 ) -> Result<HttpResponse, ApiError> {
-    let receipt = state.app.purchase(id, form.into(), mode).await?;
+    let lang = crate::error::request_lang(req);
+    let receipt = state.app.purchase(id, form.into(), mode, lang).await?;
     Ok(HttpResponse::Created().json(PurchaseResponse::from(receipt)))
 }
 
 /// Buys numbers of a raffle on sale. The server prices the purchase itself and refuses a
 /// `totalAmount` that differs (409 `total_mismatch`); numbers someone else holds give 409
 /// `tickets_taken` naming them, and nothing is written. Limited per client address (429).
+/// The answer's `purchaseToken` is the buyer's only key to attach the proof and read the
+/// invoice; the confirmation e-mail is written in the request's language.
 #[utoipa::path(post, path = "/api/raffles/{id}/purchase", tag = "raffles", params(("id" = i64, Path)),
     request_body(content = crate::dto::PurchaseFormSchema, content_type = "multipart/form-data"),
     responses(
@@ -32,13 +36,14 @@ async fn purchase(
         (status = 429, body = ErrorBody),
     ))]
 pub async fn public(
+    req: HttpRequest,
     state: web::Data<AppState>,
     ip: ClientIp,
     id: web::Path<i64>,
     form: Multipart<PurchaseMultipart>,
 ) -> Result<HttpResponse, ApiError> {
     state.limits.purchase(ip.0)?;
-    purchase(&state, *id, form.0, PurchaseMode::Public).await
+    purchase(&state, &req, *id, form.0, PurchaseMode::Public).await
 }
 
 /// An admin's test purchase, in any raffle status: validated and priced like a real one, stored
@@ -57,9 +62,10 @@ pub async fn public(
     ))]
 pub async fn admin_test(
     _: Admin,
+    req: HttpRequest,
     state: web::Data<AppState>,
     id: web::Path<i64>,
     form: Multipart<PurchaseMultipart>,
 ) -> Result<HttpResponse, ApiError> {
-    purchase(&state, *id, form.0, PurchaseMode::AdminTest).await
+    purchase(&state, &req, *id, form.0, PurchaseMode::AdminTest).await
 }

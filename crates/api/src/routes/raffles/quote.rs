@@ -5,6 +5,26 @@ use rifa_domain::{FieldError, FieldErrors};
 use crate::AppState;
 use crate::dto::{ErrorBody, PriceQuoteDto, QuoteParams};
 use crate::error::ApiError;
+use crate::extract::Admin;
+
+async fn priced(
+    state: &AppState,
+    id: i64,
+    params: &QuoteParams,
+    viewer: Viewer,
+) -> Result<web::Json<PriceQuoteDto>, ApiError> {
+    let max = rifa_domain::ticket::MAX_TICKETS_PER_RAFFLE;
+    if params.count > max {
+        let range = FieldError::OutOfRange {
+            min: "0".into(),
+            max: max.to_string(),
+        };
+        return Err(ApiError::validation(&FieldErrors::single("count", range)));
+    }
+    Ok(web::Json(
+        state.app.quote(id, params.count, viewer).await?.into(),
+    ))
+}
 
 /// What `count` tickets of the raffle cost now, with any volume discount (SPEC §3).
 #[utoipa::path(get, path = "/api/raffles/{id}/quote", tag = "raffles", params(("id" = i64, Path), QuoteParams), responses(
@@ -18,16 +38,22 @@ pub async fn quote(
     id: web::Path<i64>,
     params: web::Query<QuoteParams>,
 ) -> Result<web::Json<PriceQuoteDto>, ApiError> {
-    let max = rifa_domain::ticket::MAX_TICKETS_PER_RAFFLE;
-    if params.count > max {
-        let range = FieldError::OutOfRange {
-            min: "0".into(),
-            max: max.to_string(),
-        };
-        return Err(ApiError::validation(&FieldErrors::single("count", range)));
-    }
-    let count = params.count;
-    Ok(web::Json(
-        state.app.quote(*id, count, Viewer::Public).await?.into(),
-    ))
+    priced(&state, *id, &params, Viewer::Public).await
+}
+
+/// The quote of any raffle, whatever its status, for an admin's test purchase.
+#[utoipa::path(get, path = "/api/admin/raffles/{id}/quote", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path), QuoteParams), responses(
+    (status = 200, body = PriceQuoteDto),
+    (status = 400, body = ErrorBody),
+    (status = 401, body = ErrorBody),
+    (status = 404, body = ErrorBody),
+    (status = 422, body = ErrorBody),
+))]
+pub async fn admin(
+    _: Admin,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+    params: web::Query<QuoteParams>,
+) -> Result<web::Json<PriceQuoteDto>, ApiError> {
+    priced(&state, *id, &params, Viewer::Admin).await
 }

@@ -1,0 +1,26 @@
+use chrono::{DateTime, Utc};
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "mail_outbox")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub purchase_id: i64,
+    /// `received`, `approved` or `rejected`.
+    pub kind: String,
+    pub recipient: String,
+    pub lang: String,
+    /// `pending`, `sent` or `failed` (gave up; an admin may retry).
+    pub status: String,
+    pub attempts: i32,
+    pub next_attempt_at: DateTime<Utc>,
+    pub last_error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub sent_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

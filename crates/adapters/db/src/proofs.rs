@@ -1,0 +1,84 @@
+//! The buyer's access to their purchase and the payment proof's upload state.
+
+use anyhow::Context;
+use rifa_domain::Lang;
+use rifa_domain::purchase::{PurchaseId, PurchaseStatus};
+use rifa_ports::{ProofProblem, PurchaseAccess, PurchaseProofs};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+
+use crate::Db;
+use crate::entities::purchases;
+
+impl PurchaseProofs for Db {
+    async fn purchase_access(&self, id: PurchaseId) -> anyhow::Result<Option<PurchaseAccess>> {
+        let Some(row) = purchases::Entity::find_by_id(id)
+            .one(&self.conn)
+            .await
+            .context("failed to load purchase access")?
+        else {
+            return Ok(None);
+        };
+        Ok(Some(PurchaseAccess {
+            status: PurchaseStatus::parse(&row.status)
+                .map_err(|e| anyhow::anyhow!("purchase {id} has an invalid status: {e:?}"))?,
+            access_digest: row.access_digest,
+            lang: Lang::from_code(&row.lang),
+            upload_key: row.upload_key,
+            payment_proof: row.payment_proof,
+        }))
+    }
+
+    async fn grant_upload(&self, id: PurchaseId, key: &str) -> anyhow::Result<bool> {
+        let updated = purchases::Entity::update_many()
+            .col_expr(purchases::Column::UploadKey, Expr::val(key))
+            .filter(purchases::Column::Id.eq(id))
+            .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
+            .exec(&self.conn)
+            .await
+            .context("failed to grant an upload")?;
+        Ok(updated.rows_affected == 1)
+    }
+
+    async fn attach_proof(&self, id: PurchaseId, key: &str) -> anyhow::Result<bool> {
+        let updated = purchases::Entity::update_many()
+            .col_expr(purchases::Column::PaymentProof, Expr::val(key))
+            .col_expr(
+                purchases::Column::UploadKey,
+                Expr::val(Option::<String>::None),
+            )
+            .col_expr(
+                purchases::Column::ProofProblem,
+                Expr::val(Option::<String>::None),
+            )
+            .filter(purchases::Column::Id.eq(id))
+            .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
+            .filter(purchases::Column::UploadKey.eq(key))
+            .exec(&self.conn)
+            .await
+            .context("failed to attach a proof")?;
+        Ok(updated.rows_affected == 1)
+    }
+
+    async fn refuse_proof(&self, id: PurchaseId, problem: ProofProblem) -> anyhow::Result<()> {
+        purchases::Entity::update_many()
+            .col_expr(purchases::Column::ProofProblem, Expr::val(problem.as_str()))
+            .col_expr(
+                purchases::Column::UploadKey,
+                Expr::val(Option::<String>::None),
+            )
+            .filter(purchases::Column::Id.eq(id))
+            .exec(&self.conn)
+            .await
+            .context("failed to record a refused proof")?;
+        Ok(())
+    }
+
+    async fn proof_problem(&self, id: PurchaseId) -> anyhow::Result<Option<ProofProblem>> {
+        Ok(purchases::Entity::find_by_id(id)
+            .one(&self.conn)
+            .await
+            .context("failed to load a purchase's proof state")?
+            .and_then(|row| row.proof_problem.as_deref().and_then(ProofProblem::parse)))
+    }
+}

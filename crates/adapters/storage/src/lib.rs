@@ -1,0 +1,154 @@
+//! Payment-proof storage: the [`ObjectStore`] port, in an S3 bucket ([`S3Store`]) or in a
+//! directory on disk ([`LocalStore`], the zero-setup default), chosen by configuration and held
+//! as one [`ProofStore`].
+//!
+//! # Why presigned URLs
+//! A proof is up to 5 MB and the buyer's browser sends it. With S3 the API signs a URL and the
+//! browser `PUT`s the file straight to the bucket: the bytes never pass through the API, and the
+//! URL is good for one key, one content type and a short time. The API reads back only the first
+//! 16 bytes and the size ([`ObjectStore::head`]) and judges them with
+//! [`rifa_domain::proof::check_proof`] (magic bytes, not names or headers); a refused file is
+//! [`ObjectStore::delete`]d. Downloads work the same way: admins get a URL that works for a few
+//! minutes, and objects are never public.
+//!
+//! # How a used upload URL is refused
+//! - **S3**: the URL has `If-None-Match: *` signed into it (S3 conditional writes), so the
+//!   browser must send that header ([`PresignedUpload::headers`] lists it, with
+//!   `Content-Type`) and a second `PUT` to the same key fails with 412. AWS S3 honours it, and
+//!   so do both servers the tests run against: s3s-fs (which, like AWS, also checks signatures
+//!   and expiry) and moto. s3s-fs looks for an existing object before writing, so two `PUT`s
+//!   racing within the same instant could both pass there; AWS decides atomically.
+//!   [`S3Config::conditional_writes`] turns the header off for a server that rejects it.
+//! - **Local**: the file is streamed to a temporary file and hard-linked under its key, which
+//!   fails if the key exists: of any number of uses of one URL, even at once, exactly one wins,
+//!   and nobody ever sees half a file.
+//!
+//! A deleted (refused) object frees its key, so an upload URL that has not expired could write
+//! it again; the API names every upload by a fresh random key and judges what is there when the
+//! proof is attached, so this gains nothing.
+//!
+//! # LocalStore's URLs
+//! Relative to the API: uploads go to `PUT /api/uploads/{token}`
+//! ([`local::UPLOAD_PREFIX`]), downloads come from `GET /api/proofs/{token}`
+//! ([`local::DOWNLOAD_PREFIX`]). A token is an HS256 JWT (jsonwebtoken, no home-made crypto)
+//! naming the key, the content type for uploads, an audience per direction and the expiry; the
+//! routes hand it to [`LocalStore::accept_upload`] and [`LocalStore::open_download`], whose
+//! error enums say which status to answer.
+//!
+//! # Limits
+//! - Keys are `/`-separated segments of `[A-Za-z0-9._-]`, none empty or starting with a dot,
+//!   at most 256 bytes ([`key::validate_key`]): nothing can point outside the directory.
+//! - [`LocalStore`] stops reading an upload as soon as it passes its limit (5 MB by default),
+//!   so it never holds or writes more than that.
+//! - A presigned S3 `PUT` cannot bound its size (only browser POST policies can); S3 caps an
+//!   object at 5 GB. The size is judged after the upload by [`ObjectStore::head`] and the file
+//!   deleted when too large.
+//! - Browser uploads to a bucket need the bucket's CORS rules to allow `PUT` with the signed
+//!   headers from the site's origin; that is the operator's setup, not this crate's.
+
+pub mod key;
+pub mod local;
+pub mod s3;
+
+use std::time::Duration;
+
+pub use local::{AcceptedUpload, Download, DownloadError, LocalStore, UploadError};
+pub use rifa_ports::outbound::{ObjectStore, PresignedUpload, StoredObject};
+pub use s3::{S3Config, S3Store};
+
+/// How many leading bytes [`ObjectStore::head`] returns: enough for every magic number the
+/// domain knows.
+pub const HEAD_BYTES: usize = 16;
+
+/// A content type safe to sign into a URL and send back as a header: printable ASCII, not
+/// empty, not absurdly long.
+fn check_content_type(content_type: &str) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        !content_type.is_empty()
+            && content_type.len() <= 128
+            && content_type.bytes().all(|b| (0x20..0x7f).contains(&b)),
+        "invalid content type {content_type:?}"
+    );
+    Ok(())
+}
+
+/// The store the configuration chose. The API holds this one type; its local-only routes reach
+/// the directory through [`ProofStore::local`].
+#[derive(Debug)]
+pub enum ProofStore {
+    Local(LocalStore),
+    S3(S3Store),
+}
+
+impl ProofStore {
+    /// The local store, when that is the one in use (the upload and download routes answer 404
+    /// otherwise).
+    #[must_use]
+    pub fn local(&self) -> Option<&LocalStore> {
+        match self {
+            Self::Local(store) => Some(store),
+            Self::S3(_) => None,
+        }
+    }
+}
+
+impl From<LocalStore> for ProofStore {
+    fn from(store: LocalStore) -> Self {
+        Self::Local(store)
+    }
+}
+
+impl From<S3Store> for ProofStore {
+    fn from(store: S3Store) -> Self {
+        Self::S3(store)
+    }
+}
+
+impl ObjectStore for ProofStore {
+    async fn presign_upload(
+        &self,
+        key: &str,
+        content_type: &str,
+        ttl: Duration,
+    ) -> anyhow::Result<PresignedUpload> {
+        match self {
+            Self::Local(store) => store.presign_upload(key, content_type, ttl).await,
+            Self::S3(store) => store.presign_upload(key, content_type, ttl).await,
+        }
+    }
+
+    async fn presign_download(&self, key: &str, ttl: Duration) -> anyhow::Result<String> {
+        match self {
+            Self::Local(store) => store.presign_download(key, ttl).await,
+            Self::S3(store) => store.presign_download(key, ttl).await,
+        }
+    }
+
+    async fn head(&self, key: &str) -> anyhow::Result<Option<StoredObject>> {
+        match self {
+            Self::Local(store) => store.head(key).await,
+            Self::S3(store) => store.head(key).await,
+        }
+    }
+
+    async fn delete(&self, key: &str) -> anyhow::Result<()> {
+        match self {
+            Self::Local(store) => store.delete(key).await,
+            Self::S3(store) => store.delete(key).await,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn content_types_must_be_plain_header_values() {
+        assert!(check_content_type("image/png").is_ok());
+        assert!(check_content_type("application/pdf; charset=binary").is_ok());
+        for bad in ["", "image/png\r\nX-Evil: 1", "imagen/pñg", &"a".repeat(129)] {
+            assert!(check_content_type(bad).is_err(), "{bad:?}");
+        }
+    }
+}

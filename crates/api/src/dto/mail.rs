@@ -1,0 +1,66 @@
+use rifa_ports::MailRecord;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::instant;
+
+/// One message of the e-mail outbox.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MailDto {
+    pub id: i64,
+    pub purchase_id: i64,
+    /// `received`, `approved` or `rejected`.
+    pub kind: &'static str,
+    pub recipient: String,
+    /// `pending`, `sent` or `failed` (given up after the last attempt; may be retried).
+    pub status: &'static str,
+    pub attempts: u32,
+    pub next_attempt_at: String,
+    /// Why the last attempt failed, as the mail server said it.
+    pub last_error: Option<String>,
+    pub created_at: String,
+    pub sent_at: Option<String>,
+}
+
+impl From<MailRecord> for MailDto {
+    fn from(r: MailRecord) -> Self {
+        Self {
+            id: r.id,
+            purchase_id: r.purchase_id,
+            kind: r.kind.as_str(),
+            recipient: r.recipient,
+            status: r.status.as_str(),
+            attempts: r.attempts,
+            next_attempt_at: instant(r.next_attempt_at),
+            last_error: r.last_error,
+            created_at: instant(r.created_at),
+            sent_at: r.sent_at.map(instant),
+        }
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MailQuery {
+    /// `pending`, `sent` or `failed`; all when absent.
+    pub status: Option<String>,
+    /// At most this many, newest first (default 100).
+    #[param(minimum = 1, maximum = 500)]
+    pub limit: Option<u32>,
+}
+
+/// Where to send the test message; the admin's sender address when absent.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TestEmailRequest {
+    pub to: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TestEmailResponse {
+    /// Where the message went: an SMTP server (`smtp`) or the file outbox (`outbox`).
+    pub delivered_via: &'static str,
+    pub to: String,
+}

@@ -1,0 +1,51 @@
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// A request for somewhere to upload the payment proof of a purchase.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadUrlRequest {
+    pub filename: String,
+    /// The file's type as the browser reports it (`image/png`…); the name decides when absent.
+    pub content_type: Option<String>,
+    /// The file's size in bytes, to refuse a file over 5 MB before it travels.
+    pub size: Option<u64>,
+    pub purchase_id: i64,
+    /// The `purchaseToken` of the purchase answer.
+    pub purchase_token: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadUrlResponse {
+    /// `PUT` the file here (relative to the API, or an absolute object-store URL). Valid for
+    /// 15 minutes, once.
+    #[serde(rename = "uploadURL")]
+    pub upload_url: String,
+    /// Headers the `PUT` must carry exactly (the signature covers them).
+    pub upload_headers: std::collections::BTreeMap<String, String>,
+}
+
+/// Attaches the uploaded file to its purchase. The spec's `paymentProofURL` (the `uploadURL`
+/// used) may be sent and is ignored: the server attaches the upload it granted this purchase.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AttachProofRequest {
+    pub purchase_token: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AttachProofResponse {
+    pub attached: bool,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct InvoiceQuery {
+    /// The buyer's `purchaseToken`; admins use their bearer token instead.
+    pub token: Option<String>,
+    /// `html` (default, the printable page) or `pdf`. With `print=1` the page prints itself
+    /// half a second after loading (the invoice window).
+    pub format: Option<String>,
+}

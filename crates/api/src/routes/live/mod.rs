@@ -1,0 +1,129 @@
+//! The admin panel's live connection at `/ws`.
+//!
+//! Protocol: the client's first message must be `{"type":"admin_auth","token":"…"}` within
+//! [`AUTH_TIMEOUT`]. A bad or expired token (or none in time) closes the connection with code
+//! 1008 and a reason, and nothing else is sent. Once authenticated the client receives
+//! `{"type":"authenticated"}`, then `{"type":"new_purchase","data":{…}}` for every purchase made
+//! on any instance. The server pings every [`PING_EVERY`] and drops a connection that has not
+//! answered for [`IDLE_LIMIT`]; it closes the connection when the admin's token expires.
+
+use std::time::{Duration, Instant};
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use actix_ws::{CloseCode, CloseReason, Message, MessageStream, Session};
+use serde::Deserialize;
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::AppState;
+
+pub const AUTH_TIMEOUT: Duration = Duration::from_secs(10);
+pub const PING_EVERY: Duration = Duration::from_secs(20);
+pub const IDLE_LIMIT: Duration = Duration::from_secs(60);
+/// Client messages are tiny; anything bigger is abuse.
+const MAX_FRAME: usize = 16 * 1024;
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum ClientMessage {
+    AdminAuth { token: String },
+}
+
+fn policy(description: &str) -> Option<CloseReason> {
+    Some(CloseReason {
+        code: CloseCode::Policy,
+        description: Some(description.to_owned()),
+    })
+}
+
+/// Upgrades to a WebSocket; see the module docs for the protocol.
+pub async fn connect(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+) -> actix_web::Result<HttpResponse> {
+    let (response, session, stream) = actix_ws::handle(&req, body)?;
+    let stream = stream.max_frame_size(MAX_FRAME);
+    actix_web::rt::spawn(serve(state, session, stream));
+    Ok(response)
+}
+
+async fn serve(state: web::Data<AppState>, mut session: Session, mut stream: MessageStream) {
+    let expires_at = match tokio::time::timeout(AUTH_TIMEOUT, stream.recv()).await {
+        Ok(Some(Ok(Message::Text(text)))) => match serde_json::from_str::<ClientMessage>(&text) {
+            Ok(ClientMessage::AdminAuth { token }) => {
+                match state.app.authenticate(Some(&token)).await {
+                    Ok(admin) => admin.expires_at,
+                    Err(rifa_app::auth::AuthError::Token(rifa_ports::TokenError::Expired)) => {
+                        let _ = session.close(policy("token expired")).await;
+                        return;
+                    }
+                    Err(_) => {
+                        let _ = session.close(policy("invalid token")).await;
+                        return;
+                    }
+                }
+            }
+            Err(_) => {
+                let _ = session.close(policy("expected admin_auth")).await;
+                return;
+            }
+        },
+        Ok(_) => {
+            let _ = session.close(policy("expected admin_auth")).await;
+            return;
+        }
+        Err(_) => {
+            let _ = session.close(policy("authentication timed out")).await;
+            return;
+        }
+    };
+    if session.text(r#"{"type":"authenticated"}"#).await.is_err() {
+        return;
+    }
+    let mut events = state.app.events().subscribe();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    let mut last_heard = Instant::now();
+    let until_expiry = (expires_at - chrono::Utc::now())
+        .to_std()
+        .unwrap_or(Duration::ZERO);
+    let expiry = tokio::time::sleep(until_expiry);
+    tokio::pin!(expiry);
+    let reason = loop {
+        tokio::select! {
+            event = events.recv() => match event {
+                Ok(event) => {
+                    if let Ok(text) = serde_json::to_string(&event)
+                        && session.text(text).await.is_err()
+                    {
+                        return;
+                    }
+                }
+                Err(RecvError::Lagged(missed)) => {
+                    tracing::warn!(missed, "a live connection fell behind and missed events");
+                }
+                Err(RecvError::Closed) => break None,
+            },
+            message = stream.recv() => match message {
+                Some(Ok(Message::Ping(bytes))) => {
+                    last_heard = Instant::now();
+                    if session.pong(&bytes).await.is_err() {
+                        return;
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None => break None,
+                Some(Ok(_)) => last_heard = Instant::now(),
+                Some(Err(_)) => break policy("protocol error"),
+            },
+            _ = ping.tick() => {
+                if last_heard.elapsed() > IDLE_LIMIT {
+                    break policy("no answer to pings");
+                }
+                if session.ping(b"").await.is_err() {
+                    return;
+                }
+            }
+            () = &mut expiry => break policy("token expired"),
+        }
+    };
+    let _ = session.close(reason).await;
+}

@@ -1,0 +1,25 @@
+use actix_web::{HttpResponse, web};
+
+use crate::AppState;
+use crate::dto::ErrorBody;
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+/// Puts a failed e-mail back in line for delivery now. 404 unless the message exists and failed.
+#[utoipa::path(post, path = "/api/admin/mail-outbox/{id}/retry", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)),
+    responses(
+        (status = 204),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+    ))]
+pub async fn retry(
+    _: Admin,
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    if state.app.retry_mail(*id).await? {
+        Ok(HttpResponse::NoContent().finish())
+    } else {
+        Err(ApiError::not_found())
+    }
+}

@@ -1,0 +1,42 @@
+use actix_web::{HttpRequest, web};
+use rifa_mail::AnyMailer;
+
+use crate::AppState;
+use crate::dto::{ErrorBody, TestEmailRequest, TestEmailResponse};
+use crate::error::{ApiError, request_lang};
+use crate::extract::Privileged;
+use crate::mail_worker::current_mailer;
+
+/// Sends a test message with the current e-mail settings (privileged admin only), to `to` or
+/// to the saved sender address. A failure answers 422 `email_test_failed` with the mail
+/// server's own words, so the admin can fix the settings.
+#[utoipa::path(post, path = "/api/admin/email-settings/test", tag = "admin", security(("bearer" = [])),
+    request_body = TestEmailRequest,
+    responses(
+        (status = 200, body = TestEmailResponse),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 413, body = ErrorBody),
+        (status = 415, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ))]
+pub async fn send(
+    _: Privileged,
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<TestEmailRequest>,
+) -> Result<web::Json<TestEmailResponse>, ApiError> {
+    let mailer = current_mailer(&state)
+        .await
+        .map_err(|e| ApiError::email_test_failed(&format!("{e:#}")))?;
+    let delivered_via = match mailer {
+        AnyMailer::Smtp(_) => "smtp",
+        AnyMailer::Outbox(_) => "outbox",
+    };
+    let to = state
+        .app
+        .send_test_email(&mailer, body.to.as_deref(), request_lang(&req))
+        .await?;
+    Ok(web::Json(TestEmailResponse { delivered_via, to }))
+}

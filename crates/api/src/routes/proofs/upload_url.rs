@@ -1,0 +1,41 @@
+use actix_web::web;
+use rifa_app::proofs::UploadRequest;
+
+use crate::AppState;
+use crate::dto::{ErrorBody, UploadUrlRequest, UploadUrlResponse};
+use crate::error::ApiError;
+
+/// A one-time URL to upload the payment proof of a pending purchase to, for the buyer holding
+/// its `purchaseToken`. A declared type other than JPG, PNG, GIF or PDF, or a size over 5 MB,
+/// is refused now (422 with the spec's message); the file itself is judged again on attach.
+#[utoipa::path(post, path = "/api/objects/upload", tag = "purchases", request_body = UploadUrlRequest,
+    responses(
+        (status = 200, body = UploadUrlResponse),
+        (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody),
+        (status = 413, body = ErrorBody),
+        (status = 415, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ))]
+pub async fn upload_url(
+    state: web::Data<AppState>,
+    body: web::Json<UploadUrlRequest>,
+) -> Result<web::Json<UploadUrlResponse>, ApiError> {
+    let body = body.into_inner();
+    let request = UploadRequest {
+        purchase_id: body.purchase_id,
+        access_key: body.purchase_token,
+        filename: body.filename,
+        content_type: body.content_type,
+        size: body.size,
+    };
+    let upload = state
+        .app
+        .grant_proof_upload(&state.proofs, &request)
+        .await?;
+    Ok(web::Json(UploadUrlResponse {
+        upload_url: upload.url,
+        upload_headers: upload.headers.into_iter().collect(),
+    }))
+}

@@ -1,0 +1,355 @@
+//! The buyer's e-mails against a real SMTP server (aiosmtpd), the file outbox default, the
+//! outbox's resilience to a server that is down, and the admins' test e-mail.
+
+use std::time::{Duration, Instant};
+
+use reqwest::multipart::Form;
+use reqwest::{Method, StatusCode};
+use rifa_api::Config;
+use rifa_mail::SmtpSecurity;
+use rifa_test_support::pdf::pdf_text;
+use rifa_test_support::smtp::{ReceivedEmail, SmtpServer, parse_email};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, expect_error, smtp_to};
+
+pub async fn wait_for(server: &SmtpServer, count: usize) -> Vec<ReceivedEmail> {
+    let maildir = server.maildir().to_path_buf();
+    tokio::task::spawn_blocking(move || {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let raw = rifa_test_support::smtp::read_maildir(&maildir);
+            if raw.len() >= count || Instant::now() > deadline {
+                return raw.iter().map(|m| parse_email(m)).collect::<Vec<_>>();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    })
+    .await
+    .unwrap()
+}
+
+/// Buys as a buyer whose browser speaks `lang`.
+async fn buy_in(
+    app: &TestApp,
+    lang: &str,
+    raffle: i64,
+    method: i64,
+    numbers: &[u32],
+    email: &str,
+) -> Value {
+    let total = format!("{}.00", 13 * numbers.len());
+    let form = app
+        .purchase_form(method, numbers, &total, email)
+        .into_iter()
+        .fold(Form::new(), |form, (k, v)| form.text(k, v));
+    let response = app
+        .request(Method::POST, &format!("/api/raffles/{raffle}/purchase"))
+        .header("Accept-Language", lang)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::CREATED);
+    response.json().await.unwrap()
+}
+
+pub fn pdf_of(email: &ReceivedEmail) -> String {
+    let attachment = email
+        .attachments
+        .iter()
+        .find(|a| a.content_type.as_deref() == Some("application/pdf"))
+        .expect("the receipt is attached");
+    pdf_text(&attachment.bytes)
+}
+
+async fn outbox(app: &TestApp) -> Vec<Value> {
+    app.admin_get("/api/admin/mail-outbox")
+        .await
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+async fn buyer_e_mails_arrive_in_their_language_with_the_receipt(
+    mut config: Config,
+    postgres: bool,
+) {
+    let server = SmtpServer::start();
+    smtp_to(&mut config, server.port());
+    let app = TestApp::start(config, postgres).await;
+    let raffle = app.raffle("13", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+
+    let english = buy_in(
+        &app,
+        "en-US,en;q=0.9",
+        raffle,
+        method,
+        &[7, 42],
+        "ana@example.com",
+    )
+    .await;
+    let reference = english["purchase"]["reference"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let received = wait_for(&server, 1).await;
+    assert_eq!(received.len(), 1);
+    let mail = &received[0];
+    assert_eq!(mail.to, vec!["ana@example.com".to_owned()]);
+    assert_eq!(
+        mail.subject,
+        format!("We received your purchase {reference} – Rifa de prueba")
+    );
+    assert!(mail.text.as_deref().unwrap().contains("0007, 0042"));
+    assert!(
+        mail.text.as_deref().unwrap().contains("Total: US$ 26.00"),
+        "money is written as on the receipt"
+    );
+    assert!(mail.html.as_deref().unwrap().contains("<html lang=\"en\""));
+    let receipt = pdf_of(mail);
+    assert!(receipt.contains(&reference), "{receipt}");
+    assert!(
+        receipt.contains("0007") && receipt.contains("0042"),
+        "{receipt}"
+    );
+
+    let id = english["purchase"]["id"].as_i64().unwrap();
+    assert_eq!(
+        app.decide(id, "approved", None).await.status(),
+        StatusCode::OK
+    );
+    let spanish = buy_in(&app, "es", raffle, method, &[9], "luis@example.com").await;
+    let spanish_id = spanish["purchase"]["id"].as_i64().unwrap();
+    let rejected = app
+        .decide(spanish_id, "rejected", Some("Pago no recibido"))
+        .await;
+    assert_eq!(rejected.status(), StatusCode::OK);
+
+    let received = wait_for(&server, 4).await;
+    let subjects: Vec<&str> = received.iter().map(|m| m.subject.as_str()).collect();
+    assert_eq!(received.len(), 4, "{subjects:?}");
+    assert!(
+        subjects.contains(&format!("Purchase approved: {reference} – Rifa de prueba").as_str())
+    );
+    let rejection = received
+        .iter()
+        .find(|m| m.subject.starts_with("Compra rechazada"))
+        .expect("the rejection is written in Spanish");
+    assert!(
+        rejection
+            .text
+            .as_deref()
+            .unwrap()
+            .contains("Nota del equipo: Pago no recibido")
+    );
+    assert!(pdf_of(rejection).contains("Rechazada") || pdf_of(rejection).contains("rechazada"));
+
+    let rows = outbox(&app).await;
+    assert_eq!(rows.len(), 4);
+    assert!(
+        rows.iter()
+            .all(|r| r["status"] == "sent" && r["attempts"] == 1),
+        "{rows:?}"
+    );
+}
+
+async fn with_the_server_down_a_message_waits_then_arrives_exactly_once(
+    mut config: Config,
+    postgres: bool,
+) {
+    let mut first = SmtpServer::start();
+    let port = first.port();
+    first.stop();
+    smtp_to(&mut config, port);
+    let app = TestApp::start(config, postgres).await;
+    let raffle = app.raffle("13", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+    buy_in(&app, "es", raffle, method, &[3], "ana@example.com").await;
+
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let failed = loop {
+        let rows = outbox(&app).await;
+        if rows[0]["lastError"].is_string() {
+            break rows;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no failed attempt recorded: {rows:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(failed.len(), 1);
+    assert_eq!(failed[0]["status"], "pending", "it waits to be retried");
+    assert!(
+        failed[0]["lastError"]
+            .as_str()
+            .unwrap()
+            .contains(&port.to_string())
+    );
+
+    let back = SmtpServer::start_on(port);
+    let received = wait_for(&back, 1).await;
+    assert_eq!(received.len(), 1);
+    assert!(received[0].subject.starts_with("Recibimos tu compra"));
+    // Later passes of the worker must not send it again.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(
+        rifa_test_support::smtp::read_maildir(back.maildir()).len(),
+        1
+    );
+    let rows = outbox(&app).await;
+    assert_eq!((rows.len(), &rows[0]["status"]), (1, &json!("sent")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn buyer_e_mails_arrive_in_their_language_with_the_receipt_on_sqlite() {
+    buyer_e_mails_arrive_in_their_language_with_the_receipt(TestApp::sqlite_config(), false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn buyer_e_mails_arrive_in_their_language_with_the_receipt_on_postgres() {
+    if let Some(config) = TestApp::postgres_config().await {
+        buyer_e_mails_arrive_in_their_language_with_the_receipt(config, true).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_the_server_down_a_message_waits_then_arrives_exactly_once_on_sqlite() {
+    with_the_server_down_a_message_waits_then_arrives_exactly_once(TestApp::sqlite_config(), false)
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_the_server_down_a_message_waits_then_arrives_exactly_once_on_postgres() {
+    if let Some(config) = TestApp::postgres_config().await {
+        with_the_server_down_a_message_waits_then_arrives_exactly_once(config, true).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_mail_server_every_message_is_written_to_the_file_outbox() {
+    let config = TestApp::sqlite_config();
+    let outbox_dir = config.mail.outbox_dir.clone();
+    let app = TestApp::start(config, false).await;
+    let raffle = app.raffle("13", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+    let bought = buy_in(&app, "es", raffle, method, &[5], "ana@example.com").await;
+
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let files = loop {
+        let files: Vec<_> = std::fs::read_dir(&outbox_dir)
+            .map(|dir| {
+                dir.filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if !files.is_empty() {
+            break files;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no .eml in {}",
+            outbox_dir.display()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let mail = parse_email(&std::fs::read(&files[0]).unwrap());
+    let reference = bought["purchase"]["reference"].as_str().unwrap();
+    assert_eq!(
+        mail.subject,
+        format!("Recibimos tu compra {reference} – Rifa de prueba")
+    );
+    assert!(pdf_of(&mail).contains(reference));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_test_e_mail_uses_the_saved_settings_and_reports_the_server_s_answer() {
+    let mut server = SmtpServer::start();
+    let mut config = TestApp::sqlite_config();
+    config.mail.smtp.security = Some(SmtpSecurity::Plain);
+    let app = TestApp::start(config, false).await;
+
+    // Nothing configured yet: without a sender to fall back on, an address is required...
+    let response = app
+        .admin_send(Method::POST, "/api/admin/email-settings/test", &json!({}))
+        .await;
+    let error = expect_error(
+        response,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
+    assert_eq!(error["fields"]["to"], "Este campo es obligatorio");
+    // ...and the message goes to the file outbox, and says so.
+    let response = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/email-settings/test",
+            &json!({"to": "ops@example.com"}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(
+        body,
+        json!({"deliveredVia": "outbox", "to": "ops@example.com"})
+    );
+
+    let saved = app
+        .admin_send(
+            Method::PUT,
+            "/api/admin/email-settings",
+            &json!({"emailHost": "127.0.0.1", "emailPort": server.port(), "fromEmail": "rifa@example.com"}),
+        )
+        .await;
+    assert_eq!(saved.status(), StatusCode::OK);
+    let response = app
+        .admin_send(Method::POST, "/api/admin/email-settings/test", &json!({}))
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(
+        body,
+        json!({"deliveredVia": "smtp", "to": "rifa@example.com"})
+    );
+    let received = wait_for(&server, 1).await;
+    assert_eq!(received[0].subject, "Correo de prueba de Rifa");
+
+    server.stop();
+    let failed = app
+        .admin_send(Method::POST, "/api/admin/email-settings/test", &json!({}))
+        .await;
+    let error = expect_error(
+        failed,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "email_test_failed",
+    )
+    .await;
+    assert!(
+        error["message"].as_str().unwrap().contains("127.0.0.1"),
+        "{error}"
+    );
+
+    let bad = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/email-settings/test",
+            &json!({"to": "not-an-address"}),
+        )
+        .await;
+    expect_error(bad, StatusCode::UNPROCESSABLE_ENTITY, "validation_failed").await;
+
+    let clerk = app.other_admin("clerk", false).await;
+    let refused = app
+        .request(Method::POST, "/api/admin/email-settings/test")
+        .bearer_auth(clerk)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    expect_error(refused, StatusCode::FORBIDDEN, "forbidden").await;
+}

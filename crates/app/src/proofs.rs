@@ -1,0 +1,219 @@
+//! The payment proof: the buyer uploads it straight to the object store, then attaches it.
+//!
+//! The seed's flow let anyone attach anything to any purchase. Here every step needs the
+//! buyer's secret key from the purchase answer, only a pending purchase takes a proof, the
+//! upload URL is bound to one fresh key under that purchase (`proofs/{id}/{random}.{ext}`) that
+//! storage records as the purchase's grant, and the file is judged by its bytes (size and magic
+//! numbers) before it is attached. A refused file is deleted and the purchase records why.
+//! Wrong key and unknown purchase answer alike, so ids cannot be probed.
+
+use std::time::Duration;
+
+use rifa_domain::Lang;
+use rifa_domain::proof::{MAX_PROOF_BYTES, ProofError, ProofKind, check_proof};
+use rifa_domain::purchase::{Purchase, PurchaseId, PurchaseStatus};
+use rifa_ports::outbound::{ObjectStore, PresignedUpload};
+use rifa_ports::{EventBus, ProofProblem, PurchaseAccess};
+
+use crate::{App, Store};
+
+/// How long an upload URL works: enough for a slow phone connection, short enough to be
+/// useless if it leaks.
+pub const UPLOAD_URL_TTL: Duration = Duration::from_secs(15 * 60);
+/// How long an admin's link to a proof works.
+pub const DOWNLOAD_URL_TTL: Duration = Duration::from_secs(10 * 60);
+
+#[derive(Debug, thiserror::Error)]
+pub enum ProofFailure {
+    /// No such purchase, or the key does not open it.
+    #[error("purchase not found")]
+    NotFound,
+    #[error("purchase is {0:?}, no longer pending")]
+    NotPending(PurchaseStatus),
+    /// The file (declared or stored) is refused; nothing is attached.
+    #[error("proof refused")]
+    Refused(ProofError),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+/// What the buyer says about the file before sending it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UploadRequest {
+    pub purchase_id: PurchaseId,
+    pub access_key: String,
+    pub filename: String,
+    /// The browser's idea of the type; the file's name decides when absent.
+    pub content_type: Option<String>,
+    pub size: Option<u64>,
+}
+
+impl<S: Store, E: EventBus> App<S, E> {
+    async fn open_purchase(
+        &self,
+        id: PurchaseId,
+        access_key: &str,
+    ) -> Result<PurchaseAccess, ProofFailure> {
+        let access = self
+            .store
+            .purchase_access(id)
+            .await?
+            .ok_or(ProofFailure::NotFound)?;
+        match access.access_digest.as_deref() {
+            Some(digest) if self.access_keys.matches(access_key, digest) => Ok(access),
+            _ => Err(ProofFailure::NotFound),
+        }
+    }
+
+    /// Checks the buyer's key and what they declare, and grants one upload URL.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotPending`, `Refused` (declared too large or of another type), or a
+    /// failure of storage or the object store.
+    pub async fn grant_proof_upload(
+        &self,
+        objects: &impl ObjectStore,
+        request: &UploadRequest,
+    ) -> Result<PresignedUpload, ProofFailure> {
+        let access = self
+            .open_purchase(request.purchase_id, &request.access_key)
+            .await?;
+        if access.status != PurchaseStatus::Pending {
+            return Err(ProofFailure::NotPending(access.status));
+        }
+        // A declared type decides (an unaccepted one is refused, whatever the name says); the
+        // name only when the browser declared none.
+        let kind = match request
+            .content_type
+            .as_deref()
+            .map(str::trim)
+            .filter(|declared| !declared.is_empty())
+        {
+            Some(declared) => ProofKind::from_mime(declared),
+            None => kind_from_name(&request.filename),
+        }
+        .ok_or(ProofFailure::Refused(ProofError::WrongType))?;
+        if let Some(size) = request.size.filter(|size| *size > MAX_PROOF_BYTES) {
+            return Err(ProofFailure::Refused(ProofError::TooLarge { size }));
+        }
+        let key = format!(
+            "proofs/{}/{}.{}",
+            request.purchase_id,
+            uuid::Uuid::new_v4().simple(),
+            kind.extension()
+        );
+        let upload = objects
+            .presign_upload(&key, kind.mime(), UPLOAD_URL_TTL)
+            .await?;
+        if !self.store.grant_upload(request.purchase_id, &key).await? {
+            return Err(self.lost_race(request.purchase_id).await);
+        }
+        Ok(upload)
+    }
+
+    /// Judges the granted upload by its bytes and attaches it, or deletes it and records why.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotPending`, `Refused` (nothing uploaded, too large, not an image or PDF),
+    /// or a failure of storage or the object store.
+    pub async fn attach_proof(
+        &self,
+        objects: &impl ObjectStore,
+        purchase_id: PurchaseId,
+        access_key: &str,
+    ) -> Result<(), ProofFailure> {
+        let access = self.open_purchase(purchase_id, access_key).await?;
+        if access.status != PurchaseStatus::Pending {
+            return Err(ProofFailure::NotPending(access.status));
+        }
+        let Some(key) = access.upload_key else {
+            return Err(ProofFailure::Refused(ProofError::Missing));
+        };
+        let verdict = match objects.head(&key).await? {
+            None => Err(ProofError::Missing),
+            Some(object) => check_proof(object.size, &object.first_bytes).map(|_| ()),
+        };
+        if let Err(refusal) = verdict {
+            objects.delete(&key).await?;
+            let problem = match refusal {
+                ProofError::Missing => ProofProblem::Missing,
+                ProofError::TooLarge { .. } => ProofProblem::TooLarge,
+                ProofError::WrongType => ProofProblem::WrongType,
+            };
+            self.store.refuse_proof(purchase_id, problem).await?;
+            tracing::info!(
+                purchase.id = purchase_id,
+                problem = problem.as_str(),
+                "proof refused"
+            );
+            return Err(ProofFailure::Refused(refusal));
+        }
+        if !self.store.attach_proof(purchase_id, &key).await? {
+            return Err(self.lost_race(purchase_id).await);
+        }
+        tracing::info!(purchase.id = purchase_id, "proof attached");
+        Ok(())
+    }
+
+    /// Why a conditional write on a purchase just missed: it was decided meanwhile, or (still
+    /// pending) a newer upload was granted, which is the one to attach.
+    async fn lost_race(&self, id: PurchaseId) -> ProofFailure {
+        match self.store.purchase_access(id).await {
+            Ok(Some(access)) if access.status == PurchaseStatus::Pending => {
+                ProofFailure::Refused(ProofError::Missing)
+            }
+            Ok(Some(access)) => ProofFailure::NotPending(access.status),
+            Ok(None) => ProofFailure::NotFound,
+            Err(error) => ProofFailure::Unknown(error),
+        }
+    }
+
+    /// A short-lived link an admin's browser can open the purchase's proof at.
+    ///
+    /// # Errors
+    /// When the object store cannot sign.
+    pub async fn proof_link(
+        &self,
+        objects: &impl ObjectStore,
+        purchase: &Purchase,
+    ) -> anyhow::Result<Option<String>> {
+        match purchase.payment_proof.as_deref() {
+            Some(key) => Ok(Some(objects.presign_download(key, DOWNLOAD_URL_TTL).await?)),
+            None => Ok(None),
+        }
+    }
+
+    /// Why the purchase's last proof was refused, if it was.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    pub async fn proof_problem(&self, id: PurchaseId) -> anyhow::Result<Option<ProofProblem>> {
+        self.store.proof_problem(id).await
+    }
+
+    /// The purchase and the language to show it in, for the buyer holding its key (the
+    /// invoice). Admins read purchases through [`App::purchase_by_id`].
+    ///
+    /// # Errors
+    /// `NotFound` (unknown purchase or wrong key), or a storage failure.
+    pub async fn purchase_for_buyer(
+        &self,
+        id: PurchaseId,
+        access_key: &str,
+    ) -> Result<(Purchase, Lang), ProofFailure> {
+        let access = self.open_purchase(id, access_key).await?;
+        let purchase = self
+            .store
+            .get_purchase(id)
+            .await?
+            .ok_or(ProofFailure::NotFound)?;
+        Ok((purchase, access.lang))
+    }
+}
+
+fn kind_from_name(filename: &str) -> Option<ProofKind> {
+    let extension = filename.rsplit_once('.')?.1.to_ascii_lowercase();
+    ProofKind::ALL.into_iter().find(|kind| {
+        kind.extension() == extension || (extension == "jpeg" && *kind == ProofKind::Jpeg)
+    })
+}

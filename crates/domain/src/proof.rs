@@ -1,0 +1,298 @@
+//! Payment proofs: which files a buyer may send as proof of payment, judged by what they are.
+//!
+//! A file's name and the `Content-Type` a browser sends are the buyer's word; the first bytes
+//! are the file. [`check_proof`] decides on the size and the magic bytes only, so a renamed
+//! `.exe` is refused and a PNG named `.pdf` is accepted as the PNG it is.
+
+use crate::lang::{Lang, Localized};
+
+/// The largest proof accepted, in bytes: 5 MB (SPEC §9).
+pub const MAX_PROOF_BYTES: u64 = 5 * 1024 * 1024;
+
+/// How many leading bytes [`ProofKind::sniff`] needs to recognise every kind.
+pub const SNIFF_BYTES: usize = 8;
+
+/// A kind of file accepted as a payment proof: the images and PDFs the spec allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ProofKind {
+    Jpeg,
+    Png,
+    Gif,
+    Pdf,
+}
+
+impl ProofKind {
+    /// Every accepted kind.
+    pub const ALL: [Self; 4] = [Self::Jpeg, Self::Png, Self::Gif, Self::Pdf];
+
+    /// The kind a file's first bytes announce, or `None` when they are none of the accepted
+    /// kinds (or too few to tell).
+    #[must_use]
+    pub fn sniff(first_bytes: &[u8]) -> Option<Self> {
+        const PNG: &[u8] = b"\x89PNG\r\n\x1a\n";
+        if first_bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+            Some(Self::Jpeg)
+        } else if first_bytes.starts_with(PNG) {
+            Some(Self::Png)
+        } else if first_bytes.starts_with(b"GIF87a") || first_bytes.starts_with(b"GIF89a") {
+            Some(Self::Gif)
+        } else if first_bytes.starts_with(b"%PDF-") {
+            Some(Self::Pdf)
+        } else {
+            None
+        }
+    }
+
+    /// The kind a MIME type names (`image/jpeg`, …), ignoring parameters and case; `image/jpg`
+    /// and `image/pjpeg` are taken as JPEG, as some browsers send them.
+    #[must_use]
+    pub fn from_mime(mime: &str) -> Option<Self> {
+        let essence = mime
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        match essence.as_str() {
+            "image/jpeg" | "image/jpg" | "image/pjpeg" => Some(Self::Jpeg),
+            "image/png" => Some(Self::Png),
+            "image/gif" => Some(Self::Gif),
+            "application/pdf" => Some(Self::Pdf),
+            _ => None,
+        }
+    }
+
+    /// The canonical MIME type, to store and serve the file under.
+    #[must_use]
+    pub fn mime(self) -> &'static str {
+        match self {
+            Self::Jpeg => "image/jpeg",
+            Self::Png => "image/png",
+            Self::Gif => "image/gif",
+            Self::Pdf => "application/pdf",
+        }
+    }
+
+    /// The file extension, without the dot, to name the stored object by.
+    #[must_use]
+    pub fn extension(self) -> &'static str {
+        match self {
+            Self::Jpeg => "jpg",
+            Self::Png => "png",
+            Self::Gif => "gif",
+            Self::Pdf => "pdf",
+        }
+    }
+}
+
+/// Why a payment proof is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ProofError {
+    /// No file was sent.
+    #[error("no payment proof was sent")]
+    Missing,
+    /// Larger than [`MAX_PROOF_BYTES`].
+    #[error("the payment proof is {size} bytes, over the limit")]
+    TooLarge { size: u64 },
+    /// Not a JPEG, PNG, GIF or PDF by its content (or empty).
+    #[error("the payment proof is not an accepted type")]
+    WrongType,
+}
+
+impl Localized for ProofError {
+    fn localized(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Self::Missing, Lang::Es) => {
+                "Comprobante requerido - Debes subir un comprobante de pago".into()
+            }
+            (Self::Missing, Lang::En) => {
+                "Proof of payment required - You must upload a proof of payment".into()
+            }
+            (Self::TooLarge { .. }, Lang::Es) => {
+                "Archivo muy grande - El archivo debe ser menor a 5MB".into()
+            }
+            (Self::TooLarge { .. }, Lang::En) => {
+                "File too large - The file must be smaller than 5MB".into()
+            }
+            (Self::WrongType, Lang::Es) => {
+                "Tipo de archivo no válido - Solo se permiten imágenes (JPG, PNG, GIF) y PDFs"
+                    .into()
+            }
+            (Self::WrongType, Lang::En) => {
+                "Invalid file type - Only images (JPG, PNG, GIF) and PDFs are allowed".into()
+            }
+        }
+    }
+}
+
+/// Judges a stored proof by its size and its first bytes (at least [`SNIFF_BYTES`] of them when
+/// the file is that long).
+///
+/// # Errors
+/// [`ProofError::TooLarge`] above [`MAX_PROOF_BYTES`]; [`ProofError::WrongType`] when the bytes
+/// are none of the accepted kinds, an empty file included. Size is checked first.
+pub fn check_proof(size: u64, first_bytes: &[u8]) -> Result<ProofKind, ProofError> {
+    if size > MAX_PROOF_BYTES {
+        return Err(ProofError::TooLarge { size });
+    }
+    ProofKind::sniff(first_bytes).ok_or(ProofError::WrongType)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
+    const JPEG: &[u8] = b"\xFF\xD8\xFF\xE0\0\x10JFIF\0";
+    const GIF: &[u8] = b"GIF89a\x01\0\x01\0";
+    const PDF: &[u8] = b"%PDF-1.7\n%\xE2\xE3";
+
+    #[test]
+    fn sniffing_goes_by_the_bytes_alone() {
+        let cases: &[(&str, &[u8], Option<ProofKind>)] = &[
+            ("a PNG", PNG, Some(ProofKind::Png)),
+            ("a JPEG (JFIF)", JPEG, Some(ProofKind::Jpeg)),
+            (
+                "a JPEG (Exif)",
+                b"\xFF\xD8\xFF\xE1\0\x18Exif",
+                Some(ProofKind::Jpeg),
+            ),
+            ("a GIF 89a", GIF, Some(ProofKind::Gif)),
+            ("a GIF 87a", b"GIF87a\x01\0", Some(ProofKind::Gif)),
+            ("a PDF", PDF, Some(ProofKind::Pdf)),
+            ("a Windows executable", b"MZ\x90\0\x03\0\0\0", None),
+            ("an ELF binary", b"\x7FELF\x02\x01\x01\0", None),
+            ("a ZIP", b"PK\x03\x04\x14\0", None),
+            ("HTML", b"<!DOCTYPE html>", None),
+            ("an SVG", b"<svg xmlns=", None),
+            ("a WebP", b"RIFF\0\0\0\0WEBP", None),
+            ("nothing", b"", None),
+            ("a truncated PNG signature", b"\x89PNG\r\n", None),
+            ("a truncated JPEG marker", b"\xFF\xD8", None),
+            ("GIF without a version", b"GIF8", None),
+            ("PDF lower case", b"%pdf-1.4", None),
+            ("PDF not at the start", b" %PDF-1.4", None),
+        ];
+        for (what, bytes, expected) in cases {
+            assert_eq!(ProofKind::sniff(bytes), *expected, "{what}");
+        }
+    }
+
+    #[test]
+    fn proofs_are_judged_by_size_then_content() {
+        let six_mb = 6 * 1024 * 1024;
+        type Case<'a> = (&'a str, u64, &'a [u8], Result<ProofKind, ProofError>);
+        let cases: &[Case] = &[
+            ("a small PNG", 2_000, PNG, Ok(ProofKind::Png)),
+            (
+                "a PNG named receipt.pdf is a PNG",
+                2_000,
+                PNG,
+                Ok(ProofKind::Png),
+            ),
+            (
+                "a PDF of exactly 5 MB",
+                MAX_PROOF_BYTES,
+                PDF,
+                Ok(ProofKind::Pdf),
+            ),
+            ("a JPEG", 300_000, JPEG, Ok(ProofKind::Jpeg)),
+            ("a GIF", 10, GIF, Ok(ProofKind::Gif)),
+            (
+                "one byte over 5 MB",
+                MAX_PROOF_BYTES + 1,
+                PDF,
+                Err(ProofError::TooLarge {
+                    size: MAX_PROOF_BYTES + 1,
+                }),
+            ),
+            (
+                "a 6 MB JPEG",
+                six_mb,
+                JPEG,
+                Err(ProofError::TooLarge { size: six_mb }),
+            ),
+            (
+                "a renamed .exe",
+                40_000,
+                b"MZ\x90\0\x03\0\0\0",
+                Err(ProofError::WrongType),
+            ),
+            (
+                "a 6 MB .exe is too large first",
+                six_mb,
+                b"MZ",
+                Err(ProofError::TooLarge { size: six_mb }),
+            ),
+            ("an empty file", 0, b"", Err(ProofError::WrongType)),
+            (
+                "plain text",
+                12,
+                b"hello world!",
+                Err(ProofError::WrongType),
+            ),
+        ];
+        for (what, size, bytes, expected) in cases {
+            assert_eq!(check_proof(*size, bytes), *expected, "{what}");
+        }
+    }
+
+    #[test]
+    fn each_kind_has_its_mime_type_and_extension_and_reads_back_from_the_mime_type() {
+        let cases = [
+            (ProofKind::Jpeg, "image/jpeg", "jpg"),
+            (ProofKind::Png, "image/png", "png"),
+            (ProofKind::Gif, "image/gif", "gif"),
+            (ProofKind::Pdf, "application/pdf", "pdf"),
+        ];
+        for (kind, mime, extension) in cases {
+            assert_eq!(kind.mime(), mime);
+            assert_eq!(kind.extension(), extension);
+            assert_eq!(ProofKind::from_mime(mime), Some(kind));
+        }
+        assert_eq!(ProofKind::ALL.len(), cases.len());
+    }
+
+    #[test]
+    fn mime_types_are_read_loosely_but_only_for_accepted_kinds() {
+        let cases = [
+            ("IMAGE/PNG", Some(ProofKind::Png)),
+            ("application/pdf; charset=binary", Some(ProofKind::Pdf)),
+            ("image/jpg", Some(ProofKind::Jpeg)),
+            ("image/pjpeg", Some(ProofKind::Jpeg)),
+            ("image/svg+xml", None),
+            ("application/octet-stream", None),
+            ("application/x-msdownload", None),
+            ("text/html", None),
+            ("", None),
+        ];
+        for (mime, expected) in cases {
+            assert_eq!(ProofKind::from_mime(mime), expected, "{mime}");
+        }
+    }
+
+    #[test]
+    fn messages_are_the_specs_in_spanish_and_plain_in_english() {
+        let cases = [
+            (
+                ProofError::Missing,
+                "Comprobante requerido - Debes subir un comprobante de pago",
+                "Proof of payment required - You must upload a proof of payment",
+            ),
+            (
+                ProofError::TooLarge { size: 6 },
+                "Archivo muy grande - El archivo debe ser menor a 5MB",
+                "File too large - The file must be smaller than 5MB",
+            ),
+            (
+                ProofError::WrongType,
+                "Tipo de archivo no válido - Solo se permiten imágenes (JPG, PNG, GIF) y PDFs",
+                "Invalid file type - Only images (JPG, PNG, GIF) and PDFs are allowed",
+            ),
+        ];
+        for (error, es, en) in cases {
+            assert_eq!(error.localized(Lang::Es), es);
+            assert_eq!(error.localized(Lang::En), en);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! What the buyer may do after the purchase: attach a proof, read the invoice. Both need the
+//! secret key handed to the buyer once, at creation; storage keeps only its digest.
+
+use rifa_domain::Lang;
+use rifa_domain::purchase::{PurchaseId, PurchaseStatus};
+
+/// A purchase as seen by its access checks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PurchaseAccess {
+    pub status: PurchaseStatus,
+    /// `None` for purchases no buyer can reach (test purchases, rows from before keys existed).
+    pub access_digest: Option<String>,
+    pub lang: Lang,
+    /// The object key of the upload granted last and not yet attached.
+    pub upload_key: Option<String>,
+    pub payment_proof: Option<String>,
+}
+
+/// Why a proof was refused, kept on the purchase so admins and the buyer can see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProofProblem {
+    Missing,
+    TooLarge,
+    WrongType,
+}
+
+impl ProofProblem {
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Missing => "missing",
+            Self::TooLarge => "too_large",
+            Self::WrongType => "wrong_type",
+        }
+    }
+
+    #[must_use]
+    pub fn parse(raw: &str) -> Option<Self> {
+        [Self::Missing, Self::TooLarge, Self::WrongType]
+            .into_iter()
+            .find(|p| p.as_str() == raw)
+    }
+}
+
+pub trait PurchaseProofs: Send + Sync + 'static {
+    /// # Errors
+    /// Storage failures only.
+    fn purchase_access(
+        &self,
+        id: PurchaseId,
+    ) -> impl Future<Output = anyhow::Result<Option<PurchaseAccess>>> + Send;
+
+    /// Records `key` as the one upload this pending purchase may attach next (replacing any
+    /// earlier grant). `false` when the purchase is gone or no longer pending.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn grant_upload(
+        &self,
+        id: PurchaseId,
+        key: &str,
+    ) -> impl Future<Output = anyhow::Result<bool>> + Send;
+
+    /// Attaches the granted upload `key` as the purchase's proof, if the purchase is still
+    /// pending and `key` is still its grant; clears any earlier problem. `false` otherwise.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn attach_proof(
+        &self,
+        id: PurchaseId,
+        key: &str,
+    ) -> impl Future<Output = anyhow::Result<bool>> + Send;
+
+    /// Records why the granted upload was refused and withdraws the grant.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn refuse_proof(
+        &self,
+        id: PurchaseId,
+        problem: ProofProblem,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send;
+
+    /// The recorded problem of the last proof sent, if any.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn proof_problem(
+        &self,
+        id: PurchaseId,
+    ) -> impl Future<Output = anyhow::Result<Option<ProofProblem>>> + Send;
+}
