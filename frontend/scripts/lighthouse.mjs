@@ -1,0 +1,69 @@
+// Lighthouse (mobile profile) on the home and a raffle page, plus the raffle page's first-load
+// JavaScript (every script the HTML loads, gzipped). Needs the site running (`make run`).
+// Usage: node scripts/lighthouse.mjs [baseUrl] [raffleId]     (CHROME_PATH defaults to Debian's)
+import { mkdir, writeFile } from "node:fs/promises";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const base = (process.argv[2] ?? "http://127.0.0.1:3000").replace(/\/$/, "");
+const raffleId = process.argv[3] ?? (await firstRaffleId());
+const out = new URL("../artefacts/lighthouse/", import.meta.url).pathname;
+await mkdir(out, { recursive: true });
+
+async function firstRaffleId() {
+  const raffles = await (await fetch(`${base}/api/raffles`)).json();
+  return String(raffles[0]?.id ?? 1);
+}
+
+/** Sum of the gzipped sizes of the scripts a page's HTML loads (its first-load JS). */
+async function firstLoadJs(path) {
+  const html = await (await fetch(base + path)).text();
+  // Scripts marked nomodule (the legacy polyfills) are never loaded by modern browsers.
+  const tags = [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]).filter((tag) => !/\bnomodule\b/i.test(tag));
+  const sources = [...new Set(tags.map((tag) => /src="([^"]+)"/.exec(tag)?.[1]).filter(Boolean))];
+  let raw = 0;
+  let gzip = 0;
+  for (const src of sources) {
+    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { scripts: sources.length, rawKB: +(raw / 1024).toFixed(1), gzipKB: +(gzip / 1024).toFixed(1) };
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+const results = [];
+try {
+  for (const [name, path] of [["home", "/"], ["raffle", `/sorteo/${raffleId}`]]) {
+    // Warm the server once so the first request's compile-free start does not count.
+    await fetch(base + path);
+    const runnerResult = await lighthouse(base + path, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+    });
+    const lhr = runnerResult.lhr;
+    await writeFile(`${out}${name}.json`, runnerResult.report);
+    const audit = (id) => lhr.audits[id]?.displayValue ?? "";
+    results.push({
+      page: path,
+      performance: Math.round(lhr.categories.performance.score * 100),
+      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+      fcp: audit("first-contentful-paint"),
+      lcp: audit("largest-contentful-paint"),
+      tbt: audit("total-blocking-time"),
+      cls: audit("cumulative-layout-shift"),
+    });
+  }
+} finally {
+  await chrome.kill();
+}
+const js = await firstLoadJs(`/sorteo/${raffleId}`);
+console.table(results);
+console.log(`raffle page first-load JS: ${js.gzipKB} KB gzipped (${js.rawKB} KB raw, ${js.scripts} scripts)`);
+await writeFile(`${out}summary.json`, JSON.stringify({ base, results, raffleFirstLoadJs: js, at: new Date().toISOString() }, null, 2));

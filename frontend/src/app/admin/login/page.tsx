@@ -1,0 +1,5 @@
+import { LoginForm } from "@/components/admin/login-form";
+
+export default function AdminLoginPage() {
+  return <LoginForm />;
+}

@@ -1,0 +1,124 @@
+"use client";
+
+import { useCallback, useMemo, useState } from "react";
+import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+import { SWRConfig, useSWRConfig } from "swr";
+import { Banknote, CalendarDays, CreditCard, Mail, Palette, ShieldCheck, Ticket } from "lucide-react";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { ApiError } from "@/lib/api/fetcher";
+import type { Session } from "@/lib/auth/session";
+import { AdminHeader } from "./admin-header";
+import { SummaryCards } from "./summary-cards";
+import { PurchasesPanel } from "./purchases-panel";
+import { useLiveNotices } from "./use-live-notices";
+import { useRequiredSession } from "./use-admin-session";
+
+// Tabs other than the first load when opened.
+const SalesChart = dynamic(() => import("./sales-chart").then((m) => m.SalesChart), { ssr: false });
+const RafflesTab = dynamic(() => import("./raffles-tab").then((m) => m.RafflesTab), { ssr: false });
+const PaymentMethodsTab = dynamic(() => import("./payment-methods-tab").then((m) => m.PaymentMethodsTab), { ssr: false });
+const RatesTab = dynamic(() => import("./rates-tab").then((m) => m.RatesTab), { ssr: false });
+const BrandingTab = dynamic(() => import("./branding-tab").then((m) => m.BrandingTab), { ssr: false });
+const EmailTab = dynamic(() => import("./email-tab").then((m) => m.EmailTab), { ssr: false });
+
+/** /admin/dashboard (SPEC §2 "Administrator dashboard"). */
+export function AdminDashboard() {
+  const { session, logout } = useRequiredSession();
+  const t = useTranslations("admin.login");
+  // A 401 on any admin call means the token no longer works: sign out (SPEC §4, docs/API.md).
+  const onError = useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) logout("expired");
+    },
+    [logout],
+  );
+  const config = useMemo(() => ({ onError }), [onError]);
+  if (!session) {
+    return (
+      <p role="status" className="flex min-h-dvh items-center justify-center text-muted-foreground">
+        {t("checking")}
+      </p>
+    );
+  }
+  return (
+    <SWRConfig value={config}>
+      <DashboardBody session={session} logout={logout} />
+    </SWRConfig>
+  );
+}
+
+export type TabId = "purchases" | "daily" | "raffles" | "methods" | "rates" | "branding" | "email";
+
+function DashboardBody({ session, logout }: { session: Session; logout: (reason?: "user" | "expired") => void }) {
+  const t = useTranslations("admin.tabs");
+  const [tab, setTab] = useState<TabId>("purchases");
+  const { mutate } = useSWRConfig();
+  const privileged = session.user.privileged === true;
+
+  const refreshPurchases = useCallback(() => {
+    void mutate((key) => typeof key === "string" && (key.startsWith("/api/admin/purchases") || key.startsWith("/api/admin/stats")));
+  }, [mutate]);
+  const live = useLiveNotices({ onPurchase: refreshPurchases, onRefused: () => logout("expired") });
+
+  const tabs: { id: TabId; label: string; icon: React.ReactNode }[] = [
+    { id: "purchases", label: t("purchases"), icon: <ShieldCheck aria-hidden /> },
+    { id: "daily", label: t("daily"), icon: <CalendarDays aria-hidden /> },
+    { id: "raffles", label: t("raffles"), icon: <Ticket aria-hidden /> },
+    { id: "methods", label: t("methods"), icon: <CreditCard aria-hidden /> },
+    { id: "rates", label: t("rates"), icon: <Banknote aria-hidden /> },
+  ];
+  if (privileged) {
+    tabs.push({ id: "branding", label: t("branding"), icon: <Palette aria-hidden /> });
+    tabs.push({ id: "email", label: t("email"), icon: <Mail aria-hidden /> });
+  }
+
+  return (
+    <div className="min-h-dvh bg-muted/40">
+      <AdminHeader session={session} live={live} onLogout={() => logout("user")} />
+      <main className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6">
+        <SummaryCards />
+        <section aria-label={t("label")} className="min-w-0">
+          <Tabs value={tab} onValueChange={(v) => setTab(v as TabId)}>
+            <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+              <TabsList aria-label={t("label")} data-testid="admin-tabs">
+                {tabs.map((item) => (
+                  <TabsTrigger key={item.id} value={item.id}>
+                    {item.icon}
+                    {item.label}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+            </div>
+            <TabsContent value="purchases" className="grid grid-cols-1 gap-6">
+              <PurchasesPanel mode="all" />
+              <SalesChart />
+            </TabsContent>
+            <TabsContent value="daily">
+              <PurchasesPanel mode="today" />
+            </TabsContent>
+            <TabsContent value="raffles">
+              <RafflesTab />
+            </TabsContent>
+            <TabsContent value="methods">
+              <PaymentMethodsTab />
+            </TabsContent>
+            <TabsContent value="rates">
+              <RatesTab privileged={privileged} />
+            </TabsContent>
+            {privileged && (
+              <>
+                <TabsContent value="branding">
+                  <BrandingTab />
+                </TabsContent>
+                <TabsContent value="email">
+                  <EmailTab />
+                </TabsContent>
+              </>
+            )}
+          </Tabs>
+        </section>
+      </main>
+    </div>
+  );
+}

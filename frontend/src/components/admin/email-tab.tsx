@@ -1,0 +1,279 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { Copy, Eraser, Info, Loader2, RotateCw, Save, Send, Wand2 } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { retryMail, saveEmailSettings, sendTestEmail } from "@/lib/api/admin";
+import { errorMessage } from "@/lib/api/fetcher";
+import type { EmailSettings } from "@/lib/api/types";
+import { mailEnvLines } from "@/lib/admin/env-vars";
+import { notify } from "@/lib/notify";
+import { useEmailSettings, useMailOutbox } from "@/lib/swr/use-admin";
+
+interface Draft {
+  emailHost: string;
+  emailPort: string;
+  emailUser: string;
+  emailPass: string;
+  fromEmail: string;
+}
+
+const EMPTY: Draft = { emailHost: "", emailPort: "587", emailUser: "", emailPass: "", fromEmail: "" };
+
+function draftOf(s: EmailSettings | undefined): Draft {
+  if (!s) return EMPTY;
+  return { emailHost: s.emailHost, emailPort: String(s.emailPort || 587), emailUser: s.emailUser, emailPass: "", fromEmail: s.fromEmail };
+}
+
+/** The e-mail tab (SPEC §2, privileged): SMTP settings saved through the API, a test, env lines, failed deliveries. */
+export function EmailTab() {
+  const t = useTranslations("admin.email");
+  const { data: settings, mutate } = useEmailSettings(true);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+  const [loadedFrom, setLoadedFrom] = useState(settings);
+  const [saving, setSaving] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [testTo, setTestTo] = useState("");
+  const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const id = useId();
+  if (settings !== loadedFrom) {
+    setLoadedFrom(settings);
+    setDraft(draftOf(settings));
+  }
+
+  const set = (key: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [key]: e.target.value });
+  const envLines = mailEnvLines({ ...draft, hasPassword: Boolean(draft.emailPass) || Boolean(settings?.hasPassword) });
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const saved = await saveEmailSettings({
+        emailHost: draft.emailHost.trim(),
+        emailPort: Number(draft.emailPort) || 587,
+        emailUser: draft.emailUser.trim(),
+        emailPass: draft.emailPass,
+        fromEmail: draft.fromEmail.trim(),
+      });
+      await mutate(saved, { revalidate: false });
+      notify.success(t("saved"));
+    } catch (error) {
+      notify.error(t("saveError"), { description: errorMessage(error, t("saveError")) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function test() {
+    setTesting(true);
+    setTestResult(null);
+    try {
+      const result = await sendTestEmail(testTo);
+      const text = result.deliveredVia === "smtp" ? t("testSmtp", { to: result.to }) : t("testOutbox", { to: result.to });
+      setTestResult({ ok: true, text });
+      notify.success(text);
+    } catch (error) {
+      const text = errorMessage(error, t("testFailed"));
+      setTestResult({ ok: false, text });
+      notify.error(t("testFailed"), { description: text });
+    } finally {
+      setTesting(false);
+    }
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-4" data-testid="email-tab">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="text-xl">{t("title")}</h2>
+          </CardTitle>
+          <CardDescription className="flex items-start gap-2 rounded-md bg-muted p-3 text-foreground/80">
+            <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {t("info")}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={save} className="grid gap-4" noValidate>
+            <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-host`}>{t("host")}</Label>
+                <Input id={`${id}-host`} value={draft.emailHost} onChange={set("emailHost")} placeholder="smtp.gmail.com" spellCheck={false} />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-port`}>{t("port")}</Label>
+                <Input id={`${id}-port`} type="number" inputMode="numeric" min={1} max={65535} value={draft.emailPort} onChange={set("emailPort")} />
+              </div>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-user`}>{t("user")}</Label>
+                <Input id={`${id}-user`} value={draft.emailUser} onChange={set("emailUser")} autoComplete="off" spellCheck={false} />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-pass`}>{t("pass")}</Label>
+                <Input id={`${id}-pass`} type="password" value={draft.emailPass} onChange={set("emailPass")} autoComplete="new-password" aria-describedby={`${id}-pass-hint`} />
+                <p id={`${id}-pass-hint`} className="text-xs text-muted-foreground">
+                  {settings?.hasPassword ? t("passKept") : t("passNone")}
+                </p>
+              </div>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-from`}>{t("from")}</Label>
+              <Input id={`${id}-from`} type="email" value={draft.fromEmail} onChange={set("fromEmail")} placeholder="rifas@example.com" />
+            </div>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="button" variant="outline" onClick={() => setDraft(EMPTY)} disabled={saving}>
+                <Eraser aria-hidden />
+                {t("clear")}
+              </Button>
+              <Button type="submit" disabled={saving} data-testid="save-email">
+                {saving ? <Loader2 aria-hidden className="animate-spin" /> : <Save aria-hidden />}
+                {saving ? t("saving") : t("save")}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("testTitle")}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-test-to`}>{t("testTo")}</Label>
+              <Input id={`${id}-test-to`} type="email" value={testTo} onChange={(e) => setTestTo(e.target.value)} placeholder={t("testToPlaceholder")} />
+            </div>
+            <Button type="button" variant="outline" className="w-fit" onClick={test} disabled={testing} data-testid="test-email">
+              {testing ? <Loader2 aria-hidden className="animate-spin" /> : <Send aria-hidden />}
+              {testing ? t("testing") : t("test")}
+            </Button>
+            {testResult && (
+              <p role="status" data-testid="test-result" className={testResult.ok ? "text-sm text-success-strong" : "break-words text-sm font-medium text-danger-strong"}>
+                {testResult.text}
+              </p>
+            )}
+          </CardContent>
+        </Card>
+        <EnvVarsCard lines={envLines} />
+      </div>
+
+      <FailedDeliveries />
+    </div>
+  );
+}
+
+function EnvVarsCard({ lines }: { lines: string[] }) {
+  const t = useTranslations("admin.email");
+  const text = lines.join("\n");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("envTitle")}</CardTitle>
+        <CardDescription>{t("envText")}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <pre className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed" data-testid="env-vars">
+          {text}
+        </pre>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              void navigator.clipboard?.writeText(text).then(() => notify.success(t("copied")), () => undefined);
+            }}
+          >
+            <Copy aria-hidden />
+            {t("copy")}
+          </Button>
+          <Button type="button" variant="outline" size="sm" onClick={() => notify.info(t("generated"), { description: t("generatedText") })}>
+            <Wand2 aria-hidden />
+            {t("generate")}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Buyers' e-mails the outbox gave up on, with a retry (GET/POST /api/admin/mail-outbox). */
+function FailedDeliveries() {
+  const t = useTranslations("admin.email");
+  const locale = useLocale();
+  const { data: failed, mutate } = useMailOutbox("failed", true);
+  const [retrying, setRetrying] = useState<number | null>(null);
+  const kind = (k: string) => (["received", "approved", "rejected"].includes(k) ? t(`kinds.${k as "received"}`) : k);
+
+  async function retry(idToRetry: number) {
+    setRetrying(idToRetry);
+    try {
+      await retryMail(idToRetry);
+      notify.success(t("outboxRetried"));
+      await mutate();
+    } catch (error) {
+      notify.error(t("outboxRetryError"), { description: errorMessage(error, t("outboxRetryError")) });
+    } finally {
+      setRetrying(null);
+    }
+  }
+
+  return (
+    <Card className="gap-0" data-testid="failed-deliveries">
+      <CardHeader className="pb-4">
+        <CardTitle className="flex items-center gap-2">
+          {t("outboxTitle")}
+          {failed && failed.length > 0 && <Badge variant="destructive">{failed.length}</Badge>}
+        </CardTitle>
+        <CardDescription>{t("outboxText")}</CardDescription>
+      </CardHeader>
+      {!failed?.length ? (
+        <CardContent>
+          <p className="text-sm text-muted-foreground">{t("outboxEmpty")}</p>
+        </CardContent>
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t("outboxRecipient")}</TableHead>
+              <TableHead>{t("outboxKind")}</TableHead>
+              <TableHead>{t("outboxPurchase")}</TableHead>
+              <TableHead className="text-right">{t("outboxAttempts")}</TableHead>
+              <TableHead>{t("outboxError")}</TableHead>
+              <TableHead />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {failed.map((m) => (
+              <TableRow key={m.id}>
+                <TableCell className="max-w-48 truncate">{m.recipient}</TableCell>
+                <TableCell className="whitespace-nowrap">{kind(m.kind)}</TableCell>
+                <TableCell className="tabular-nums">#{m.purchaseId}</TableCell>
+                <TableCell className="text-right tabular-nums">{m.attempts}</TableCell>
+                <TableCell className="min-w-48 max-w-96 text-xs text-muted-foreground">
+                  {m.lastError}
+                  <span className="block">{new Intl.DateTimeFormat(locale === "en" ? "en-US" : "es-ES", { dateStyle: "short", timeStyle: "short" }).format(new Date(m.createdAt))}</span>
+                </TableCell>
+                <TableCell>
+                  <Button type="button" variant="outline" size="sm" onClick={() => retry(m.id)} disabled={retrying === m.id}>
+                    {retrying === m.id ? <Loader2 aria-hidden className="animate-spin" /> : <RotateCw aria-hidden />}
+                    {t("outboxRetry")}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Card>
+  );
+}

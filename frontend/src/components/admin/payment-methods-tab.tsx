@@ -1,0 +1,115 @@
+"use client";
+
+import { useState } from "react";
+import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+import { useSWRConfig } from "swr";
+import { Pencil, Trash2 } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { deletePaymentMethod } from "@/lib/api/admin";
+import type { PaymentMethod } from "@/lib/api/types";
+import { detailsText } from "@/lib/admin/payment-details";
+import { formatRate } from "@/lib/format";
+import { splitKey } from "@/lib/payment-methods";
+import { useAdminPaymentMethods } from "@/lib/swr/use-admin";
+import { CatalogTab, removeWithToast } from "./catalog-tab";
+import { ConfirmDeleteDialog } from "./confirm-dialog";
+
+const PaymentMethodDialog = dynamic(() => import("./payment-method-dialog").then((m) => m.PaymentMethodDialog), { ssr: false });
+
+export function useTypeLabel() {
+  const t = useTranslations("admin.methods");
+  return (type: string) => (t.has(`types.${type}` as never) ? t(`types.${type}` as never) : type);
+}
+
+/** The payment methods tab (SPEC §2 "Payments tab"). */
+export function PaymentMethodsTab() {
+  const t = useTranslations("admin.methods");
+  const typeLabel = useTypeLabel();
+  const { data: methods, isLoading } = useAdminPaymentMethods();
+  const [editing, setEditing] = useState<PaymentMethod | "new" | null>(null);
+  const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
+  const { mutate } = useSWRConfig();
+  const refresh = () => mutate((key) => key === "/api/admin/payment-methods" || key === "/api/payment-methods");
+
+  function remove(method: PaymentMethod): Promise<boolean> {
+    return removeWithToast(() => deletePaymentMethod(method.id), { title: t("deleted"), description: method.name }, t("deleteError"), refresh);
+  }
+
+  return (
+    <CatalogTab
+      testId="methods-tab"
+      title={t("title")}
+      addLabel={t("add")}
+      onAdd={() => setEditing("new")}
+      loading={isLoading && !methods}
+      empty={!methods?.length}
+      emptyText={t("empty")}
+      after={
+        <>
+          {editing && <PaymentMethodDialog method={editing === "new" ? null : editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
+          {deleting && (
+            <ConfirmDeleteDialog
+              title={t("deleteTitle")}
+              question={t("deleteQuestion", { name: deleting.name })}
+              confirmLabel={t("deleteConfirm")}
+              onConfirm={() => remove(deleting)}
+              onClose={() => setDeleting(null)}
+            />
+          )}
+        </>
+      }
+    >
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("colName")}</TableHead>
+                <TableHead>{t("colType")}</TableHead>
+                <TableHead>{t("colRate")}</TableHead>
+                <TableHead>{t("colStatus")}</TableHead>
+                <TableHead>{t("colDetails")}</TableHead>
+                <TableHead className="text-right">{t("colActions")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {methods?.map((m) => (
+                <TableRow key={m.id} data-testid="method-row" data-name={m.name}>
+                  <TableCell className="font-medium">{m.name}</TableCell>
+                  <TableCell className="whitespace-nowrap">{typeLabel(m.type)}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {m.exchangeRate ? (
+                      <>
+                        <span className="font-medium">
+                          {m.exchangeRate.fromCurrency} → {m.exchangeRate.toCurrency}
+                        </span>
+                        <span className="block text-xs tabular-nums text-muted-foreground">1 : {formatRate(m.exchangeRate.rate)}</span>
+                      </>
+                    ) : (
+                      <span className="text-muted-foreground">{t("noRate")}</span>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant={m.active ? "success" : "secondary"}>{m.active ? t("active") : t("inactive")}</Badge>
+                  </TableCell>
+                  <TableCell className="min-w-56 max-w-96 text-xs text-muted-foreground">{detailsText(m.details, splitKey)}</TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-1">
+                      <Button type="button" variant="outline" size="sm" onClick={() => setEditing(m)} aria-label={t("editLabel", { name: m.name })}>
+                        <Pencil aria-hidden />
+                        <span className="max-lg:sr-only">{t("edit")}</span>
+                      </Button>
+                      <Button type="button" variant="outline" size="sm" className="text-danger-strong" onClick={() => setDeleting(m)} aria-label={t("deleteLabel", { name: m.name })}>
+                        <Trash2 aria-hidden />
+                        <span className="max-lg:sr-only">{t("delete")}</span>
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+    </CatalogTab>
+  );
+}

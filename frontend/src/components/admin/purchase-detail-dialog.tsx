@@ -1,0 +1,169 @@
+"use client";
+
+import useSWR from "swr";
+import { useLocale, useTranslations } from "next-intl";
+import { Check, Loader2, X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Separator } from "@/components/ui/separator";
+import type { AdminPurchase } from "@/lib/api/types";
+import { formatConverted, formatUsd, padTicket } from "@/lib/format";
+import { PaymentProof } from "./payment-proof";
+import { PurchaseStatusBadge } from "./status-badge";
+
+function Field({ label, children, wide }: { label: string; children: React.ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Every field of a purchase, its proof and notes, and approve/reject while it is pending
+ * (SPEC §2 "Dialogs"). Read fresh on open: the proof link lasts minutes.
+ */
+export function PurchaseDetailDialog({
+  purchaseId,
+  ticketWidth,
+  onClose,
+  onDecide,
+}: {
+  purchaseId: number;
+  ticketWidth: (raffleId: number) => number;
+  onClose: () => void;
+  onDecide: (purchase: AdminPurchase, status: "approved" | "rejected") => void;
+}) {
+  const t = useTranslations("admin.detail");
+  const tp = useTranslations("admin.purchases");
+  const tc = useTranslations("admin.common");
+  const tCountry = useTranslations("purchase.countries");
+  const locale = useLocale();
+  const { data: p, error } = useSWR<AdminPurchase>(["/api/admin/purchases", purchaseId], { revalidateOnMount: true, dedupingInterval: 0 });
+
+  const country = (code: string) => (tCountry.has(code as never) ? tCountry(code as never) : code);
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl" closeLabel={tc("close")} data-testid="purchase-detail">
+        <DialogHeader>
+          <DialogTitle>{t("title")}</DialogTitle>
+          <DialogDescription className="font-mono">{p?.reference ?? "…"}</DialogDescription>
+        </DialogHeader>
+        {!p ? (
+          <p role="status" className="flex items-center gap-2 py-8 text-muted-foreground">
+            {error ? (
+              tc("error")
+            ) : (
+              <>
+                <Loader2 aria-hidden className="size-4 animate-spin" />
+                {t("loading")}
+              </>
+            )}
+          </p>
+        ) : (
+          <div className="grid gap-5">
+            <section aria-labelledby="detail-customer">
+              <h3 id="detail-customer" className="mb-2 font-semibold">
+                {t("customerSection")}
+              </h3>
+              <dl className="grid gap-3 sm:grid-cols-2">
+                <Field label={t("name")}>{p.customerName}</Field>
+                <Field label={t("customerId")}>{p.customerId}</Field>
+                <Field label={t("email")}>
+                  <a className="underline-offset-4 hover:underline" href={`mailto:${p.customerEmail}`}>
+                    {p.customerEmail}
+                  </a>
+                </Field>
+                <Field label={t("phone")}>
+                  <a className="underline-offset-4 hover:underline" href={`tel:${p.customerPhone.replace(/[^\d+]/g, "")}`}>
+                    {p.customerPhone}
+                  </a>
+                </Field>
+                <Field label={t("country")}>{country(p.customerCountry)}</Field>
+              </dl>
+            </section>
+            <Separator />
+            <section aria-labelledby="detail-purchase">
+              <h3 id="detail-purchase" className="mb-2 font-semibold">
+                {t("purchaseSection")}
+              </h3>
+              <dl className="grid gap-3 sm:grid-cols-2">
+                <Field label={t("reference")}>
+                  <span className="font-mono font-semibold">{p.reference}</span>
+                </Field>
+                <Field label={t("raffle")}>{p.raffleTitle}</Field>
+                <Field label={t("total")}>
+                  <span className="font-semibold">{formatUsd(p.totalAmount)}</span>
+                  {p.convertedTotal && (
+                    <span className="ml-2 text-muted-foreground">
+                      ({t("converted")} {formatConverted(p.totalAmount, p.convertedTotal.rate, p.convertedTotal.currency)})
+                    </span>
+                  )}
+                </Field>
+                <Field label={t("discount")}>{formatUsd(p.discountApplied)}</Field>
+                <Field label={t("method")}>{p.paymentMethod}</Field>
+                <Field label={t("status")}>
+                  <PurchaseStatusBadge status={p.status} />
+                </Field>
+                <Field label={t("date")}>{formatLocal(p.createdAt, locale)}</Field>
+                {p.decidedAt && <Field label={t("decidedAt")}>{formatLocal(p.decidedAt, locale)}</Field>}
+                <Field label={t("tickets", { count: p.ticketNumbers.length })} wide>
+                  <div className="flex max-h-40 flex-wrap gap-1 overflow-y-auto" data-testid="detail-tickets">
+                    {p.ticketNumbers.map((n) => (
+                      <span key={n} className="rounded bg-primary px-1.5 py-0.5 font-mono text-xs text-primary-foreground">
+                        {padTicket(n, ticketWidth(p.raffleId))}
+                      </span>
+                    ))}
+                  </div>
+                </Field>
+              </dl>
+            </section>
+            <Separator />
+            <section aria-labelledby="detail-proof">
+              <h3 id="detail-proof" className="mb-2 font-semibold">
+                {t("proof")}
+              </h3>
+              {p.proofProblem && (
+                <p role="note" className="mb-2 rounded-md border border-warning bg-warning/10 p-3 text-sm" data-testid="proof-problem">
+                  {t.has(`proofProblems.${p.proofProblem}` as never) ? t(`proofProblems.${p.proofProblem}` as never) : p.proofProblem}
+                </p>
+              )}
+              {p.paymentProof ? (
+                <PaymentProof key={p.paymentProof} link={p.paymentProof} customerName={p.customerName} />
+              ) : (
+                <p className="text-sm text-muted-foreground">{t("noProof")}</p>
+              )}
+            </section>
+            <section aria-labelledby="detail-notes">
+              <h3 id="detail-notes" className="mb-1 font-semibold">
+                {t("notes")}
+              </h3>
+              <p className="whitespace-pre-wrap text-sm" data-testid="detail-notes">
+                {p.adminNotes || <span className="text-muted-foreground">{t("noNotes")}</span>}
+              </p>
+            </section>
+          </div>
+        )}
+        {p?.status === "pending" && (
+          <DialogFooter>
+            <Button type="button" variant="destructive" onClick={() => onDecide(p, "rejected")}>
+              <X aria-hidden />
+              {tp("reject")}
+            </Button>
+            <Button type="button" variant="success" onClick={() => onDecide(p, "approved")}>
+              <Check aria-hidden />
+              {tp("approve")}
+            </Button>
+          </DialogFooter>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Date and time in the admin's own zone (purchases are moments, not days). */
+function formatLocal(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale === "en" ? "en-US" : "es-ES", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}

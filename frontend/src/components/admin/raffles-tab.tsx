@@ -1,0 +1,126 @@
+"use client";
+
+import { useState } from "react";
+import dynamic from "next/dynamic";
+import { useLocale, useTranslations } from "next-intl";
+import { useSWRConfig } from "swr";
+import { Pencil, Trash2 } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { deleteRaffle } from "@/lib/api/admin";
+import type { Raffle } from "@/lib/api/types";
+import { formatDate, formatUsd } from "@/lib/format";
+import { useAdminRaffles } from "@/lib/swr/use-admin";
+import { CatalogTab, removeWithToast } from "./catalog-tab";
+import { ConfirmDeleteDialog } from "./confirm-dialog";
+
+const RaffleDialog = dynamic(() => import("./raffle-dialog").then((m) => m.RaffleDialog), { ssr: false });
+
+/** Description preview in the table (SPEC §9). */
+export const DESCRIPTION_PREVIEW = 50;
+
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+}
+
+const LABELLED = ["available", "completed", "finished", "postponed"] as const;
+
+/** Revalidates raffle lists everywhere (panel and the public pages' admin reads). */
+export function useRaffleRefresh() {
+  const { mutate } = useSWRConfig();
+  return () =>
+    mutate((key) => {
+      const url = Array.isArray(key) ? String(key[0]) : key;
+      return typeof url === "string" && (url.startsWith("/api/admin/raffles") || url.startsWith("/api/admin/stats"));
+    });
+}
+
+/** The raffles tab (SPEC §2 "Raffles tab"). */
+export function RafflesTab() {
+  const t = useTranslations("admin.raffles");
+  const locale = useLocale();
+  const { data: raffles, isLoading } = useAdminRaffles();
+  const [editing, setEditing] = useState<Raffle | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Raffle | null>(null);
+  const refresh = useRaffleRefresh();
+
+  const statusLabel = (status: string) => ((LABELLED as readonly string[]).includes(status) ? t(`statuses.${status as (typeof LABELLED)[number]}`) : status);
+
+  function remove(raffle: Raffle): Promise<boolean> {
+    return removeWithToast(() => deleteRaffle(raffle.id), { title: t("deleted"), description: raffle.title }, t("deleteError"), refresh);
+  }
+
+  return (
+    <CatalogTab
+      testId="raffles-tab"
+      title={t("title")}
+      addLabel={t("create")}
+      onAdd={() => setEditing("new")}
+      loading={isLoading && !raffles}
+      empty={!raffles?.length}
+      emptyText={t("empty")}
+      after={
+        <>
+          {editing && <RaffleDialog raffle={editing === "new" ? null : editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
+          {deleting && (
+            <ConfirmDeleteDialog
+              title={t("deleteTitle")}
+              question={t("deleteQuestion")}
+              confirmLabel={t("deleteConfirm")}
+              onConfirm={() => remove(deleting)}
+              onClose={() => setDeleting(null)}
+            >
+              <p className="rounded-md bg-muted p-3 text-sm font-medium">{deleting.title}</p>
+            </ConfirmDeleteDialog>
+          )}
+        </>
+      }
+    >
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("colTitle")}</TableHead>
+                <TableHead className="text-right">{t("colPrice")}</TableHead>
+                <TableHead className="text-right">{t("colMax")}</TableHead>
+                <TableHead className="text-right">{t("colSold")}</TableHead>
+                <TableHead>{t("colDraw")}</TableHead>
+                <TableHead>{t("colStatus")}</TableHead>
+                <TableHead className="text-right">{t("colActions")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {raffles?.map((r) => (
+                <TableRow key={r.id} data-testid="raffle-row" data-title={r.title}>
+                  <TableCell className="min-w-56">
+                    <div className="font-medium">{r.title}</div>
+                    <div className="text-xs text-muted-foreground" title={r.description}>
+                      {truncate(r.description, DESCRIPTION_PREVIEW)}
+                    </div>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap text-right tabular-nums">{formatUsd(r.price)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{r.maxTickets.toLocaleString("es-ES")}</TableCell>
+                  <TableCell className="text-right tabular-nums">{r.ticketsSold.toLocaleString("es-ES")}</TableCell>
+                  <TableCell className="whitespace-nowrap">{r.drawDate ? formatDate(r.drawDate, locale) : t("notDefined")}</TableCell>
+                  <TableCell>
+                    <Badge variant={r.status === "available" ? "success" : "secondary"}>{statusLabel(r.status)}</Badge>
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-1">
+                      <Button type="button" variant="outline" size="sm" onClick={() => setEditing(r)} aria-label={t("editLabel", { title: r.title })}>
+                        <Pencil aria-hidden />
+                        <span className="max-lg:sr-only">{t("edit")}</span>
+                      </Button>
+                      <Button type="button" variant="outline" size="sm" className="text-danger-strong" onClick={() => setDeleting(r)} aria-label={t("deleteLabel", { title: r.title })}>
+                        <Trash2 aria-hidden />
+                        <span className="max-lg:sr-only">{t("delete")}</span>
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+    </CatalogTab>
+  );
+}

@@ -1,0 +1,226 @@
+"use client";
+
+import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useSWRConfig } from "swr";
+import { Loader2, Pencil, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { deleteRate, saveRate } from "@/lib/api/admin";
+import { errorMessage } from "@/lib/api/fetcher";
+import type { ExchangeRate } from "@/lib/api/types";
+import { formatRate } from "@/lib/format";
+import { notify } from "@/lib/notify";
+import { useExchangeRates } from "@/lib/swr/use-admin";
+import { CatalogTab, removeWithToast } from "./catalog-tab";
+import { ConfirmDeleteDialog } from "./confirm-dialog";
+
+export const CURRENCIES = ["USD", "EUR", "VES", "COP"] as const;
+
+function formatWhen(iso: string, locale: string) {
+  return new Intl.DateTimeFormat(locale === "en" ? "en-US" : "es-ES", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+/** The exchange rates tab (SPEC §2 "Rates tab"): delete only for the privileged admin. */
+export function RatesTab({ privileged }: { privileged: boolean }) {
+  const t = useTranslations("admin.rates");
+  const locale = useLocale();
+  const { data: rates, isLoading } = useExchangeRates();
+  const [editing, setEditing] = useState<ExchangeRate | "new" | null>(null);
+  const [deleting, setDeleting] = useState<ExchangeRate | null>(null);
+  const { mutate } = useSWRConfig();
+  // Methods embed their rate: refresh them too.
+  const refresh = () => mutate((key) => key === "/api/admin/exchange-rates" || key === "/api/admin/payment-methods" || key === "/api/payment-methods");
+
+  function remove(rate: ExchangeRate): Promise<boolean> {
+    return removeWithToast(() => deleteRate(rate.id), { title: t("deletedToast") }, t("deleteError"), refresh);
+  }
+
+  return (
+    <CatalogTab
+      testId="rates-tab"
+      title={t("title")}
+      addLabel={t("add")}
+      onAdd={() => setEditing("new")}
+      loading={isLoading && !rates}
+      empty={!rates?.length}
+      emptyText={t("empty")}
+      after={
+        <>
+          {!privileged && rates && rates.length > 0 && <p className="text-xs text-muted-foreground">{t("privilegedOnly")}</p>}
+          {editing && <RateDialog rate={editing === "new" ? null : editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
+          {deleting && (
+            <ConfirmDeleteDialog
+              title={t("deleteTitle")}
+              question={t("deleteQuestion")}
+              confirmLabel={t("deleteConfirm")}
+              onConfirm={() => remove(deleting)}
+              onClose={() => setDeleting(null)}
+            >
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-muted p-3 text-sm" data-testid="rate-facts">
+                <dt className="text-muted-foreground">{t("from")}</dt>
+                <dd className="font-medium">{deleting.fromCurrency}</dd>
+                <dt className="text-muted-foreground">{t("to")}</dt>
+                <dd className="font-medium">{deleting.toCurrency}</dd>
+                <dt className="text-muted-foreground">{t("rate")}</dt>
+                <dd className="font-mono">{formatRate(deleting.rate)}</dd>
+                <dt className="text-muted-foreground">{t("updated")}</dt>
+                <dd>{formatWhen(deleting.updatedAt, locale)}</dd>
+              </dl>
+            </ConfirmDeleteDialog>
+          )}
+        </>
+      }
+    >
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t("colFrom")}</TableHead>
+                <TableHead>{t("colTo")}</TableHead>
+                <TableHead className="text-right">{t("colRate")}</TableHead>
+                <TableHead>{t("colUpdated")}</TableHead>
+                <TableHead className="text-right">{t("colActions")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rates?.map((r) => (
+                <TableRow key={r.id} data-testid="rate-row">
+                  <TableCell className="font-medium">{r.fromCurrency}</TableCell>
+                  <TableCell className="font-medium">{r.toCurrency}</TableCell>
+                  <TableCell className="text-right font-mono tabular-nums">{formatRate(r.rate)}</TableCell>
+                  <TableCell className="whitespace-nowrap text-muted-foreground">{formatWhen(r.updatedAt, locale)}</TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-1">
+                      <Button type="button" variant="outline" size="sm" onClick={() => setEditing(r)} aria-label={t("editLabel", { from: r.fromCurrency, to: r.toCurrency })}>
+                        <Pencil aria-hidden />
+                        <span className="max-lg:sr-only">{t("edit")}</span>
+                      </Button>
+                      {privileged && (
+                        <Button
+                          type="button"
+                          variant="outline"
+                          size="sm"
+                          className="text-danger-strong"
+                          onClick={() => setDeleting(r)}
+                          aria-label={t("deleteLabel", { from: r.fromCurrency, to: r.toCurrency })}
+                        >
+                          <Trash2 aria-hidden />
+                          <span className="max-lg:sr-only">{t("delete")}</span>
+                        </Button>
+                      )}
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+    </CatalogTab>
+  );
+}
+
+/** A positive rate typed with a dot or comma, or null. */
+export function parseRateInput(text: string): number | null {
+  const value = text.trim().replace(",", ".");
+  if (!/^\d+(\.\d+)?$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 && Number.isFinite(n) ? n : null;
+}
+
+function RateDialog({ rate, onClose, onSaved }: { rate: ExchangeRate | null; onClose: () => void; onSaved: () => void }) {
+  const t = useTranslations("admin.rateForm");
+  const tr = useTranslations("admin.rates");
+  const tc = useTranslations("admin.common");
+  const [from, setFrom] = useState(rate?.fromCurrency ?? "USD");
+  const [to, setTo] = useState(rate?.toCurrency ?? "VES");
+  const [value, setValue] = useState(rate?.rate ?? "");
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const parsed = parseRateInput(value);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (parsed === null) {
+      setProblem(t("invalid"));
+      return;
+    }
+    setPending(true);
+    try {
+      await saveRate({ fromCurrency: from, toCurrency: to, rate: parsed }, rate?.id);
+      notify.success(rate ? tr("updatedToast") : tr("createdToast"));
+      onSaved();
+      onClose();
+    } catch (error) {
+      const title = rate ? tr("updateError") : tr("createError");
+      notify.error(title, { description: errorMessage(error, title) });
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
+      <DialogContent className="max-w-md" closeLabel={tc("close")} data-testid="rate-dialog">
+        <DialogHeader>
+          <DialogTitle>{rate ? t("editTitle") : t("createTitle")}</DialogTitle>
+          <DialogDescription>{t("rateHint")}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <div className="grid grid-cols-2 gap-3">
+            <div className="grid gap-1.5">
+              <Label htmlFor="rate-from">{t("from")}</Label>
+              <NativeSelect id="rate-from" value={from} onChange={(e) => setFrom(e.target.value)} className="h-11">
+                {CURRENCIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="rate-to">{t("to")}</Label>
+              <NativeSelect id="rate-to" value={to} onChange={(e) => setTo(e.target.value)} className="h-11">
+                {CURRENCIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="rate-value">{t("rate")}</Label>
+            <Input
+              id="rate-value"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              value={value}
+              onChange={(e) => {
+                setValue(e.target.value);
+                setProblem(null);
+              }}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby="rate-preview"
+            />
+            <p id="rate-preview" className={problem ? "text-xs font-medium text-danger-strong" : "text-xs text-muted-foreground"}>
+              {problem ?? (parsed !== null ? t("preview", { from, to, rate: formatRate(String(parsed)) }) : "\u00a0")}
+            </p>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
+              {t("cancel")}
+            </Button>
+            <Button type="submit" disabled={pending || !value.trim()} data-testid="save-rate">
+              {pending && <Loader2 aria-hidden className="animate-spin" />}
+              {pending ? t("saving") : t("save")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,320 @@
+"use client";
+
+import { useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { notify as toast } from "@/lib/notify";
+import { Loader2, Upload } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { ApiError } from "@/lib/api/fetcher";
+import { createPurchase, uploadProof } from "@/lib/api/client";
+import type { PaymentMethod, PurchaseResponse } from "@/lib/api/types";
+import { formatConverted, formatRate, formatUsd, padTicket } from "@/lib/format";
+import {
+  COUNTRIES,
+  PROOF_ACCEPT,
+  checkProofFile,
+  purchaseSchema,
+  type PurchaseFormValues,
+  type ValidationMessages,
+} from "@/lib/validations/purchase";
+import { splitKey } from "@/lib/payment-methods";
+
+const VALIDATION_KEYS = [
+  "required", "nameMin", "idMin", "email", "phoneMin", "country", "paymentMethod", "acceptTerms",
+  "proofRequiredTitle", "proofRequired", "fileTooBigTitle", "fileTooBig", "fileTypeTitle", "fileType",
+] as const satisfies readonly (keyof ValidationMessages)[];
+
+export function useValidationMessages(): ValidationMessages {
+  const t = useTranslations("validation");
+  return useMemo(() => Object.fromEntries(VALIDATION_KEYS.map((k) => [k, t(k)])) as unknown as ValidationMessages, [t]);
+}
+
+export interface PurchaseFormProps {
+  raffleId: number;
+  ticketNumbers: number[];
+  width: number;
+  /** Total in USD as the server quoted it (decimal string), sent back untouched. */
+  total: string;
+  discount: string;
+  methods: PaymentMethod[];
+  asAdmin: boolean;
+  onPurchased: (receipt: PurchaseResponse) => void;
+  /** Someone else took these numbers meanwhile (409 tickets_taken). */
+  onTaken: (numbers: number[]) => void;
+  /** The server's price differs (409 total_mismatch): refresh the quote. */
+  onPriceChanged: () => void;
+}
+
+type FieldName = keyof PurchaseFormValues;
+const FIELD_NAMES: FieldName[] = ["customerName", "customerId", "customerEmail", "customerPhone", "customerCountry", "paymentMethod", "acceptTerms"];
+
+/** The purchase form (SPEC §2 "Purchase form and receipt"): create → upload proof → attach. */
+export function PurchaseForm(props: PurchaseFormProps) {
+  const { raffleId, ticketNumbers, width, total, discount, methods, asAdmin } = props;
+  const t = useTranslations("purchase");
+  const messages = useValidationMessages();
+  const schema = useMemo(() => purchaseSchema(messages), [messages]);
+  const active = methods.filter((m) => m.active);
+
+  const form = useForm<PurchaseFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      customerName: "",
+      customerId: "",
+      customerEmail: "",
+      customerPhone: "",
+      customerCountry: "" as PurchaseFormValues["customerCountry"],
+      paymentMethod: "",
+      paymentProof: null,
+      acceptTerms: false,
+    },
+    mode: "onTouched",
+  });
+  const { register, handleSubmit, formState, control, setValue, setError, reset } = form;
+  const errors = formState.errors;
+  const methodId = useWatch({ control, name: "paymentMethod" });
+  const method = active.find((m) => String(m.id) === methodId);
+  const rate = method?.exchangeRate && method.exchangeRate.toCurrency !== "USD" ? method.exchangeRate : null;
+  const acceptTerms = useWatch({ control, name: "acceptTerms" });
+  const proofFile = useWatch({ control, name: "paymentProof" });
+
+  async function onSubmit(values: PurchaseFormValues) {
+    const file = values.paymentProof ?? null;
+    const problem = checkProofFile(file, messages);
+    if (problem) {
+      setError("paymentProof", { message: `${problem.title} - ${problem.message}` });
+      toast.error(problem.title, { description: problem.message });
+      return;
+    }
+    let result: PurchaseResponse;
+    try {
+      result = await createPurchase(
+        raffleId,
+        {
+          customerName: values.customerName.trim(),
+          customerId: values.customerId.trim(),
+          customerEmail: values.customerEmail.trim(),
+          customerPhone: values.customerPhone.trim(),
+          customerCountry: values.customerCountry,
+          paymentMethod: values.paymentMethod,
+          ticketNumbers,
+          totalAmount: total,
+          discountApplied: discount,
+          acceptTerms: values.acceptTerms,
+        },
+        asAdmin,
+      );
+    } catch (error) {
+      handleFailure(error);
+      return;
+    }
+
+    // The proof: a failure here is logged and does not stop the flow (SPEC §7), but the buyer
+    // is told the proof is not attached.
+    if (file && result.purchaseToken && !result.testMode) {
+      try {
+        await uploadProof(file, { purchaseId: result.purchase.id, purchaseToken: result.purchaseToken });
+      } catch (error) {
+        console.error("payment proof upload failed", error);
+        toast.warning(t("proofFailed"), { description: t("proofFailedText", { reference: result.purchase.reference }), duration: 10000 });
+      }
+    } else if (file && !result.testMode) {
+      console.error("payment proof not attached: the purchase answer has no purchaseToken");
+      toast.warning(t("proofFailed"), { description: t("proofFailedText", { reference: result.purchase.reference }), duration: 10000 });
+    }
+
+    if (result.testMode) toast.success(t("testSuccess"));
+    else toast.success(t("success"), { description: t("successText") });
+    reset();
+    props.onPurchased(result);
+  }
+
+  function handleFailure(error: unknown) {
+    if (error instanceof ApiError && error.body) {
+      const body = error.body;
+      if (body.code === "tickets_taken" && body.numbers?.length) {
+        const list = body.numbers.map((n) => padTicket(n, width)).join(", ");
+        toast.error(t("takenTitle"), { description: t("takenText", { numbers: list }), duration: 10000 });
+        props.onTaken(body.numbers);
+        return;
+      }
+      if (body.code === "total_mismatch") {
+        toast.error(t("error"), { description: t("totalChanged", { total: body.expectedTotal ? formatUsd(body.expectedTotal) : "" }) });
+        props.onPriceChanged();
+        return;
+      }
+      if (body.code === "validation_failed" && body.fields) {
+        for (const [field, message] of Object.entries(body.fields)) {
+          if ((FIELD_NAMES as string[]).includes(field)) setError(field as FieldName, { message });
+        }
+      }
+      toast.error(t("error"), { description: body.message });
+      return;
+    }
+    toast.error(t("error"));
+  }
+
+  const fieldError = (name: FieldName) => {
+    const message = errors[name]?.message;
+    return message ? (
+      <p id={`${name}-error`} className="text-sm font-medium text-danger-strong">{message}</p>
+    ) : null;
+  };
+  const aria = (name: FieldName) => ({
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${name}-error` : undefined,
+  });
+
+  const buttonAmount = rate
+    ? formatConverted(total, rate.rate, rate.toCurrency, true)
+    : formatUsd(total);
+  const submitting = formState.isSubmitting;
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" data-testid="purchase-form">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-2 sm:col-span-2">
+            <Label htmlFor="customerName">{t("customerName")}</Label>
+            <Input id="customerName" autoComplete="name" {...register("customerName")} {...aria("customerName")} />
+            {fieldError("customerName")}
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="customerId">{t("customerId")}</Label>
+            <Input id="customerId" autoComplete="off" {...register("customerId")} {...aria("customerId")} />
+            {fieldError("customerId")}
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="customerCountry">{t("customerCountry")}</Label>
+            <NativeSelect id="customerCountry" autoComplete="country-name" {...register("customerCountry")} {...aria("customerCountry")}>
+              <option value="">{t("countryPlaceholder")}</option>
+              {COUNTRIES.map((c) => (
+                <option key={c} value={c}>{t(`countries.${c}`)}</option>
+              ))}
+            </NativeSelect>
+            {fieldError("customerCountry")}
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="customerEmail">{t("customerEmail")}</Label>
+            <Input id="customerEmail" type="email" inputMode="email" autoComplete="email" {...register("customerEmail")} {...aria("customerEmail")} />
+            {fieldError("customerEmail")}
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="customerPhone">{t("customerPhone")}</Label>
+            <Input id="customerPhone" type="tel" inputMode="tel" autoComplete="tel" {...register("customerPhone")} {...aria("customerPhone")} />
+            {fieldError("customerPhone")}
+          </div>
+        </div>
+
+        <div className="space-y-2">
+          <Label htmlFor="paymentMethod">{t("paymentMethod")}</Label>
+          {active.length === 0 ? (
+            <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground">{t("noMethods")}</p>
+          ) : (
+            <NativeSelect id="paymentMethod" {...register("paymentMethod")} {...aria("paymentMethod")}>
+              <option value="">{t("methodPlaceholder")}</option>
+              {active.map((m) => (
+                <option key={m.id} value={String(m.id)}>{m.name}</option>
+              ))}
+            </NativeSelect>
+          )}
+          {fieldError("paymentMethod")}
+        </div>
+
+        {method && (
+          <div className="space-y-3 rounded-lg border bg-muted/40 p-4 text-sm" data-testid="method-details">
+            <p className="font-semibold">{t("methodDetails")}</p>
+            {Object.keys(method.details).length > 0 && (
+              <dl className="grid gap-2">
+                {Object.entries(method.details).map(([key, value]) => (
+                  <div key={key} className="flex flex-col sm:flex-row sm:justify-between sm:gap-4">
+                    <dt className="text-muted-foreground">{splitKey(key)}</dt>
+                    <dd className="break-all font-medium sm:text-right">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            <div className="flex items-baseline justify-between border-t pt-3">
+              <span>{t("totalToPay")}</span>
+              <span className="text-lg font-bold" data-testid="converted-total">
+                {rate ? formatConverted(total, rate.rate, rate.toCurrency) : formatUsd(total)}
+              </span>
+            </div>
+            {rate && (
+              <p className="text-xs text-muted-foreground" data-testid="rate-line">
+                {t("rate", { from: rate.fromCurrency, rate: formatRate(rate.rate), to: rate.toCurrency })}
+              </p>
+            )}
+          </div>
+        )}
+
+        <div className="space-y-2">
+          <Label htmlFor="paymentProof">{t("proof")}</Label>
+          <label
+            htmlFor="paymentProof"
+            className="flex cursor-pointer items-center gap-3 rounded-lg border border-dashed p-4 text-sm hover:bg-muted/40 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
+          >
+            <Upload aria-hidden className="size-5 shrink-0 text-muted-foreground" />
+            <span className="min-w-0">
+              <span className="block truncate font-medium">{proofFile?.name ?? t("proofHint")}</span>
+            </span>
+          </label>
+          <input
+            id="paymentProof"
+            type="file"
+            accept={PROOF_ACCEPT}
+            className="sr-only"
+            {...aria("paymentProof")}
+            onChange={(e) => {
+              const file = e.target.files?.[0] ?? null;
+              const problem = file ? checkProofFile(file, messages) : null;
+              if (problem) {
+                e.target.value = "";
+                setValue("paymentProof", null);
+                setError("paymentProof", { message: `${problem.title} - ${problem.message}` });
+                toast.error(problem.title, { description: problem.message });
+                return;
+              }
+              setValue("paymentProof", file, { shouldValidate: true });
+            }}
+          />
+          {fieldError("paymentProof")}
+        </div>
+
+        <div className="space-y-2">
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id="acceptTerms"
+              checked={acceptTerms}
+              onCheckedChange={(v) => setValue("acceptTerms", v === true, { shouldValidate: true, shouldTouch: true })}
+              {...aria("acceptTerms")}
+              className="mt-0.5"
+            />
+            <Label htmlFor="acceptTerms" className="block font-normal leading-snug">
+              {t.rich("acceptTerms", {
+                terms: (chunks) => (
+                  <Link href="/terminos-y-condiciones" target="_blank" className="font-medium underline underline-offset-2">
+                    {chunks}
+                  </Link>
+                ),
+              })}
+            </Label>
+          </div>
+          {fieldError("acceptTerms")}
+        </div>
+
+        <Button type="submit" size="lg" className="h-12 w-full text-base" disabled={submitting || active.length === 0}>
+          {submitting ? <Loader2 aria-hidden className="animate-spin" /> : null}
+          {submitting ? t("submitting") : asAdmin ? t("submitTest") : t("submit", { count: ticketNumbers.length, amount: buttonAmount })}
+        </Button>
+    </form>
+  );
+}
+
+export default PurchaseForm;

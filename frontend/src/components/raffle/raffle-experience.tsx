@@ -1,0 +1,143 @@
+"use client";
+
+import { useCallback, useMemo, useState } from "react";
+import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+import { Ban, FlaskConical, ShieldAlert } from "lucide-react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useIsAdmin } from "@/lib/auth/session";
+import type { PaymentMethod, PurchaseResponse, Raffle } from "@/lib/api/types";
+import { availableNumbers, canPurchase, withoutTaken } from "@/lib/picker";
+import { ticketWidth } from "@/lib/format";
+import { timesCount } from "@/lib/decimal";
+import { useAvailability } from "@/lib/swr/use-availability";
+import { useQuote } from "@/lib/swr/use-quote";
+import { usePaymentMethods } from "@/lib/swr/use-payment-methods";
+import { Countdown } from "./countdown";
+import { TicketPicker } from "./ticket-picker";
+
+// The form (react-hook-form, zod) and the receipt load only once they are needed.
+const PurchaseForm = dynamic(() => import("./purchase-form"), {
+  ssr: false,
+  loading: () => <Skeleton className="h-96 w-full" />,
+});
+const ReceiptDialog = dynamic(() => import("./receipt-dialog").then((m) => m.ReceiptDialog), { ssr: false });
+
+/**
+ * The interactive part of a raffle page: admin banners, countdown, picker and purchase form.
+ * Visitors see what the server rendered; a signed-in admin gets the admin view of the raffle
+ * (any status) and buys in test mode.
+ */
+export function RaffleExperience({ raffle: publicRaffle, methods: initialMethods }: { raffle: Raffle; methods: PaymentMethod[] }) {
+  const t = useTranslations("raffle");
+  const tc = useTranslations("common");
+  const isAdmin = useIsAdmin();
+  const [closed, setClosed] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [taken, setTaken] = useState<number[]>([]);
+  const [receipt, setReceipt] = useState<PurchaseResponse | null>(null);
+
+  const raffle = publicRaffle;
+  const onSale = raffle.status === "available";
+  const canBuy = isAdmin || (onSale && !closed);
+
+  const availability = useAvailability(raffle.id, isAdmin);
+  const quote = useQuote(raffle.id, selected.length);
+  const { data: methods = initialMethods } = usePaymentMethods(initialMethods);
+
+  const available = useMemo(() => {
+    if (!availability.data) return null;
+    const all = availableNumbers(availability.data.bitmap, availability.data.maxTickets);
+    if (taken.length === 0) return all;
+    const gone = new Set(taken);
+    return all.filter((n) => !gone.has(n));
+  }, [availability.data, taken]);
+
+  const width = ticketWidth(raffle.maxTickets);
+  const limits = raffle.purchaseLimits;
+  const count = selected.length;
+  const fresh = quote.data && quote.data.ticketCount === count ? quote.data : undefined;
+  const total = fresh?.total ?? timesCount(raffle.price, count);
+  const discount = fresh?.discount ?? "0";
+
+  const onTaken = useCallback((numbers: number[]) => {
+    setTaken((prev) => [...prev, ...numbers]);
+    setSelected((prev) => withoutTaken(prev, numbers));
+    void availability.mutate();
+  }, [availability]);
+
+  const onPurchased = useCallback((result: PurchaseResponse) => {
+    setReceipt(result);
+    setSelected([]);
+    setTaken([]);
+    void availability.mutate();
+  }, [availability]);
+
+  return (
+    <div className="space-y-6">
+      {isAdmin && !onSale && (
+        <Alert variant="warning" data-testid="admin-view-banner">
+          <ShieldAlert aria-hidden />
+          <AlertTitle>{t("adminViewTitle")}</AlertTitle>
+          <AlertDescription>{t("adminViewText", { status: tc.has(`statuses.${raffle.status as "available"}`) ? tc(`statuses.${raffle.status as "available"}`) : raffle.status })}</AlertDescription>
+        </Alert>
+      )}
+      {isAdmin && (
+        <Alert variant="warning" data-testid="admin-test-banner">
+          <FlaskConical aria-hidden />
+          <AlertTitle>{t("adminTestTitle")}</AlertTitle>
+          <AlertDescription>{t("adminTestText")}</AlertDescription>
+        </Alert>
+      )}
+
+      <Countdown drawDate={raffle.drawDate} endDate={raffle.endDate} createdAt={raffle.createdAt} onClosedChange={setClosed} />
+
+      {!canBuy ? (
+        !onSale && (
+          <div role="status" className="flex items-start gap-4 rounded-xl border border-danger/40 bg-danger/5 p-5" data-testid="raffle-unavailable">
+            <Ban aria-hidden className="size-8 shrink-0 text-danger-strong" />
+            <div>
+              <p className="text-lg font-bold text-danger-strong">{t("unavailableTitle")}</p>
+              <p className="text-sm text-muted-foreground">{t("unavailableText")}</p>
+            </div>
+          </div>
+        )
+      ) : (
+        <>
+          <section aria-labelledby="pick-title" className="space-y-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+            <h2 id="pick-title" className="text-xl font-bold">{t("pickTitle")}</h2>
+            <TicketPicker
+              available={available}
+              loadError={Boolean(availability.error)}
+              width={width}
+              price={raffle.price}
+              limits={limits}
+              selected={selected}
+              onSelectedChange={setSelected}
+              quote={fresh}
+            />
+          </section>
+          {canPurchase(count, limits.min, limits.max) && (
+            <section aria-labelledby="form-title" className="space-y-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+              <h2 id="form-title" className="text-xl font-bold">{t("formTitle")}</h2>
+              <PurchaseForm
+                raffleId={raffle.id}
+                ticketNumbers={selected}
+                width={width}
+                total={total}
+                discount={discount}
+                methods={methods}
+                asAdmin={isAdmin}
+                onPurchased={onPurchased}
+                onTaken={onTaken}
+                onPriceChanged={() => void quote.mutate()}
+              />
+            </section>
+          )}
+        </>
+      )}
+      <ReceiptDialog receipt={receipt} onClose={() => setReceipt(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { notify as toast } from "@/lib/notify";
+import { CheckCircle2, Download, FlaskConical, Mail } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import type { PurchaseResponse } from "@/lib/api/types";
+import { formatUsd } from "@/lib/format";
+import { openInvoice } from "@/lib/invoice";
+import { RECEIPT_NUMBERS } from "@/lib/picker";
+
+/** The on-screen receipt after a purchase (SPEC §2 "Receipt dialog"). */
+export function ReceiptDialog({ receipt, onClose }: { receipt: PurchaseResponse | null; onClose: () => void }) {
+  const t = useTranslations("receipt");
+  const tp = useTranslations("picker");
+  const tc = useTranslations("common");
+  if (!receipt) return null;
+  const { purchase, testMode, purchaseToken } = receipt;
+  const labels = purchase.ticketLabels.length ? purchase.ticketLabels : purchase.ticketNumbers.map((n) => String(n).padStart(4, "0"));
+  const shown = labels.slice(0, RECEIPT_NUMBERS);
+  const more = labels.length - shown.length;
+
+  async function download() {
+    if (!purchaseToken) return;
+    const outcome = await openInvoice(purchase.id, purchaseToken);
+    if (!outcome.ok) {
+      toast.error(outcome.reason === "blocked" ? t("popupBlocked") : (outcome.message ?? t("invoiceError")));
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent closeLabel={tc("close")} data-testid="receipt-dialog">
+        <DialogHeader>
+          <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-success/15 text-success-strong sm:mx-0">
+            {testMode ? <FlaskConical aria-hidden className="size-6" /> : <CheckCircle2 aria-hidden className="size-6" />}
+          </div>
+          <DialogTitle>{testMode ? t("testTitle") : t("title")}</DialogTitle>
+          <DialogDescription>{purchase.raffleTitle}</DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">{t("raffle")}</dt>
+          <dd className="font-medium">{purchase.raffleTitle}</dd>
+          <dt className="text-muted-foreground">{t("tickets")}</dt>
+          <dd className="flex flex-wrap gap-1">
+            {shown.map((label) => (
+              <span key={label} className="rounded bg-primary px-1.5 py-0.5 font-mono text-xs text-primary-foreground">{label}</span>
+            ))}
+            {more > 0 && <span className="text-xs">{tp("more", { count: more })}</span>}
+          </dd>
+          <dt className="text-muted-foreground">{t("total")}</dt>
+          <dd className="font-semibold">{formatUsd(purchase.totalAmount)}</dd>
+          <dt className="text-muted-foreground">{t("reference")}</dt>
+          <dd className="font-mono font-semibold" data-testid="receipt-reference">{purchase.reference}</dd>
+          <dt className="text-muted-foreground">{t("status")}</dt>
+          <dd>
+            <Badge variant={testMode ? "secondary" : "warning"}>{testMode ? t("testMode") : t("processing")}</Badge>
+          </dd>
+        </dl>
+        <p className="flex items-start gap-2 rounded-md bg-muted p-3 text-sm">
+          <Mail aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {t("emailNote")}
+        </p>
+        <DialogFooter>
+          {purchaseToken && (
+            <Button type="button" variant="outline" onClick={download}>
+              <Download aria-hidden />
+              {t("download")}
+            </Button>
+          )}
+          <Button type="button" onClick={onClose}>{t("continue")}</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,242 @@
+"use client";
+
+import { useDeferredValue, useMemo, useState } from "react";
+import { useTranslations } from "next-intl";
+import { notify as toast } from "@/lib/notify";
+import { AlertTriangle, CheckCircle2, ChevronLeft, ChevronRight, Eraser, Loader2, Search, Shuffle, XCircle } from "lucide-react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import type { PriceQuote, PurchaseLimits } from "@/lib/api/types";
+import { formatUsd } from "@/lib/format";
+import { isZero, timesCount } from "@/lib/decimal";
+import {
+  QUICK_PICKS,
+  SUMMARY_NUMBERS,
+  clampPage,
+  limitState,
+  pageCount,
+  pageOf,
+  pickRandom,
+  searchNumbers,
+  summarize,
+  toggleNumber,
+} from "@/lib/picker";
+import { cn } from "@/lib/utils";
+
+export interface TicketPickerProps {
+  /** Available numbers, ascending (from the availability bitmap); null while loading. */
+  available: Uint32Array | null;
+  loadError?: boolean;
+  width: number;
+  price: string;
+  limits: PurchaseLimits;
+  selected: number[];
+  onSelectedChange: (selected: number[]) => void;
+  quote?: PriceQuote;
+}
+
+/** The ticket picker of SPEC §2: search, 64 a page, toggle, random picks, limits and summary. */
+export function TicketPicker({ available, loadError, width, price, limits, selected, onSelectedChange, quote }: TicketPickerProps) {
+  const t = useTranslations("picker");
+  const [query, setQuery] = useState("");
+  const deferredQuery = useDeferredValue(query);
+  const [page, setPage] = useState(0);
+
+  const filtered = useMemo(
+    () => (available ? searchNumbers(available, deferredQuery, width) : new Uint32Array(0)),
+    [available, deferredQuery, width],
+  );
+  const pages = pageCount(filtered.length);
+  const current = clampPage(page, filtered.length);
+  const visible = pageOf(filtered, current);
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const searching = deferredQuery.replace(/\D/g, "") !== "";
+
+  const refuse = () =>
+    toast.error(t("limitReachedTitle"), { description: t("limitReachedText", { count: limits.max }), id: "limit" });
+
+  const toggle = (n: number) => {
+    const result = toggleNumber(selected, n, limits.max);
+    if (result.refused) refuse();
+    else onSelectedChange(result.selected);
+  };
+
+  const random = (count: number) => {
+    if (!available) return;
+    const result = pickRandom(available, selected, count, limits.max);
+    if (result.refused) refuse();
+    else onSelectedChange(result.selected);
+  };
+
+  const count = selected.length;
+  const state = limitState(count, limits.min, limits.max);
+  const summary = summarize(selected, SUMMARY_NUMBERS, width);
+  const localSubtotal = timesCount(price, count);
+  const fresh = quote && quote.ticketCount === count ? quote : undefined;
+  const subtotal = fresh?.subtotal ?? localSubtotal;
+  const total = fresh?.total ?? localSubtotal;
+  const discount = fresh && !isZero(fresh.discount) ? fresh.discount : null;
+
+  return (
+    <div className="space-y-5">
+      {/* Search and quick picks */}
+      <div className="space-y-3">
+        <div className="space-y-2">
+          <Label htmlFor="ticket-search">{t("searchLabel")}</Label>
+          <div className="relative">
+            <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              id="ticket-search"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={t("searchPlaceholder")}
+              className="pl-9"
+              value={query}
+              maxLength={5}
+              onChange={(e) => {
+                setQuery(e.target.value);
+                setPage(0);
+              }}
+              aria-describedby="ticket-count"
+            />
+          </div>
+          <p id="ticket-count" className="text-sm text-muted-foreground" aria-live="polite">
+            {available === null
+              ? t("loading")
+              : searching
+                ? t("found", { count: filtered.length.toLocaleString("es-ES") })
+                : t("availableCount", { count: available.length.toLocaleString("es-ES") })}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {QUICK_PICKS.map((n) => (
+            <Button key={n} type="button" variant="outline" size="sm" onClick={() => random(n)} disabled={!available} title={t("randomLabel", { count: n })}>
+              <Shuffle aria-hidden />
+              {t("random", { count: n })}
+            </Button>
+          ))}
+          <Button type="button" variant="ghost" size="sm" onClick={() => onSelectedChange([])} disabled={count === 0}>
+            <Eraser aria-hidden />
+            {t("clear")}
+          </Button>
+        </div>
+      </div>
+
+      {/* Numbers of this page */}
+      {loadError ? (
+        <Alert variant="destructive">
+          <XCircle aria-hidden />
+          <AlertDescription>{t("loadError")}</AlertDescription>
+        </Alert>
+      ) : available === null ? (
+        <div className="flex h-40 items-center justify-center text-sm text-muted-foreground">
+          <Loader2 aria-hidden className="mr-2 size-4 animate-spin" />
+          {t("loading")}
+        </div>
+      ) : filtered.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+          {searching ? t("noResults") : t("soldOut")}
+        </p>
+      ) : (
+        <div role="group" aria-label={t("numbersLabel")} className="grid grid-cols-5 gap-1.5 sm:grid-cols-8" data-testid="ticket-grid">
+          {Array.from(visible, (n) => {
+            const isSelected = selectedSet.has(n);
+            const label = String(n).padStart(width, "0");
+            return (
+              <button
+                key={n}
+                type="button"
+                aria-pressed={isSelected}
+                aria-label={t("ticketLabel", { number: label })}
+                onClick={() => toggle(n)}
+                className={cn(
+                  "h-11 rounded-md border font-mono text-sm tabular-nums outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                  isSelected
+                    ? "border-primary bg-primary font-semibold text-primary-foreground"
+                    : "border-success/50 bg-success/5 hover:bg-success/15",
+                )}
+              >
+                {label}
+              </button>
+            );
+          })}
+        </div>
+      )}
+
+      {pages > 1 && (
+        <nav className="flex items-center justify-between gap-2" aria-label={t("page", { page: current + 1, pages })}>
+          <Button type="button" variant="outline" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>
+            <ChevronLeft aria-hidden />
+            {t("previous")}
+          </Button>
+          <span className="text-sm text-muted-foreground">{t("page", { page: current + 1, pages: pages.toLocaleString("es-ES") })}</span>
+          <Button type="button" variant="outline" size="sm" onClick={() => setPage(current + 1)} disabled={current >= pages - 1}>
+            {t("next")}
+            <ChevronRight aria-hidden />
+          </Button>
+        </nav>
+      )}
+
+      {/* Legend */}
+      <div className="flex flex-wrap gap-4 text-xs text-muted-foreground" aria-label={t("legend")} role="note">
+        <span className="inline-flex items-center gap-1.5"><span aria-hidden className="size-3.5 rounded-sm bg-primary" />{t("legendSelected")}</span>
+        <span className="inline-flex items-center gap-1.5"><span aria-hidden className="size-3.5 rounded-sm border border-success/50 bg-success/5" />{t("legendAvailable")}</span>
+        <span className="inline-flex items-center gap-1.5"><span aria-hidden className="size-3.5 rounded-sm bg-muted-foreground/30" />{t("legendUnavailable")}</span>
+      </div>
+
+      <p className="text-xs text-muted-foreground">{t("limits", { min: limits.min, max: limits.max })}</p>
+
+      {/* Limits */}
+      {state === "below" && (
+        <Alert variant="destructive" data-testid="limit-below">
+          <AlertTriangle aria-hidden />
+          <AlertTitle>{t("restrictionTitle")}</AlertTitle>
+          <AlertDescription>{t("minNotice", { count: limits.min })}</AlertDescription>
+        </Alert>
+      )}
+      {state === "above" && (
+        <Alert variant="destructive" data-testid="limit-above">
+          <AlertTriangle aria-hidden />
+          <AlertTitle>{t("maxExceededTitle", { count: limits.max })}</AlertTitle>
+          <AlertDescription>{t("maxExceededText", { count: limits.max })}</AlertDescription>
+        </Alert>
+      )}
+      {state === "atMax" && (
+        <Alert variant="success" data-testid="limit-max">
+          <CheckCircle2 aria-hidden />
+          <AlertTitle>{t("atMax", { count: limits.max })}</AlertTitle>
+          <AlertDescription>{t("atMaxText")}</AlertDescription>
+        </Alert>
+      )}
+
+      {/* Summary */}
+      {count > 0 && (
+        <section aria-labelledby="summary-title" className="space-y-3 rounded-xl border bg-muted/40 p-4" data-testid="picker-summary">
+          <div className="flex items-baseline justify-between gap-2">
+            <h3 id="summary-title" className="font-semibold">{t("summaryTitle")}</h3>
+            <span className="text-sm text-muted-foreground">{t("selectedCount", { count })}</span>
+          </div>
+          <ul className="flex flex-wrap gap-1.5" aria-label={t("summaryTitle")}>
+            {summary.labels.map((label) => (
+              <li key={label} className="rounded-md bg-primary px-2 py-1 font-mono text-sm text-primary-foreground">{label}</li>
+            ))}
+            {summary.more > 0 && <li className="rounded-md border px-2 py-1 text-sm">{t("more", { count: summary.more })}</li>}
+          </ul>
+          <dl className="space-y-1 text-sm">
+            <div className="flex justify-between"><dt>{t("pricePerTicket")}</dt><dd>{formatUsd(price)}</dd></div>
+            <div className="flex justify-between"><dt>{t("subtotal")}</dt><dd>{formatUsd(subtotal)}</dd></div>
+            {discount && (
+              <div className="flex justify-between text-success-strong">
+                <dt>{t("discount")}{fresh?.appliedDiscount ? ` (${fresh.appliedDiscount.label})` : ""}</dt>
+                <dd>-{formatUsd(discount)}</dd>
+              </div>
+            )}
+            <div className="flex justify-between border-t pt-2 text-base font-bold"><dt>{t("total")}</dt><dd data-testid="picker-total">{formatUsd(total)}</dd></div>
+          </dl>
+        </section>
+      )}
+    </div>
+  );
+}

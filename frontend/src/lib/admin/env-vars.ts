@@ -1,0 +1,19 @@
+/** The API's SMTP environment variables (crates/api/src/config.rs) for the e-mail tab's copy list. */
+export interface MailEnvInput {
+  emailHost: string;
+  emailPort: number | string;
+  emailUser: string;
+  fromEmail: string;
+  /** True when a password is stored or typed: the line is written as a placeholder, never the secret. */
+  hasPassword: boolean;
+}
+
+export function mailEnvLines(s: MailEnvInput): string[] {
+  return [
+    `RIFA_SMTP_HOST=${s.emailHost.trim()}`,
+    `RIFA_SMTP_PORT=${String(s.emailPort || 587).trim()}`,
+    `RIFA_SMTP_USER=${s.emailUser.trim()}`,
+    `RIFA_SMTP_PASSWORD=${s.hasPassword ? "<app password>" : ""}`,
+    `RIFA_SMTP_FROM=${s.fromEmail.trim()}`,
+  ];
+}

@@ -1,0 +1,151 @@
+import { clearSession } from "@/lib/auth/session";
+import { ApiError, apiJson as baseJson, type RequestOptions } from "./fetcher";
+import type {
+  AdminPurchase,
+  Branding,
+  EmailSettings,
+  ExchangeRate,
+  LoginResponse,
+  OutboxMail,
+  PaymentMethod,
+  Raffle,
+  TestEmailResult,
+} from "./types";
+
+/** The admin panel's writes (reads go through the SWR hooks in lib/swr/use-admin.ts). */
+
+/** An admin call; a 401 means the token no longer works, so the stored session is dropped. */
+async function apiJson<T>(url: string, options?: RequestOptions): Promise<T> {
+  try {
+    return await baseJson<T>(url, options);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && !url.endsWith("/api/admin/login")) clearSession();
+    throw error;
+  }
+}
+
+export function login(username: string, password: string): Promise<LoginResponse> {
+  return apiJson<LoginResponse>("/api/admin/login", { method: "POST", body: { username, password } });
+}
+
+export interface PurchaseFilters {
+  raffleId?: number | null;
+  name?: string;
+  status?: string;
+  tickets?: string;
+  date?: string;
+  utcOffsetMinutes?: number;
+}
+
+/** The query string of the paginated purchase search; empty filters are left out. */
+export function purchaseSearchQuery(filters: PurchaseFilters, page: number, pageSize: number): string {
+  const q = new URLSearchParams();
+  if (filters.raffleId) q.set("raffleId", String(filters.raffleId));
+  if (filters.name?.trim()) q.set("name", filters.name.trim());
+  if (filters.status && filters.status !== "all") q.set("status", filters.status);
+  const tickets = (filters.tickets ?? "")
+    .split(/[\s,;]+/)
+    .map((t) => t.trim())
+    .filter((t) => /^\d+$/.test(t))
+    .map((t) => String(Number(t)));
+  if (tickets.length) q.set("tickets", tickets.join(","));
+  if (filters.date) {
+    q.set("date", filters.date);
+    q.set("utcOffsetMinutes", String(filters.utcOffsetMinutes ?? 0));
+  }
+  q.set("page", String(page));
+  q.set("pageSize", String(pageSize));
+  return q.toString();
+}
+
+export function decidePurchase(id: number, status: "approved" | "rejected", adminNotes: string): Promise<AdminPurchase> {
+  const notes = adminNotes.trim();
+  return apiJson<AdminPurchase>(`/api/admin/purchases/${id}/status`, {
+    method: "PUT",
+    body: { status, adminNotes: notes || null },
+  });
+}
+
+export interface RaffleInput {
+  title: string;
+  description: string;
+  price: number;
+  maxTickets: number;
+  maxTicketsPerPurchase: number | null;
+  minTicketsPerPurchase: number | null;
+  drawDate: string;
+  endDate: string;
+  status: string;
+  image: string;
+}
+
+export function saveRaffle(input: RaffleInput, id?: number): Promise<Raffle> {
+  return apiJson<Raffle>(id ? `/api/admin/raffles/${id}` : "/api/admin/raffles", { method: id ? "PUT" : "POST", body: input });
+}
+
+export function deleteRaffle(id: number): Promise<void> {
+  return apiJson<void>(`/api/admin/raffles/${id}`, { method: "DELETE" });
+}
+
+export interface PaymentMethodInput {
+  name: string;
+  type: string;
+  details: Record<string, string>;
+  exchangeRateId: number | null;
+  active: boolean;
+}
+
+export function savePaymentMethod(input: PaymentMethodInput, id?: number): Promise<PaymentMethod> {
+  return apiJson<PaymentMethod>(id ? `/api/admin/payment-methods/${id}` : "/api/admin/payment-methods", {
+    method: id ? "PUT" : "POST",
+    body: input,
+  });
+}
+
+export function deletePaymentMethod(id: number): Promise<void> {
+  return apiJson<void>(`/api/admin/payment-methods/${id}`, { method: "DELETE" });
+}
+
+export interface RateInput {
+  fromCurrency: string;
+  toCurrency: string;
+  rate: number;
+}
+
+export function saveRate(input: RateInput, id?: number): Promise<ExchangeRate> {
+  return apiJson<ExchangeRate>(id ? `/api/admin/exchange-rates/${id}` : "/api/admin/exchange-rates", {
+    method: id ? "PUT" : "POST",
+    body: input,
+  });
+}
+
+export function deleteRate(id: number): Promise<void> {
+  return apiJson<void>(`/api/admin/exchange-rates/${id}`, { method: "DELETE" });
+}
+
+export function saveBranding(input: Branding): Promise<Branding> {
+  return apiJson<Branding>("/api/admin/branding", { method: "POST", body: input });
+}
+
+export interface EmailSettingsInput {
+  emailHost: string;
+  emailPort: number;
+  emailUser: string;
+  /** Write-only: blank keeps the stored password. */
+  emailPass: string;
+  fromEmail: string;
+}
+
+export function saveEmailSettings(input: EmailSettingsInput): Promise<EmailSettings> {
+  const body: Partial<EmailSettingsInput> = { ...input };
+  if (!input.emailPass) delete body.emailPass;
+  return apiJson<EmailSettings>("/api/admin/email-settings", { method: "PUT", body });
+}
+
+export function sendTestEmail(to?: string): Promise<TestEmailResult> {
+  return apiJson<TestEmailResult>("/api/admin/email-settings/test", { method: "POST", body: to?.trim() ? { to: to.trim() } : {} });
+}
+
+export function retryMail(id: number): Promise<OutboxMail> {
+  return apiJson<OutboxMail>(`/api/admin/mail-outbox/${id}/retry`, { method: "POST" });
+}

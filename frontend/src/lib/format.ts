@@ -1,0 +1,84 @@
+import { convert, parseDecimal, round, toDecimalString } from "./decimal";
+
+/**
+ * Display formatting only. Intl formats decimal strings exactly (no float on the way), so a
+ * money string from the API is shown as it is.
+ */
+type NumericString = `${number}`;
+const asIntl = (value: string) => value as NumericString;
+
+const usdFormatter = new Intl.NumberFormat("es-ES", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** A USD amount in the spec's es-ES currency format: "13.00" → "13,00 US$". */
+export function formatUsd(amount: string): string {
+  return usdFormatter.format(asIntl(amount));
+}
+
+function grouped(value: string, digits: number): string {
+  return new Intl.NumberFormat("es-ES", {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: true,
+  }).format(asIntl(value));
+}
+
+/** Decimals shown for a converted total: VES 2 (0 in the button), COP 0, others 2. */
+export function convertedDigits(currency: string, inButton = false): number {
+  if (currency === "VES") return inButton ? 0 : 2;
+  if (currency === "COP") return 0;
+  return 2;
+}
+
+/**
+ * A total in another currency at the method's rate (rate × total), exact to the shown
+ * decimals: VES as "Bs 1.234,56" (or "Bs 1.235" in the button), COP with no decimals, others
+ * in that currency's es-ES format.
+ */
+export function formatConverted(totalUsd: string, rate: string, currency: string, inButton = false): string {
+  const digits = convertedDigits(currency, inButton);
+  const amount = convert(totalUsd, rate, digits);
+  if (currency === "VES") return `Bs ${grouped(amount, digits)}`;
+  return new Intl.NumberFormat("es-ES", {
+    style: "currency",
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(asIntl(amount));
+}
+
+/** The rate with 4 decimals, for "Tasa: 1 USD = 36,5000 VES". */
+export function formatRate(rate: string): string {
+  return grouped(toDecimalString(round(parseDecimal(rate), 4)), 4);
+}
+
+/** Ticket numbers shown zero-padded to max(4, digits of maxTickets): 7 → "0007". */
+export function ticketWidth(maxTickets: number): number {
+  return Math.max(4, String(maxTickets).length);
+}
+
+export function padTicket(n: number, width = 4): string {
+  return String(n).padStart(width, "0");
+}
+
+/** A date in the page's language (draw dates are end-of-day UTC, so the day is read in UTC). */
+export function formatDate(iso: string, locale: string, withTime = false): string {
+  const date = new Date(iso);
+  return new Intl.DateTimeFormat(locale === "en" ? "en-US" : "es-ES", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+    ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
+  }).format(date);
+}
+
+/** Sold share in percent, 0–100, one decimal at most (display only). */
+export function soldPercent(sold: number, max: number): number {
+  if (max <= 0) return 0;
+  return Math.min(100, Math.round((sold / max) * 1000) / 10);
+}

@@ -1,0 +1,666 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { apiURL, horizontalOverflow, launch, newPage, screenshot, seriousViolations } from "./helpers";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const admin = () => ({ username: inject("adminUsername"), password: inject("adminPassword") });
+const operator = () => ({ username: inject("operatorUsername"), password: inject("operatorPassword") });
+/** A real photo as the payment proof (the site's default raffle image, 29 KB JPEG). */
+const JPEG = readFileSync(resolve(import.meta.dirname, "../../public/images/raffle-default.jpg"));
+/** The 999-number demo raffle on sale (limits 1..20, 5.00 each). */
+const RAFFLE = 3;
+
+async function apiToken(who: { username: string; password: string }): Promise<string> {
+  const response = await fetch(`${apiURL()}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(who),
+  });
+  if (!response.ok) throw new Error(`login ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** `count` available numbers of a raffle, from the top so the picker tests keep the low ones. */
+async function freeNumbers(raffleId: number, count: number): Promise<number[]> {
+  const tickets = (await (await fetch(`${apiURL()}/api/raffles/${raffleId}/tickets`)).json()) as { ticketNumber: number }[];
+  const numbers = tickets.map((t) => t.ticketNumber).sort((a, b) => b - a);
+  // Skip a random stretch so reruns against one database do not collide.
+  const skip = Math.floor(Math.random() * 50);
+  return numbers.slice(skip, skip + count);
+}
+
+type Bought = { id: number; reference: string; purchaseToken: string };
+
+/** A buyer's purchase straight through the API. */
+async function buyAs(raffleId: number, numbers: number[], email: string, name: string): Promise<Bought> {
+  const methods = (await (await fetch(`${apiURL()}/api/payment-methods`)).json()) as { id: number }[];
+  const quote = (await (await fetch(`${apiURL()}/api/raffles/${raffleId}/quote?count=${numbers.length}`)).json()) as { total: string };
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    customerName: name,
+    customerId: "V12345678",
+    customerEmail: email,
+    customerPhone: "04141234567",
+    customerCountry: "venezuela",
+    paymentMethod: String(methods[0]?.id),
+    raffleId: String(raffleId),
+    ticketNumbers: JSON.stringify(numbers),
+    totalAmount: quote.total,
+    discountApplied: "0",
+    acceptTerms: "true",
+  })) {
+    form.set(k, v);
+  }
+  const response = await fetch(`${apiURL()}/api/raffles/${raffleId}/purchase`, { method: "POST", body: form });
+  if (response.status !== 201) throw new Error(`purchase: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { purchase: { id: number; reference: string }; purchaseToken: string };
+  return { id: body.purchase.id, reference: body.purchase.reference, purchaseToken: body.purchaseToken };
+}
+
+/** Request → PUT → attach, as the purchase form does. */
+async function attachProof(p: Bought, file: Buffer, name: string, type: string) {
+  const target = (await (
+    await fetch(`${apiURL()}/api/objects/upload`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ filename: name, contentType: type, size: file.length, purchaseId: p.id, purchaseToken: p.purchaseToken }),
+    })
+  ).json()) as { uploadURL: string; uploadHeaders?: Record<string, string> };
+  const url = new URL(target.uploadURL, apiURL()).toString();
+  const put = await fetch(url, { method: "PUT", headers: target.uploadHeaders ?? { "Content-Type": type }, body: new Uint8Array(file) });
+  expect(put.ok).toBe(true);
+  const attach = await fetch(`${apiURL()}/api/purchases/${p.id}/payment-proof`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ paymentProofURL: target.uploadURL, purchaseToken: p.purchaseToken }),
+  });
+  expect(attach.ok).toBe(true);
+}
+
+async function signIn(page: Page, who: { username: string; password: string }) {
+  await page.goto("/admin");
+  await page.waitForURL("**/admin/login");
+  await page.getByLabel("Usuario").fill(who.username);
+  await page.getByLabel("Contraseña").fill(who.password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await page.waitForURL("**/admin/dashboard");
+  await page.getByTestId("admin-tabs").waitFor();
+}
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
+const row = (page: Page, reference: string) => page.locator(`[data-testid=purchase-row][data-reference="${reference}"]`);
+
+describe("admin session", () => {
+  it("guards the panel, checks the form, signs in and out", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    // No session: the dashboard is out of reach.
+    await page.goto("/admin/dashboard");
+    await page.waitForURL("**/admin/login");
+    expect(await page.getByRole("link", { name: "Volver al inicio" }).getAttribute("href")).toBe("/");
+
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    expect(await page.locator("form [role=alert]").textContent()).toContain("Por favor completa todos los campos");
+
+    await page.getByLabel("Usuario").fill(admin().username);
+    await page.getByLabel("Contraseña").fill("wrong-password");
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await toast(page, "Error en el login").waitFor();
+    expect(page.url()).toContain("/admin/login");
+    await screenshot(page, "admin-login-1280");
+
+    await signIn(page, admin());
+    expect(await page.getByTestId("admin-username").textContent()).toContain(admin().username);
+    const stored = await page.evaluate(() => [localStorage.getItem("auth_token"), localStorage.getItem("auth_user")]);
+    expect(stored[0]).toMatch(/^ey/);
+    expect(JSON.parse(stored[1] as string)).toMatchObject({ username: admin().username, privileged: true, role: "admin" });
+
+    // The login page sends a signed-in admin on to the dashboard.
+    await page.goto("/admin/login");
+    await page.waitForURL("**/admin/dashboard");
+
+    await page.getByTestId("logout").click();
+    await page.waitForURL("**/admin/login");
+    await toast(page, "Sesión cerrada").waitFor();
+    expect(await toast(page, "Sesión cerrada").textContent()).toContain("Has cerrado sesión exitosamente");
+    expect(await page.evaluate(() => [localStorage.getItem("auth_token"), localStorage.getItem("auth_user")])).toEqual([null, null]);
+    await page.goto("/admin/dashboard");
+    await page.waitForURL("**/admin/login");
+    await context.close();
+  });
+
+  it("logs out an expired token and removes corrupt user data on load", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await page.goto("/admin/login");
+    const expired = `e30.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60 })).toString("base64url")}.x`;
+    await page.evaluate((token) => {
+      localStorage.setItem("auth_token", token);
+      localStorage.setItem("auth_user", JSON.stringify({ id: 1, username: "admin", role: "admin", authenticated: true, privileged: true }));
+    }, expired);
+    await page.goto("/admin/dashboard");
+    await page.waitForURL("**/admin/login");
+    expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+
+    const token = await apiToken(admin());
+    await page.evaluate((t) => {
+      localStorage.setItem("auth_token", t);
+      localStorage.setItem("auth_user", "{broken");
+    }, token);
+    await page.goto("/admin/dashboard");
+    await page.waitForURL("**/admin/login");
+    expect(await page.evaluate(() => [localStorage.getItem("auth_token"), localStorage.getItem("auth_user")])).toEqual([null, null]);
+    await context.close();
+  });
+});
+
+describe("a token the server refuses", () => {
+  it("signs the admin out with 'Sesión expirada' when the API answers 401", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await page.goto("/admin/login");
+    const token = await apiToken(admin());
+    // Same claims (a valid exp), broken signature: only the server can tell.
+    const forged = `${token.slice(0, token.lastIndexOf(".") + 1)}AAAA${token.slice(token.lastIndexOf(".") + 5)}`;
+    await page.evaluate((t) => {
+      localStorage.setItem("auth_token", t);
+      localStorage.setItem("auth_user", JSON.stringify({ id: 1, username: "admin", role: "admin", authenticated: true, privileged: true }));
+    }, forged);
+    await page.goto("/admin/dashboard");
+    await page.waitForURL("**/admin/login");
+    await toast(page, "Sesión expirada").waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+    await context.close();
+  });
+});
+
+describe("purchase verification", () => {
+  it("approves one pending purchase, rejects another with notes, and the buyer's lookup reflects both", async () => {
+    const email = `comprador-${Date.now()}@example.com`;
+    const [n1, n2] = await freeNumbers(RAFFLE, 2);
+    const approved = await buyAs(RAFFLE, [n1 as number], email, "Comprador Aprobado");
+    const rejected = await buyAs(RAFFLE, [n2 as number], email, "Comprador Rechazado");
+    await attachProof(rejected, JPEG, "pago.jpg", "image/jpeg");
+
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    expect(await page.getByRole("tab").count()).toBe(7);
+
+    // Server-side name filter, then approve from the table with a confirmation.
+    await page.getByLabel("Nombre del cliente").fill("comprador aprobado");
+    await page.getByTestId("all-showing").filter({ hasText: "Mostrando 1-1 de 1 compras" }).waitFor();
+    await row(page, approved.reference).waitFor();
+    expect(await page.getByTestId("purchase-row").count()).toBe(1);
+    await row(page, approved.reference).getByRole("button", { name: `Aprobar compra ${approved.reference}` }).click();
+    const decision = page.getByTestId("decision-dialog");
+    await decision.getByTestId("confirm-decision").click();
+    await toast(page, "Compra actualizada").waitFor();
+    await row(page, approved.reference).getByText("Aprobada").waitFor();
+    expect(await row(page, approved.reference).getByRole("button", { name: /Aprobar/ }).count()).toBe(0);
+
+    // Ticket-number filter, then reject from the detail dialog: notes are required.
+    await page.getByLabel("Nombre del cliente").fill("");
+    await page.getByLabel("Números de boleto").fill(String(n2));
+    await row(page, rejected.reference).waitFor();
+    await row(page, rejected.reference).getByRole("button", { name: `Ver compra ${rejected.reference}` }).click();
+    const detail = page.getByTestId("purchase-detail");
+    await detail.getByText("Comprador Rechazado").first().waitFor();
+    for (const text of [email, "04141234567", "Venezuela", "V12345678", rejected.reference, "Pendiente"]) {
+      expect(await detail.textContent()).toContain(text);
+    }
+    // The proof shows as an image (max 400 px) that opens a zoom view.
+    const proof = detail.getByTestId("proof-image").locator("img");
+    await proof.waitFor();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>("[data-testid=proof-image] img");
+      return img !== null && img.complete && img.naturalWidth > 0;
+    });
+    expect((await proof.boundingBox())?.height ?? 999).toBeLessThanOrEqual(400);
+    await screenshot(page, "admin-detail-1280");
+    await detail.getByRole("button", { name: "Ampliar comprobante" }).click();
+    await page.getByTestId("proof-zoom").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("proof-zoom").waitFor({ state: "detached" });
+    await detail.getByRole("button", { name: "Rechazar" }).click();
+    const confirm = decision.getByTestId("confirm-decision");
+    expect(await confirm.isDisabled()).toBe(true);
+    await decision.getByRole("textbox").fill("   ");
+    expect(await confirm.isDisabled()).toBe(true);
+    await decision.getByRole("textbox").fill("Referencia de pago no encontrada");
+    await confirm.click();
+    await toast(page, "Compra actualizada").waitFor();
+    await row(page, rejected.reference).getByText("Rechazada").waitFor();
+    await row(page, rejected.reference).getByRole("button", { name: `Ver compra ${rejected.reference}` }).click();
+    await page.getByTestId("detail-notes").filter({ hasText: "Referencia de pago no encontrada" }).waitFor();
+    await page.keyboard.press("Escape");
+
+    // The buyer's lookup: the approved purchase shows as approved, the rejected one is gone.
+    const buyer = await newPage(browser);
+    await buyer.page.goto("/#verificar");
+    await buyer.page.getByLabel("Correo electrónico").fill(email);
+    await buyer.page.getByRole("button", { name: "Verificar", exact: true }).click();
+    const results = buyer.page.getByTestId("verify-results");
+    await results.waitFor();
+    const text = await results.textContent();
+    expect(text).toContain(approved.reference);
+    expect(text).toContain("Aprobado");
+    expect(text).not.toContain(rejected.reference);
+    await buyer.context.close();
+    await context.close();
+  });
+
+  it("shows a PDF proof in a 400 px frame with open-in-new-tab", async () => {
+    const [n] = await freeNumbers(RAFFLE, 1);
+    const bought = await buyAs(RAFFLE, [n as number], `pdf-${Date.now()}@example.com`, "Cliente PDF");
+    const pdf = Buffer.from(
+      "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+    );
+    await attachProof(bought, pdf, "pago.pdf", "application/pdf");
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    await row(page, bought.reference).getByRole("button", { name: `Ver compra ${bought.reference}` }).click();
+    const frame = page.getByTestId("proof-pdf").locator("iframe");
+    await frame.waitFor();
+    expect(Math.round((await frame.boundingBox())?.height ?? 0)).toBe(400);
+    expect(await page.getByTestId("proof-pdf").getByRole("link", { name: "Abrir en otra pestaña" }).getAttribute("target")).toBe("_blank");
+    await context.close();
+  });
+});
+
+describe("purchase lists", () => {
+  it("pages on the server and exports the filtered purchases as CSV", async () => {
+    const token = await apiToken(admin());
+    const all = (await (await fetch(`${apiURL()}/api/admin/purchases/search?page=1&pageSize=1`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { total: number };
+    // Enough purchases for two pages of 10.
+    for (let i = all.total; i < 12; i++) {
+      const [n] = await freeNumbers(RAFFLE, 1);
+      await buyAs(RAFFLE, [n as number], `pagina-${Date.now()}-${i}@example.com`, `Cliente Página ${i}`);
+    }
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    const showing = page.getByTestId("all-showing");
+    await showing.filter({ hasText: /^Mostrando 1-10 de \d+ compras$/ }).waitFor();
+    const total = Number(/de (\d+) compras/.exec((await showing.textContent()) ?? "")?.[1]);
+    const pages = Math.ceil(total / 10);
+    expect(await page.getByTestId("all-page-of").textContent()).toBe(`Página 1 de ${pages}`);
+    expect(await page.getByRole("button", { name: "Página anterior" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Página siguiente" }).click();
+    await page.getByTestId("all-page-of").filter({ hasText: `Página 2 de ${pages}` }).waitFor();
+    expect(await showing.textContent()).toBe(`Mostrando 11-${Math.min(20, total)} de ${total} compras`);
+    expect(await page.locator("[aria-current=page]").textContent()).toBe("2");
+    if (pages > 2) {
+      await page.getByRole("button", { name: "Última página" }).click();
+      await page.getByTestId("all-page-of").filter({ hasText: `Página ${pages} de ${pages}` }).waitFor();
+    }
+    expect(await page.getByRole("button", { name: "Última página" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Página siguiente" }).isDisabled()).toBe(true);
+
+    // A filter goes back to page 1; the export holds exactly the filtered purchases.
+    await page.getByLabel("Estado").selectOption("approved");
+    await page.getByTestId("all-page-of").filter({ hasText: /^Página 1 de/ }).waitFor();
+    await page.getByTestId("purchase-row").first().waitFor();
+    const approvedTotal = Number(/de (\d+) compras/.exec((await showing.textContent()) ?? "")?.[1]);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+    const bytes = readFileSync(await download.path());
+    // A UTF-8 byte-order mark, so spreadsheets read the accents right.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString("utf8").trim().split("\r\n");
+    expect(lines[0]).toBe("id,reference,createdAt,status,raffleId,raffleTitle,ticketCount,ticketNumbers,totalAmount,discountApplied,paymentMethod,customerName,customerId,customerEmail,customerPhone,customerCountry,decidedAt,adminNotes");
+    expect(lines).toHaveLength(approvedTotal + 1);
+    expect(lines.slice(1).every((l) => l.split(",")[3] === "approved")).toBe(true);
+    await toast(page, "CSV descargado").waitFor();
+    await context.close();
+  });
+});
+
+describe("live notices and the public purchase flow", () => {
+  it("a purchase with a real proof in another browser shows 'Nueva Compra' to the admin, with receipt and invoice", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    await page.locator("[data-testid=live-state][data-state=live]").waitFor({ timeout: 15_000 });
+
+    const buyer = await newPage(browser);
+    const b = buyer.page;
+    const errors: string[] = [];
+    b.on("pageerror", (e) => errors.push(e.message));
+    await b.goto(`/sorteo/${RAFFLE}`);
+    const [n] = await freeNumbers(RAFFLE, 1);
+    const label = String(n).padStart(4, "0");
+    await b.getByLabel("Buscar número").fill(label);
+    await b.getByRole("button", { name: `Número ${label}`, exact: true }).click();
+    await b.getByLabel("Nombre completo").fill("Valentina Live");
+    await b.getByLabel("Cédula o pasaporte").fill("V20111222");
+    await b.getByLabel("Correo electrónico").fill(`live-${Date.now()}@example.com`);
+    await b.getByLabel("Teléfono (WhatsApp)").fill("0412 555 1234");
+    await b.getByLabel("País").selectOption("venezuela");
+    const method = b.getByLabel("Método de pago");
+    await method.selectOption((await method.locator("option").nth(1).getAttribute("value")) ?? "");
+    await b.locator("#paymentProof").setInputFiles({ name: "comprobante.jpg", mimeType: "image/jpeg", buffer: JPEG });
+    await b.getByRole("checkbox").check();
+    await b.getByRole("button", { name: /^Comprar 1 boleto/ }).click();
+    await b.getByTestId("receipt-dialog").waitFor({ timeout: 15_000 });
+    const reference = ((await b.getByTestId("receipt-reference").textContent()) ?? "").trim();
+    expect(reference).toMatch(/^RF-/);
+
+    // The invoice window opens (800×1000) with this purchase.
+    const [popup] = await Promise.all([
+      buyer.context.waitForEvent("page"),
+      b.getByRole("button", { name: "Descargar comprobante PDF" }).click(),
+    ]);
+    await popup.waitForURL(/\/api\/purchases\/\d+\/invoice/);
+    await popup.waitForLoadState();
+    expect(await popup.content()).toContain(reference);
+    await popup.close();
+    expect(errors).toEqual([]);
+
+    // The admin hears of it live and the list refreshes.
+    await toast(page, "Nueva Compra").waitFor({ timeout: 10_000 });
+    expect(await toast(page, "Nueva Compra").textContent()).toContain("Valentina Live");
+    await row(page, reference).waitFor({ timeout: 10_000 });
+    await screenshot(page, "admin-live-toast-1280");
+
+    // The proof the buyer uploaded is attached and shows.
+    await row(page, reference).getByRole("button", { name: `Ver compra ${reference}` }).click();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>("[data-testid=proof-image] img");
+      return img !== null && img.complete && img.naturalWidth > 100;
+    });
+    await buyer.context.close();
+    await context.close();
+  });
+});
+
+describe("managing the catalogue", () => {
+  it("creates, edits and deletes a raffle", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    await page.getByRole("tab", { name: "Sorteos" }).click();
+    await page.getByRole("button", { name: "Crear sorteo" }).click();
+    const dialog = page.getByTestId("raffle-dialog");
+    expect(await dialog.getByLabel("Precio por boleto (USD) *").inputValue()).toBe("13");
+    expect(await dialog.getByLabel("Cantidad máxima de boletos").inputValue()).toBe("9999");
+    expect(await dialog.getByTestId("save-raffle").isDisabled()).toBe(true);
+    const title = `Sorteo E2E ${Date.now()}`;
+    await dialog.getByLabel("Título *").fill(`  ${title}  `);
+    await dialog.getByLabel("Descripción *").fill("Un sorteo creado por la prueba de navegador, con una descripción larga para recortar.");
+    await dialog.getByLabel("Fecha del sorteo *").fill("2030-06-15");
+    await dialog.getByLabel("Máximo por compra").fill("10");
+    await dialog.getByTestId("save-raffle").click();
+    await toast(page, "Sorteo creado").waitFor();
+    const created = page.locator(`[data-testid=raffle-row][data-title="${title}"]`);
+    await created.waitFor();
+    expect(await created.textContent()).toContain("…");
+    expect(await created.textContent()).toContain("15 de junio de 2030");
+
+    const raffles = (await (await fetch(`${apiURL()}/api/admin/raffles`, { headers: { Authorization: `Bearer ${await apiToken(admin())}` } })).json()) as {
+      title: string;
+      drawDate: string;
+      maxTicketsPerPurchase: number | null;
+      minTicketsPerPurchase: number | null;
+    }[];
+    const stored = raffles.find((r) => r.title === title);
+    expect(stored).toMatchObject({ drawDate: "2030-06-15T23:59:59.999Z", maxTicketsPerPurchase: 10, minTicketsPerPurchase: null });
+
+    await created.getByRole("button", { name: `Editar sorteo ${title}` }).click();
+    await dialog.getByLabel("Título *").fill(`${title} editado`);
+    await dialog.getByLabel("Estado").selectOption("postponed");
+    await dialog.getByTestId("save-raffle").click();
+    await toast(page, "Sorteo actualizado").waitFor();
+    const edited = page.locator(`[data-testid=raffle-row][data-title="${title} editado"]`);
+    await edited.getByText("Pospuesto").waitFor();
+
+    await edited.getByRole("button", { name: `Eliminar sorteo ${title} editado` }).click();
+    const confirm = page.getByTestId("confirm-delete");
+    expect(await confirm.textContent()).toContain("¿Estás seguro de que quieres eliminar este sorteo?");
+    await confirm.getByTestId("confirm-delete-button").click();
+    await toast(page, "Sorteo eliminado").waitFor();
+    await edited.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("creates, edits and deletes a payment method whose fields follow the type", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    await page.getByRole("tab", { name: "Métodos de pago" }).click();
+    await page.getByRole("button", { name: "Agregar método" }).click();
+    const dialog = page.getByTestId("method-dialog");
+    const name = `Método E2E ${Date.now()}`;
+    // Digital: one free row, no remove button until a second exists.
+    expect(await dialog.getByRole("button", { name: /Quitar campo/ }).count()).toBe(0);
+    await dialog.getByRole("button", { name: "Agregar campo" }).click();
+    expect(await dialog.getByRole("button", { name: /Quitar campo/ }).count()).toBe(2);
+    await dialog.getByRole("button", { name: "Quitar campo 2" }).click();
+    expect(await dialog.getByTestId("detail-row").count()).toBe(1);
+    // Crypto: wallet and network.
+    await dialog.getByLabel("Tipo").selectOption("crypto");
+    expect(await dialog.getByLabel("Red").locator("option").allTextContents()).toEqual(["bitcoin", "ethereum", "bsc", "tron", "polygon"]);
+    expect(await dialog.getByTestId("save-method").isDisabled()).toBe(true);
+    await dialog.getByLabel("Nombre *").fill(name);
+    await dialog.getByLabel("Dirección de la billetera").fill("TXe2eWalletAddress123");
+    await dialog.getByLabel("Red").selectOption("tron");
+    await dialog.getByLabel("Tasa de cambio").selectOption({ index: 1 });
+    await dialog.getByTestId("save-method").click();
+    await toast(page, "Método de pago creado").waitFor();
+    const created = page.locator(`[data-testid=method-row][data-name="${name}"]`);
+    await created.waitFor();
+    expect(await created.textContent()).toContain("TXe2eWalletAddress123");
+    expect(await created.textContent()).toMatch(/1 : [\d.]+,\d{4}/);
+
+    // Edit to a bank account.
+    await created.getByRole("button", { name: `Editar método ${name}` }).click();
+    await dialog.getByLabel("Tipo").selectOption("bank");
+    await dialog.getByLabel("Banco", { exact: true }).fill("Banco E2E");
+    await dialog.getByLabel("Número de cuenta").fill("0102-0000-00");
+    await dialog.getByLabel("Tipo de cuenta").selectOption("ahorro");
+    await dialog.getByTestId("save-method").click();
+    await toast(page, "Método de pago actualizado").waitFor();
+    await created.getByText(/Banco E2E/).waitFor();
+    const methods = (await (await fetch(`${apiURL()}/api/payment-methods`)).json()) as { name: string; type: string; details: Record<string, string>; active: boolean }[];
+    expect(methods.find((m) => m.name === name)).toMatchObject({ type: "bank", active: true, details: { bankName: "Banco E2E", accountNumber: "0102-0000-00", accountType: "ahorro" } });
+
+    await created.getByRole("button", { name: `Eliminar método ${name}` }).click();
+    await page.getByTestId("confirm-delete-button").click();
+    await toast(page, "Método de pago eliminado").waitFor();
+    await created.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("creates, edits and deletes an exchange rate", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    await page.getByRole("tab", { name: "Tasas de cambio" }).click();
+    await page.getByTestId("rate-row").first().waitFor();
+    const before = await page.getByTestId("rate-row").count();
+    await page.getByRole("button", { name: "Agregar tasa" }).click();
+    const dialog = page.getByTestId("rate-dialog");
+    expect(await dialog.getByLabel("Moneda de origen").inputValue()).toBe("USD");
+    expect(await dialog.getByLabel("Moneda de destino").inputValue()).toBe("VES");
+    expect(await dialog.getByLabel("Moneda de origen").locator("option").allTextContents()).toEqual(["USD", "EUR", "VES", "COP"]);
+    expect(await dialog.getByTestId("save-rate").isDisabled()).toBe(true);
+    await dialog.getByLabel("Moneda de origen").selectOption("EUR");
+    await dialog.getByLabel("Moneda de destino").selectOption("COP");
+    await dialog.getByLabel("Tasa *").fill("4321.5");
+    await dialog.getByTestId("save-rate").click();
+    await toast(page, "Tasa de cambio creada exitosamente").waitFor();
+    const created = page.getByTestId("rate-row").filter({ hasText: "4.321,5000" });
+    await created.waitFor();
+    expect(await page.getByTestId("rate-row").count()).toBe(before + 1);
+
+    await created.getByRole("button", { name: "Editar tasa EUR → COP" }).click();
+    await dialog.getByLabel("Tasa *").fill("4400");
+    await dialog.getByTestId("save-rate").click();
+    await toast(page, "Tasa de cambio actualizada exitosamente").waitFor();
+    const edited = page.getByTestId("rate-row").filter({ hasText: "4.400,0000" });
+    await edited.waitFor();
+
+    await edited.getByRole("button", { name: "Eliminar tasa EUR → COP" }).click();
+    const facts = await page.getByTestId("rate-facts").textContent();
+    for (const part of ["EUR", "COP", "4.400,0000", "Última actualización"]) expect(facts).toContain(part);
+    await page.getByTestId("confirm-delete-button").click();
+    await toast(page, "Tasa de cambio eliminada exitosamente").waitFor();
+    await edited.waitFor({ state: "detached" });
+    await context.close();
+  });
+});
+
+describe("branding", () => {
+  it("a saved colour recolours the public site", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    await page.getByRole("tab", { name: "Branding" }).click();
+    const primary = page.getByLabel("Color primario", { exact: true });
+    await primary.waitFor();
+    const original = await primary.inputValue();
+    await primary.fill("nonsense");
+    expect(await page.getByTestId("save-branding").isDisabled()).toBe(true);
+    await primary.fill("hsl(200, 80%, 40%)");
+    expect(await page.getByTestId("swatch-primaryColor").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(20, 129, 184)");
+    await page.getByRole("button", { name: "Restablecer" }).click();
+    expect(await primary.inputValue()).toBe(original);
+    await primary.fill("200 80% 40%");
+    await page.getByTestId("save-branding").click();
+    await toast(page, "Branding actualizado exitosamente").waitFor();
+
+    const visitor = await newPage(browser);
+    await visitor.page.goto("/");
+    const color = await visitor.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--primary").trim());
+    expect(color).toBe("200 80% 40%");
+    await screenshot(visitor.page, "branding-public-390");
+    await visitor.context.close();
+
+    // Put the spec's default back for the other tests' screenshots.
+    await primary.fill(original);
+    await page.getByTestId("save-branding").click();
+    await toast(page, "Branding actualizado exitosamente").waitFor();
+    await context.close();
+  });
+});
+
+describe("e-mail settings", () => {
+  it("saves the settings with a write-only password and reports the test's outcome", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    await page.getByRole("tab", { name: "Correo" }).click();
+    await page.getByLabel("Servidor SMTP").waitFor();
+    // Nothing set up: the test e-mail goes to the local outbox.
+    await page.getByLabel("Enviar prueba a").fill("admin@example.com");
+    await page.getByTestId("test-email").click();
+    await page.getByTestId("test-result").waitFor();
+    expect(await page.getByTestId("test-result").textContent()).toContain("bandeja de salida");
+
+    await page.getByLabel("Servidor SMTP").fill("127.0.0.1");
+    await page.getByLabel("Puerto").fill("1");
+    await page.getByLabel("Usuario").fill("rifa");
+    await page.getByLabel("Contraseña de aplicación").fill("secreto-123");
+    await page.getByLabel("Correo remitente").fill("rifas@example.com");
+    await page.getByTestId("save-email").click();
+    await toast(page, "Configuración de correo guardada").waitFor();
+    await page.getByText("Hay una contraseña guardada").waitFor();
+    expect(await page.getByLabel("Contraseña de aplicación").inputValue()).toBe("");
+    expect(await page.getByTestId("env-vars").textContent()).toContain("RIFA_SMTP_HOST=127.0.0.1");
+    expect(await page.getByTestId("env-vars").textContent()).not.toContain("secreto-123");
+
+    // A server that does not answer: the SMTP error is shown.
+    await page.getByTestId("test-email").click();
+    await page.getByTestId("test-result").filter({ hasNotText: "bandeja" }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("test-result").getAttribute("class")).toContain("danger");
+
+    // Clear, save: back to the outbox.
+    await page.getByRole("button", { name: "Limpiar" }).click();
+    expect(await page.getByLabel("Servidor SMTP").inputValue()).toBe("");
+    await page.getByTestId("save-email").click();
+    await toast(page, "Configuración de correo guardada").waitFor();
+    await page.getByTestId("failed-deliveries").waitFor();
+    await context.close();
+  });
+});
+
+describe("a non-privileged admin", () => {
+  it("sees 5 tabs, no rate deletion, and the API refuses the privileged calls", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, operator());
+    expect(await page.getByRole("tab").allTextContents()).toEqual(["Verificar compras", "Compras del día", "Sorteos", "Métodos de pago", "Tasas de cambio"]);
+    await page.getByRole("tab", { name: "Tasas de cambio" }).click();
+    await page.getByTestId("rate-row").first().waitFor();
+    expect(await page.getByRole("button", { name: /Eliminar tasa/ }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: /Editar tasa/ }).count()).toBeGreaterThan(0);
+    await context.close();
+
+    const token = await apiToken(operator());
+    const auth = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+    const calls: [string, string, unknown?][] = [
+      ["POST", "/api/admin/branding", { primaryColor: "1 1% 1%" }],
+      ["GET", "/api/admin/email-settings"],
+      ["PUT", "/api/admin/email-settings", { emailHost: "x" }],
+      ["POST", "/api/admin/email-settings/test", {}],
+      ["DELETE", "/api/admin/exchange-rates/1"],
+    ];
+    for (const [method, path, body] of calls) {
+      const response = await fetch(`${apiURL()}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
+      expect(`${method} ${path} → ${response.status}`).toBe(`${method} ${path} → 403`);
+    }
+  });
+});
+
+describe("admin viewing public pages", () => {
+  it("lists the raffles hidden from the public for admins only, with the dashboard link in the header", async () => {
+    const visitor = await newPage(browser, 1280, 900);
+    await visitor.page.goto("/sorteos", { waitUntil: "networkidle" });
+    expect(await visitor.page.getByTestId("admin-hidden-raffles").count()).toBe(0);
+    await visitor.context.close();
+
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    await page.goto("/sorteos");
+    const hidden = page.getByTestId("admin-hidden-raffles");
+    await hidden.waitFor();
+    const text = await hidden.textContent();
+    expect(text).toContain("borrador");
+    expect(text).toContain("Finalizado");
+    await page.getByRole("link", { name: "Panel de administración" }).first().waitFor();
+    await screenshot(page, "admin-sorteos-public-1280");
+    await context.close();
+  });
+});
+
+describe("admin screens", () => {
+  const TABS = ["Verificar compras", "Compras del día", "Sorteos", "Métodos de pago", "Tasas de cambio", "Branding", "Correo"];
+  const slug = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\W+/g, "-");
+
+  it("saves every tab at desktop and phone sizes, without overflow or serious axe violations", async () => {
+    const problems: string[] = [];
+    for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+      const { context, page } = await newPage(browser, width, height);
+      await signIn(page, admin());
+      for (const tab of TABS) {
+        await page.getByRole("tab", { name: tab }).click();
+        await page.waitForLoadState("networkidle");
+        await page.waitForTimeout(300);
+        await screenshot(page, `admin-${slug(tab)}-${width}`);
+        const overflow = await horizontalOverflow(page);
+        if (overflow > 0) problems.push(`${tab} at ${width}: ${overflow}px of horizontal overflow`);
+        if (width === 1280) for (const v of await seriousViolations(page)) problems.push(`${tab}: ${v}`);
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("switches the panel to English", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    await page.getByTestId("language-toggle").click();
+    await page.getByRole("tab", { name: "Verify purchases" }).waitFor();
+    await page.getByRole("heading", { name: "Purchase verification" }).waitFor();
+    await screenshot(page, "admin-english-1280");
+    await page.getByTestId("language-toggle").click();
+    await page.getByRole("tab", { name: "Verificar compras" }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,75 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const baseURL = () => inject("baseURL");
+export const apiURL = () => inject("apiURL");
+
+export const ARTEFACTS = resolve(import.meta.dirname, "../../artefacts");
+
+/** Debian's chromium with the flags of the developer guide (no downloads, no background traffic). */
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, width = 390, height = 844): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height }, baseURL: baseURL() });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string) {
+  const dir = resolve(ARTEFACTS, "screenshots");
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: resolve(dir, `${name}.png`), fullPage: true });
+}
+
+/** Serious or critical axe violations of the page (WCAG 2 A/AA rules). */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")})`);
+}
+
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** A tiny valid PNG for the proof upload. */
+export const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** Buys numbers straight through the API (another buyer racing the page). */
+export async function buyThroughApi(raffleId: number, numbers: number[], total: string) {
+  const methods = (await (await fetch(`${apiURL()}/api/payment-methods`)).json()) as { id: number }[];
+  const form = new FormData();
+  form.set("customerName", "Otro Comprador");
+  form.set("customerId", "V99887766");
+  form.set("customerEmail", `otro-${Date.now()}@example.com`);
+  form.set("customerPhone", "04149998877");
+  form.set("customerCountry", "venezuela");
+  form.set("paymentMethod", String(methods[0]?.id));
+  form.set("raffleId", String(raffleId));
+  form.set("ticketNumbers", JSON.stringify(numbers));
+  form.set("totalAmount", total);
+  form.set("discountApplied", "0");
+  form.set("acceptTerms", "true");
+  const response = await fetch(`${apiURL()}/api/raffles/${raffleId}/purchase`, { method: "POST", body: form });
+  if (response.status !== 201) throw new Error(`purchase through the API: ${response.status} ${await response.text()}`);
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { convert, timesCount } from "@/lib/decimal";
+import { formatConverted, formatRate, formatUsd, padTicket, ticketWidth } from "@/lib/format";
+
+// Intl puts a no-break space between amount and currency.
+const nb = (s: string) => s.replace(/\u00a0/g, " ");
+
+describe("money", () => {
+  it("shows USD in the es-ES currency format with 2 decimals", () => {
+    expect(nb(formatUsd("13.00"))).toBe("13,00 US$");
+    expect(nb(formatUsd("1234567.5"))).toBe("1.234.567,50 US$");
+  });
+
+  it("multiplies decimal strings exactly (no float)", () => {
+    expect(timesCount("0.10", 3)).toBe("0.30");
+    expect(timesCount("13.00", 99999)).toBe("1299987.00");
+    expect(convert("0.30", "36.5012", 2)).toBe("10.95");
+    expect(convert("1.005", "1", 2)).toBe("1.01");
+  });
+});
+
+describe("converted totals", () => {
+  it("shows VES as Bs with 2 decimals, and 0 in the button", () => {
+    expect(nb(formatConverted("26.00", "36.5", "VES"))).toBe("Bs 949,00");
+    expect(nb(formatConverted("26.00", "36.5", "VES", true))).toBe("Bs 949");
+    expect(nb(formatConverted("100.00", "36.5055", "VES"))).toBe("Bs 3.650,55");
+  });
+
+  it("shows COP with no decimals", () => {
+    expect(nb(formatConverted("26.00", "4000", "COP"))).toBe("104.000 COP");
+  });
+
+  it("shows other currencies in their es-ES currency format", () => {
+    expect(nb(formatConverted("26.00", "0.92", "EUR"))).toBe("23,92 €");
+  });
+
+  it("shows the rate with 4 decimals", () => {
+    expect(formatRate("36.5")).toBe("36,5000");
+    expect(formatRate("4000")).toBe("4.000,0000");
+    expect(formatRate("0.923456")).toBe("0,9235");
+  });
+});
+
+describe("ticket numbers", () => {
+  it("pads to max(4, digits of maxTickets)", () => {
+    expect(ticketWidth(999)).toBe(4);
+    expect(ticketWidth(99_999)).toBe(5);
+    expect(padTicket(7, ticketWidth(9999))).toBe("0007");
+    expect(padTicket(7, ticketWidth(99_999))).toBe("00007");
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import es from "../../messages/es.json";
+import en from "../../messages/en.json";
+import { checkProofFile, purchaseSchema, type ValidationMessages } from "@/lib/validations/purchase";
+
+const valid = {
+  customerName: "Ana Pérez",
+  customerId: "V12345678",
+  customerEmail: "ana@example.com",
+  customerPhone: "0412-123-4567",
+  customerCountry: "venezuela" as const,
+  paymentMethod: "2",
+  paymentProof: null,
+  acceptTerms: true,
+};
+
+function errorsFor(messages: ValidationMessages, values: Record<string, unknown>) {
+  const result = purchaseSchema(messages).safeParse(values);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+}
+
+describe.each([
+  ["es", es.validation, {
+    customerName: "Nombre debe tener al menos 2 caracteres",
+    customerEmail: "Email inválido",
+    paymentMethod: "Método de pago requerido",
+    acceptTerms: "Debes aceptar los términos",
+    customerPhone: "El teléfono debe tener al menos 10 dígitos",
+    customerId: "La cédula o pasaporte debe tener al menos 5 caracteres",
+  }],
+  ["en", en.validation, {
+    customerName: "Name must be at least 2 characters",
+    customerEmail: "Invalid e-mail",
+    paymentMethod: "Payment method required",
+    acceptTerms: "You must accept the terms",
+    customerPhone: "Phone must have at least 10 digits",
+    customerId: "ID or passport must be at least 5 characters",
+  }],
+])("purchase form messages in %s", (_, messages, expected) => {
+  it("accepts a valid form", () => {
+    expect(errorsFor(messages, valid)).toEqual({});
+  });
+
+  it("shows the spec's message for each broken rule", () => {
+    const errors = errorsFor(messages, {
+      ...valid,
+      customerName: "A",
+      customerId: "123",
+      customerEmail: "ana@",
+      customerPhone: "0412 12",
+      paymentMethod: "",
+      acceptTerms: false,
+    });
+    expect(errors).toEqual(expected);
+  });
+
+  it("requires a country", () => {
+    expect(errorsFor(messages, { ...valid, customerCountry: "" }).customerCountry).toBe(messages.country);
+  });
+
+  it("checks the proof file: required, 5 MB, JPG/PNG/GIF/PDF", () => {
+    expect(checkProofFile(null, messages)).toEqual({ title: messages.proofRequiredTitle, message: messages.proofRequired });
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "a.png", { type: "image/png" });
+    expect(checkProofFile(big, messages)?.title).toBe(messages.fileTooBigTitle);
+    const doc = new File(["x"], "a.docx", { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" });
+    expect(checkProofFile(doc, messages)?.message).toBe(messages.fileType);
+    expect(checkProofFile(new File(["x"], "a.gif", { type: "image/gif" }), messages)).toBeNull();
+  });
+});
+
+it("has the spec's Spanish file messages", () => {
+  expect(`${es.validation.proofRequiredTitle} - ${es.validation.proofRequired}`).toBe("Comprobante requerido - Debes subir un comprobante de pago");
+  expect(`${es.validation.fileTooBigTitle} - ${es.validation.fileTooBig}`).toBe("Archivo muy grande - El archivo debe ser menor a 5MB");
+  expect(`${es.validation.fileTypeTitle} - ${es.validation.fileType}`).toBe(
+    "Tipo de archivo no válido - Solo se permiten imágenes (JPG, PNG, GIF) y PDFs",
+  );
+});
