@@ -11,27 +11,44 @@ export CARGO_TARGET_DIR ?= $(HOME)/.cache/rifa/target
 export TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 export REQUIRE_POSTGRES ?= 0
 
-.PHONY: help run build test test-rust test-api-fuzz lint bench
+.PHONY: help run build test test-tools test-rust test-api-fuzz lint bench frontend-install test-frontend
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-run: ## Build and start the API on SQLite under ./data with demo data (prints the admin login once)
-	cargo run -p rifa-api -- serve
+run: ## Start the API (SQLite under ./data, demo data, admin login printed once) and the site on http://127.0.0.1:3000
+	./scripts/run.sh
 
 build: ## Build the release binary of the API
 	cargo build --release -p rifa-api
 	@echo "built $(CARGO_TARGET_DIR)/release/rifa-api"
 
-test: test-rust test-api-fuzz ## Run every test: Rust (SQLite and PostgreSQL), then API fuzzing
+test: test-rust test-api-fuzz test-frontend ## Run every test: Rust (SQLite and PostgreSQL), API fuzzing, then the site
 
-test-rust: ## cargo test for the whole workspace, and compile the benchmark
+test-rust: test-tools ## cargo test for the whole workspace, and compile the benchmark
 	cargo test --workspace
 	@# bench/ is not a default member; build its binary too, so it never rots unnoticed.
 	@if [ -f bench/Cargo.toml ]; then cargo build -p rifa-bench; fi
 
+test-tools: ## Debian tools the Rust tests call: pdftotext (PDFs read back) and openssl (TLS test certificates)
+	@command -v pdftotext >/dev/null && command -v openssl >/dev/null || { \
+	  echo "installing poppler-utils and openssl (apt)"; \
+	  $$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get update -qq && \
+	  $$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get install -y -qq poppler-utils openssl >/dev/null; }
+
 test-api-fuzz: ## Fuzz the running API from its OpenAPI document (schemathesis; SQLite and PostgreSQL)
 	./scripts/schemathesis.sh
+
+frontend-install: ## Install the site's packages at the versions of package-lock.json
+	@# Not `npm ci`: the registry mirror lacks other platforms' optional binaries (@next/swc-darwin-*,
+	@# @swc/core-win32-*, …), so the lock cannot list them and `npm ci` refuses it as out of sync.
+	@# `npm install` installs the locked versions all the same and leaves the lock as it is.
+	cd frontend && npm install --no-audit --no-fund
+
+test-frontend: ## The site: ESLint, TypeScript, Vitest, then browser tests (real API + Next, Debian's chromium)
+	@# Install only when node_modules is missing or older than the lock file.
+	@[ frontend/node_modules/.package-lock.json -nt frontend/package-lock.json ] || $(MAKE) frontend-install
+	cd frontend && NEXT_TELEMETRY_DISABLED=1 npm run lint && npm run typecheck && npm test && npm run test:e2e
 
 lint: ## cargo fmt --check and clippy with warnings denied
 	cargo fmt --all --check
