@@ -175,7 +175,7 @@ stop_top() {
 say "migrating $PG_DB with rifa-api"
 start_api "$PG_DB_URL" pgbench
 stop_api
-read -r PG_RAFFLE PG_METHOD < <(psql -Atq -f bench/pgbench/setup.sql "$PG_DB_URL") \
+read -r PG_RAFFLE_BASE PG_RAFFLES PG_METHOD < <(psql -Atq -f bench/pgbench/setup.sql "$PG_DB_URL") \
     || die "pgbench setup failed"
 
 # --- 4. The API and the purchases scenario ----------------------------------------------------
@@ -203,7 +203,7 @@ say "pgbench: $PG_CLIENTS clients, $PG_THREADS threads, $DURATION s"
 settle
 start_top pgbench
 pgbench -n -M prepared -c "$PG_CLIENTS" -j "$PG_THREADS" -T "$DURATION" \
-    -f bench/pgbench/purchase.sql -D raffle="$PG_RAFFLE" -D method="$PG_METHOD" \
+    -f bench/pgbench/purchase.sql -D raffle_base="$PG_RAFFLE_BASE" -D raffles="$PG_RAFFLES" -D method="$PG_METHOD" \
     "$PG_DB_URL" 2>&1 | tee "$OUT/pgbench.txt" || FAILED=1
 CPU_PGBENCH=$(stop_top pgbench)
 PG_TPS=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$OUT/pgbench.txt" | head -n1)
@@ -214,6 +214,9 @@ if [[ -z $PG_TPS ]] || grep -q 'aborted' "$OUT/pgbench.txt"; then
     FAILED=1
     PG_TPS=0
 fi
+# The shape check: every transaction should have written its three ticket rows.
+PG_ROWS_PER_TX=$(psql -Atq "$PG_DB_URL" -c \
+    "SELECT round((SELECT count(*) FROM purchase_tickets)::numeric / greatest(count(*), 1), 2) FROM purchases")
 
 # --- 6. Availability --------------------------------------------------------------------------
 say "availability: 99,999 numbers, 90% sold"
@@ -228,14 +231,14 @@ stop_api
 # --- 7. Summary -------------------------------------------------------------------------------
 SUMMARY=$(jq -n \
     --argjson p "$PURCHASES_JSON" --argjson a "$AVAILABILITY_JSON" \
-    --argjson tps "$PG_TPS" --arg lat "${PG_LAT:-}" --arg pgfailed "${PG_FAILED:-}" \
+    --argjson tps "$PG_TPS" --arg rows "${PG_ROWS_PER_TX:-}" --arg lat "${PG_LAT:-}" --arg pgfailed "${PG_FAILED:-}" \
     --argjson cpu_p "$CPU_PURCHASES" --argjson cpu_g "$CPU_PGBENCH" --argjson cpu_a "$CPU_AVAILABILITY" \
     --arg workers "$WORKERS" --arg pool "$POOL" --arg nproc "$(nproc)" \
     '{
         machine: {nproc: ($nproc | tonumber)}, api: {workers: ($workers | tonumber), pool: ($pool | tonumber)},
         purchases: ($p | del(.timeline_created_conflicts_per_s)),
         timeline_created_conflicts_per_s: $p.timeline_created_conflicts_per_s,
-        pgbench: {tps: $tps, latency_avg_ms: ($lat | tonumber? // null), failed: ($pgfailed | tonumber? // null)},
+        pgbench: {tps: $tps, ticket_rows_per_tx: ($rows | tonumber? // null), latency_avg_ms: ($lat | tonumber? // null), failed: ($pgfailed | tonumber? // null)},
         ratio: (if $tps > 0 then ($p.purchases_per_s / $tps) else null end),
         ratio_requests: (if $tps > 0 then ($p.requests_per_s / $tps) else null end),
         availability: $a,
@@ -253,7 +256,7 @@ echo "$SUMMARY" | jq -r --arg out "$OUT" '
     "  latency             p50 \(.purchases.latency.p50_ms) ms, p90 \(.purchases.latency.p90_ms) ms, p99 \(.purchases.latency.p99_ms) ms, max \(.purchases.latency.max_ms) ms",
     "  answers             \(.purchases.purchases) × 201, \(.purchases.conflicts) × 409, \(.purchases.other_status) other, \(.purchases.transport_errors) transport errors",
     "  CPU                 \(.cpu_pct.purchases | cpu)",
-    "pgbench (same shape)  \(.pgbench.tps | r1) tps, latency avg \(.pgbench.latency_avg_ms) ms, \(.pgbench.failed) failed",
+    "pgbench (same shape)  \(.pgbench.tps | r1) tps, latency avg \(.pgbench.latency_avg_ms) ms, \(.pgbench.failed) failed, \(.pgbench.ticket_rows_per_tx) ticket rows per transaction",
     "  CPU                 \(.cpu_pct.pgbench | cpu)",
     "Ratio                 \((.ratio // 0) * 100 | r1)% of pgbench (requests: \((.ratio_requests // 0) * 100 | r1)%)   target ≥ 50%: \(if (.ratio // 0) >= 0.5 then "met" else "MISSED" end)",
     "Availability          p50 \(.availability.sequential.p50_ms) ms, p99 \(.availability.sequential.p99_ms) ms sequential; p99 \(.availability.concurrent.latency.p99_ms) ms with \(.availability.concurrent.clients) clients   target < 20 ms: \(if (.availability.sequential.p99_ms // 1e9) < 20 then "met" else "MISSED" end)",

@@ -6,10 +6,12 @@
 -- is updated.
 --
 --   pgbench -n -M prepared -c 64 -j 2 -T 20 -f bench/pgbench/purchase.sql \
---           -D raffle=<id> -D method=<id> postgres://…/rifa_bench_pg
+--           -D raffle_base=<id> -D raffles=<count> -D method=<id> postgres://…/rifa_bench_pg
 --
--- Setup: bench/pgbench/setup.sql. purchases.reference is unique: 'B<client>-<random 12 digits>'
+-- Setup: bench/pgbench/setup.sql. The raffle is drawn among many, so that the three ticket rows
+-- are really written (run.sh checks the rows per transaction afterwards). purchases.reference is unique: 'B<client>-<random 12 digits>'
 -- (at most 16 characters; a collision among a few hundred thousand rows is practically nil).
+\set raffle random(:raffle_base, :raffle_base + :raffles - 1)
 \set n1 random(1, 9999)
 \set n2 random(1, 9999)
 \set n3 random(1, 9999)
