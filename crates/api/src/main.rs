@@ -31,7 +31,7 @@ enum Command {
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    telemetry::init();
+    let _log_writer = telemetry::init();
     let config = Config::from_env()?;
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(config).await,

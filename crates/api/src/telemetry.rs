@@ -5,16 +5,21 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
 use tracing::Span;
-use tracing_actix_web::{DefaultRootSpanBuilder, RequestId, RootSpanBuilder, TracingLogger};
+use tracing_actix_web::{RequestId, RootSpanBuilder, TracingLogger};
+use tracing_appender::non_blocking::WorkerGuard;
 use tracing_subscriber::EnvFilter;
 
 /// Logs to stdout: pretty by default, JSON lines with `RIFA_LOG_FORMAT=json`; levels from
-/// `RUST_LOG` (default `info`).
-pub fn init() {
+/// `RUST_LOG` (default `info`). Lines are written by a background thread, so a slow log sink
+/// never holds up a request; keep the returned guard alive until exit, it flushes on drop.
+#[must_use = "dropping the guard stops the log writer"]
+pub fn init() -> WorkerGuard {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let json = std::env::var("RIFA_LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json"));
+    let (writer, guard) = tracing_appender::non_blocking(std::io::stdout());
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_writer(writer)
         .with_target(false);
     // A second init (tests) keeps the first subscriber.
     let _ = if json {
@@ -23,6 +28,7 @@ pub fn init() {
     } else {
         builder.try_init()
     };
+    guard
 }
 
 /// The root span of a request: method, route pattern and path, never the query string (which
@@ -46,10 +52,15 @@ impl RootSpanBuilder for PrivacyRootSpan {
         span: Span,
         outcome: &Result<ServiceResponse<B>, actix_web::Error>,
     ) {
-        if let Ok(response) = outcome {
-            span.record("http.status", response.status().as_u16());
+        // Server errors were logged once, with their cause, where they happened (ApiError::internal).
+        let status = match outcome {
+            Ok(response) => response.status(),
+            Err(error) => error.as_response_error().status_code(),
+        };
+        span.record("http.status", status.as_u16());
+        if status.is_client_error() {
+            tracing::debug!(parent: &span, http.status = status.as_u16(), "request refused");
         }
-        DefaultRootSpanBuilder::on_request_end(span, outcome);
     }
 }
 

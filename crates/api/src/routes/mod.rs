@@ -13,7 +13,7 @@ pub mod settings;
 pub mod system;
 
 use actix_multipart::form::MultipartFormConfig;
-use actix_web::web::{self, delete, get, head, post, put, resource};
+use actix_web::web::{self, delete, get, head, post, put, resource, scope};
 
 use crate::error;
 
@@ -36,6 +36,19 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .memory_limit(MULTIPART_LIMIT)
             .error_handler(error::multipart_error),
     )
+    // Static prefixes first, so a request walks past whole groups with a string comparison; a
+    // path with a parameter is matched by a regular expression, tried one route after another.
+    .service(
+        scope("/api/raffles")
+            .service(resource("/{id}/purchase").route(post().to(raffles::purchase::public)))
+            .service(resource("/{id}/availability").route(get().to(raffles::availability::public)))
+            .service(resource("").route(get().to(raffles::list::public)))
+            .service(resource("/{id}").route(get().to(raffles::get::public)))
+            .service(resource("/{id}/tickets").route(get().to(raffles::tickets::public)))
+            .service(resource("/{id}/promotions").route(get().to(raffles::promotions::public)))
+            .service(resource("/{id}/quote").route(get().to(raffles::quote::quote))),
+    )
+    .service(scope("/api/admin").configure(admin))
     .service(
         resource("/healthz")
             .route(get().to(system::health::live))
@@ -47,6 +60,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(head().to(system::health::ready)),
     )
     .service(resource("/ws").route(get().to(live::connect)))
+    .service(resource("/api/dev-mode").route(get().to(system::dev_mode::dev_mode)))
+    .service(resource("/api/branding").route(get().to(settings::branding_get::branding)))
+    .service(resource("/api/payment-methods").route(get().to(payment_methods::list::public)))
+    .service(resource("/api/verify-tickets").route(post().to(raffles::verify::verify_tickets)))
     .service(resource("/api/objects/upload").route(post().to(proofs::upload_url::upload_url)))
     .service(resource("/api/uploads/{token}").route(put().to(proofs::upload::upload)))
     .service(
@@ -62,85 +79,68 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(resource("/api/purchases/{id}/payment-proof").route(put().to(proofs::attach::attach)))
     .service(resource("/api/purchases/{id}/invoice").route(get().to(proofs::invoice::invoice)))
     .service(crate::openapi::docs())
-    .service(resource("/api/dev-mode").route(get().to(system::dev_mode::dev_mode)))
-    .service(resource("/api/branding").route(get().to(settings::branding_get::branding)))
-    .service(resource("/api/payment-methods").route(get().to(payment_methods::list::public)))
-    .service(resource("/api/verify-tickets").route(post().to(raffles::verify::verify_tickets)))
-    .service(resource("/api/raffles").route(get().to(raffles::list::public)))
-    .service(resource("/api/raffles/{id}").route(get().to(raffles::get::public)))
-    .service(resource("/api/raffles/{id}/tickets").route(get().to(raffles::tickets::public)))
-    .service(
-        resource("/api/raffles/{id}/availability").route(get().to(raffles::availability::public)),
-    )
-    .service(resource("/api/raffles/{id}/promotions").route(get().to(raffles::promotions::public)))
-    .service(resource("/api/raffles/{id}/quote").route(get().to(raffles::quote::quote)))
-    .service(resource("/api/raffles/{id}/purchase").route(post().to(raffles::purchase::public)))
-    .service(resource("/api/admin/login").route(post().to(auth::login::login)))
-    .service(resource("/api/admin/me").route(get().to(auth::me::me)))
-    .service(resource("/api/admin/stats").route(get().to(purchases::stats::stats)))
-    .service(
-        resource("/api/admin/raffles")
-            .route(get().to(raffles::list::admin))
-            .route(post().to(raffles::create::create)),
-    )
-    .service(
-        resource("/api/admin/raffles/{id}")
-            .route(get().to(raffles::get::admin))
-            .route(put().to(raffles::update::update))
-            .route(delete().to(raffles::delete::delete)),
-    )
-    .service(resource("/api/admin/raffles/{id}/tickets").route(get().to(raffles::tickets::admin)))
-    .service(resource("/api/admin/raffles/{id}/quote").route(get().to(raffles::quote::admin)))
-    .service(
-        resource("/api/admin/raffles/{id}/availability")
-            .route(get().to(raffles::availability::admin)),
-    )
-    .service(
-        resource("/api/admin/raffles/{id}/promotions").route(get().to(raffles::promotions::admin)),
-    )
-    .service(
-        resource("/api/admin/raffles/{id}/purchase")
-            .route(post().to(raffles::purchase::admin_test)),
-    )
-    .service(resource("/api/admin/purchases").route(get().to(purchases::list::list)))
-    .service(resource("/api/admin/purchases/search").route(get().to(purchases::search::search)))
-    .service(resource("/api/admin/purchases/{id}").route(get().to(purchases::get::get)))
-    .service(resource("/api/admin/mail-outbox").route(get().to(mail::list::list)))
-    .service(resource("/api/admin/mail-outbox/{id}/retry").route(post().to(mail::retry::retry)))
-    .service(resource("/api/admin/email-settings/test").route(post().to(mail::test::send)))
-    .service(
-        resource("/api/admin/purchases/{id}/status").route(put().to(purchases::decide::decide)),
-    )
-    .service(
-        resource("/api/admin/payment-methods")
-            .route(get().to(payment_methods::list::admin))
-            .route(post().to(payment_methods::create::create)),
-    )
-    .service(
-        resource("/api/admin/payment-methods/{id}")
-            .route(put().to(payment_methods::update::update))
-            .route(delete().to(payment_methods::delete::delete)),
-    )
-    .service(
-        resource("/api/admin/exchange-rates")
-            .route(get().to(exchange_rates::list::list))
-            .route(post().to(exchange_rates::create::create)),
-    )
-    .service(
-        resource("/api/admin/exchange-rates/{id}")
-            .route(put().to(exchange_rates::update::update))
-            .route(delete().to(exchange_rates::delete::delete)),
-    )
-    .service(resource("/api/admin/branding").route(post().to(settings::branding_update::update)))
-    .service(
-        resource("/api/admin/email-settings")
-            .route(get().to(settings::email_get::get))
-            .route(put().to(settings::email_update::update)),
-    )
-    .service(
-        resource("/api/admin/discounts")
-            .route(get().to(settings::discounts_get::get))
-            .route(put().to(settings::discounts_update::update)),
-    )
     .default_service(web::to(error::unknown_route));
+}
+
+/// Everything under `/api/admin`.
+fn admin(cfg: &mut web::ServiceConfig) {
+    cfg.service(resource("/login").route(post().to(auth::login::login)))
+        .service(resource("/me").route(get().to(auth::me::me)))
+        .service(resource("/stats").route(get().to(purchases::stats::stats)))
+        .service(
+            resource("/raffles")
+                .route(get().to(raffles::list::admin))
+                .route(post().to(raffles::create::create)),
+        )
+        .service(
+            resource("/raffles/{id}")
+                .route(get().to(raffles::get::admin))
+                .route(put().to(raffles::update::update))
+                .route(delete().to(raffles::delete::delete)),
+        )
+        .service(resource("/raffles/{id}/tickets").route(get().to(raffles::tickets::admin)))
+        .service(resource("/raffles/{id}/quote").route(get().to(raffles::quote::admin)))
+        .service(
+            resource("/raffles/{id}/availability").route(get().to(raffles::availability::admin)),
+        )
+        .service(resource("/raffles/{id}/promotions").route(get().to(raffles::promotions::admin)))
+        .service(resource("/raffles/{id}/purchase").route(post().to(raffles::purchase::admin_test)))
+        .service(resource("/purchases").route(get().to(purchases::list::list)))
+        .service(resource("/purchases/search").route(get().to(purchases::search::search)))
+        .service(resource("/purchases/{id}").route(get().to(purchases::get::get)))
+        .service(resource("/purchases/{id}/status").route(put().to(purchases::decide::decide)))
+        .service(resource("/mail-outbox").route(get().to(mail::list::list)))
+        .service(resource("/mail-outbox/{id}/retry").route(post().to(mail::retry::retry)))
+        .service(resource("/email-settings/test").route(post().to(mail::test::send)))
+        .service(
+            resource("/payment-methods")
+                .route(get().to(payment_methods::list::admin))
+                .route(post().to(payment_methods::create::create)),
+        )
+        .service(
+            resource("/payment-methods/{id}")
+                .route(put().to(payment_methods::update::update))
+                .route(delete().to(payment_methods::delete::delete)),
+        )
+        .service(
+            resource("/exchange-rates")
+                .route(get().to(exchange_rates::list::list))
+                .route(post().to(exchange_rates::create::create)),
+        )
+        .service(
+            resource("/exchange-rates/{id}")
+                .route(put().to(exchange_rates::update::update))
+                .route(delete().to(exchange_rates::delete::delete)),
+        )
+        .service(resource("/branding").route(post().to(settings::branding_update::update)))
+        .service(
+            resource("/email-settings")
+                .route(get().to(settings::email_get::get))
+                .route(put().to(settings::email_update::update)),
+        )
+        .service(
+            resource("/discounts")
+                .route(get().to(settings::discounts_get::get))
+                .route(put().to(settings::discounts_update::update)),
+        );
 }
