@@ -31,6 +31,7 @@ use crate::routes::{
         auth::login::login,
         auth::me::me,
         purchases::stats::stats,
+        purchases::stats_daily::daily,
         raffles::list::admin,
         raffles::create::create,
         raffles::get::admin,

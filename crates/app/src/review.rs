@@ -1,9 +1,11 @@
 //! The admin's side of purchases: finding them, deciding them, and the dashboard figures.
 
-use chrono::{DateTime, Utc};
+use std::collections::HashMap;
+
+use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use rifa_domain::FieldErrors;
 use rifa_domain::purchase::{NotPending, Purchase, PurchaseId, Verdict};
-use rifa_domain::stats::DashboardStats;
+use rifa_domain::stats::{DashboardStats, DaySales};
 use rifa_ports::{DecidePurchaseError, EventBus, PurchasePage, PurchaseQuery};
 
 use crate::{App, Store};
@@ -116,5 +118,140 @@ impl<S: Store, E: EventBus> App<S, E> {
         created: Option<(DateTime<Utc>, DateTime<Utc>)>,
     ) -> anyhow::Result<DashboardStats> {
         self.store.dashboard_stats(created).await
+    }
+
+    /// The sales of every day from `period.first` to `period.last` (both included, days of the
+    /// admin's time zone), days without purchases as zeros, read in one query.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    pub async fn daily_sales(&self, period: &DayPeriod) -> anyhow::Result<Vec<DaySales>> {
+        let (from, to) = period.utc_range();
+        let found = self
+            .store
+            .daily_sales(from, to, period.utc_offset_minutes)
+            .await?;
+        Ok(period.fill(found))
+    }
+}
+
+/// The longest series one call may ask for: a year and a day (a leap year's worth).
+pub const MAX_SERIES_DAYS: i64 = 366;
+
+/// A run of whole days in the admin's time zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DayPeriod {
+    first: NaiveDate,
+    last: NaiveDate,
+    utc_offset_minutes: i32,
+}
+
+/// Why a period was refused, by field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DayPeriodError {
+    /// `last` comes before `first`.
+    Reversed,
+    /// More than [`MAX_SERIES_DAYS`] days.
+    TooLong,
+    /// The offset is beyond ±14 hours.
+    Offset,
+}
+
+impl DayPeriod {
+    /// # Errors
+    /// `Reversed`, `TooLong`, or `Offset`.
+    pub fn new(
+        first: NaiveDate,
+        last: NaiveDate,
+        utc_offset_minutes: i32,
+    ) -> Result<Self, DayPeriodError> {
+        if !(-14 * 60..=14 * 60).contains(&utc_offset_minutes) {
+            return Err(DayPeriodError::Offset);
+        }
+        let days = (last - first).num_days() + 1;
+        if days < 1 {
+            return Err(DayPeriodError::Reversed);
+        }
+        if days > MAX_SERIES_DAYS {
+            return Err(DayPeriodError::TooLong);
+        }
+        Ok(Self {
+            first,
+            last,
+            utc_offset_minutes,
+        })
+    }
+
+    /// From local midnight of the first day to local midnight after the last, in UTC.
+    #[must_use]
+    pub fn utc_range(&self) -> (DateTime<Utc>, DateTime<Utc>) {
+        let offset = Duration::minutes(i64::from(self.utc_offset_minutes));
+        let start = self.first.and_time(NaiveTime::MIN).and_utc() - offset;
+        let end = self.last.and_time(NaiveTime::MIN).and_utc() + Duration::days(1) - offset;
+        (start, end)
+    }
+
+    /// Every day of the period in order, taking the figures found and zeros elsewhere.
+    #[must_use]
+    pub fn fill(&self, found: Vec<DaySales>) -> Vec<DaySales> {
+        let found: HashMap<NaiveDate, DaySales> = found.into_iter().map(|d| (d.date, d)).collect();
+        self.first
+            .iter_days()
+            .take_while(|day| *day <= self.last)
+            .map(|day| found.get(&day).copied().unwrap_or(DaySales::empty(day)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rifa_domain::money::Money;
+
+    fn day(text: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap_or_default()
+    }
+
+    #[test]
+    fn a_period_covers_whole_local_days() {
+        let caracas = DayPeriod::new(day("2025-07-26"), day("2025-07-27"), -240);
+        let (from, to) = caracas.map(|p| p.utc_range()).unwrap_or_default();
+        assert_eq!(from.to_rfc3339(), "2025-07-26T04:00:00+00:00");
+        assert_eq!(to.to_rfc3339(), "2025-07-28T04:00:00+00:00");
+    }
+
+    #[test]
+    fn bad_periods_are_refused() {
+        let (a, b) = (day("2025-07-26"), day("2025-07-25"));
+        assert_eq!(DayPeriod::new(a, b, 0), Err(DayPeriodError::Reversed));
+        assert_eq!(DayPeriod::new(a, a, 900), Err(DayPeriodError::Offset));
+        assert_eq!(
+            DayPeriod::new(day("2024-01-01"), day("2025-01-01"), 0),
+            Err(DayPeriodError::TooLong)
+        );
+        assert!(DayPeriod::new(day("2024-01-01"), day("2024-12-31"), 0).is_ok());
+    }
+
+    #[test]
+    fn missing_days_are_zeros_in_order() {
+        let period = DayPeriod::new(day("2025-07-26"), day("2025-07-28"), 0)
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        let sold = DaySales {
+            date: day("2025-07-27"),
+            revenue: Money::from_cents(2600).unwrap_or(Money::ZERO),
+            tickets_sold: 2,
+            purchases: 3,
+        };
+
+        let series = period.fill(vec![sold]);
+
+        assert_eq!(
+            series,
+            [
+                DaySales::empty(day("2025-07-26")),
+                sold,
+                DaySales::empty(day("2025-07-28"))
+            ]
+        );
     }
 }

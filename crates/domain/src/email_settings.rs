@@ -58,6 +58,8 @@ pub struct EmailSettingsInput {
     pub user: Option<String>,
     /// `None` or blank keeps the stored password; the form never gets it back to resend.
     pub password: Option<String>,
+    /// Deletes the stored password (a new `password` sent with it is stored instead).
+    pub clear_password: bool,
     pub from_email: Option<String>,
 }
 
@@ -102,6 +104,7 @@ impl EmailSettings {
                 None
             }
             Some(p) => Some(Secret::new(p)),
+            None if input.clear_password => None,
             None => self.password.clone(),
         };
         errors.into_result().map(|()| Self {
@@ -135,6 +138,27 @@ mod tests {
         assert_eq!(next.port, 587);
         assert_eq!(next.password.as_ref().map(Secret::expose), Some("s3cret"));
         assert!(!format!("{next:?}").contains("s3cret"));
+    }
+
+    #[test]
+    fn the_stored_password_is_deleted_only_when_asked() {
+        let stored = EmailSettings {
+            password: Some(Secret::new("s3cret".into())),
+            ..EmailSettings::default()
+        };
+        let clear = |password: Option<&str>| EmailSettingsInput {
+            password: password.map(str::to_owned),
+            clear_password: true,
+            ..Default::default()
+        };
+
+        let cleared = stored.apply(clear(None)).map(|s| s.password);
+        let blank = stored.apply(clear(Some(""))).map(|s| s.password);
+        let replaced = stored.apply(clear(Some("nueva"))).map(|s| s.password);
+
+        assert_eq!(cleared, Ok(None));
+        assert_eq!(blank, Ok(None));
+        assert_eq!(replaced, Ok(Some(Secret::new("nueva".into()))));
     }
 
     #[test]

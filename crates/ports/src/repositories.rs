@@ -11,7 +11,7 @@ use rifa_domain::payment::{PaymentMethod, PaymentMethodDraft, PaymentMethodId};
 use rifa_domain::pricing::DiscountTable;
 use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus, Verdict};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId};
-use rifa_domain::stats::DashboardStats;
+use rifa_domain::stats::{DashboardStats, DaySales};
 
 /// Which raffles a listing shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,6 +151,9 @@ pub struct PurchaseQuery {
     pub ticket_numbers: Vec<u32>,
     /// Created in `[from, to)`.
     pub created: Option<(DateTime<Utc>, DateTime<Utc>)>,
+    /// Only purchases with an id up to this one: pins a long read (an export) to the purchases
+    /// that existed when it started.
+    pub max_id: Option<PurchaseId>,
     /// 1-based.
     pub page: u32,
     pub page_size: u32,
@@ -234,6 +237,18 @@ pub trait PurchaseRepository: Send + Sync + 'static {
         &self,
         created: Option<(DateTime<Utc>, DateTime<Utc>)>,
     ) -> impl Future<Output = anyhow::Result<DashboardStats>> + Send;
+
+    /// The figures of each day with purchases created in `[from, to)`, days counted at
+    /// `utc_offset_minutes` from UTC, in one query; days without purchases are left out.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn daily_sales(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+        utc_offset_minutes: i32,
+    ) -> impl Future<Output = anyhow::Result<Vec<DaySales>>> + Send;
 }
 
 /// A write that names another record which does not exist.

@@ -3,22 +3,22 @@
 use std::collections::{BTreeSet, HashMap};
 
 use anyhow::Context;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use rifa_domain::customer::fold_for_search;
 use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::Money;
 use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus, Verdict};
 use rifa_domain::raffle::RaffleStatus;
-use rifa_domain::stats::DashboardStats;
+use rifa_domain::stats::{DashboardStats, DaySales};
 use rifa_ports::{
     CreatePurchaseError, DecidePurchaseError, MailKind, PurchasePage, PurchaseQuery,
     PurchaseRepository, PurchaseSummary,
 };
 use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr, OnConflict, Query};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait,
-    FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Set,
-    SqlErr, Statement, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction, DbErr,
+    EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
+    Select, Set, SqlErr, Statement, TransactionTrait,
 };
 
 use crate::entities::{purchase_tickets, purchases, raffles};
@@ -31,6 +31,45 @@ const HOLD_CHUNK: usize = 1_000;
 struct Inserted {
     number: i32,
 }
+
+#[derive(FromQueryResult)]
+struct DayRow {
+    day: String,
+    revenue: i64,
+    tickets: i64,
+    purchases: i64,
+}
+
+/// One row per local day with purchases in `[$1, $2)`; `$3` is the offset from UTC in minutes.
+/// Revenue and tickets sum approved purchases only; `purchases` counts all but tests.
+const DAILY_SALES_POSTGRES: &str = r"
+SELECT day,
+       CAST(COALESCE(SUM(CASE WHEN status = 'approved' THEN total_cents END), 0) AS BIGINT) AS revenue,
+       CAST(COALESCE(SUM(CASE WHEN status = 'approved' THEN ticket_count END), 0) AS BIGINT) AS tickets,
+       CAST(COUNT(CASE WHEN status <> 'test' THEN 1 END) AS BIGINT) AS purchases
+FROM (
+    SELECT to_char((created_at AT TIME ZONE 'UTC') + make_interval(mins => $3), 'YYYY-MM-DD') AS day,
+           status, total_cents, ticket_count
+    FROM purchases
+    WHERE created_at >= $1 AND created_at < $2
+) AS days
+GROUP BY day
+ORDER BY day";
+
+/// The same on SQLite, parameters in order: from, to, and a date modifier such as
+/// `'-240 minutes'`.
+const DAILY_SALES_SQLITE: &str = r"
+SELECT day,
+       CAST(COALESCE(SUM(CASE WHEN status = 'approved' THEN total_cents END), 0) AS BIGINT) AS revenue,
+       CAST(COALESCE(SUM(CASE WHEN status = 'approved' THEN ticket_count END), 0) AS BIGINT) AS tickets,
+       CAST(COUNT(CASE WHEN status <> 'test' THEN 1 END) AS BIGINT) AS purchases
+FROM (
+    SELECT strftime('%Y-%m-%d', created_at, ?) AS day, status, total_cents, ticket_count
+    FROM purchases
+    WHERE created_at >= ? AND created_at < ?
+) AS days
+GROUP BY day
+ORDER BY day";
 
 #[derive(FromQueryResult)]
 struct ApprovedTotals {
@@ -135,6 +174,9 @@ fn apply_filters(
         select = select
             .filter(purchases::Column::CreatedAt.gte(from))
             .filter(purchases::Column::CreatedAt.lt(to));
+    }
+    if let Some(max_id) = query.max_id {
+        select = select.filter(purchases::Column::Id.lte(max_id));
     }
     select
 }
@@ -498,5 +540,47 @@ impl PurchaseRepository for Db {
             pending_purchases,
             active_raffles,
         })
+    }
+
+    async fn daily_sales(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+        utc_offset_minutes: i32,
+    ) -> anyhow::Result<Vec<DaySales>> {
+        let backend = self.conn.get_database_backend();
+        let statement = if backend == DatabaseBackend::Postgres {
+            Statement::from_sql_and_values(
+                backend,
+                DAILY_SALES_POSTGRES,
+                [from.into(), to.into(), utc_offset_minutes.into()],
+            )
+        } else {
+            Statement::from_sql_and_values(
+                backend,
+                DAILY_SALES_SQLITE,
+                [
+                    format!("{utc_offset_minutes:+} minutes").into(),
+                    from.into(),
+                    to.into(),
+                ],
+            )
+        };
+        let rows = DayRow::find_by_statement(statement)
+            .all(&self.conn)
+            .await
+            .context("failed to sum sales per day")?;
+        rows.into_iter()
+            .map(|row| {
+                Ok(DaySales {
+                    date: NaiveDate::parse_from_str(&row.day, "%Y-%m-%d")
+                        .with_context(|| format!("unreadable day {:?}", row.day))?,
+                    revenue: Money::from_cents(row.revenue)
+                        .map_err(|e| anyhow::anyhow!("revenue out of range: {e:?}"))?,
+                    tickets_sold: u64::try_from(row.tickets).unwrap_or(0),
+                    purchases: u64::try_from(row.purchases).unwrap_or(0),
+                })
+            })
+            .collect()
     }
 }

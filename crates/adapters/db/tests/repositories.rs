@@ -175,6 +175,7 @@ async fn losing_numbers_writes_nothing_and_names_exactly_those_numbers(url: &str
         status: None,
         ticket_numbers: vec![],
         created: None,
+        max_id: None,
         page: 1,
         page_size: 10,
     };
@@ -292,6 +293,7 @@ async fn searches_find_rejected_purchases_by_number_and_lookups_by_phone_digits(
         status: None,
         ticket_numbers: numbers,
         created: None,
+        max_id: None,
         page: 1,
         page_size: 10,
     };

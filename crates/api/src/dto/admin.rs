@@ -1,4 +1,4 @@
-use rifa_domain::stats::DashboardStats;
+use rifa_domain::stats::{DashboardStats, DaySales};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -61,6 +61,47 @@ pub struct StatsParams {
     /// Only purchases made that day (`YYYY-MM-DD`, in the admin's time zone).
     pub date: Option<String>,
     pub utc_offset_minutes: Option<i32>,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct DailyStatsParams {
+    /// The first day, `YYYY-MM-DD`, in the admin's time zone.
+    #[param(example = "2025-07-13")]
+    pub from: Option<String>,
+    /// The last day (included), at most 365 days after `from`.
+    #[param(example = "2025-07-26")]
+    pub to: Option<String>,
+    /// The admin's offset from UTC in minutes (Caracas: -240). Defaults to 0.
+    pub utc_offset_minutes: Option<i32>,
+}
+
+/// One day of sales.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DaySalesDto {
+    /// `YYYY-MM-DD`, in the admin's time zone.
+    #[schema(example = "2025-07-26")]
+    pub date: String,
+    /// Sum of the approved purchases made that day, USD.
+    #[schema(example = "130.00")]
+    pub revenue: String,
+    /// Tickets of the approved purchases made that day.
+    pub tickets_sold: u64,
+    /// Purchases made that day in any status but `test` (pending, approved, rejected).
+    pub purchases: u64,
+}
+
+impl From<DaySales> for DaySalesDto {
+    fn from(d: DaySales) -> Self {
+        Self {
+            date: d.date.format("%Y-%m-%d").to_string(),
+            revenue: d.revenue.to_string(),
+            tickets_sold: d.tickets_sold,
+            purchases: d.purchases,
+        }
+    }
 }
 
 #[derive(Serialize, ToSchema)]

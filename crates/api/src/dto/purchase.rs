@@ -345,6 +345,9 @@ pub struct PurchaseSearchParams {
     pub date: Option<String>,
     /// The admin's offset from UTC in minutes (Caracas: -240). Defaults to 0.
     pub utc_offset_minutes: Option<i32>,
+    /// Only purchases with an id up to this one. An export passes the highest id of its first
+    /// page, so purchases arriving while it pages neither shift nor repeat rows.
+    pub max_id: Option<i64>,
     /// 1-based; defaults to 1.
     #[param(minimum = 1, maximum = 1000000)]
     pub page: Option<u32>,

@@ -96,6 +96,8 @@ pub struct EmailSettingsRequest {
     pub email_user: Option<String>,
     /// Write-only; leave out or empty to keep the stored one.
     pub email_pass: Option<String>,
+    /// `true` deletes the stored password (a non-empty `emailPass` sent with it replaces it).
+    pub clear_password: Option<bool>,
     pub from_email: Option<String>,
 }
 
@@ -106,6 +108,7 @@ impl From<EmailSettingsRequest> for EmailSettingsInput {
             port: r.email_port,
             user: r.email_user,
             password: r.email_pass,
+            clear_password: r.clear_password.unwrap_or(false),
             from_email: r.from_email,
         }
     }

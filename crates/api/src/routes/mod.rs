@@ -87,6 +87,7 @@ fn admin(cfg: &mut web::ServiceConfig) {
     cfg.service(resource("/login").route(post().to(auth::login::login)))
         .service(resource("/me").route(get().to(auth::me::me)))
         .service(resource("/stats").route(get().to(purchases::stats::stats)))
+        .service(resource("/stats/daily").route(get().to(purchases::stats_daily::daily)))
         .service(
             resource("/raffles")
                 .route(get().to(raffles::list::admin))

@@ -19,6 +19,9 @@ on_both!(
     a_decision_must_be_approved_or_rejected_of_a_known_purchase,
     the_dashboard_counts_approved_sales_pending_purchases_and_active_raffles,
     a_name_search_ignores_the_case_of_accented_letters,
+    a_search_with_max_id_ignores_purchases_made_after_it,
+    the_daily_series_sums_approved_sales_per_local_day_in_one_call,
+    bad_daily_periods_are_refused_with_the_field_named,
 );
 
 /// Buys `numbers` as `name`; answers the receipt's purchase.
@@ -552,4 +555,186 @@ async fn a_name_search_ignores_the_case_of_accented_letters(app: TestApp) {
 
     assert_eq!(item_ids(&by_lower), [id_of(&upper)]);
     assert_eq!(item_ids(&by_upper), [id_of(&lower)]);
+}
+
+async fn a_search_with_max_id_ignores_purchases_made_after_it(app: TestApp) {
+    let raffle = app.raffle("10", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+    let mut ids = Vec::new();
+    for n in 1..=3 {
+        ids.push(id_of(
+            &buy_as(&app, raffle, method, &[n], 1000, &format!("Cliente {n}")).await,
+        ));
+    }
+    let first_page = search(&app, "pageSize=2").await;
+    let pin = first_page["items"][0]["id"].as_i64().unwrap();
+    // Two purchases arrive while the export pages.
+    for n in 4..=5 {
+        buy_as(&app, raffle, method, &[n], 1000, &format!("Tarde {n}")).await;
+    }
+
+    let unpinned = search(&app, "page=2&pageSize=2").await;
+    let pinned = search(&app, &format!("page=2&pageSize=2&maxId={pin}")).await;
+    let whole = search(&app, &format!("maxId={pin}")).await;
+    let with_filter = search(&app, &format!("maxId={pin}&name=tarde")).await;
+
+    assert_eq!(pin, ids[2]);
+    assert_eq!(
+        item_ids(&unpinned),
+        [ids[2], ids[1]],
+        "without the pin, page 2 repeats what page 1 had"
+    );
+    assert_eq!(item_ids(&pinned), [ids[0]]);
+    assert_eq!(pinned["total"], 3);
+    assert_eq!(pinned["totalPages"], 2);
+    assert_eq!(item_ids(&whole), [ids[2], ids[1], ids[0]]);
+    assert_eq!(with_filter["total"], 0);
+    let bad = admin_get_response(&app, "/api/admin/purchases/search?maxId=x").await;
+    expect_error(bad, StatusCode::BAD_REQUEST, "bad_request").await;
+}
+
+async fn the_daily_series_sums_approved_sales_per_local_day_in_one_call(app: TestApp) {
+    let raffle = app.raffle("10", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+    let approved_a = buy_as(&app, raffle, method, &[1, 2], 1000, "Ana Uno").await;
+    let approved_b = buy_as(&app, raffle, method, &[3], 1000, "Ana Dos").await;
+    buy_as(&app, raffle, method, &[4], 1000, "Luis Pendiente").await;
+    let rejected = buy_as(&app, raffle, method, &[5], 1000, "Luis Rechazado").await;
+    app.decide(id_of(&approved_a), "approved", None).await;
+    app.decide(id_of(&approved_b), "approved", None).await;
+    app.decide(id_of(&rejected), "rejected", Some("No pagó"))
+        .await;
+    let test = app
+        .post_form(
+            &format!("/api/admin/raffles/{raffle}/purchase"),
+            app.purchase_form(method, &[9], "10.00", "prueba@example.com"),
+            Some(&app.admin_token),
+        )
+        .await;
+    assert_eq!(test.status(), StatusCode::CREATED);
+    let created: DateTime<Utc> = approved_a["createdAt"].as_str().unwrap().parse().unwrap();
+    let day = |at: DateTime<Utc>| at.format("%Y-%m-%d").to_string();
+    // The same purchases fall on another local day fourteen hours east of UTC.
+    let east = day(created + Duration::hours(14));
+    let (from, to) = (
+        day(created - Duration::days(2)),
+        day(created + Duration::days(2)),
+    );
+    let sold = json!({"date": day(created), "revenue": "30.00", "ticketsSold": 3, "purchases": 4});
+    let zero = |d: DateTime<Utc>| json!({"date": day(d), "revenue": "0.00", "ticketsSold": 0, "purchases": 0});
+
+    let utc = app
+        .admin_get(&format!("/api/admin/stats/daily?from={from}&to={to}"))
+        .await;
+    let east_series = app
+        .admin_get(&format!(
+            "/api/admin/stats/daily?from={east}&to={east}&utcOffsetMinutes=840"
+        ))
+        .await;
+    let one_day = app
+        .admin_get(&format!(
+            "/api/admin/stats/daily?from={0}&to={0}&utcOffsetMinutes=0",
+            day(created)
+        ))
+        .await;
+    let totals = app
+        .admin_get(&format!(
+            "/api/admin/stats?date={}&utcOffsetMinutes=0",
+            day(created)
+        ))
+        .await;
+    let long_ago = app
+        .admin_get("/api/admin/stats/daily?from=2001-01-01&to=2001-01-03")
+        .await;
+
+    assert_eq!(
+        utc,
+        json!([
+            zero(created - Duration::days(2)),
+            zero(created - Duration::days(1)),
+            sold,
+            zero(created + Duration::days(1)),
+            zero(created + Duration::days(2)),
+        ]),
+        "every day of the period, in order, approved sales only"
+    );
+    assert_eq!(
+        east_series,
+        json!([{"date": east, "revenue": "30.00", "ticketsSold": 3, "purchases": 4}])
+    );
+    assert_eq!(one_day, json!([sold]));
+    assert_eq!(one_day[0]["revenue"], totals["totalRevenue"]);
+    assert_eq!(one_day[0]["ticketsSold"], totals["ticketsSold"]);
+    assert_eq!(long_ago.as_array().unwrap().len(), 3);
+    assert!(
+        long_ago
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|d| d["purchases"] == 0 && d["revenue"] == "0.00")
+    );
+    let anonymous = app
+        .get(&format!("/api/admin/stats/daily?from={from}&to={to}"))
+        .await;
+    expect_error(anonymous, StatusCode::UNAUTHORIZED, "unauthorized").await;
+}
+
+async fn bad_daily_periods_are_refused_with_the_field_named(app: TestApp) {
+    let cases = [
+        ("to=2025-07-26", "from", "Este campo es obligatorio"),
+        ("from=2025-07-26", "to", "Este campo es obligatorio"),
+        ("from=26/07/2025&to=2025-07-26", "from", "Fecha no válida"),
+        ("from=2025-07-26&to=2025-02-30", "to", "Fecha no válida"),
+        (
+            "from=2025-07-26&to=2025-07-25",
+            "to",
+            "Debe estar entre 2025-07-26 y 2026-07-26",
+        ),
+        (
+            "from=2024-01-01&to=2025-01-01",
+            "to",
+            "Debe estar entre 2024-01-01 y 2024-12-31",
+        ),
+        (
+            "from=2025-07-26&to=2025-07-26&utcOffsetMinutes=-900",
+            "utcOffsetMinutes",
+            "Debe estar entre -840 y 840",
+        ),
+    ];
+    for (query, field, message) in cases {
+        let response = admin_get_response(&app, &format!("/api/admin/stats/daily?{query}")).await;
+
+        let body = expect_error(
+            response,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "validation_failed",
+        )
+        .await;
+        assert_eq!(body["fields"][field], message, "{query}");
+    }
+    let english = app
+        .as_admin(Method::GET, "/api/admin/stats/daily?from=x&to=2025-07-26")
+        .header("Accept-Language", "en")
+        .send()
+        .await
+        .unwrap();
+    let body = expect_error(
+        english,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
+    assert_eq!(body["fields"]["from"], "Invalid date");
+    let year =
+        admin_get_response(&app, "/api/admin/stats/daily?from=2024-01-01&to=2024-12-31").await;
+    assert_eq!(year.status(), StatusCode::OK);
+    assert_eq!(
+        year.json::<Value>()
+            .await
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .len(),
+        366
+    );
 }

@@ -21,6 +21,7 @@ on_both!(
     methods_using_a_deleted_rate_are_left_without_one,
     email_settings_start_with_port_587_and_no_password,
     the_email_password_is_write_only_and_kept_when_not_resent,
+    the_stored_email_password_is_deleted_only_on_request_of_a_privileged_admin,
     bad_email_settings_are_refused_and_change_nothing,
     discounts_start_empty_and_a_tier_changes_quotes_and_purchases,
     bad_discount_tiers_are_refused,
@@ -591,6 +592,66 @@ async fn the_email_password_is_write_only_and_kept_when_not_resent(app: TestApp)
     assert!(!english.contains(password));
 }
 
+async fn the_stored_email_password_is_deleted_only_on_request_of_a_privileged_admin(app: TestApp) {
+    let saved = app
+        .admin_send(
+            Method::PUT,
+            "/api/admin/email-settings",
+            &json!({"emailHost": "smtp.gmail.com", "emailUser": "rifa@gmail.com", "emailPass": "s3cret"}),
+        )
+        .await;
+    assert_eq!(json_of(saved, StatusCode::OK).await["hasPassword"], true);
+    let operator = app.other_admin("operador", false).await;
+
+    let refused = app
+        .request(Method::PUT, "/api/admin/email-settings")
+        .bearer_auth(&operator)
+        .json(&json!({"emailHost": "smtp.gmail.com", "clearPassword": true}))
+        .send()
+        .await
+        .unwrap();
+    let kept = app.admin_get("/api/admin/email-settings").await;
+    let not_asked = app
+        .admin_send(
+            Method::PUT,
+            "/api/admin/email-settings",
+            &json!({"emailHost": "smtp.gmail.com", "emailUser": "rifa@gmail.com", "clearPassword": false}),
+        )
+        .await;
+    let cleared = app
+        .admin_send(
+            Method::PUT,
+            "/api/admin/email-settings",
+            &json!({"emailHost": "smtp.gmail.com", "emailUser": "rifa@gmail.com", "emailPass": "", "clearPassword": true}),
+        )
+        .await;
+    let read = app.admin_get("/api/admin/email-settings").await;
+    let replaced = app
+        .admin_send(
+            Method::PUT,
+            "/api/admin/email-settings",
+            &json!({"emailPass": "otra-clave", "clearPassword": true}),
+        )
+        .await;
+
+    expect_error(refused, StatusCode::FORBIDDEN, "forbidden").await;
+    assert_eq!(kept["hasPassword"], true, "a refused call changes nothing");
+    assert_eq!(
+        json_of(not_asked, StatusCode::OK).await["hasPassword"],
+        true
+    );
+    assert_eq!(
+        json_of(cleared, StatusCode::OK).await,
+        json!({"emailHost": "smtp.gmail.com", "emailPort": 587, "emailUser": "rifa@gmail.com", "hasPassword": false, "fromEmail": ""})
+    );
+    assert_eq!(read["hasPassword"], false);
+    assert_eq!(
+        json_of(replaced, StatusCode::OK).await["hasPassword"],
+        true,
+        "a new password sent with the flag is stored"
+    );
+}
+
 async fn bad_email_settings_are_refused_and_change_nothing(app: TestApp) {
     let port = "Debe estar entre 1 y 65535";
     let cases = [
@@ -790,6 +851,7 @@ async fn the_openapi_document_describes_the_api(app: TestApp) {
         "/api/verify-tickets",
         "/api/admin/login",
         "/api/admin/purchases/search",
+        "/api/admin/stats/daily",
         "/api/admin/branding",
     ] {
         assert!(paths.contains_key(path), "{path} is documented");

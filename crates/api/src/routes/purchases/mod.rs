@@ -3,6 +3,7 @@ pub mod get;
 pub mod list;
 pub mod search;
 pub mod stats;
+pub mod stats_daily;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use rifa_domain::purchase::PurchaseStatus;
@@ -110,6 +111,7 @@ pub fn parse_query(params: &PurchaseSearchParams) -> Result<PurchaseQuery, Field
         status,
         ticket_numbers,
         created,
+        max_id: params.max_id,
         page,
         page_size,
     })

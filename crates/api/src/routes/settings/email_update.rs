@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::extract::Privileged;
 
 /// Saves the SMTP settings (privileged admin only). The password is write-only: leave it out to
-/// keep the stored one.
+/// keep the stored one, or send `clearPassword: true` to delete it.
 #[utoipa::path(put, path = "/api/admin/email-settings", tag = "admin", security(("bearer" = [])), request_body = EmailSettingsRequest, responses(
     (status = 200, body = EmailSettingsDto),
     (status = 400, body = ErrorBody),
