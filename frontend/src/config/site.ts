@@ -19,7 +19,10 @@ export const site = {
     "https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ",
     "https://www.youtube-nocookie.com/embed/ScMzIvxBSi4",
   ],
-  /** Static marketing figures (SPEC §1): not computed. */
-  stats: { participants: "50.000+", prizes: "2M+", countries: "25+" },
-  rafflesPageStats: { prizes: "$100K+", participants: "2.000+", winners: "500+" },
+  /**
+   * Static marketing figures (SPEC §1): not computed. Counts are shown as "N+" in the page's
+   * number format (50.000+ / 50,000+); the prize figures are text.
+   */
+  stats: { participants: 50_000, prizes: "2M+", countries: 25 },
+  rafflesPageStats: { prizes: "$100K+", participants: 2_000, winners: 500 },
 } as const;

@@ -1,4 +1,5 @@
 import { convert, parseDecimal, round, toDecimalString } from "./decimal";
+import { intlLocale, resolveLocale } from "./i18n/config";
 
 /**
  * Display formatting only. Intl formats decimal strings exactly (no float on the way), so a
@@ -75,6 +76,19 @@ export function formatDate(iso: string, locale: string, withTime = false): strin
     timeZone: "UTC",
     ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
   }).format(date);
+}
+
+/**
+ * A count or share in the page's language: 12345 → "12.345" (es) / "12,345" (en), 0.9 → "0,9" /
+ * "0.9". Counts and percentages follow the language; money keeps the spec's es-ES format.
+ */
+export function formatNumber(value: number, locale: string, maximumFractionDigits = 1): string {
+  return new Intl.NumberFormat(intlLocale[resolveLocale(locale)], { maximumFractionDigits }).format(value);
+}
+
+/** A static marketing count as "50.000+" (es) / "50,000+" (en). */
+export function formatAtLeast(value: number, locale: string): string {
+  return `${formatNumber(value, locale, 0)}+`;
 }
 
 /** Sold share in percent, 0–100, one decimal at most (display only). */

@@ -1,3 +1,5 @@
+import type { LinkedRate, PaymentMethod } from "@/lib/api/types";
+
 /** "accountNumber" → "Account number", "bank_name" → "Bank name" (SPEC §2: the key split into words). */
 export function splitKey(key: string): string {
   const words = key
@@ -6,4 +8,16 @@ export function splitKey(key: string): string {
     .trim()
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The rate that converts a USD total for this method (SPEC §2: rate × total), or null: only a
+ * rate from USD to another currency converts; a rate from any other currency (EUR → VES, say)
+ * says nothing about a USD amount, so no conversion is shown.
+ */
+export function usdConversionRate(method: Pick<PaymentMethod, "exchangeRate"> | undefined): LinkedRate | null {
+  const rate = method?.exchangeRate;
+  if (!rate) return null;
+  if (rate.fromCurrency.toUpperCase() !== "USD" || rate.toCurrency.toUpperCase() === "USD") return null;
+  return rate;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convert, timesCount } from "@/lib/decimal";
-import { formatConverted, formatRate, formatUsd, padTicket, ticketWidth } from "@/lib/format";
+import { formatAtLeast, formatConverted, formatNumber, formatRate, formatUsd, padTicket, soldPercent, ticketWidth } from "@/lib/format";
 
 // Intl puts a no-break space between amount and currency.
 const nb = (s: string) => s.replace(/\u00a0/g, " ");
@@ -47,5 +47,22 @@ describe("ticket numbers", () => {
     expect(ticketWidth(99_999)).toBe(5);
     expect(padTicket(7, ticketWidth(9999))).toBe("0007");
     expect(padTicket(7, ticketWidth(99_999))).toBe("00007");
+  });
+});
+
+describe("counts and shares in the page's language", () => {
+  it("uses the Spanish decimal comma and grouping in es, the English ones in en", () => {
+    const percent = soldPercent(9, 999);
+    expect(percent).toBe(0.9);
+    expect(formatNumber(percent, "es")).toBe("0,9");
+    expect(formatNumber(percent, "en")).toBe("0.9");
+    expect(formatNumber(99_994, "es")).toBe("99.994");
+    expect(formatNumber(99_994, "en")).toBe("99,994");
+    expect(formatNumber(100, "es")).toBe("100");
+  });
+
+  it("shows the static marketing counts as N+", () => {
+    expect(formatAtLeast(50_000, "es")).toBe("50.000+");
+    expect(formatAtLeast(50_000, "en")).toBe("50,000+");
   });
 });

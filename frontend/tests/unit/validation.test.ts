@@ -59,6 +59,19 @@ describe.each([
     expect(errorsFor(messages, { ...valid, customerCountry: "" }).customerCountry).toBe(messages.country);
   });
 
+  it("reports a missing proof with the form's other errors when the form requires it", () => {
+    const errors = Object.fromEntries(
+      (purchaseSchema(messages, { requireProof: true }).safeParse({ ...valid, customerName: "A" }).error?.issues ?? []).map((i) => [
+        String(i.path[0]),
+        i.message,
+      ]),
+    );
+    expect(errors.paymentProof).toBe(`${messages.proofRequiredTitle} - ${messages.proofRequired}`);
+    expect(errors.customerName).toBe(expected.customerName);
+    const file = new File(["x"], "a.png", { type: "image/png" });
+    expect(purchaseSchema(messages, { requireProof: true }).safeParse({ ...valid, paymentProof: file }).success).toBe(true);
+  });
+
   it("checks the proof file: required, 5 MB, JPG/PNG/GIF/PDF", () => {
     expect(checkProofFile(null, messages)).toEqual({ title: messages.proofRequiredTitle, message: messages.proofRequired });
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "a.png", { type: "image/png" });

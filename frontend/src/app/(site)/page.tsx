@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
-import { ArrowRight, ChevronDown, ExternalLink, Globe2, ShieldCheck, Sparkles, Trophy, Users } from "lucide-react";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ArrowRight, ChevronDown, ExternalLink, Globe2, ShieldCheck, Trophy, Users } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { RaffleCard } from "@/components/raffle/raffle-card";
+import { HomeRaffles } from "@/components/home/home-raffles";
 import { PaymentMethodsSection } from "@/components/home/payment-methods-section";
 import { VideoEmbed } from "@/components/home/video-embed";
 import { TicketVerification } from "@/components/verify/ticket-verification";
@@ -10,10 +10,9 @@ import { SectionLink } from "@/components/layout/section-link";
 import { getBranding, getPaymentMethods, getRaffles } from "@/lib/api/server";
 import { companyName } from "@/lib/theme";
 import { site } from "@/config/site";
+import { formatAtLeast } from "@/lib/format";
 
 export const dynamic = "force-dynamic";
-
-const HOME_CARDS = 3;
 
 const FAQ = [
   { category: "company", questions: ["whatIs", "isCasino"] },
@@ -24,24 +23,27 @@ const FAQ = [
 ] as const;
 
 function Stat({ icon, value, label }: { icon: React.ReactNode; value: string; label: string }) {
+  // Narrow tiles at 360 px (three in a row): smaller figure and side padding so "50.000+" fits.
   return (
-    <div className="rounded-xl border bg-card/80 p-4 text-center shadow-sm">
+    <div className="rounded-xl border bg-card/80 px-2 py-4 text-center shadow-sm sm:p-4">
       <div className="mx-auto mb-2 flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary [&_svg]:size-5">{icon}</div>
-      <p className="text-2xl font-bold tracking-tight">{value}</p>
+      <p className="text-xl font-bold tracking-tight sm:text-2xl">{value}</p>
       <p className="text-xs text-muted-foreground sm:text-sm">{label}</p>
     </div>
   );
 }
 
 export default async function HomePage() {
-  const [raffles, methods, branding, t] = await Promise.all([
+  const [raffles, methods, branding, t, locale] = await Promise.all([
     getRaffles().catch(() => []),
     getPaymentMethods().catch(() => []),
     getBranding(),
     getTranslations(),
+    getLocale(),
   ]);
   const name = companyName(branding);
-  const shown = raffles.slice(0, HOME_CARDS);
+  const participants = formatAtLeast(site.stats.participants, locale);
+  const countries = formatAtLeast(site.stats.countries, locale);
 
   return (
     <>
@@ -68,43 +70,14 @@ export default async function HomePage() {
             </div>
           </div>
           <div className="grid grid-cols-3 gap-3">
-            <Stat icon={<Users aria-hidden />} value={site.stats.participants} label={t("hero.statParticipants")} />
+            <Stat icon={<Users aria-hidden />} value={participants} label={t("hero.statParticipants")} />
             <Stat icon={<Trophy aria-hidden />} value={site.stats.prizes} label={t("hero.statPrizes")} />
-            <Stat icon={<Globe2 aria-hidden />} value={site.stats.countries} label={t("hero.statCountries")} />
+            <Stat icon={<Globe2 aria-hidden />} value={countries} label={t("hero.statCountries")} />
           </div>
         </div>
       </section>
 
-      {/* Raffles */}
-      <section id="sorteos" aria-labelledby="raffles-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16">
-        <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <div>
-            <h2 id="raffles-title" className="text-2xl font-bold tracking-tight sm:text-3xl">{t("homeRaffles.title")}</h2>
-            <p className="mt-2 text-muted-foreground">{t("homeRaffles.subtitle")}</p>
-          </div>
-          {raffles.length > HOME_CARDS && (
-            <Button asChild variant="outline">
-              <Link href="/sorteos">
-                {t("homeRaffles.seeAll", { count: raffles.length })}
-                <ArrowRight aria-hidden />
-              </Link>
-            </Button>
-          )}
-        </div>
-        {shown.length === 0 ? (
-          <div className="rounded-xl border border-dashed p-10 text-center">
-            <Sparkles aria-hidden className="mx-auto mb-3 size-8 text-muted-foreground" />
-            <p className="text-lg font-semibold">{t("homeRaffles.emptyTitle")}</p>
-            <p className="mx-auto mt-2 max-w-md text-muted-foreground">{t("homeRaffles.emptyText")}</p>
-          </div>
-        ) : (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {shown.map((raffle, i) => (
-              <RaffleCard key={raffle.id} raffle={raffle} priority={i === 0} />
-            ))}
-          </div>
-        )}
-      </section>
+      <HomeRaffles raffles={raffles} />
 
       {/* How to win */}
       <section id="como-ser-un-ganador" aria-labelledby="howto-title" className="scroll-mt-20 border-y bg-muted/40">
@@ -151,9 +124,9 @@ export default async function HomePage() {
           <h2 id="faq-title" className="text-2xl font-bold tracking-tight sm:text-3xl">{t("faq.title")}</h2>
           <p className="mt-2 text-muted-foreground">{t("faq.subtitle")}</p>
           <div className="mt-8 grid grid-cols-3 gap-3">
-            <Stat icon={<Users aria-hidden />} value={site.stats.participants} label={t("faq.statParticipants")} />
+            <Stat icon={<Users aria-hidden />} value={participants} label={t("faq.statParticipants")} />
             <Stat icon={<Trophy aria-hidden />} value={site.stats.prizes} label={t("faq.statPrizes")} />
-            <Stat icon={<Globe2 aria-hidden />} value={site.stats.countries} label={t("faq.statCountries")} />
+            <Stat icon={<Globe2 aria-hidden />} value={countries} label={t("faq.statCountries")} />
           </div>
           <div className="mt-10 space-y-8">
             {FAQ.map((group) => (

@@ -1,4 +1,4 @@
-import { getTranslations } from "next-intl/server";
+import { useTranslations } from "next-intl";
 import { Building2, CheckCircle2, CreditCard, Smartphone, Wallet, Bitcoin, Zap, Headset } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -50,8 +50,9 @@ export function MethodIcon({ category, className }: { category: MethodCategory; 
   );
 }
 
-export async function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] }) {
-  const t = await getTranslations("payments");
+/** Active payment methods as cards, or the in-configuration message with the support button. */
+export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] }) {
+  const t = useTranslations("payments");
   const active = methods.filter((m) => m.active);
   return (
     <section id="metodos-de-pago" aria-labelledby="payments-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16">
@@ -60,7 +61,7 @@ export async function PaymentMethodsSection({ methods }: { methods: PaymentMetho
         <p className="mt-2 text-muted-foreground">{t("subtitle")}</p>
       </div>
       {active.length === 0 ? (
-        <div className="rounded-xl border border-dashed p-8 text-center">
+        <div className="rounded-xl border border-dashed p-8 text-center" data-testid="payments-empty">
           <p className="text-lg font-semibold">{t("emptyTitle")}</p>
           <p className="mx-auto mt-2 max-w-md text-muted-foreground">{t("emptyText")}</p>
           <Button asChild className="mt-5">

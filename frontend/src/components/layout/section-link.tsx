@@ -6,6 +6,31 @@ import { usePathname, useRouter } from "next/navigation";
 /** Scroll delays of SPEC §2: 100 ms when already on home, 500 ms after navigating there. */
 export const SCROLL_DELAY_ON_HOME = 100;
 export const SCROLL_DELAY_FROM_OTHER_PAGE = 500;
+/** After that delay, how long to wait for home to render the section (slow data, slow phone). */
+export const SECTION_WAIT_MS = 5000;
+
+/**
+ * Resolves with the section once the home page shows it: at once when it is there, else on the
+ * first DOM change that brings it, or null after `timeoutMs`.
+ */
+export function waitForSection(id: string, timeoutMs = SECTION_WAIT_MS): Promise<HTMLElement | null> {
+  const find = () => (window.location.pathname === "/" ? document.getElementById(id) : null);
+  const now = find();
+  if (now) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const element = find();
+      if (element) done(element);
+    });
+    const timer = window.setTimeout(() => done(null), timeoutMs);
+    function done(element: HTMLElement | null) {
+      observer.disconnect();
+      window.clearTimeout(timer);
+      resolve(element);
+    }
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+}
 
 export function scrollToSection(id: string): void {
   const element = document.getElementById(id);
@@ -43,9 +68,13 @@ export function SectionLink({
           window.setTimeout(() => scrollToSection(section), SCROLL_DELAY_ON_HOME);
         } else {
           router.push("/");
+          // The spec's delay, then as long as home needs to render the section (bounded).
           window.setTimeout(() => {
-            window.history.replaceState(null, "", `#${section}`);
-            scrollToSection(section);
+            void waitForSection(section).then((element) => {
+              if (!element) return;
+              window.history.replaceState(null, "", `#${section}`);
+              scrollToSection(section);
+            });
           }, SCROLL_DELAY_FROM_OTHER_PAGE);
         }
       }}

@@ -10,7 +10,10 @@ import { cn } from "@/lib/utils";
 const toneText = { success: "text-success-strong", warning: "text-warning-strong", danger: "text-danger-strong" } as const;
 const toneBar = { success: "bg-success-strong", warning: "bg-warning", danger: "bg-danger-strong" } as const;
 
-/** The current time, to the second; null while server-rendering (no hydration mismatch). */
+/**
+ * The current time, to the second. While server-rendering and hydrating it is the server's
+ * render time (`renderedAt`, the same on both sides: no mismatch), or null when unknown.
+ */
 function subscribeToClock(onTick: () => void): () => void {
   const id = window.setInterval(onTick, TICK_MS);
   return () => window.clearInterval(id);
@@ -22,16 +25,20 @@ export function Countdown({
   drawDate,
   endDate,
   createdAt,
+  renderedAt = null,
   onClosedChange,
 }: {
   drawDate: string | null;
   endDate: string | null;
   createdAt: string | null;
+  /** The server's clock when it rendered the page (ms), used until hydration is done. */
+  renderedAt?: number | null;
   onClosedChange?: (closed: boolean) => void;
 }) {
   const t = useTranslations("countdown");
   const { target, closedKind } = countdownTarget(drawDate, endDate);
-  const nowMs = useSyncExternalStore(subscribeToClock, clockSnapshot, () => null);
+  const serverNow = renderedAt === null ? null : Math.floor(renderedAt / TICK_MS) * TICK_MS;
+  const nowMs = useSyncExternalStore(subscribeToClock, clockSnapshot, () => serverNow);
   const now = nowMs === null ? null : new Date(nowMs);
 
   const left = target && now ? remaining(target, now, createdAt ? new Date(createdAt) : null) : null;

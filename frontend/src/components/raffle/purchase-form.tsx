@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
@@ -24,7 +24,7 @@ import {
   type PurchaseFormValues,
   type ValidationMessages,
 } from "@/lib/validations/purchase";
-import { splitKey } from "@/lib/payment-methods";
+import { splitKey, usdConversionRate } from "@/lib/payment-methods";
 
 const VALIDATION_KEYS = [
   "required", "nameMin", "idMin", "email", "phoneMin", "country", "paymentMethod", "acceptTerms",
@@ -60,7 +60,7 @@ export function PurchaseForm(props: PurchaseFormProps) {
   const { raffleId, ticketNumbers, width, total, discount, methods, asAdmin } = props;
   const t = useTranslations("purchase");
   const messages = useValidationMessages();
-  const schema = useMemo(() => purchaseSchema(messages), [messages]);
+  const schema = useMemo(() => purchaseSchema(messages, { requireProof: true }), [messages]);
   const active = methods.filter((m) => m.active);
 
   const form = useForm<PurchaseFormValues>({
@@ -81,7 +81,7 @@ export function PurchaseForm(props: PurchaseFormProps) {
   const errors = formState.errors;
   const methodId = useWatch({ control, name: "paymentMethod" });
   const method = active.find((m) => String(m.id) === methodId);
-  const rate = method?.exchangeRate && method.exchangeRate.toCurrency !== "USD" ? method.exchangeRate : null;
+  const rate = usdConversionRate(method);
   const acceptTerms = useWatch({ control, name: "acceptTerms" });
   const proofFile = useWatch({ control, name: "paymentProof" });
 
@@ -136,6 +136,11 @@ export function PurchaseForm(props: PurchaseFormProps) {
     props.onPurchased(result);
   }
 
+  // Submitted with errors: the proof's title and text also come as a toast, as on a bad file.
+  function onInvalid(invalid: FieldErrors<PurchaseFormValues>) {
+    if (invalid.paymentProof && !proofFile) toast.error(messages.proofRequiredTitle, { description: messages.proofRequired });
+  }
+
   function handleFailure(error: unknown) {
     if (error instanceof ApiError && error.body) {
       const body = error.body;
@@ -178,7 +183,7 @@ export function PurchaseForm(props: PurchaseFormProps) {
   const submitting = formState.isSubmitting;
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" data-testid="purchase-form">
+    <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate className="space-y-4" data-testid="purchase-form">
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-2 sm:col-span-2">
             <Label htmlFor="customerName">{t("customerName")}</Label>

@@ -1,15 +1,19 @@
 import Link from "next/link";
-import { getLocale, getTranslations } from "next-intl/server";
+import { useLocale, useTranslations } from "next-intl";
 import { CalendarDays, Ticket } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import type { Raffle } from "@/lib/api/types";
-import { formatDate, formatUsd, soldPercent } from "@/lib/format";
+import { formatDate, formatNumber, formatUsd, soldPercent } from "@/lib/format";
 
-/** A raffle as a card (home and /sorteos). `showActive` adds the list page's 'active' label. */
-export async function RaffleCard({ raffle, showActive = false, priority = false }: { raffle: Raffle; showActive?: boolean; priority?: boolean }) {
-  const [t, locale] = await Promise.all([getTranslations("common"), getLocale()]);
+/**
+ * A raffle as a card (home and /sorteos). `showActive` adds the list page's 'active' label.
+ * A plain (not async) server component, so it also renders in component tests.
+ */
+export function RaffleCard({ raffle, showActive = false, priority = false }: { raffle: Raffle; showActive?: boolean; priority?: boolean }) {
+  const t = useTranslations("common");
+  const locale = useLocale();
   const percent = soldPercent(raffle.ticketsSold, raffle.maxTickets);
   const href = `/sorteo/${raffle.id}`;
   return (
@@ -46,9 +50,9 @@ export async function RaffleCard({ raffle, showActive = false, priority = false 
           <div className="flex items-center justify-between text-sm">
             <span className="inline-flex items-center gap-1.5">
               <Ticket aria-hidden className="size-4 text-muted-foreground" />
-              {t("ticketsSoldOf", { sold: raffle.ticketsSold.toLocaleString("es-ES"), max: raffle.maxTickets.toLocaleString("es-ES") })}
+              {t("ticketsSoldOf", { sold: formatNumber(raffle.ticketsSold, locale), max: formatNumber(raffle.maxTickets, locale) })}
             </span>
-            <span className="font-medium">{t("soldPercent", { percent })}</span>
+            <span className="font-medium">{t("soldPercent", { percent: formatNumber(percent, locale) })}</span>
           </div>
           <Progress value={percent} aria-label={t("soldProgress")} />
           <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">

@@ -3,6 +3,7 @@
 import { useCallback, useMemo, useState } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { Ban, FlaskConical, ShieldAlert } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -10,6 +11,7 @@ import { useIsAdmin } from "@/lib/auth/session";
 import type { PaymentMethod, PurchaseResponse, Raffle } from "@/lib/api/types";
 import { availableNumbers, canPurchase, withoutTaken } from "@/lib/picker";
 import { ticketWidth } from "@/lib/format";
+import { countdownTarget } from "@/lib/countdown";
 import { timesCount } from "@/lib/decimal";
 import { useAvailability } from "@/lib/swr/use-availability";
 import { useQuote } from "@/lib/swr/use-quote";
@@ -27,13 +29,26 @@ const ReceiptDialog = dynamic(() => import("./receipt-dialog").then((m) => m.Rec
 /**
  * The interactive part of a raffle page: admin banners, countdown, picker and purchase form.
  * Visitors see what the server rendered; a signed-in admin gets the admin view of the raffle
- * (any status) and buys in test mode.
+ * (any status) and buys in test mode (every admin, always: see README "Test mode").
+ *
+ * `renderedAt` is the server's clock when it rendered the page: a raffle whose draw (or end)
+ * date has passed is rendered closed on the server already, so no picker flashes before
+ * hydration.
  */
-export function RaffleExperience({ raffle: publicRaffle, methods: initialMethods }: { raffle: Raffle; methods: PaymentMethod[] }) {
+export function RaffleExperience({
+  raffle: publicRaffle,
+  methods: initialMethods,
+  renderedAt = null,
+}: {
+  raffle: Raffle;
+  methods: PaymentMethod[];
+  renderedAt?: number | null;
+}) {
   const t = useTranslations("raffle");
   const tc = useTranslations("common");
+  const router = useRouter();
   const isAdmin = useIsAdmin();
-  const [closed, setClosed] = useState(false);
+  const [closed, setClosed] = useState(() => closedAt(publicRaffle, renderedAt));
   const [selected, setSelected] = useState<number[]>([]);
   const [taken, setTaken] = useState<number[]>([]);
   const [receipt, setReceipt] = useState<PurchaseResponse | null>(null);
@@ -61,18 +76,22 @@ export function RaffleExperience({ raffle: publicRaffle, methods: initialMethods
   const total = fresh?.total ?? timesCount(raffle.price, count);
   const discount = fresh?.discount ?? "0";
 
+  // The sold/available figures beside the picker are server-rendered: re-render them whenever
+  // the numbers on sale change (a purchase here, or numbers someone else took).
   const onTaken = useCallback((numbers: number[]) => {
     setTaken((prev) => [...prev, ...numbers]);
     setSelected((prev) => withoutTaken(prev, numbers));
     void availability.mutate();
-  }, [availability]);
+    router.refresh();
+  }, [availability, router]);
 
   const onPurchased = useCallback((result: PurchaseResponse) => {
     setReceipt(result);
     setSelected([]);
     setTaken([]);
     void availability.mutate();
-  }, [availability]);
+    if (!result.testMode) router.refresh();
+  }, [availability, router]);
 
   return (
     <div className="space-y-6">
@@ -91,7 +110,13 @@ export function RaffleExperience({ raffle: publicRaffle, methods: initialMethods
         </Alert>
       )}
 
-      <Countdown drawDate={raffle.drawDate} endDate={raffle.endDate} createdAt={raffle.createdAt} onClosedChange={setClosed} />
+      <Countdown
+        drawDate={raffle.drawDate}
+        endDate={raffle.endDate}
+        createdAt={raffle.createdAt}
+        renderedAt={renderedAt}
+        onClosedChange={setClosed}
+      />
 
       {!canBuy ? (
         !onSale && (
@@ -140,4 +165,11 @@ export function RaffleExperience({ raffle: publicRaffle, methods: initialMethods
       <ReceiptDialog receipt={receipt} onClose={() => setReceipt(null)} />
     </div>
   );
+}
+
+/** Whether the raffle's countdown had reached zero at `at` (ms), as the server saw it. */
+function closedAt(raffle: Pick<Raffle, "drawDate" | "endDate">, at: number | null): boolean {
+  if (at === null) return false;
+  const { target } = countdownTarget(raffle.drawDate, raffle.endDate);
+  return target !== null && target.getTime() <= at;
 }

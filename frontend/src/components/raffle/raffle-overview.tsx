@@ -3,7 +3,7 @@ import { CalendarDays, Gift, Ticket } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Progress } from "@/components/ui/progress";
 import type { Promotion, Raffle } from "@/lib/api/types";
-import { formatDate, formatUsd, soldPercent } from "@/lib/format";
+import { formatDate, formatNumber, formatUsd, soldPercent } from "@/lib/format";
 
 const statusVariant = (status: string) =>
   status === "available" ? "success" : status === "postponed" ? "warning" : status === "inactive" ? "secondary" : "destructive";
@@ -31,7 +31,7 @@ export function RaffleOverview({ raffle, promotions }: { raffle: Raffle; promoti
         <Badge variant={statusVariant(raffle.status)} data-testid="raffle-status">{statusLabel}</Badge>
         <h1 className="text-2xl font-extrabold tracking-tight text-balance sm:text-3xl">{raffle.title}</h1>
       </div>
-      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4 lg:grid-cols-2 xl:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 text-sm md:grid-cols-4 lg:grid-cols-2">
         <div className="rounded-lg border bg-card p-3">
           <dt className="text-muted-foreground">{t("price")}</dt>
           <dd className="text-lg font-bold" data-testid="raffle-price">{formatUsd(raffle.price)}</dd>
@@ -42,17 +42,17 @@ export function RaffleOverview({ raffle, promotions }: { raffle: Raffle; promoti
         </div>
         <div className="rounded-lg border bg-card p-3">
           <dt className="flex items-center gap-1 text-muted-foreground"><Ticket aria-hidden className="size-3.5" />{t("sold")}</dt>
-          <dd className="font-semibold">{raffle.ticketsSold.toLocaleString("es-ES")}</dd>
+          <dd className="font-semibold">{formatNumber(raffle.ticketsSold, locale)}</dd>
         </div>
         <div className="rounded-lg border bg-card p-3">
           <dt className="text-muted-foreground">{t("available")}</dt>
-          <dd className="font-semibold">{raffle.ticketsAvailable.toLocaleString("es-ES")}</dd>
+          <dd className="font-semibold">{formatNumber(raffle.ticketsAvailable, locale)}</dd>
         </div>
       </dl>
       <div className="space-y-1.5">
         <div className="flex justify-between text-sm">
-          <span>{tc("ticketsSoldOf", { sold: raffle.ticketsSold.toLocaleString("es-ES"), max: raffle.maxTickets.toLocaleString("es-ES") })}</span>
-          <span className="font-medium">{tc("soldPercent", { percent })}</span>
+          <span>{tc("ticketsSoldOf", { sold: formatNumber(raffle.ticketsSold, locale), max: formatNumber(raffle.maxTickets, locale) })}</span>
+          <span className="font-medium">{tc("soldPercent", { percent: formatNumber(percent, locale) })}</span>
         </div>
         <Progress value={percent} aria-label={tc("soldProgress")} />
       </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useDeferredValue, useMemo, useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { notify as toast } from "@/lib/notify";
 import { AlertTriangle, CheckCircle2, ChevronLeft, ChevronRight, Eraser, Loader2, Search, Shuffle, XCircle } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { PriceQuote, PurchaseLimits } from "@/lib/api/types";
-import { formatUsd } from "@/lib/format";
+import { formatNumber, formatUsd } from "@/lib/format";
 import { isZero, timesCount } from "@/lib/decimal";
 import {
   QUICK_PICKS,
@@ -40,6 +40,7 @@ export interface TicketPickerProps {
 /** The ticket picker of SPEC §2: search, 64 a page, toggle, random picks, limits and summary. */
 export function TicketPicker({ available, loadError, width, price, limits, selected, onSelectedChange, quote }: TicketPickerProps) {
   const t = useTranslations("picker");
+  const locale = useLocale();
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const [page, setPage] = useState(0);
@@ -106,8 +107,8 @@ export function TicketPicker({ available, loadError, width, price, limits, selec
             {available === null
               ? t("loading")
               : searching
-                ? t("found", { count: filtered.length.toLocaleString("es-ES") })
-                : t("availableCount", { count: available.length.toLocaleString("es-ES") })}
+                ? t("found", { count: formatNumber(filtered.length, locale) })
+                : t("availableCount", { count: formatNumber(available.length, locale) })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -140,7 +141,8 @@ export function TicketPicker({ available, loadError, width, price, limits, selec
           {searching ? t("noResults") : t("soldOut")}
         </p>
       ) : (
-        <div role="group" aria-label={t("numbersLabel")} className="grid grid-cols-5 gap-1.5 sm:grid-cols-8" data-testid="ticket-grid">
+        // 64 a page: 4 columns on a phone, 8 from 640 px, both divide 64 (no ragged last row).
+        <div role="group" aria-label={t("numbersLabel")} className="grid grid-cols-4 gap-1.5 sm:grid-cols-8" data-testid="ticket-grid">
           {Array.from(visible, (n) => {
             const isSelected = selectedSet.has(n);
             const label = String(n).padStart(width, "0");
@@ -166,14 +168,17 @@ export function TicketPicker({ available, loadError, width, price, limits, selec
       )}
 
       {pages > 1 && (
-        <nav className="flex items-center justify-between gap-2" aria-label={t("page", { page: current + 1, pages })}>
-          <Button type="button" variant="outline" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>
+        <nav className="flex items-center justify-between gap-2" aria-label={t("page", { page: current + 1, pages: formatNumber(pages, locale) })}>
+          {/* Icon-only below 640 px, so "Página 1 de 16" keeps to one line on a phone. */}
+          <Button type="button" variant="outline" size="sm" className="max-sm:px-2.5" onClick={() => setPage(current - 1)} disabled={current === 0}>
             <ChevronLeft aria-hidden />
-            {t("previous")}
+            <span className="max-sm:sr-only">{t("previous")}</span>
           </Button>
-          <span className="text-sm text-muted-foreground">{t("page", { page: current + 1, pages: pages.toLocaleString("es-ES") })}</span>
-          <Button type="button" variant="outline" size="sm" onClick={() => setPage(current + 1)} disabled={current >= pages - 1}>
-            {t("next")}
+          <span className="whitespace-nowrap text-sm text-muted-foreground" data-testid="picker-page">
+            {t("page", { page: formatNumber(current + 1, locale), pages: formatNumber(pages, locale) })}
+          </span>
+          <Button type="button" variant="outline" size="sm" className="max-sm:px-2.5" onClick={() => setPage(current + 1)} disabled={current >= pages - 1}>
+            <span className="max-sm:sr-only">{t("next")}</span>
             <ChevronRight aria-hidden />
           </Button>
         </nav>

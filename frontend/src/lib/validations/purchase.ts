@@ -38,8 +38,13 @@ export function checkProofFile(file: File | null | undefined, m: ValidationMessa
 
 const digits = (value: string) => value.replace(/\D/g, "").length;
 
-/** The purchase form's schema with the messages of the page's language. */
-export function purchaseSchema(m: ValidationMessages) {
+/**
+ * The purchase form's schema with the messages of the page's language. The proof is optional in
+ * the schema (SPEC §5); the form passes `requireProof` so that a missing file is reported on
+ * submit together with every other error ('Comprobante requerido - Debes subir un comprobante de
+ * pago'), not only once the rest is valid.
+ */
+export function purchaseSchema(m: ValidationMessages, { requireProof = false }: { requireProof?: boolean } = {}) {
   return z.object({
     customerName: z.string().trim().min(2, m.nameMin),
     customerId: z.string().trim().min(1, m.required).min(5, m.idMin),
@@ -47,12 +52,11 @@ export function purchaseSchema(m: ValidationMessages) {
     customerPhone: z.string().trim().refine((v) => digits(v) >= 10, m.phoneMin),
     customerCountry: z.enum(COUNTRIES, m.country),
     paymentMethod: z.string().min(1, m.paymentMethod),
-    // Optional in the schema: a missing file is reported on submit with its own title (SPEC §5).
     paymentProof: z
       .custom<File | null>((v) => v === null || v === undefined || (typeof File !== "undefined" && v instanceof File))
       .optional()
       .superRefine((file, ctx) => {
-        if (!file) return;
+        if (!file && !requireProof) return;
         const problem = checkProofFile(file, m);
         if (problem) ctx.addIssue({ code: "custom", message: `${problem.title} - ${problem.message}` });
       }),

@@ -1,11 +1,12 @@
 import Link from "next/link";
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { ArrowLeft, Sparkles, Ticket, Trophy, Users, Award } from "lucide-react";
 import { RaffleCard } from "@/components/raffle/raffle-card";
 import { AdminHiddenRaffles } from "@/components/raffle/admin-hidden-raffles";
 import { getRaffles } from "@/lib/api/server";
 import { site } from "@/config/site";
+import { formatAtLeast, formatNumber } from "@/lib/format";
 
 export const dynamic = "force-dynamic";
 
@@ -15,12 +16,17 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RafflesPage() {
-  const [raffles, t, tc] = await Promise.all([getRaffles().catch(() => []), getTranslations("sorteos"), getTranslations("common")]);
+  const [raffles, t, tc, locale] = await Promise.all([
+    getRaffles().catch(() => []),
+    getTranslations("sorteos"),
+    getTranslations("common"),
+    getLocale(),
+  ]);
   const stats = [
-    { icon: <Ticket aria-hidden />, value: String(raffles.length), label: t("statRaffles") },
+    { icon: <Ticket aria-hidden />, value: formatNumber(raffles.length, locale), label: t("statRaffles") },
     { icon: <Trophy aria-hidden />, value: site.rafflesPageStats.prizes, label: t("statPrizes") },
-    { icon: <Users aria-hidden />, value: site.rafflesPageStats.participants, label: t("statParticipants") },
-    { icon: <Award aria-hidden />, value: site.rafflesPageStats.winners, label: t("statWinners") },
+    { icon: <Users aria-hidden />, value: formatAtLeast(site.rafflesPageStats.participants, locale), label: t("statParticipants") },
+    { icon: <Award aria-hidden />, value: formatAtLeast(site.rafflesPageStats.winners, locale), label: t("statWinners") },
   ];
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

@@ -8,6 +8,9 @@ import { formatDate, formatUsd } from "@/lib/format";
 
 type Props = { params: Promise<{ id: string }> };
 
+/** The time of this request: the page renders the countdown (and a closed raffle) as of now. */
+const requestTime = () => Date.now();
+
 /** Open Graph and Twitter tags, so a link shared on WhatsApp or Instagram shows a rich preview. */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
@@ -51,7 +54,7 @@ export default async function RafflePage({ params }: Props) {
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[1fr_1.1fr] lg:items-start">
       <RaffleOverview raffle={raffle} promotions={promotions} />
-      <RaffleExperience raffle={raffle} methods={methods} />
+      <RaffleExperience raffle={raffle} methods={methods} renderedAt={requestTime()} />
     </div>
   );
 }

@@ -1,0 +1,130 @@
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { PurchaseForm } from "@/components/raffle/purchase-form";
+import type { LinkedRate, PaymentMethod } from "@/lib/api/types";
+import { usdConversionRate } from "@/lib/payment-methods";
+import { Intl } from "./intl";
+
+const toastError = vi.fn();
+vi.mock("@/lib/notify", () => ({
+  notify: { error: (...args: unknown[]) => toastError(...args), success: vi.fn(), warning: vi.fn() },
+}));
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), refresh: vi.fn() }) }));
+
+// jsdom has no layout; Radix's checkbox measures itself with a ResizeObserver.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const nb = (s: string | null | undefined) => (s ?? "").replace(/\u00a0/g, " ");
+
+const rate = (fromCurrency: string, toCurrency: string, value: string): LinkedRate => ({ id: 1, fromCurrency, toCurrency, rate: value });
+const method = (id: number, name: string, exchangeRate: LinkedRate | null): PaymentMethod => ({
+  id,
+  name,
+  type: "bank",
+  active: true,
+  details: { accountNumber: "0102-0000" },
+  exchangeRateId: exchangeRate?.id ?? null,
+  exchangeRate,
+});
+
+function form(methods: PaymentMethod[], locale: "es" | "en" = "es") {
+  const onPurchased = vi.fn();
+  render(
+    <Intl locale={locale}>
+      <PurchaseForm
+        raffleId={1}
+        ticketNumbers={[7, 8]}
+        width={4}
+        total="26.00"
+        discount="0"
+        methods={methods}
+        asAdmin={false}
+        onPurchased={onPurchased}
+        onTaken={vi.fn()}
+        onPriceChanged={vi.fn()}
+      />
+    </Intl>,
+  );
+  return { onPurchased };
+}
+
+describe("converted total", () => {
+  it("converts a USD total with a USD rate: Bs with 2 decimals, 0 in the button, and the rate line", () => {
+    form([method(1, "Pago Móvil", rate("USD", "VES", "36.5"))]);
+    fireEvent.change(screen.getByLabelText("Método de pago"), { target: { value: "1" } });
+    expect(nb(screen.getByTestId("converted-total").textContent)).toBe("Bs 949,00");
+    expect(nb(screen.getByTestId("rate-line").textContent)).toBe("Tasa: 1 USD = 36,5000 VES");
+    expect(nb(screen.getByRole("button", { name: /Comprar/ }).textContent)).toBe("Comprar 2 boletos · Bs 949");
+  });
+
+  it("shows no conversion for a rate from another currency (EUR → VES)", () => {
+    form([method(1, "Banco europeo", rate("EUR", "VES", "40"))]);
+    fireEvent.change(screen.getByLabelText("Método de pago"), { target: { value: "1" } });
+    expect(nb(screen.getByTestId("converted-total").textContent)).toBe("26,00 US$");
+    expect(screen.queryByTestId("rate-line")).toBeNull();
+    expect(nb(screen.getByRole("button", { name: /Comprar/ }).textContent)).toBe("Comprar 2 boletos · 26,00 US$");
+  });
+
+  it("shows COP with no decimals", () => {
+    form([method(2, "Nequi", rate("USD", "COP", "4000"))]);
+    fireEvent.change(screen.getByLabelText("Método de pago"), { target: { value: "2" } });
+    expect(nb(screen.getByTestId("converted-total").textContent)).toBe("104.000 COP");
+  });
+
+  it("picks only USD rates to another currency", () => {
+    expect(usdConversionRate({ exchangeRate: rate("USD", "VES", "36") })?.toCurrency).toBe("VES");
+    expect(usdConversionRate({ exchangeRate: rate("usd", "COP", "4000") })?.toCurrency).toBe("COP");
+    expect(usdConversionRate({ exchangeRate: rate("EUR", "VES", "40") })).toBeNull();
+    expect(usdConversionRate({ exchangeRate: rate("VES", "USD", "0.02") })).toBeNull();
+    expect(usdConversionRate({ exchangeRate: rate("USD", "USD", "1") })).toBeNull();
+    expect(usdConversionRate({ exchangeRate: null })).toBeNull();
+    expect(usdConversionRate(undefined)).toBeNull();
+  });
+});
+
+describe("payment methods", () => {
+  it("says 'No hay métodos de pago disponibles.' and cannot be submitted without active methods", () => {
+    form([{ ...method(1, "Zelle", null), active: false }]);
+    expect(screen.getByText("No hay métodos de pago disponibles.")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Método de pago")).toBeNull();
+    expect(screen.getByRole("button", { name: /Comprar/ })).toBeDisabled();
+  });
+});
+
+describe("validation on submit", () => {
+  it("shows the missing proof together with every other error", async () => {
+    toastError.mockReset();
+    const { onPurchased } = form([method(1, "Zelle", null)]);
+    fireEvent.change(screen.getByLabelText("Nombre completo"), { target: { value: "A" } });
+    fireEvent.change(screen.getByLabelText("Correo electrónico"), { target: { value: "ana@" } });
+    fireEvent.click(screen.getByRole("button", { name: /Comprar/ }));
+    await screen.findByText("Comprobante requerido - Debes subir un comprobante de pago");
+    expect(screen.getAllByText("Este campo es requerido")).toHaveLength(1); // the ID
+    for (const message of [
+      "Nombre debe tener al menos 2 caracteres",
+      "Email inválido",
+      "El teléfono debe tener al menos 10 dígitos",
+      "Método de pago requerido",
+      "Debes aceptar los términos",
+    ]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText("Comprobante de pago")).toHaveAttribute("aria-invalid", "true");
+    expect(toastError).toHaveBeenCalledWith("Comprobante requerido", { description: "Debes subir un comprobante de pago" });
+    expect(onPurchased).not.toHaveBeenCalled();
+  });
+
+  it("clears the proof error once a valid file is chosen", async () => {
+    form([method(1, "Zelle", null)], "en");
+    fireEvent.click(screen.getByRole("button", { name: /Buy/ }));
+    await screen.findByText("Proof required - You must upload a proof of payment");
+    const file = new File(["png"], "pago.png", { type: "image/png" });
+    fireEvent.change(screen.getByLabelText("Proof of payment"), { target: { files: [file] } });
+    await waitFor(() => expect(screen.queryByText("Proof required - You must upload a proof of payment")).toBeNull());
+    expect(screen.getByText("Name must be at least 2 characters")).toBeInTheDocument();
+  });
+});
