@@ -10,7 +10,7 @@ export const apiURL = () => inject("apiURL");
 export const ARTEFACTS = resolve(import.meta.dirname, "../../artefacts");
 
 /** Debian's chromium with the flags of the developer guide (no downloads, no background traffic). */
-export function launch(): Promise<Browser> {
+export function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     args: [
@@ -21,6 +21,7 @@ export function launch(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      ...extraArgs,
     ],
   });
 }
@@ -31,10 +32,26 @@ export async function newPage(browser: Browser, width = 390, height = 844): Prom
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string) {
+/**
+ * A PNG under artefacts/screenshots. Full page by default, taken from the top (a sticky header
+ * would otherwise show where the page happened to be scrolled) and scrolled back afterwards;
+ * `fullPage: false` keeps what is on screen (dialogs, drawers, toasts).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   const dir = resolve(ARTEFACTS, "screenshots");
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: resolve(dir, `${name}.png`), fullPage: true });
+  const path = resolve(dir, `${name}.png`);
+  if (!fullPage) {
+    await page.screenshot({ path });
+    return;
+  }
+  const y = await page.evaluate(() => {
+    const at = window.scrollY;
+    window.scrollTo({ top: 0, behavior: "instant" });
+    return at;
+  });
+  await page.screenshot({ path, fullPage: true });
+  await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
 }
 
 /** Serious or critical axe violations of the page (WCAG 2 A/AA rules). */

@@ -90,12 +90,21 @@ describe("a raffle whose draw date has passed", () => {
     const html = renderToString(page(raffle(iso(NOW - HOUR))));
     expect(html).toContain("Sorteo Finalizado");
     expect(html).not.toContain("Elige tus números");
+    expect(html).not.toContain("raffle-unavailable");
   });
 
   it("still renders the picker on the server while the raffle is open", () => {
     const html = renderToString(page(raffle(iso(NOW + 24 * HOUR))));
     expect(html).toContain("Elige tus números");
     expect(html).not.toContain("Sorteo Finalizado");
+  });
+
+  it("shows a visitor only the not-available message on a finished raffle, no countdown beside it", () => {
+    const html = renderToString(page({ ...raffle(iso(NOW - HOUR)), status: "finished" }));
+    expect(html).toContain('data-testid="raffle-unavailable"');
+    expect(html).toContain("Sorteo No Disponible");
+    expect(html).not.toContain("countdown");
+    expect(html).not.toContain('id="pick-title"');
   });
 
   it("hydrates without a mismatch and without showing the picker", async () => {

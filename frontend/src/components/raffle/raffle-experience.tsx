@@ -110,13 +110,16 @@ export function RaffleExperience({
         </Alert>
       )}
 
-      <Countdown
-        drawDate={raffle.drawDate}
-        endDate={raffle.endDate}
-        createdAt={raffle.createdAt}
-        renderedAt={renderedAt}
-        onClosedChange={setClosed}
-      />
+      {/* A visitor on a raffle that is not on sale gets one explanation, not a countdown too. */}
+      {(onSale || isAdmin) && (
+        <Countdown
+          drawDate={raffle.drawDate}
+          endDate={raffle.endDate}
+          createdAt={raffle.createdAt}
+          renderedAt={renderedAt}
+          onClosedChange={setClosed}
+        />
+      )}
 
       {!canBuy ? (
         !onSale && (

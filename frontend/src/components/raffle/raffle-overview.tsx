@@ -42,17 +42,17 @@ export function RaffleOverview({ raffle, promotions }: { raffle: Raffle; promoti
         </div>
         <div className="rounded-lg border bg-card p-3">
           <dt className="flex items-center gap-1 text-muted-foreground"><Ticket aria-hidden className="size-3.5" />{t("sold")}</dt>
-          <dd className="font-semibold">{formatNumber(raffle.ticketsSold, locale)}</dd>
+          <dd className="font-semibold" data-testid="raffle-sold">{formatNumber(raffle.ticketsSold, locale)}</dd>
         </div>
         <div className="rounded-lg border bg-card p-3">
           <dt className="text-muted-foreground">{t("available")}</dt>
-          <dd className="font-semibold">{formatNumber(raffle.ticketsAvailable, locale)}</dd>
+          <dd className="font-semibold" data-testid="raffle-available">{formatNumber(raffle.ticketsAvailable, locale)}</dd>
         </div>
       </dl>
       <div className="space-y-1.5">
         <div className="flex justify-between text-sm">
           <span>{tc("ticketsSoldOf", { sold: formatNumber(raffle.ticketsSold, locale), max: formatNumber(raffle.maxTickets, locale) })}</span>
-          <span className="font-medium">{tc("soldPercent", { percent: formatNumber(percent, locale) })}</span>
+          <span className="font-medium" data-testid="raffle-sold-percent">{tc("soldPercent", { percent: formatNumber(percent, locale) })}</span>
         </div>
         <Progress value={percent} aria-label={tc("soldProgress")} />
       </div>
