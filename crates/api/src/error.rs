@@ -26,7 +26,7 @@ use rifa_app::purchasing::PurchaseError;
 use rifa_app::review::DecideError;
 use rifa_app::verification::VerifyError;
 use rifa_domain::proof::ProofError;
-use rifa_domain::{FieldErrors, Lang, Localized};
+use rifa_domain::{FieldError, FieldErrors, Lang, Localized};
 use rifa_ports::TokenError;
 use serde_json::{Map, Value, json};
 
@@ -345,8 +345,20 @@ impl From<ProofFailure> for ApiError {
                     ProofError::Missing => "proof_missing",
                     ProofError::TooLarge { .. } => "proof_too_large",
                     ProofError::WrongType => "proof_wrong_type",
+                    ProofError::NotAsDeclared { .. } => "proof_type_mismatch",
                 };
                 Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, Text::of(&refusal))
+            }
+            ProofFailure::TooManyUploads => Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_uploads",
+                Text::new(
+                    "Ya se pidieron demasiadas cargas de comprobante para esta compra; escríbenos y te ayudamos",
+                    "Too many proof uploads were requested for this purchase; contact us and we will help",
+                ),
+            ),
+            ProofFailure::SizeRequired => {
+                Self::validation(&FieldErrors::single("size", FieldError::Required))
             }
             ProofFailure::Unknown(e) => Self::internal(&e),
         }

@@ -2,15 +2,20 @@
 //!
 //! The seed's flow let anyone attach anything to any purchase. Here every step needs the
 //! buyer's secret key from the purchase answer, only a pending purchase takes a proof, the
-//! upload URL is bound to one fresh key under that purchase (`proofs/{id}/{random}.{ext}`) that
-//! storage records as the purchase's grant, and the file is judged by its bytes (size and magic
-//! numbers) before it is attached. A refused file is deleted and the purchase records why.
-//! Wrong key and unknown purchase answer alike, so ids cannot be probed.
+//! upload URL is bound to one fresh key under that purchase (`proofs/{id}/{random}.{ext}`) and
+//! to the declared size, storage records it as the purchase's grant, and the file is judged by
+//! its bytes (size, magic numbers, and the kind it was sent as) before it is attached. A refused
+//! file is deleted and the purchase records why. Wrong key and unknown purchase answer alike, so
+//! ids cannot be probed.
+//!
+//! The store cannot be filled through one purchase: each purchase gets at most
+//! [`MAX_UPLOAD_GRANTS`] upload URLs, an upload a newer grant replaces is deleted, and so is a
+//! proof a newer one replaces. What can remain is one upload a buyer never attached.
 
 use std::time::Duration;
 
 use rifa_domain::Lang;
-use rifa_domain::proof::{MAX_PROOF_BYTES, ProofError, ProofKind, check_proof};
+use rifa_domain::proof::{MAX_PROOF_BYTES, ProofError, ProofKind, check_declared_proof};
 use rifa_domain::purchase::{Purchase, PurchaseId, PurchaseStatus};
 use rifa_ports::outbound::{ObjectStore, PresignedUpload};
 use rifa_ports::{EventBus, ProofProblem, PurchaseAccess};
@@ -22,6 +27,8 @@ use crate::{App, Store};
 pub const UPLOAD_URL_TTL: Duration = Duration::from_secs(15 * 60);
 /// How long an admin's link to a proof works.
 pub const DOWNLOAD_URL_TTL: Duration = Duration::from_secs(10 * 60);
+/// Upload URLs per purchase: room for retries on a bad connection, not for filling the store.
+pub const MAX_UPLOAD_GRANTS: u32 = 10;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ProofFailure {
@@ -33,6 +40,12 @@ pub enum ProofFailure {
     /// The file (declared or stored) is refused; nothing is attached.
     #[error("proof refused")]
     Refused(ProofError),
+    /// The purchase has used its [`MAX_UPLOAD_GRANTS`] upload URLs.
+    #[error("no upload URLs left for this purchase")]
+    TooManyUploads,
+    /// The file's size was not declared, so no URL can be bound to it.
+    #[error("the file's size is required")]
+    SizeRequired,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -45,6 +58,7 @@ pub struct UploadRequest {
     pub filename: String,
     /// The browser's idea of the type; the file's name decides when absent.
     pub content_type: Option<String>,
+    /// Required: the URL is bound to it.
     pub size: Option<u64>,
 }
 
@@ -68,8 +82,8 @@ impl<S: Store, E: EventBus> App<S, E> {
     /// Checks the buyer's key and what they declare, and grants one upload URL.
     ///
     /// # Errors
-    /// `NotFound`, `NotPending`, `Refused` (declared too large or of another type), or a
-    /// failure of storage or the object store.
+    /// `NotFound`, `NotPending`, `Refused` (declared empty, too large or of another type),
+    /// `SizeRequired`, `TooManyUploads`, or a failure of storage or the object store.
     pub async fn grant_proof_upload(
         &self,
         objects: &impl ObjectStore,
@@ -93,8 +107,16 @@ impl<S: Store, E: EventBus> App<S, E> {
             None => kind_from_name(&request.filename),
         }
         .ok_or(ProofFailure::Refused(ProofError::WrongType))?;
-        if let Some(size) = request.size.filter(|size| *size > MAX_PROOF_BYTES) {
-            return Err(ProofFailure::Refused(ProofError::TooLarge { size }));
+        let size = match request.size {
+            None => return Err(ProofFailure::SizeRequired),
+            Some(0) => return Err(ProofFailure::Refused(ProofError::Missing)),
+            Some(size) if size > MAX_PROOF_BYTES => {
+                return Err(ProofFailure::Refused(ProofError::TooLarge { size }));
+            }
+            Some(size) => size,
+        };
+        if access.upload_grants >= MAX_UPLOAD_GRANTS {
+            return Err(ProofFailure::TooManyUploads);
         }
         let key = format!(
             "proofs/{}/{}.{}",
@@ -103,10 +125,17 @@ impl<S: Store, E: EventBus> App<S, E> {
             kind.extension()
         );
         let upload = objects
-            .presign_upload(&key, kind.mime(), UPLOAD_URL_TTL)
+            .presign_upload(&key, kind.mime(), size, UPLOAD_URL_TTL)
             .await?;
-        if !self.store.grant_upload(request.purchase_id, &key).await? {
+        if !self
+            .store
+            .grant_upload(request.purchase_id, &key, MAX_UPLOAD_GRANTS)
+            .await?
+        {
             return Err(self.lost_race(request.purchase_id).await);
+        }
+        if let Some(replaced) = access.upload_key {
+            self.discard(objects, &replaced).await;
         }
         Ok(upload)
     }
@@ -129,18 +158,24 @@ impl<S: Store, E: EventBus> App<S, E> {
         let Some(key) = access.upload_key else {
             return Err(ProofFailure::Refused(ProofError::Missing));
         };
+        let declared = ProofKind::from_extension(&key)
+            .ok_or_else(|| anyhow::anyhow!("granted upload {key} has no proof extension"))?;
         let verdict = match objects.head(&key).await? {
             None => Err(ProofError::Missing),
-            Some(object) => check_proof(object.size, &object.first_bytes).map(|_| ()),
+            Some(object) => {
+                check_declared_proof(declared, object.size, &object.first_bytes).map(|_| ())
+            }
         };
         if let Err(refusal) = verdict {
             objects.delete(&key).await?;
             let problem = match refusal {
                 ProofError::Missing => ProofProblem::Missing,
                 ProofError::TooLarge { .. } => ProofProblem::TooLarge,
-                ProofError::WrongType => ProofProblem::WrongType,
+                ProofError::WrongType | ProofError::NotAsDeclared { .. } => ProofProblem::WrongType,
             };
-            self.store.refuse_proof(purchase_id, problem).await?;
+            // A proof attached before stands: the refusal concerns only this new file.
+            let recorded = access.payment_proof.is_none().then_some(problem);
+            self.store.refuse_proof(purchase_id, &key, recorded).await?;
             tracing::info!(
                 purchase.id = purchase_id,
                 problem = problem.as_str(),
@@ -151,14 +186,35 @@ impl<S: Store, E: EventBus> App<S, E> {
         if !self.store.attach_proof(purchase_id, &key).await? {
             return Err(self.lost_race(purchase_id).await);
         }
+        if let Some(replaced) = access.payment_proof.filter(|old| *old != key) {
+            self.discard(objects, &replaced).await;
+        }
         tracing::info!(purchase.id = purchase_id, "proof attached");
         Ok(())
+    }
+
+    /// Deletes an object nothing refers to any more. Best effort: a failure leaves an orphan
+    /// file, which is logged, never an error for the buyer.
+    async fn discard(&self, objects: &impl ObjectStore, key: &str) {
+        if let Err(error) = objects.delete(key).await {
+            tracing::warn!(
+                storage.key = key,
+                error = format!("{error:#}"),
+                "failed to delete a replaced proof upload"
+            );
+        }
     }
 
     /// Why a conditional write on a purchase just missed: it was decided meanwhile, or (still
     /// pending) a newer upload was granted, which is the one to attach.
     async fn lost_race(&self, id: PurchaseId) -> ProofFailure {
         match self.store.purchase_access(id).await {
+            Ok(Some(access))
+                if access.status == PurchaseStatus::Pending
+                    && access.upload_grants >= MAX_UPLOAD_GRANTS =>
+            {
+                ProofFailure::TooManyUploads
+            }
             Ok(Some(access)) if access.status == PurchaseStatus::Pending => {
                 ProofFailure::Refused(ProofError::Missing)
             }

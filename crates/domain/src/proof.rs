@@ -2,7 +2,9 @@
 //!
 //! A file's name and the `Content-Type` a browser sends are the buyer's word; the first bytes
 //! are the file. [`check_proof`] decides on the size and the magic bytes only, so a renamed
-//! `.exe` is refused and a PNG named `.pdf` is accepted as the PNG it is.
+//! `.exe` is refused and a PNG named `.pdf` is recognised as the PNG it is;
+//! [`check_declared_proof`] then refuses it as a proof sent as a PDF, since it would be stored
+//! and shown as one.
 
 use crate::lang::{Lang, Localized};
 
@@ -73,6 +75,26 @@ impl ProofKind {
         }
     }
 
+    /// The kind a stored object's name ends in (`….png`), as [`ProofKind::extension`] writes it.
+    #[must_use]
+    pub fn from_extension(name: &str) -> Option<Self> {
+        let extension = name.rsplit_once('.')?.1;
+        Self::ALL
+            .into_iter()
+            .find(|kind| kind.extension() == extension)
+    }
+
+    /// The name buyers know the kind by.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Jpeg => "JPG",
+            Self::Png => "PNG",
+            Self::Gif => "GIF",
+            Self::Pdf => "PDF",
+        }
+    }
+
     /// The file extension, without the dot, to name the stored object by.
     #[must_use]
     pub fn extension(self) -> &'static str {
@@ -97,6 +119,13 @@ pub enum ProofError {
     /// Not a JPEG, PNG, GIF or PDF by its content (or empty).
     #[error("the payment proof is not an accepted type")]
     WrongType,
+    /// An accepted kind, but not the one it was sent as (a PDF named `.png`): it would be
+    /// stored and shown as what it is not.
+    #[error("the payment proof is a {actual:?}, sent as a {declared:?}")]
+    NotAsDeclared {
+        declared: ProofKind,
+        actual: ProofKind,
+    },
 }
 
 impl Localized for ProofError {
@@ -121,6 +150,18 @@ impl Localized for ProofError {
             (Self::WrongType, Lang::En) => {
                 "Invalid file type - Only images (JPG, PNG, GIF) and PDFs are allowed".into()
             }
+            (Self::NotAsDeclared { declared, actual }, Lang::Es) => format!(
+                "Tipo de archivo no válido - El archivo es un {} pero se envió como {}; guárdalo con la extensión .{} y súbelo de nuevo",
+                actual.label(),
+                declared.label(),
+                actual.extension()
+            ),
+            (Self::NotAsDeclared { declared, actual }, Lang::En) => format!(
+                "Invalid file type - The file is a {} but was sent as a {}; save it with the .{} extension and upload it again",
+                actual.label(),
+                declared.label(),
+                actual.extension()
+            ),
         }
     }
 }
@@ -136,6 +177,23 @@ pub fn check_proof(size: u64, first_bytes: &[u8]) -> Result<ProofKind, ProofErro
         return Err(ProofError::TooLarge { size });
     }
     ProofKind::sniff(first_bytes).ok_or(ProofError::WrongType)
+}
+
+/// [`check_proof`], and the file must be the kind it was sent as.
+///
+/// # Errors
+/// Those of [`check_proof`], then [`ProofError::NotAsDeclared`].
+pub fn check_declared_proof(
+    declared: ProofKind,
+    size: u64,
+    first_bytes: &[u8],
+) -> Result<ProofKind, ProofError> {
+    let actual = check_proof(size, first_bytes)?;
+    if actual == declared {
+        Ok(actual)
+    } else {
+        Err(ProofError::NotAsDeclared { declared, actual })
+    }
 }
 
 #[cfg(test)]
@@ -251,6 +309,56 @@ mod tests {
             assert_eq!(ProofKind::from_mime(mime), Some(kind));
         }
         assert_eq!(ProofKind::ALL.len(), cases.len());
+    }
+
+    #[test]
+    fn a_proof_must_be_the_kind_it_was_sent_as() {
+        assert_eq!(
+            check_declared_proof(ProofKind::Png, 2_000, PNG),
+            Ok(ProofKind::Png)
+        );
+        assert_eq!(
+            check_declared_proof(ProofKind::Png, 2_000, PDF),
+            Err(ProofError::NotAsDeclared {
+                declared: ProofKind::Png,
+                actual: ProofKind::Pdf
+            })
+        );
+        assert_eq!(
+            check_declared_proof(ProofKind::Pdf, 2_000, b"MZ\x90\0\x03\0\0\0"),
+            Err(ProofError::WrongType)
+        );
+        assert_eq!(
+            check_declared_proof(ProofKind::Pdf, MAX_PROOF_BYTES + 1, PNG),
+            Err(ProofError::TooLarge {
+                size: MAX_PROOF_BYTES + 1
+            })
+        );
+        let message = ProofError::NotAsDeclared {
+            declared: ProofKind::Png,
+            actual: ProofKind::Pdf,
+        }
+        .localized(Lang::Es);
+        assert!(
+            message.starts_with(
+                "Tipo de archivo no válido - El archivo es un PDF pero se envió como PNG"
+            ),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_stored_name_tells_the_kind_it_was_saved_as() {
+        assert_eq!(
+            ProofKind::from_extension("proofs/7/abc.jpg"),
+            Some(ProofKind::Jpeg)
+        );
+        assert_eq!(
+            ProofKind::from_extension("proofs/7/abc.pdf"),
+            Some(ProofKind::Pdf)
+        );
+        assert_eq!(ProofKind::from_extension("proofs/7/abc.exe"), None);
+        assert_eq!(ProofKind::from_extension("proofs/7/abc"), None);
     }
 
     #[test]

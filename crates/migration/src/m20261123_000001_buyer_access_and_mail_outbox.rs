@@ -32,6 +32,11 @@ impl MigrationTrait for Migration {
                 .string_len(20)
                 .null()
                 .to_owned(),
+            ColumnDef::new("upload_grants")
+                .integer()
+                .not_null()
+                .default(0)
+                .to_owned(),
         ];
         for column in columns {
             manager

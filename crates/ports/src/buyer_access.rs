@@ -14,6 +14,8 @@ pub struct PurchaseAccess {
     /// The object key of the upload granted last and not yet attached.
     pub upload_key: Option<String>,
     pub payment_proof: Option<String>,
+    /// Upload URLs granted so far.
+    pub upload_grants: u32,
 }
 
 /// Why a proof was refused, kept on the purchase so admins and the buyer can see it.
@@ -51,7 +53,8 @@ pub trait PurchaseProofs: Send + Sync + 'static {
     ) -> impl Future<Output = anyhow::Result<Option<PurchaseAccess>>> + Send;
 
     /// Records `key` as the one upload this pending purchase may attach next (replacing any
-    /// earlier grant). `false` when the purchase is gone or no longer pending.
+    /// earlier grant) and counts the grant, if fewer than `max_grants` were made before.
+    /// `false` when the purchase is gone, no longer pending or out of grants.
     ///
     /// # Errors
     /// Storage failures only.
@@ -59,6 +62,7 @@ pub trait PurchaseProofs: Send + Sync + 'static {
         &self,
         id: PurchaseId,
         key: &str,
+        max_grants: u32,
     ) -> impl Future<Output = anyhow::Result<bool>> + Send;
 
     /// Attaches the granted upload `key` as the purchase's proof, if the purchase is still
@@ -72,14 +76,17 @@ pub trait PurchaseProofs: Send + Sync + 'static {
         key: &str,
     ) -> impl Future<Output = anyhow::Result<bool>> + Send;
 
-    /// Records why the granted upload was refused and withdraws the grant.
+    /// Withdraws the grant of the refused upload `key` (if it is still the purchase's grant)
+    /// and records why (`None` leaves the recorded
+    /// problem as it is: an earlier proof is attached and stands).
     ///
     /// # Errors
     /// Storage failures only.
     fn refuse_proof(
         &self,
         id: PurchaseId,
-        problem: ProofProblem,
+        key: &str,
+        problem: Option<ProofProblem>,
     ) -> impl Future<Output = anyhow::Result<()>> + Send;
 
     /// The recorded problem of the last proof sent, if any.

@@ -10,13 +10,14 @@ use rifa_domain::purchase::Purchase;
 /// store signs for a short time. Buyers write them once, through a URL this store signs for one
 /// key and one content type.
 pub trait ObjectStore: Send + Sync + 'static {
-    /// A URL the buyer's browser can `PUT` one file of `content_type` to, bound to `key` and
-    /// valid for `ttl`, with the headers the `PUT` must carry (the signature covers them). The
-    /// URL may be relative to the API (the local store serves uploads itself). Where the store
-    /// can, a second `PUT` to the same URL fails: the object is written once.
+    /// A URL the buyer's browser can `PUT` one file of `content_type` and exactly `size` bytes
+    /// to, bound to `key` and valid for `ttl`, with the headers the `PUT` must carry (the
+    /// signature covers them, and the length too: a body of another size is refused). The URL
+    /// may be relative to the API (the local store serves uploads itself). Where the store can,
+    /// a second `PUT` to the same URL fails: the object is written once.
     ///
-    /// The store does not bound the size: judge the object with [`ObjectStore::head`] after the
-    /// upload and [`ObjectStore::delete`] it when refused.
+    /// What arrives is still to be judged by its bytes: read it with [`ObjectStore::head`]
+    /// after the upload and [`ObjectStore::delete`] it when refused.
     ///
     /// # Errors
     /// When the key is not a valid object key or the store cannot sign (misconfigured
@@ -25,6 +26,7 @@ pub trait ObjectStore: Send + Sync + 'static {
         &self,
         key: &str,
         content_type: &str,
+        size: u64,
         ttl: Duration,
     ) -> impl Future<Output = anyhow::Result<PresignedUpload>> + Send;
 

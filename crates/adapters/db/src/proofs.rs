@@ -4,7 +4,7 @@ use anyhow::Context;
 use rifa_domain::Lang;
 use rifa_domain::purchase::{PurchaseId, PurchaseStatus};
 use rifa_ports::{ProofProblem, PurchaseAccess, PurchaseProofs};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 use crate::Db;
@@ -26,14 +26,25 @@ impl PurchaseProofs for Db {
             lang: Lang::from_code(&row.lang),
             upload_key: row.upload_key,
             payment_proof: row.payment_proof,
+            upload_grants: u32::try_from(row.upload_grants).unwrap_or(0),
         }))
     }
 
-    async fn grant_upload(&self, id: PurchaseId, key: &str) -> anyhow::Result<bool> {
+    async fn grant_upload(
+        &self,
+        id: PurchaseId,
+        key: &str,
+        max_grants: u32,
+    ) -> anyhow::Result<bool> {
         let updated = purchases::Entity::update_many()
             .col_expr(purchases::Column::UploadKey, Expr::val(key))
+            .col_expr(
+                purchases::Column::UploadGrants,
+                Expr::col(purchases::Column::UploadGrants).add(1),
+            )
             .filter(purchases::Column::Id.eq(id))
             .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
+            .filter(purchases::Column::UploadGrants.lt(i64::from(max_grants)))
             .exec(&self.conn)
             .await
             .context("failed to grant an upload")?;
@@ -60,14 +71,22 @@ impl PurchaseProofs for Db {
         Ok(updated.rows_affected == 1)
     }
 
-    async fn refuse_proof(&self, id: PurchaseId, problem: ProofProblem) -> anyhow::Result<()> {
-        purchases::Entity::update_many()
-            .col_expr(purchases::Column::ProofProblem, Expr::val(problem.as_str()))
-            .col_expr(
-                purchases::Column::UploadKey,
-                Expr::val(Option::<String>::None),
-            )
+    async fn refuse_proof(
+        &self,
+        id: PurchaseId,
+        key: &str,
+        problem: Option<ProofProblem>,
+    ) -> anyhow::Result<()> {
+        let mut update = purchases::Entity::update_many().col_expr(
+            purchases::Column::UploadKey,
+            Expr::val(Option::<String>::None),
+        );
+        if let Some(problem) = problem {
+            update = update.col_expr(purchases::Column::ProofProblem, Expr::val(problem.as_str()));
+        }
+        update
             .filter(purchases::Column::Id.eq(id))
+            .filter(purchases::Column::UploadKey.eq(key))
             .exec(&self.conn)
             .await
             .context("failed to record a refused proof")?;

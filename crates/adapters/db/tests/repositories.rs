@@ -495,13 +495,32 @@ async fn only_the_granted_upload_of_a_pending_purchase_can_be_attached(url: &str
         !db.attach_proof(bought.id, "proofs/1/a.png").await.unwrap(),
         "nothing granted yet"
     );
-    assert!(db.grant_upload(bought.id, "proofs/1/a.png").await.unwrap());
     assert!(
-        db.grant_upload(bought.id, "proofs/1/b.png").await.unwrap(),
+        db.grant_upload(bought.id, "proofs/1/a.png", 10)
+            .await
+            .unwrap()
+    );
+    assert!(
+        db.grant_upload(bought.id, "proofs/1/b.png", 10)
+            .await
+            .unwrap(),
         "a new grant replaces the old"
     );
     assert!(!db.attach_proof(bought.id, "proofs/1/a.png").await.unwrap());
-    db.refuse_proof(bought.id, ProofProblem::TooLarge)
+    db.refuse_proof(bought.id, "proofs/1/a.png", Some(ProofProblem::WrongType))
+        .await
+        .unwrap();
+    assert_eq!(
+        db.purchase_access(bought.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .upload_key
+            .as_deref(),
+        Some("proofs/1/b.png"),
+        "refusing a replaced upload leaves the newer grant"
+    );
+    db.refuse_proof(bought.id, "proofs/1/b.png", Some(ProofProblem::TooLarge))
         .await
         .unwrap();
     assert_eq!(
@@ -513,7 +532,11 @@ async fn only_the_granted_upload_of_a_pending_purchase_can_be_attached(url: &str
         "a refusal withdraws the grant"
     );
 
-    assert!(db.grant_upload(bought.id, "proofs/1/c.pdf").await.unwrap());
+    assert!(
+        db.grant_upload(bought.id, "proofs/1/c.pdf", 10)
+            .await
+            .unwrap()
+    );
     assert!(db.attach_proof(bought.id, "proofs/1/c.pdf").await.unwrap());
     assert_eq!(db.proof_problem(bought.id).await.unwrap(), None);
     let stored = db.get_purchase(bought.id).await.unwrap().unwrap();
@@ -522,12 +545,44 @@ async fn only_the_granted_upload_of_a_pending_purchase_can_be_attached(url: &str
         !db.attach_proof(bought.id, "proofs/1/c.pdf").await.unwrap(),
         "a grant is used once"
     );
+    assert!(
+        db.grant_upload(bought.id, "proofs/1/e.png", 10)
+            .await
+            .unwrap()
+    );
+    db.refuse_proof(bought.id, "proofs/1/e.png", None)
+        .await
+        .unwrap();
+    assert_eq!(
+        db.proof_problem(bought.id).await.unwrap(),
+        None,
+        "a refusal without a problem leaves the attached proof standing"
+    );
+
+    let access = db.purchase_access(bought.id).await.unwrap().unwrap();
+    assert_eq!(access.upload_grants, 4);
+    assert!(
+        !db.grant_upload(bought.id, "proofs/1/f.png", 4)
+            .await
+            .unwrap(),
+        "no grant past the cap"
+    );
+    assert_eq!(
+        db.purchase_access(bought.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .upload_grants,
+        4
+    );
 
     db.decide_purchase(bought.id, &Verdict::Approve { notes: None }, now())
         .await
         .unwrap();
     assert!(
-        !db.grant_upload(bought.id, "proofs/1/d.png").await.unwrap(),
+        !db.grant_upload(bought.id, "proofs/1/d.png", 10)
+            .await
+            .unwrap(),
         "decided purchases are closed"
     );
     assert!(db.purchase_access(999_999).await.unwrap().is_none());

@@ -5,7 +5,7 @@
 //! # Why presigned URLs
 //! A proof is up to 5 MB and the buyer's browser sends it. With S3 the API signs a URL and the
 //! browser `PUT`s the file straight to the bucket: the bytes never pass through the API, and the
-//! URL is good for one key, one content type and a short time. The API reads back only the first
+//! URL is good for one key, one content type, one length and a short time. The API reads back only the first
 //! 16 bytes and the size ([`ObjectStore::head`]) and judges them with
 //! [`rifa_domain::proof::check_proof`] (magic bytes, not names or headers); a refused file is
 //! [`ObjectStore::delete`]d. Downloads work the same way: admins get a URL that works for a few
@@ -38,11 +38,11 @@
 //! # Limits
 //! - Keys are `/`-separated segments of `[A-Za-z0-9._-]`, none empty or starting with a dot,
 //!   at most 256 bytes ([`key::validate_key`]): nothing can point outside the directory.
-//! - [`LocalStore`] stops reading an upload as soon as it passes its limit (5 MB by default),
-//!   so it never holds or writes more than that.
-//! - A presigned S3 `PUT` cannot bound its size (only browser POST policies can); S3 caps an
-//!   object at 5 GB. The size is judged after the upload by [`ObjectStore::head`] and the file
-//!   deleted when too large.
+//! - Every upload URL is bound to the size the buyer declared (at most 5 MB, checked before
+//!   signing): S3 signs `Content-Length` into the URL, so a body of any other length fails the
+//!   signature (403) and nothing is stored; [`LocalStore`] stops reading as soon as the body
+//!   passes the declared size or its own limit, whichever is smaller, and refuses a shorter one.
+//!   The browser sets `Content-Length` itself, so it is not among the headers to send.
 //! - Browser uploads to a bucket need the bucket's CORS rules to allow `PUT` with the signed
 //!   headers from the site's origin; that is the operator's setup, not this crate's.
 
@@ -109,11 +109,12 @@ impl ObjectStore for ProofStore {
         &self,
         key: &str,
         content_type: &str,
+        size: u64,
         ttl: Duration,
     ) -> anyhow::Result<PresignedUpload> {
         match self {
-            Self::Local(store) => store.presign_upload(key, content_type, ttl).await,
-            Self::S3(store) => store.presign_upload(key, content_type, ttl).await,
+            Self::Local(store) => store.presign_upload(key, content_type, size, ttl).await,
+            Self::S3(store) => store.presign_upload(key, content_type, size, ttl).await,
         }
     }
 

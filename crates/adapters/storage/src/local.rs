@@ -33,12 +33,13 @@ const TMP_DIR: &str = ".tmp";
 const UPLOAD_AUDIENCE: &str = "rifa-proof-upload";
 const DOWNLOAD_AUDIENCE: &str = "rifa-proof-download";
 
-/// The grant an upload URL carries: write `sub` once, as `ct`, until `exp`.
+/// The grant an upload URL carries: write `sub` once, as `ct`, exactly `len` bytes, until `exp`.
 #[derive(Debug, Serialize, Deserialize)]
 struct UploadGrant {
     aud: String,
     sub: String,
     ct: String,
+    len: u64,
     exp: u64,
 }
 
@@ -69,6 +70,10 @@ pub enum UploadError {
     /// The body went past the store's limit; reading stopped there: 413.
     #[error("the upload is larger than {limit} bytes")]
     TooLarge { limit: u64 },
+    /// The body is longer or shorter than the size the URL was granted for (reading stopped as
+    /// soon as it was longer): 400.
+    #[error("the upload is not the {declared} bytes declared")]
+    SizeMismatch { declared: u64 },
     /// The key already holds a file: the URL was used before (or at the same time): 409.
     #[error("this upload URL has already been used")]
     AlreadyUsed,
@@ -260,7 +265,19 @@ impl LocalStore {
                 .join(TMP_DIR)
                 .join(uuid::Uuid::new_v4().simple().to_string()),
         );
-        let size = self.write_limited(&tmp.0, body).await?;
+        let declared = grant.len;
+        let size = match self
+            .write_limited(&tmp.0, body, declared.min(self.max_upload_bytes))
+            .await
+        {
+            Err(UploadError::TooLarge { .. }) if declared < self.max_upload_bytes => {
+                return Err(UploadError::SizeMismatch { declared });
+            }
+            written => written?,
+        };
+        if size != declared {
+            return Err(UploadError::SizeMismatch { declared });
+        }
 
         let parent = dest.parent().unwrap_or(&self.root);
         tokio::fs::create_dir_all(parent)
@@ -296,7 +313,12 @@ impl LocalStore {
         })
     }
 
-    async fn write_limited<S, B, E>(&self, path: &Path, body: S) -> Result<u64, UploadError>
+    async fn write_limited<S, B, E>(
+        &self,
+        path: &Path,
+        body: S,
+        limit: u64,
+    ) -> Result<u64, UploadError>
     where
         S: Stream<Item = Result<B, E>>,
         B: AsRef<[u8]>,
@@ -317,10 +339,8 @@ impl LocalStore {
             let chunk = chunk.map_err(|e| UploadError::Body(anyhow::Error::new(e)))?;
             let bytes = chunk.as_ref();
             size = size.saturating_add(bytes.len() as u64);
-            if size > self.max_upload_bytes {
-                return Err(UploadError::TooLarge {
-                    limit: self.max_upload_bytes,
-                });
+            if size > limit {
+                return Err(UploadError::TooLarge { limit });
             }
             file.write_all(bytes)
                 .await
@@ -435,6 +455,7 @@ impl ObjectStore for LocalStore {
         &self,
         key: &str,
         content_type: &str,
+        size: u64,
         ttl: Duration,
     ) -> anyhow::Result<PresignedUpload> {
         let key = validate_key(key)?;
@@ -443,6 +464,7 @@ impl ObjectStore for LocalStore {
             aud: UPLOAD_AUDIENCE.to_owned(),
             sub: key.to_owned(),
             ct: content_type.to_owned(),
+            len: size,
             exp: expiry(ttl),
         })?;
         Ok(PresignedUpload {

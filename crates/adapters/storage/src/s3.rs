@@ -159,6 +159,7 @@ impl ObjectStore for S3Store {
         &self,
         key: &str,
         content_type: &str,
+        size: u64,
         ttl: Duration,
     ) -> anyhow::Result<PresignedUpload> {
         let key = validate_key(key)?;
@@ -168,7 +169,8 @@ impl ObjectStore for S3Store {
             .put_object()
             .bucket(&self.bucket)
             .key(key)
-            .content_type(content_type);
+            .content_type(content_type)
+            .content_length(i64::try_from(size).context("upload size out of range")?);
         if self.conditional_writes {
             put = put.if_none_match("*");
         }
@@ -178,7 +180,10 @@ impl ObjectStore for S3Store {
             .context("failed to presign an upload")?;
         let headers = request
             .headers()
-            .filter(|(name, _)| !name.eq_ignore_ascii_case("host"))
+            // Signed, but set by the client's HTTP stack itself (browsers refuse to set them).
+            .filter(|(name, _)| {
+                !name.eq_ignore_ascii_case("host") && !name.eq_ignore_ascii_case("content-length")
+            })
             .map(|(name, value)| (name.to_owned(), value.to_owned()))
             .collect();
         Ok(PresignedUpload {

@@ -8,7 +8,8 @@ pub struct UploadUrlRequest {
     pub filename: String,
     /// The file's type as the browser reports it (`image/png`…); the name decides when absent.
     pub content_type: Option<String>,
-    /// The file's size in bytes, to refuse a file over 5 MB before it travels.
+    /// The file's size in bytes (required): a file over 5 MB is refused before it travels, and
+    /// the upload URL takes exactly this many bytes.
     pub size: Option<u64>,
     pub purchase_id: i64,
     /// The `purchaseToken` of the purchase answer.

@@ -30,6 +30,10 @@ on_both!(
     a_renamed_executable_is_refused_at_attach_and_a_good_file_then_attaches,
     declared_types_and_sizes_are_judged_before_the_upload,
     attaching_with_nothing_uploaded_is_proof_missing,
+    a_file_must_be_the_type_it_was_sent_as,
+    an_upload_must_be_the_size_declared,
+    a_purchase_gets_a_bounded_number_of_upload_urls_and_replaced_files_are_deleted,
+    a_new_proof_replaces_the_old_one_and_a_refused_one_leaves_it_standing,
     the_invoice_is_for_the_buyer_and_admins_in_html_and_pdf,
 );
 
@@ -137,14 +141,21 @@ async fn ask_upload(app: &TestApp, body: &Value, lang: Option<&str>) -> Response
         .unwrap()
 }
 
-/// An upload URL for `filename` declared as `content_type`, which must be granted.
-async fn grant(app: &TestApp, purchase: &Bought, filename: &str, content_type: &str) -> Upload {
+/// An upload URL for `filename` of `size` bytes declared as `content_type`, which must be
+/// granted.
+async fn grant(
+    app: &TestApp,
+    purchase: &Bought,
+    filename: &str,
+    content_type: &str,
+    size: usize,
+) -> Upload {
     let response = ask_upload(
         app,
         &json!({
             "filename": filename,
             "contentType": content_type,
-            "size": 1234,
+            "size": size,
             "purchaseId": purchase.id,
             "purchaseToken": purchase.token,
         }),
@@ -215,7 +226,7 @@ async fn attach_ok(app: &TestApp, purchase: &Bought) {
 
 /// The whole buyer's side: an upload URL, the upload, the attach.
 async fn send_proof(app: &TestApp, purchase: &Bought, bytes: &[u8], filename: &str, mime: &str) {
-    let upload = grant(app, purchase, filename, mime).await;
+    let upload = grant(app, purchase, filename, mime, bytes.len()).await;
     put_ok(app, &upload, bytes).await;
     attach_ok(app, purchase).await;
 }
@@ -271,7 +282,7 @@ async fn a_proof_travels_from_the_buyer_to_the_admins_link(app: TestApp) {
     let purchase = buy(&app, shop, &[7, 42], "ana@example.com").await;
     assert!(admin_purchase(&app, purchase.id).await["paymentProof"].is_null());
 
-    let upload = grant(&app, &purchase, "comprobante.png", "image/png").await;
+    let upload = grant(&app, &purchase, "comprobante.png", "image/png", PNG.len()).await;
     assert!(
         upload.url.starts_with("/api/uploads/"),
         "the local store uploads through the API: {}",
@@ -402,7 +413,7 @@ async fn only_the_buyers_token_opens_its_purchase(app: TestApp) {
     ] {
         let response = ask_upload(
             &app,
-            &json!({"filename": "a.png", "contentType": "image/png", "purchaseId": id, "purchaseToken": token}),
+            &json!({"filename": "a.png", "contentType": "image/png", "size": 74, "purchaseId": id, "purchaseToken": token}),
             None,
         )
         .await;
@@ -425,7 +436,7 @@ async fn only_the_buyers_token_opens_its_purchase(app: TestApp) {
     }
 
     // The other buyer uploads a proof of their own and tries to attach it to mine.
-    let upload = grant(&app, &theirs, "pago.png", "image/png").await;
+    let upload = grant(&app, &theirs, "pago.png", "image/png", PNG.len()).await;
     put_ok(&app, &upload, PNG).await;
     let response = attach(&app, mine.id, &theirs.token, None).await;
     expect_error(response, StatusCode::NOT_FOUND, "purchase_not_found").await;
@@ -441,8 +452,8 @@ async fn an_upload_url_works_once_and_only_for_its_own_purchase(app: TestApp) {
     let a = buy(&app, shop, &[10], "a@example.com").await;
     let b = buy(&app, shop, &[11], "b@example.com").await;
 
-    let for_a = grant(&app, &a, "a.png", "image/png").await;
-    let for_b = grant(&app, &b, "b.png", "image/png").await;
+    let for_a = grant(&app, &a, "a.png", "image/png", PNG.len()).await;
+    let for_b = grant(&app, &b, "b.png", "image/png", PNG.len()).await;
     assert_ne!(for_a.url, for_b.url);
     put_ok(&app, &for_a, PNG).await;
 
@@ -505,8 +516,8 @@ async fn a_decided_purchase_takes_no_new_proof(app: TestApp) {
     let rejected = buy(&app, shop, &[21], "r@example.com").await;
     send_proof(&app, &approved, PNG, "pago.png", "image/png").await;
     // A URL granted before the decision, used after it.
-    let late = grant(&app, &approved, "otro.pdf", "application/pdf").await;
-    let unused = grant(&app, &rejected, "pago.png", "image/png").await;
+    let late = grant(&app, &approved, "otro.pdf", "application/pdf", PDF.len()).await;
+    let unused = grant(&app, &rejected, "pago.png", "image/png", PNG.len()).await;
 
     assert_eq!(
         app.decide(approved.id, "approved", None).await.status(),
@@ -522,7 +533,7 @@ async fn a_decided_purchase_takes_no_new_proof(app: TestApp) {
     for purchase in [&approved, &rejected] {
         let response = ask_upload(
             &app,
-            &json!({"filename": "a.png", "contentType": "image/png", "purchaseId": purchase.id, "purchaseToken": purchase.token}),
+            &json!({"filename": "a.png", "contentType": "image/png", "size": 74, "purchaseId": purchase.id, "purchaseToken": purchase.token}),
             None,
         )
         .await;
@@ -553,7 +564,7 @@ async fn the_purchase_token_appears_only_in_the_purchase_answer(app: TestApp) {
 
     let response = ask_upload(
         &app,
-        &json!({"filename": "p.png", "contentType": "image/png", "purchaseId": purchase.id, "purchaseToken": token}),
+        &json!({"filename": "p.png", "contentType": "image/png", "size": 74, "purchaseId": purchase.id, "purchaseToken": token}),
         None,
     )
     .await;
@@ -689,8 +700,8 @@ async fn a_body_over_5_mb_is_cut_off_at_the_upload(app: TestApp) {
     let shop = shop(&app).await;
     let purchase = buy(&app, shop, &[40], "big@example.com").await;
 
-    // Declared by Content-Length.
-    let upload = grant(&app, &purchase, "grande.png", "image/png").await;
+    // Declared by Content-Length (the URL was asked for a 5 MB file).
+    let upload = grant(&app, &purchase, "grande.png", "image/png", FIVE_MB).await;
     let response = put_file(&app, &upload, padded(PNG, SIX_MB)).await;
     let body = expect_error(response, StatusCode::PAYLOAD_TOO_LARGE, "proof_too_large").await;
     assert_eq!(body["message"], TOO_LARGE_ES);
@@ -698,7 +709,7 @@ async fn a_body_over_5_mb_is_cut_off_at_the_upload(app: TestApp) {
     expect_error(response, StatusCode::UNPROCESSABLE_ENTITY, "proof_missing").await;
 
     // Streamed without a length: reading stops at the limit and nothing is kept.
-    let upload = grant(&app, &purchase, "grande.png", "image/png").await;
+    let upload = grant(&app, &purchase, "grande.png", "image/png", FIVE_MB).await;
     let base = app.base.clone();
     let url = upload.url.clone();
     let status = tokio::task::spawn_blocking(move || put_chunked(&base, &url, "image/png", SIX_MB))
@@ -711,7 +722,7 @@ async fn a_body_over_5_mb_is_cut_off_at_the_upload(app: TestApp) {
     assert_eq!(body["message"], MISSING_EN);
 
     // Exactly 5 MB is allowed.
-    let upload = grant(&app, &purchase, "justo.png", "image/png").await;
+    let upload = grant(&app, &purchase, "justo.png", "image/png", FIVE_MB).await;
     let exactly = padded(PNG, FIVE_MB);
     put_ok(&app, &upload, &exactly).await;
     attach_ok(&app, &purchase).await;
@@ -724,7 +735,7 @@ async fn a_renamed_executable_is_refused_at_attach_and_a_good_file_then_attaches
     let purchase = buy(&app, shop, &[50], "exe@example.com").await;
 
     // Its name and declared type say PNG; its bytes say Windows executable.
-    let upload = grant(&app, &purchase, "proof.png", "image/png").await;
+    let upload = grant(&app, &purchase, "proof.png", "image/png", 20_000).await;
     put_ok(&app, &upload, &exe(20_000)).await;
     assert_eq!(local_files(&app, purchase.id).len(), 1);
     let response = attach(&app, purchase.id, &purchase.token, None).await;
@@ -747,7 +758,7 @@ async fn a_renamed_executable_is_refused_at_attach_and_a_good_file_then_attaches
     );
 
     // Again, in English; and an empty file is no proof either.
-    let upload = grant(&app, &purchase, "proof.pdf", "application/pdf").await;
+    let upload = grant(&app, &purchase, "proof.pdf", "application/pdf", 300).await;
     put_ok(&app, &upload, &exe(300)).await;
     let response = attach(&app, purchase.id, &purchase.token, Some("en")).await;
     let body = expect_error(
@@ -757,15 +768,16 @@ async fn a_renamed_executable_is_refused_at_attach_and_a_good_file_then_attaches
     )
     .await;
     assert_eq!(body["message"], WRONG_TYPE_EN);
-    let upload = grant(&app, &purchase, "vacio.png", "image/png").await;
-    put_ok(&app, &upload, b"").await;
-    let response = attach(&app, purchase.id, &purchase.token, None).await;
-    expect_error(
-        response,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "proof_wrong_type",
-    )
-    .await;
+    let empty = json!({
+        "filename": "vacio.png",
+        "contentType": "image/png",
+        "size": 0,
+        "purchaseId": purchase.id,
+        "purchaseToken": purchase.token,
+    });
+    let response = ask_upload(&app, &empty, None).await;
+    let body = expect_error(response, StatusCode::UNPROCESSABLE_ENTITY, "proof_missing").await;
+    assert_eq!(body["message"], MISSING_ES);
     assert!(local_files(&app, purchase.id).is_empty());
 
     // A good file after the refusals attaches, and is served as what its bytes are.
@@ -802,8 +814,8 @@ async fn declared_types_and_sizes_are_judged_before_the_upload(app: TestApp) {
         ask("virus.exe", Some("application/x-msdownload"), Some(1000)),
         ask("proof.png", Some("application/x-msdownload"), Some(1000)),
         ask("virus.exe", None, Some(1000)),
-        ask("sin-extension", None, None),
-        ask("pagina.html", Some("text/html"), None),
+        ask("sin-extension", None, Some(1000)),
+        ask("pagina.html", Some("text/html"), Some(1000)),
     ] {
         let response = ask_upload(&app, &body, None).await;
         let error = expect_error(
@@ -843,12 +855,22 @@ async fn declared_types_and_sizes_are_judged_before_the_upload(app: TestApp) {
 
     // Accepted: each allowed type, by its declared type or (with none) by its name, up to 5 MB;
     // the URL is bound to the canonical type.
+    // The size must be declared: the URL is bound to it.
+    let response = ask_upload(&app, &ask("a.png", Some("image/png"), None), None).await;
+    let error = expect_error(
+        response,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
+    assert!(error["fields"]["size"].is_string(), "{error}");
+
     for (body, mime) in [
-        (ask("foto.JPEG", None, None), "image/jpeg"),
+        (ask("foto.JPEG", None, Some(10)), "image/jpeg"),
         (ask("foto", Some("image/jpg"), Some(10)), "image/jpeg"),
-        (ask("a.gif", Some("image/gif"), None), "image/gif"),
+        (ask("a.gif", Some("image/gif"), Some(10)), "image/gif"),
         (
-            ask("recibo.pdf", Some("application/pdf"), None),
+            ask("recibo.pdf", Some("application/pdf"), Some(10)),
             "application/pdf",
         ),
         (
@@ -880,7 +902,7 @@ async fn attaching_with_nothing_uploaded_is_proof_missing(app: TestApp) {
     assert_eq!(body["message"], MISSING_ES);
 
     // Asked, but sent nothing.
-    let _unused = grant(&app, &purchase, "pago.png", "image/png").await;
+    let _unused = grant(&app, &purchase, "pago.png", "image/png", PNG.len()).await;
     let response = attach(&app, purchase.id, &purchase.token, None).await;
     let body = expect_error(response, StatusCode::UNPROCESSABLE_ENTITY, "proof_missing").await;
     assert_eq!(body["message"], MISSING_ES);
@@ -889,6 +911,137 @@ async fn attaching_with_nothing_uploaded_is_proof_missing(app: TestApp) {
     // The buyer starts over and it works.
     send_proof(&app, &purchase, PNG, "pago.png", "image/png").await;
     assert_serves(&app, &proof_link(&app, purchase.id).await, PNG, "image/png").await;
+}
+
+async fn a_file_must_be_the_type_it_was_sent_as(app: TestApp) {
+    let shop = shop(&app).await;
+    let purchase = buy(&app, shop, &[71], "tipo@example.com").await;
+
+    // A PDF named `pago.png`: an accepted kind, but it would be stored and shown as a PNG.
+    let upload = grant(&app, &purchase, "pago.png", "image/png", PDF.len()).await;
+    put_ok(&app, &upload, PDF).await;
+    let response = attach(&app, purchase.id, &purchase.token, None).await;
+    let body = expect_error(
+        response,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "proof_type_mismatch",
+    )
+    .await;
+    assert_eq!(
+        body["message"],
+        "Tipo de archivo no válido - El archivo es un PDF pero se envió como PNG; guárdalo con la extensión .pdf y súbelo de nuevo"
+    );
+    assert!(local_files(&app, purchase.id).is_empty());
+    assert_eq!(
+        admin_purchase(&app, purchase.id).await["proofProblem"],
+        "wrong_type"
+    );
+
+    send_proof(&app, &purchase, PDF, "pago.pdf", "application/pdf").await;
+    assert_serves(
+        &app,
+        &proof_link(&app, purchase.id).await,
+        PDF,
+        "application/pdf",
+    )
+    .await;
+}
+
+async fn an_upload_must_be_the_size_declared(app: TestApp) {
+    let shop = shop(&app).await;
+    let purchase = buy(&app, shop, &[72], "talla@example.com").await;
+    let upload = grant(&app, &purchase, "pago.png", "image/png", PNG.len()).await;
+
+    for bytes in [padded(PNG, PNG.len() + 26), PNG[..50].to_vec()] {
+        let response = put_file(&app, &upload, bytes).await;
+        expect_error(response, StatusCode::BAD_REQUEST, "upload_size_mismatch").await;
+        assert!(local_files(&app, purchase.id).is_empty());
+    }
+    put_ok(&app, &upload, PNG).await;
+    attach_ok(&app, &purchase).await;
+}
+
+async fn a_purchase_gets_a_bounded_number_of_upload_urls_and_replaced_files_are_deleted(
+    app: TestApp,
+) {
+    let shop = shop(&app).await;
+    let purchase = buy(&app, shop, &[73], "muchos@example.com").await;
+
+    let first = grant(&app, &purchase, "a.png", "image/png", PNG.len()).await;
+    put_ok(&app, &first, PNG).await;
+    assert_eq!(local_files(&app, purchase.id).len(), 1);
+    // A new URL replaces the grant, and the upload it replaces is deleted.
+    let second = grant(&app, &purchase, "b.png", "image/png", PNG.len()).await;
+    assert!(local_files(&app, purchase.id).is_empty());
+    put_ok(&app, &second, PNG).await;
+    for _ in 3..=rifa_app::proofs::MAX_UPLOAD_GRANTS {
+        grant(&app, &purchase, "c.png", "image/png", PNG.len()).await;
+    }
+    assert!(local_files(&app, purchase.id).is_empty());
+
+    let body = json!({
+        "filename": "d.png",
+        "contentType": "image/png",
+        "size": PNG.len(),
+        "purchaseId": purchase.id,
+        "purchaseToken": purchase.token,
+    });
+    let response = ask_upload(&app, &body, None).await;
+    let error = expect_error(response, StatusCode::TOO_MANY_REQUESTS, "too_many_uploads").await;
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("demasiadas cargas"),
+        "{error}"
+    );
+    let response = ask_upload(&app, &body, Some("en")).await;
+    let error = expect_error(response, StatusCode::TOO_MANY_REQUESTS, "too_many_uploads").await;
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Too many proof uploads"),
+        "{error}"
+    );
+}
+
+async fn a_new_proof_replaces_the_old_one_and_a_refused_one_leaves_it_standing(app: TestApp) {
+    let shop = shop(&app).await;
+    let purchase = buy(&app, shop, &[74], "otra@example.com").await;
+    send_proof(&app, &purchase, PNG, "pago.png", "image/png").await;
+
+    send_proof(&app, &purchase, PDF, "recibo.pdf", "application/pdf").await;
+    let files = local_files(&app, purchase.id);
+    assert_eq!(files.len(), 1, "the replaced proof is deleted: {files:?}");
+    assert_serves(
+        &app,
+        &proof_link(&app, purchase.id).await,
+        PDF,
+        "application/pdf",
+    )
+    .await;
+
+    // A bad file afterwards is refused and deleted; the attached proof stands, unblemished.
+    let upload = grant(&app, &purchase, "otro.png", "image/png", 300).await;
+    put_ok(&app, &upload, &exe(300)).await;
+    let response = attach(&app, purchase.id, &purchase.token, None).await;
+    expect_error(
+        response,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "proof_wrong_type",
+    )
+    .await;
+    let seen = admin_purchase(&app, purchase.id).await;
+    assert!(seen.get("proofProblem").is_none(), "{seen}");
+    assert_serves(
+        &app,
+        seen["paymentProof"].as_str().unwrap(),
+        PDF,
+        "application/pdf",
+    )
+    .await;
+    assert_eq!(local_files(&app, purchase.id).len(), 1);
 }
 
 async fn the_invoice_is_for_the_buyer_and_admins_in_html_and_pdf(app: TestApp) {
@@ -1085,7 +1238,7 @@ async fn on_s3_the_whole_sequence_works_through_presigned_urls(s3: OnS3) {
         "the panel hears it live"
     );
 
-    let upload = grant(app, &purchase, "comprobante.png", "image/png").await;
+    let upload = grant(app, &purchase, "comprobante.png", "image/png", PNG.len()).await;
     let key = s3.key_of(&upload);
     assert!(
         key.starts_with(&format!("proofs/{}/", purchase.id)) && key.ends_with(".png"),
@@ -1100,7 +1253,7 @@ async fn on_s3_the_whole_sequence_works_through_presigned_urls(s3: OnS3) {
     let response = put_file(app, &upload, PNG.to_vec()).await;
     assert!(response.status().is_success(), "{}", response.status());
     // Once.
-    let response = put_file(app, &upload, exe(100)).await;
+    let response = put_file(app, &upload, exe(PNG.len())).await;
     assert_eq!(response.status(), StatusCode::PRECONDITION_FAILED);
     assert_eq!(s3.store.head(&key).await.unwrap().unwrap().size, 74);
 
@@ -1164,7 +1317,7 @@ async fn on_s3_the_whole_sequence_works_through_presigned_urls(s3: OnS3) {
     .await;
     let response = ask_upload(
         app,
-        &json!({"filename": "a.png", "contentType": "image/png", "purchaseId": purchase.id, "purchaseToken": purchase.token}),
+        &json!({"filename": "a.png", "contentType": "image/png", "size": 74, "purchaseId": purchase.id, "purchaseToken": purchase.token}),
         None,
     )
     .await;
@@ -1177,7 +1330,7 @@ async fn on_s3_refused_files_are_deleted_from_the_bucket(s3: OnS3) {
     let purchase = buy(app, shop, &[8], "s3-exe@example.com").await;
 
     // A renamed executable reaches the bucket (a presigned PUT cannot look inside)…
-    let upload = grant(app, &purchase, "proof.png", "image/png").await;
+    let upload = grant(app, &purchase, "proof.png", "image/png", 4096).await;
     let key = s3.key_of(&upload);
     let response = put_file(app, &upload, exe(4096)).await;
     assert!(response.status().is_success(), "{}", response.status());
@@ -1201,8 +1354,9 @@ async fn on_s3_refused_files_are_deleted_from_the_bucket(s3: OnS3) {
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
     assert!(admin_purchase(app, purchase.id).await["paymentProof"].is_null());
 
-    // A presigned PUT cannot bound the size: 6 MB reaches the bucket and is refused on attach.
-    let upload = grant(app, &purchase, "grande.png", "image/png").await;
+    // The URL is signed for 5 MB, but moto checks no signature (AWS and s3s-fs refuse the
+    // longer body: rifa-storage's tests), so 6 MB reaches the bucket; the attach refuses it.
+    let upload = grant(app, &purchase, "grande.png", "image/png", FIVE_MB).await;
     let key = s3.key_of(&upload);
     let response = put_file(app, &upload, padded(PNG, SIX_MB)).await;
     assert!(response.status().is_success(), "{}", response.status());
@@ -1217,12 +1371,12 @@ async fn on_s3_refused_files_are_deleted_from_the_bucket(s3: OnS3) {
     assert!(s3.store.head(&key).await.unwrap().is_none());
 
     // Nothing uploaded at all.
-    let _unused = grant(app, &purchase, "pago.pdf", "application/pdf").await;
+    let _unused = grant(app, &purchase, "pago.pdf", "application/pdf", PDF.len()).await;
     let response = attach(app, purchase.id, &purchase.token, None).await;
     expect_error(response, StatusCode::UNPROCESSABLE_ENTITY, "proof_missing").await;
 
     // Then a real proof attaches.
-    let upload = grant(app, &purchase, "recibo.pdf", "application/pdf").await;
+    let upload = grant(app, &purchase, "recibo.pdf", "application/pdf", PDF.len()).await;
     put_ok(app, &upload, PDF).await;
     attach_ok(app, &purchase).await;
     assert_serves(

@@ -37,6 +37,9 @@ pub struct Model {
     pub upload_key: Option<String>,
     /// Why the last proof sent was refused (`too_large`, `wrong_type`, `missing`).
     pub proof_problem: Option<String>,
+    /// How many upload URLs the buyer has been granted, capped so one purchase's key cannot
+    /// fill the store.
+    pub upload_grants: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -25,8 +25,17 @@ fn body(bytes: &[u8]) -> impl Stream<Item = Result<Vec<u8>, std::io::Error>> + u
     stream::iter(chunks)
 }
 
-async fn upload_token(store: &LocalStore, key: &str, content_type: &str, ttl: Duration) -> String {
-    let upload = store.presign_upload(key, content_type, ttl).await.unwrap();
+async fn upload_token(
+    store: &LocalStore,
+    key: &str,
+    content_type: &str,
+    size: u64,
+    ttl: Duration,
+) -> String {
+    let upload = store
+        .presign_upload(key, content_type, size, ttl)
+        .await
+        .unwrap();
     assert_eq!(
         upload.headers,
         vec![("Content-Type".to_owned(), content_type.to_owned())]
@@ -64,7 +73,7 @@ async fn an_upload_through_its_url_is_stored_and_head_reads_it_back() {
     let store = store();
     let key = fresh_key("png");
     let bytes = file(PNG, 300_000);
-    let token = upload_token(&store, &key, "image/png", TTL).await;
+    let token = upload_token(&store, &key, "image/png", 300_000, TTL).await;
 
     let accepted = store
         .accept_upload(&token, "image/png", body(&bytes))
@@ -88,7 +97,7 @@ async fn an_upload_through_its_url_is_stored_and_head_reads_it_back() {
 async fn the_content_type_is_compared_without_parameters_or_case() {
     let store = store();
     let key = fresh_key("pdf");
-    let token = upload_token(&store, &key, "application/pdf", TTL).await;
+    let token = upload_token(&store, &key, "application/pdf", 10, TTL).await;
 
     let accepted = store
         .accept_upload(
@@ -105,7 +114,7 @@ async fn the_content_type_is_compared_without_parameters_or_case() {
 async fn a_used_upload_url_cannot_write_again() {
     let store = store();
     let key = fresh_key("png");
-    let token = upload_token(&store, &key, "image/png", TTL).await;
+    let token = upload_token(&store, &key, "image/png", 1000, TTL).await;
     let first = file(PNG, 1000);
     store
         .accept_upload(&token, "image/png", body(&first))
@@ -113,7 +122,7 @@ async fn a_used_upload_url_cannot_write_again() {
         .unwrap();
 
     let again = store
-        .accept_upload(&token, "image/png", body(&file(EXE, 2000)))
+        .accept_upload(&token, "image/png", body(&file(EXE, 1000)))
         .await;
 
     assert!(matches!(again, Err(UploadError::AlreadyUsed)), "{again:?}");
@@ -124,7 +133,7 @@ async fn a_used_upload_url_cannot_write_again() {
 async fn of_many_simultaneous_uses_of_one_url_exactly_one_wins() {
     let store = Arc::new(store());
     let key = fresh_key("pdf");
-    let token = upload_token(&store, &key, "application/pdf", TTL).await;
+    let token = upload_token(&store, &key, "application/pdf", 200_000, TTL).await;
 
     let tasks: Vec<_> = (0..8u8)
         .map(|i| {
@@ -158,13 +167,13 @@ async fn of_many_simultaneous_uses_of_one_url_exactly_one_wins() {
 async fn a_tampered_or_foreign_token_is_refused_and_nothing_is_stored() {
     let store = store();
     let key = fresh_key("png");
-    let token = upload_token(&store, &key, "image/png", TTL).await;
+    let token = upload_token(&store, &key, "image/png", 100, TTL).await;
     let other = LocalStore::new(
         rifa_test_support::scratch_dir(),
         b"another secret of at least thirty-two bytes!",
     )
     .unwrap();
-    let forged = upload_token(&other, &key, "image/png", TTL).await;
+    let forged = upload_token(&other, &key, "image/png", 100, TTL).await;
     let download = download_token(&store, &key, TTL).await;
 
     let cases = [
@@ -192,7 +201,7 @@ async fn a_tampered_or_foreign_token_is_refused_and_nothing_is_stored() {
 async fn an_expired_upload_url_is_refused() {
     let store = store();
     let key = fresh_key("png");
-    let token = upload_token(&store, &key, "image/png", Duration::from_secs(1)).await;
+    let token = upload_token(&store, &key, "image/png", 100, Duration::from_secs(1)).await;
 
     tokio::time::sleep(Duration::from_millis(2100)).await;
     let result = store
@@ -207,7 +216,7 @@ async fn an_expired_upload_url_is_refused() {
 async fn an_upload_of_another_content_type_than_granted_is_refused() {
     let store = store();
     let key = fresh_key("png");
-    let token = upload_token(&store, &key, "image/png", TTL).await;
+    let token = upload_token(&store, &key, "image/png", 8, TTL).await;
 
     let result = store
         .accept_upload(&token, "text/html", body(b"<script>"))
@@ -224,7 +233,7 @@ async fn an_upload_of_another_content_type_than_granted_is_refused() {
 async fn an_upload_stops_being_read_as_soon_as_it_passes_the_limit() {
     let store = store();
     let key = fresh_key("pdf");
-    let token = upload_token(&store, &key, "application/pdf", TTL).await;
+    let token = upload_token(&store, &key, "application/pdf", MAX_PROOF_BYTES, TTL).await;
     // An endless body: only the limit can end it.
     let chunk = file(PDF, 64 * 1024);
     let pulled = Arc::new(AtomicUsize::new(0));
@@ -253,8 +262,8 @@ async fn an_upload_of_exactly_the_limit_is_accepted_and_one_byte_more_is_not() {
     let store = store().with_max_upload_bytes(1000);
     let exact = fresh_key("png");
     let over = fresh_key("png");
-    let exact_token = upload_token(&store, &exact, "image/png", TTL).await;
-    let over_token = upload_token(&store, &over, "image/png", TTL).await;
+    let exact_token = upload_token(&store, &exact, "image/png", 1000, TTL).await;
+    let over_token = upload_token(&store, &over, "image/png", 1001, TTL).await;
 
     let at_limit = store
         .accept_upload(&exact_token, "image/png", body(&file(PNG, 1000)))
@@ -272,10 +281,33 @@ async fn an_upload_of_exactly_the_limit_is_accepted_and_one_byte_more_is_not() {
 }
 
 #[tokio::test]
+async fn an_upload_must_be_exactly_the_size_it_was_granted_for() {
+    let store = store();
+    for (sent, expected) in [(1001, "stopped"), (999, "short"), (1000, "stored")] {
+        let key = fresh_key("png");
+        let token = upload_token(&store, &key, "image/png", 1000, TTL).await;
+
+        let result = store
+            .accept_upload(&token, "image/png", body(&file(PNG, sent)))
+            .await;
+
+        let got = match result {
+            Ok(accepted) if accepted.size == 1000 => "stored",
+            Err(UploadError::SizeMismatch { declared: 1000 }) if sent > 1000 => "stopped",
+            Err(UploadError::SizeMismatch { declared: 1000 }) => "short",
+            other => panic!("{sent} bytes: unexpected {other:?}"),
+        };
+        assert_eq!(got, expected, "{sent} bytes");
+        assert_eq!(store.head(&key).await.unwrap().is_some(), sent == 1000);
+    }
+    assert_eq!(tmp_entries(&store), 0);
+}
+
+#[tokio::test]
 async fn a_half_received_upload_is_never_visible_under_its_key() {
     let store = Arc::new(store());
     let key = fresh_key("png");
-    let token = upload_token(&store, &key, "image/png", TTL).await;
+    let token = upload_token(&store, &key, "image/png", 3 * 4096, TTL).await;
     let (tx, rx) = tokio::sync::mpsc::channel::<Result<Vec<u8>, std::io::Error>>(1);
     let slow_body = stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|c| (c, rx)) });
     let uploading = {
@@ -302,7 +334,7 @@ async fn a_half_received_upload_is_never_visible_under_its_key() {
 async fn a_body_that_breaks_off_stores_nothing() {
     let store = store();
     let key = fresh_key("png");
-    let token = upload_token(&store, &key, "image/png", TTL).await;
+    let token = upload_token(&store, &key, "image/png", 4096, TTL).await;
     let broken = stream::iter(vec![
         Ok(file(PNG, 4096)),
         Err(std::io::Error::new(
@@ -335,7 +367,7 @@ async fn keys_that_could_leave_the_directory_are_refused_everywhere() {
     for key in bad_keys {
         assert!(
             store
-                .presign_upload(key, "application/pdf", TTL)
+                .presign_upload(key, "application/pdf", 100, TTL)
                 .await
                 .is_err(),
             "upload {key:?}"
@@ -402,7 +434,7 @@ async fn a_download_url_opens_the_file_with_the_type_its_bytes_show() {
     let key = fresh_key("pdf");
     // A PNG uploaded under a PDF name and type is served as the PNG it is.
     let bytes = file(PNG, 70_000);
-    let token = upload_token(&store, &key, "application/pdf", TTL).await;
+    let token = upload_token(&store, &key, "application/pdf", 70_000, TTL).await;
     store
         .accept_upload(&token, "application/pdf", body(&bytes))
         .await
@@ -424,7 +456,7 @@ async fn a_download_url_opens_the_file_with_the_type_its_bytes_show() {
 async fn a_download_of_unknown_bytes_is_served_as_octet_stream() {
     let store = store();
     let key = fresh_key("pdf");
-    let token = upload_token(&store, &key, "application/pdf", TTL).await;
+    let token = upload_token(&store, &key, "application/pdf", 14, TTL).await;
     store
         .accept_upload(&token, "application/pdf", body(b"<html><script>"))
         .await
@@ -442,7 +474,7 @@ async fn a_download_of_unknown_bytes_is_served_as_octet_stream() {
 async fn bad_download_urls_are_refused_each_for_its_reason() {
     let store = store();
     let key = fresh_key("png");
-    let token = upload_token(&store, &key, "image/png", TTL).await;
+    let token = upload_token(&store, &key, "image/png", 100, TTL).await;
     store
         .accept_upload(&token, "image/png", body(&file(PNG, 100)))
         .await
@@ -485,7 +517,7 @@ async fn refused_proofs_are_judged_from_head_and_deleted() {
         ),
         (&renamed_exe, file(EXE, 50_000), "application/pdf"),
     ] {
-        let token = upload_token(&store, key, content_type, TTL).await;
+        let token = upload_token(&store, key, content_type, bytes.len() as u64, TTL).await;
         store
             .accept_upload(&token, content_type, body(&bytes))
             .await

@@ -25,13 +25,25 @@ async fn store_on(server: &S3Server) -> S3Store {
     store
 }
 
-/// What a browser does with the answer: `PUT` the bytes with every listed header.
-async fn put(upload: &PresignedUpload, bytes: Vec<u8>) -> reqwest::StatusCode {
-    let mut request = reqwest::Client::new().put(&upload.url).body(bytes);
+/// What a browser does with the answer: `PUT` the bytes with every listed header, and its own
+/// `Content-Length` (which reqwest leaves out of an empty body). `Err` when the server cut the
+/// connection while the body was still being sent.
+async fn try_put(
+    upload: &PresignedUpload,
+    bytes: Vec<u8>,
+) -> Result<reqwest::StatusCode, reqwest::Error> {
+    let mut request = reqwest::Client::new()
+        .put(&upload.url)
+        .header("content-length", bytes.len())
+        .body(bytes);
     for (name, value) in &upload.headers {
         request = request.header(name, value);
     }
-    request.send().await.unwrap().status()
+    Ok(request.send().await?.status())
+}
+
+async fn put(upload: &PresignedUpload, bytes: Vec<u8>) -> reqwest::StatusCode {
+    try_put(upload, bytes).await.unwrap()
 }
 
 async fn get(url: &str) -> (reqwest::StatusCode, Vec<u8>) {
@@ -55,13 +67,20 @@ async fn a_presigned_put_stores_the_file_and_head_reads_its_size_and_first_bytes
     let key = fresh_key("png");
     let bytes = file(PNG, 250_000);
 
-    let upload = store.presign_upload(&key, "image/png", TTL).await.unwrap();
+    let upload = store
+        .presign_upload(&key, "image/png", 250_000, TTL)
+        .await
+        .unwrap();
     let status = put(&upload, bytes.clone()).await;
 
     assert!(status.is_success(), "{status}");
     assert_eq!(header(&upload, "content-type"), Some("image/png"));
     assert_eq!(header(&upload, "if-none-match"), Some("*"));
     assert!(header(&upload, "host").is_none());
+    assert!(
+        header(&upload, "content-length").is_none(),
+        "signed, but sent by the client's HTTP stack itself"
+    );
     let head = store.head(&key).await.unwrap().unwrap();
     assert_eq!(head.size, 250_000);
     assert_eq!(head.first_bytes, bytes[..16]);
@@ -75,12 +94,12 @@ async fn assert_a_used_upload_url_cannot_overwrite_the_file(server: &S3Server) {
     let store = store_on(server).await;
     let key = fresh_key("pdf");
     let upload = store
-        .presign_upload(&key, "application/pdf", TTL)
+        .presign_upload(&key, "application/pdf", 1000, TTL)
         .await
         .unwrap();
     assert!(put(&upload, file(PDF, 1000)).await.is_success());
 
-    let again = put(&upload, file(EXE, 2000)).await;
+    let again = put(&upload, file(EXE, 1000)).await;
 
     assert_eq!(again, reqwest::StatusCode::PRECONDITION_FAILED);
     let head = store.head(&key).await.unwrap().unwrap();
@@ -103,7 +122,10 @@ async fn a_tampered_upload_url_is_refused() {
     let store = store_on(&server).await;
     let key = fresh_key("png");
     let other_key = fresh_key("png");
-    let upload = store.presign_upload(&key, "image/png", TTL).await.unwrap();
+    let upload = store
+        .presign_upload(&key, "image/png", 100, TTL)
+        .await
+        .unwrap();
 
     let to_other_key = PresignedUpload {
         url: upload.url.replace(&key, &other_key),
@@ -149,12 +171,33 @@ async fn a_tampered_upload_url_is_refused() {
 }
 
 #[tokio::test]
+async fn an_upload_url_takes_only_the_size_it_was_signed_for() {
+    let server = S3Server::s3s_fs();
+    let store = store_on(&server).await;
+    let key = fresh_key("png");
+    let upload = store
+        .presign_upload(&key, "image/png", 1_000, TTL)
+        .await
+        .unwrap();
+
+    for size in [6 * 1024 * 1024, 1_001, 999] {
+        // A large body may be cut off before its end rather than answered.
+        let refused = try_put(&upload, file(PNG, size))
+            .await
+            .map_or(true, |status| status == reqwest::StatusCode::FORBIDDEN);
+        assert!(refused, "{size} bytes");
+        assert!(store.head(&key).await.unwrap().is_none(), "{size} bytes");
+    }
+    assert!(put(&upload, file(PNG, 1_000)).await.is_success());
+}
+
+#[tokio::test]
 async fn an_expired_upload_url_is_refused() {
     let server = S3Server::s3s_fs();
     let store = store_on(&server).await;
     let key = fresh_key("png");
     let upload = store
-        .presign_upload(&key, "image/png", Duration::from_secs(1))
+        .presign_upload(&key, "image/png", 100, Duration::from_secs(1))
         .await
         .unwrap();
 
@@ -172,7 +215,7 @@ async fn a_download_url_gets_the_bytes_until_it_expires() {
     let key = fresh_key("pdf");
     let bytes = file(PDF, 123_456);
     let upload = store
-        .presign_upload(&key, "application/pdf", TTL)
+        .presign_upload(&key, "application/pdf", 123_456, TTL)
         .await
         .unwrap();
     assert!(put(&upload, bytes.clone()).await.is_success());
@@ -207,7 +250,10 @@ async fn a_six_megabyte_file_and_a_renamed_exe_are_refused_on_what_head_returns(
         ),
         (&renamed_exe, file(EXE, 40_000), "application/pdf"),
     ] {
-        let upload = store.presign_upload(key, content_type, TTL).await.unwrap();
+        let upload = store
+            .presign_upload(key, content_type, bytes.len() as u64, TTL)
+            .await
+            .unwrap();
         assert!(put(&upload, bytes).await.is_success());
     }
 
@@ -242,7 +288,10 @@ async fn head_tells_a_missing_an_empty_and_a_tiny_object_apart() {
     let empty = fresh_key("pdf");
     let tiny = fresh_key("gif");
     for (key, bytes) in [(&empty, Vec::new()), (&tiny, b"GIF89a".to_vec())] {
-        let upload = store.presign_upload(key, "image/gif", TTL).await.unwrap();
+        let upload = store
+            .presign_upload(key, "image/gif", bytes.len() as u64, TTL)
+            .await
+            .unwrap();
         assert!(put(&upload, bytes).await.is_success());
     }
 
@@ -276,7 +325,7 @@ async fn odd_keys_are_refused_before_anything_is_signed() {
     ] {
         assert!(
             store
-                .presign_upload(key, "application/pdf", TTL)
+                .presign_upload(key, "application/pdf", 10, TTL)
                 .await
                 .is_err(),
             "{key:?}"
@@ -287,7 +336,7 @@ async fn odd_keys_are_refused_before_anything_is_signed() {
     }
     assert!(
         store
-            .presign_upload("proofs/1/a.pdf", "application/pdf\r\nX-Evil: 1", TTL)
+            .presign_upload("proofs/1/a.pdf", "application/pdf\r\nX-Evil: 1", 10, TTL)
             .await
             .is_err()
     );
@@ -319,7 +368,10 @@ async fn moto_takes_a_presigned_upload_too() {
     let key = fresh_key("png");
     let bytes = file(PNG, 20_000);
 
-    let upload = store.presign_upload(&key, "image/png", TTL).await.unwrap();
+    let upload = store
+        .presign_upload(&key, "image/png", 20_000, TTL)
+        .await
+        .unwrap();
     assert!(put(&upload, bytes.clone()).await.is_success());
 
     let head = store.head(&key).await.unwrap().unwrap();

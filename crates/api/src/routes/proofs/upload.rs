@@ -8,7 +8,8 @@ use crate::AppState;
 use crate::error::{ApiError, Text};
 
 /// `PUT /api/uploads/{token}`: the local store's end of a presigned upload (S3 takes the file
-/// itself). The body streams to disk and stops at 5 MB; a URL works once.
+/// itself). The body streams to disk and stops at the size the URL was granted for (at most
+/// 5 MB); a URL works once.
 pub async fn upload(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -47,6 +48,14 @@ pub async fn upload(
                 ApiError::unsupported_media_type(&expected)
             }
             UploadError::TooLarge { limit } => too_large(limit + 1),
+            UploadError::SizeMismatch { .. } => ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "upload_size_mismatch",
+                Text::new(
+                    "El archivo no tiene el tamaño indicado al pedir el enlace; vuelve a intentarlo",
+                    "The file is not the size given when the link was requested; please try again",
+                ),
+            ),
             UploadError::AlreadyUsed => ApiError::new(
                 StatusCode::CONFLICT,
                 "upload_url_used",

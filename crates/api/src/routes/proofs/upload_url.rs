@@ -6,8 +6,10 @@ use crate::dto::{ErrorBody, UploadUrlRequest, UploadUrlResponse};
 use crate::error::ApiError;
 
 /// A one-time URL to upload the payment proof of a pending purchase to, for the buyer holding
-/// its `purchaseToken`. A declared type other than JPG, PNG, GIF or PDF, or a size over 5 MB,
-/// is refused now (422 with the spec's message); the file itself is judged again on attach.
+/// its `purchaseToken`, bound to the declared type and size. A type other than JPG, PNG, GIF or
+/// PDF, an empty file or a size over 5 MB is refused now (422 with the spec's message); the file
+/// itself is judged again on attach. A purchase gets at most 10 upload URLs (429); the upload a
+/// new URL replaces is deleted.
 #[utoipa::path(post, path = "/api/objects/upload", tag = "purchases", request_body = UploadUrlRequest,
     responses(
         (status = 200, body = UploadUrlResponse),
@@ -17,6 +19,7 @@ use crate::error::ApiError;
         (status = 413, body = ErrorBody),
         (status = 415, body = ErrorBody),
         (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody),
     ))]
 pub async fn upload_url(
     state: web::Data<AppState>,
