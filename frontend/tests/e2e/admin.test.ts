@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, WebSocketRoute } from "playwright-core";
 import { apiURL, horizontalOverflow, launch, newPage, screenshot, seriousViolations } from "./helpers";
 
 let browser: Browser;
@@ -99,6 +99,36 @@ async function signIn(page: Page, who: { username: string; password: string }) {
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const row = (page: Page, reference: string) => page.locator(`[data-testid=purchase-row][data-reference="${reference}"]`);
 
+/** An admin read straight from the API. */
+async function adminApi<T>(path: string, who = admin()): Promise<T> {
+  const response = await fetch(`${apiURL()}${path}`, { headers: { Authorization: `Bearer ${await apiToken(who)}` } });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** The browser's local day and offset, as the panel sends them. */
+async function browserDay(page: Page): Promise<{ day: string; offset: number; es: string }> {
+  return page.evaluate(() => {
+    const now = new Date();
+    const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+    return { day, offset: -now.getTimezoneOffset(), es: `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}` };
+  });
+}
+
+/** The digits of a figure, so "1.234,00 US$" compares with the API's "1234.00". */
+const digits = (text: string | null) => (text ?? "").replace(/\D/g, "");
+
+/** A raffle on sale created for one test (its own numbers, no other purchases). */
+async function newRaffle(title: string): Promise<number> {
+  const response = await fetch(`${apiURL()}/api/admin/raffles`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${await apiToken(admin())}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ title, description: "Sorteo de una prueba de navegador", price: 2, maxTickets: 500, maxTicketsPerPurchase: 20, drawDate: "2030-01-15" }),
+  });
+  if (response.status !== 201) throw new Error(`raffle: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: number }).id;
+}
+
 describe("admin session", () => {
   it("guards the panel, checks the form, signs in and out", async () => {
     const { context, page } = await newPage(browser, 1280, 900);
@@ -157,6 +187,33 @@ describe("admin session", () => {
     await page.goto("/admin/dashboard");
     await page.waitForURL("**/admin/login");
     expect(await page.evaluate(() => [localStorage.getItem("auth_token"), localStorage.getItem("auth_user")])).toEqual([null, null]);
+    await context.close();
+  });
+});
+
+describe("who may use the panel", () => {
+  it("lets in only a stored user with role admin (SPEC §6)", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await page.goto("/admin/login");
+    // A real, valid token, but the stored user is not an admin: the panel stays closed and the
+    // login page does not bounce back to it.
+    const token = await apiToken(admin());
+    await page.evaluate((t) => {
+      localStorage.setItem("auth_token", t);
+      localStorage.setItem("auth_user", JSON.stringify({ id: 1, username: "admin", role: "visitor", authenticated: true, privileged: true }));
+    }, token);
+    await page.goto("/admin/dashboard");
+    await page.waitForURL("**/admin/login");
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe("/admin/login");
+    expect(await page.getByTestId("admin-tabs").count()).toBe(0);
+    // The same token with role admin opens it.
+    await page.evaluate(() => {
+      const user = JSON.parse(localStorage.getItem("auth_user") as string);
+      localStorage.setItem("auth_user", JSON.stringify({ ...user, role: "admin" }));
+    });
+    await page.goto("/admin/dashboard");
+    await page.getByTestId("admin-tabs").waitFor();
     await context.close();
   });
 });
@@ -319,6 +376,203 @@ describe("purchase lists", () => {
   });
 });
 
+type Stats = { ticketsSold: number; totalRevenue: string; pendingPurchases: number; activeRaffles: number };
+type Search = { total: number; totalPages: number; summary: { ticketsSold: number; totalRevenue: string; pendingPurchases: number } };
+type Day = { date: string; revenue: string; ticketsSold: number; purchases: number };
+
+describe("dashboard figures", () => {
+  it("shows the four summary cards, the search's own figures apart, and the chart from one call that events do not repeat", async () => {
+    const name = `Cliente Cifras ${Date.now()}`;
+    const [n1, n2] = await freeNumbers(RAFFLE, 2);
+    const bought = await buyAs(RAFFLE, [n1 as number, n2 as number], `cifras-${Date.now()}@example.com`, name);
+    const { context, page } = await newPage(browser, 1280, 900);
+    const calls: string[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith("/api/admin/")) calls.push(`${url.pathname}${url.search}`);
+    });
+    await signIn(page, admin());
+    const stats = await adminApi<Stats>("/api/admin/stats");
+    const card = (id: string) => page.getByTestId(id).locator("[data-value]");
+    await card("card-tickets").waitFor();
+
+    // The four cards (SPEC §2): the API's figures, with the spec's labels.
+    expect(await page.getByTestId("card-tickets").textContent()).toContain("Boletos vendidos");
+    expect(await page.getByTestId("card-revenue").textContent()).toContain("Ingresos totales");
+    expect(await page.getByTestId("card-revenue").textContent()).toContain("Solo compras aprobadas");
+    expect(await page.getByTestId("card-pending").textContent()).toContain("Compras pendientes");
+    expect(await page.getByTestId("card-active").textContent()).toContain("Sorteos activos");
+    expect(digits(await card("card-tickets").textContent())).toBe(String(stats.ticketsSold));
+    expect(digits(await card("card-revenue").textContent())).toBe(digits(stats.totalRevenue));
+    expect(digits(await card("card-pending").textContent())).toBe(String(stats.pendingPurchases));
+    expect(digits(await card("card-active").textContent())).toBe(String(stats.activeRaffles));
+    // The tab's three figures cover the search and say so: no label repeats a card's.
+    const labels = await Promise.all(["all-tickets", "all-revenue", "all-pending"].map(async (id) => (await page.getByTestId(id).locator("span").first().textContent()) ?? ""));
+    expect(labels).toEqual(["Boletos vendidos en esta búsqueda", "Ingresos de esta búsqueda", "Pendientes en esta búsqueda"]);
+    await page.getByLabel("Nombre del cliente").fill(name);
+    await page.getByTestId("all-showing").filter({ hasText: "Mostrando 1-1 de 1 compras" }).waitFor();
+    await page.getByTestId("all-pending").locator("[data-value]").filter({ hasText: /^1$/ }).waitFor();
+    expect(digits(await card("card-pending").textContent())).toBe(String(stats.pendingPurchases));
+
+    // The chart: 14 days ending today, the API's daily series, read in one call.
+    const { day, offset } = await browserDay(page);
+    const chartDays = page.getByTestId("chart-day");
+    await chartDays.first().waitFor({ state: "attached" });
+    expect(await chartDays.count()).toBe(14);
+    const first = await chartDays.first().getAttribute("data-day");
+    expect(await chartDays.last().getAttribute("data-day")).toBe(day);
+    const series = await adminApi<Day[]>(`/api/admin/stats/daily?from=${first}&to=${day}&utcOffsetMinutes=${offset}`);
+    const drawn = await chartDays.evaluateAll((els) => els.map((e) => ({ date: e.getAttribute("data-day"), revenue: e.getAttribute("data-revenue"), tickets: Number(e.getAttribute("data-tickets")) })));
+    expect(drawn).toEqual(series.map((d) => ({ date: d.date, revenue: d.revenue, tickets: d.ticketsSold })));
+    expect(calls.filter((c) => c.startsWith("/api/admin/stats/daily"))).toHaveLength(1);
+    expect(calls.filter((c) => c.startsWith("/api/admin/stats?date="))).toHaveLength(0);
+
+    // A decision refreshes the list and the cards at once, not the chart.
+    const before = calls.length;
+    await row(page, bought.reference).getByRole("button", { name: `Aprobar compra ${bought.reference}` }).click();
+    await page.getByTestId("decision-dialog").getByTestId("confirm-decision").click();
+    await toast(page, "Compra actualizada").waitFor();
+    await card("card-tickets").filter({ hasText: String(stats.ticketsSold + 2) }).waitFor();
+    await page.waitForTimeout(1500);
+    const after = calls.slice(before);
+    expect(after.some((c) => c.startsWith("/api/admin/purchases/search"))).toBe(true);
+    expect(after.filter((c) => c.startsWith("/api/admin/stats/daily"))).toEqual([]);
+    expect(after.length).toBeLessThanOrEqual(4);
+    await context.close();
+  });
+
+  it("filters by raffle and by a day written in the panel's language, and says when nothing matches", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    const showing = page.getByTestId("all-showing");
+    await showing.filter({ hasText: /^Mostrando 1-/ }).waitFor();
+
+    // Raffle filter: only that raffle's purchases, as many as the API counts.
+    const raffles = await adminApi<{ id: number; title: string }[]>("/api/admin/raffles");
+    const title = raffles.find((r) => r.id === RAFFLE)?.title as string;
+    const byRaffle = await adminApi<Search>(`/api/admin/purchases/search?raffleId=${RAFFLE}&pageSize=1`);
+    await page.getByLabel("Sorteo", { exact: true }).selectOption(String(RAFFLE));
+    await showing.filter({ hasText: `de ${byRaffle.total} compras` }).waitFor();
+    const cells = await page.getByTestId("purchase-row").evaluateAll((rows) => rows.map((r) => r.children[1]?.textContent ?? ""));
+    expect(cells.length).toBeGreaterThan(0);
+    expect(cells.every((c) => c.includes(title))).toBe(true);
+    await page.getByLabel("Sorteo", { exact: true }).selectOption("");
+
+    // Date filter: the day in dd/mm/aaaa, as the Spanish panel writes it.
+    const { day, offset, es } = await browserDay(page);
+    const date = page.getByLabel("Fecha", { exact: true });
+    expect(await date.getAttribute("placeholder")).toBe("dd/mm/aaaa");
+    const today = await adminApi<Search>(`/api/admin/purchases/search?date=${day}&utcOffsetMinutes=${offset}&pageSize=1`);
+    await date.fill(es);
+    await showing.filter({ hasText: `de ${today.total} compras` }).waitFor();
+    await date.fill("01/01/2001");
+    await page.getByTestId("all-empty").waitFor();
+    expect(await page.getByTestId("all-empty").textContent()).toBe("No se encontraron compras con los filtros aplicados.");
+    expect(await showing.textContent()).toBe("Mostrando 0-0 de 0 compras");
+    await page.screenshot({ path: resolve(import.meta.dirname, "../../artefacts/screenshots/admin-empty-filter-1280.png") });
+    await page.getByRole("button", { name: "Borrar fecha" }).click();
+    expect(await date.inputValue()).toBe("");
+    await showing.filter({ hasText: /^Mostrando 1-/ }).waitFor();
+
+    // The calendar speaks the panel's language too; picking a day fills the field.
+    await page.getByRole("button", { name: "Elegir en el calendario" }).click();
+    const month = await page.getByTestId("calendar-month").textContent();
+    expect(month?.toLowerCase()).toMatch(/^(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}$/);
+    expect(await page.getByTestId("date-calendar").locator("th").first().textContent()).toMatch(/^lun/i);
+    await screenshot(page, "admin-calendar-1280");
+    await page.getByTestId("date-calendar").getByRole("button", { name: /^[a-záéíóú]+, 15 de / }).click();
+    expect(await date.inputValue()).toBe(`15/${es.slice(3)}`);
+    await context.close();
+  });
+
+  it("brings the page back in range when approving empties the last page", async () => {
+    const name = `Cola ${Date.now()}`;
+    const numbers = await freeNumbers(RAFFLE, 11);
+    for (const [i, n] of numbers.entries()) await buyAs(RAFFLE, [n], `cola-${Date.now()}-${i}@example.com`, `${name} ${i}`);
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    await page.getByLabel("Nombre del cliente").fill(name);
+    await page.getByLabel("Estado").selectOption("pending");
+    await page.getByTestId("all-showing").filter({ hasText: "Mostrando 1-10 de 11 compras" }).waitFor();
+    await page.getByTestId("all-page-of").filter({ hasText: "Página 1 de 2" }).waitFor();
+    await page.getByRole("button", { name: "Última página" }).click();
+    await page.getByTestId("all-page-of").filter({ hasText: "Página 2 de 2" }).waitFor();
+    expect(await page.getByTestId("purchase-row").count()).toBe(1);
+    await page.getByTestId("purchase-row").getByRole("button", { name: /^Aprobar compra/ }).click();
+    await page.getByTestId("decision-dialog").getByTestId("confirm-decision").click();
+    await toast(page, "Compra actualizada").waitFor();
+
+    await page.getByTestId("all-page-of").filter({ hasText: "Página 1 de 1" }).waitFor();
+    await page.getByTestId("all-showing").filter({ hasText: "Mostrando 1-10 de 10 compras" }).waitFor();
+    expect(await page.getByTestId("purchase-row").count()).toBe(10);
+    expect(await page.getByTestId("all-empty").count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("the sales chart on a phone", () => {
+  it("is drawn at the screen's width with text of 12 px, not scaled down", async () => {
+    const { context, page } = await newPage(browser, 390, 844);
+    await signIn(page, admin());
+    const chart = page.getByTestId("sales-chart");
+    await chart.getByTestId("chart-day").first().waitFor({ state: "attached" });
+    const svg = chart.locator("svg");
+    const box = await svg.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(390);
+    expect(box!.width).toBeGreaterThan(300);
+    // Rendered glyph height of the day labels: at a 900-unit viewBox scaled to ~330 px it was ~4 px.
+    const heights = await chart.getByTestId("chart-label").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThanOrEqual(4);
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(11);
+    // Labels do not run into each other.
+    const lefts = await chart.getByTestId("chart-label").evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => [r.left, r.right]));
+    for (let i = 1; i < lefts.length; i++) expect(lefts[i]![0]!).toBeGreaterThan(lefts[i - 1]![1]!);
+    await screenshot(page, "admin-chart-390");
+    await context.close();
+  });
+});
+
+describe("daily purchases", () => {
+  it("lists today's purchases with their first three numbers, today's figures, filters and the empty message", async () => {
+    const name = `Cliente Del Día ${Date.now()}`;
+    const numbers = (await freeNumbers(RAFFLE, 5)).sort((a, b) => a - b);
+    const bought = await buyAs(RAFFLE, numbers, `dia-${Date.now()}@example.com`, name);
+    const empty = await newRaffle(`Sorteo sin compras ${Date.now()}`);
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    await page.getByRole("tab", { name: "Compras del día" }).click();
+    const panel = page.getByTestId("daily-panel");
+    expect(await panel.getByRole("heading", { name: "Compras de hoy" }).count()).toBe(1);
+    const mine = panel.locator(`[data-testid=purchase-row][data-reference="${bought.reference}"]`);
+    await mine.waitFor();
+    // SPEC §9: the first 3 numbers, then '+N'.
+    const cell = await mine.locator("td").nth(2).textContent();
+    expect(cell).toBe(`${numbers.slice(0, 3).map((n) => String(n).padStart(4, "0")).join("")}+2`);
+
+    const { day, offset } = await browserDay(page);
+    const today = await adminApi<Stats>(`/api/admin/stats?date=${day}&utcOffsetMinutes=${offset}`);
+    const figure = (id: string) => panel.getByTestId(id);
+    await figure("today-tickets").locator("[data-value]").waitFor();
+    expect(await figure("today-tickets").textContent()).toContain("Boletos vendidos hoy");
+    expect(await figure("today-revenue").textContent()).toContain("Ingresos de hoy");
+    expect(await figure("today-pending").textContent()).toContain("Pendientes de hoy");
+    expect(digits(await figure("today-tickets").locator("[data-value]").textContent())).toBe(String(today.ticketsSold));
+    expect(digits(await figure("today-revenue").locator("[data-value]").textContent())).toBe(digits(today.totalRevenue));
+    expect(digits(await figure("today-pending").locator("[data-value]").textContent())).toBe(String(today.pendingPurchases));
+
+    // Status filter: a pending purchase is not among today's approved ones.
+    await panel.getByLabel("Estado").selectOption("approved");
+    await mine.waitFor({ state: "detached" });
+    await panel.getByLabel("Estado").selectOption("all");
+    await mine.waitFor();
+    // A raffle without purchases today: the daily empty message.
+    await panel.getByLabel("Sorteo", { exact: true }).selectOption(String(empty));
+    await page.getByTestId("today-empty").waitFor();
+    expect(await page.getByTestId("today-empty").textContent()).toBe("No se encontraron compras para hoy.");
+    await context.close();
+  });
+});
+
 describe("live notices and the public purchase flow", () => {
   it("a purchase with a real proof in another browser shows 'Nueva Compra' to the admin, with receipt and invoice", async () => {
     const { context, page } = await newPage(browser, 1280, 900);
@@ -365,13 +619,82 @@ describe("live notices and the public purchase flow", () => {
     await row(page, reference).waitFor({ timeout: 10_000 });
     await screenshot(page, "admin-live-toast-1280");
 
-    // The proof the buyer uploaded is attached and shows.
-    await row(page, reference).getByRole("button", { name: `Ver compra ${reference}` }).click();
+    // 'Ver' in the toast opens that purchase; the proof the buyer uploaded is attached and shows.
+    await toast(page, "Nueva Compra").getByRole("button", { name: "Ver" }).click();
+    await page.getByTestId("purchase-detail").locator("[data-slot=dialog-description]").filter({ hasText: reference }).waitFor();
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>("[data-testid=proof-image] img");
       return img !== null && img.complete && img.naturalWidth > 100;
     });
     await buyer.context.close();
+    await context.close();
+  });
+});
+
+describe("the live connection", () => {
+  it("reconnects 3 s after the connection drops and fetches the purchases made meanwhile", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    // The page's socket goes through Playwright to the real API (connectToServer forwards both
+    // ways); closing the page's side is what the browser sees when the server or the network
+    // drops it (close code 1001, "going away"), with nothing mocked.
+    const opened: { route: WebSocketRoute; at: number }[] = [];
+    await page.routeWebSocket(/\/ws$/, (route) => {
+      route.connectToServer();
+      opened.push({ route, at: Date.now() });
+    });
+    await signIn(page, admin());
+    const state = page.getByTestId("live-state");
+    await page.locator("[data-testid=live-state][data-state=live]").waitFor({ timeout: 15_000 });
+    expect(opened).toHaveLength(1);
+
+    const droppedAt = Date.now();
+    await opened[0]!.route.close({ code: 1001, reason: "going away" });
+    await page.locator("[data-testid=live-state][data-state=offline]").waitFor();
+    // A purchase while the connection is down: its notice is lost.
+    const name = `Cliente Sin Conexión ${Date.now()}`;
+    const [n] = await freeNumbers(RAFFLE, 1);
+    const missed = await buyAs(RAFFLE, [n as number], `offline-${Date.now()}@example.com`, name);
+    expect(await row(page, missed.reference).count()).toBe(0);
+
+    await page.waitForFunction(() => document.querySelector("[data-testid=live-state]")?.getAttribute("data-state") === "live", undefined, { timeout: 10_000 });
+    expect(opened).toHaveLength(2);
+    const wait = opened[1]!.at - droppedAt;
+    expect(wait).toBeGreaterThanOrEqual(2900);
+    expect(wait).toBeLessThan(4500);
+    expect(await state.getAttribute("data-state")).toBe("live");
+    // Authenticated again: the list is read again and shows the missed purchase, with no toast.
+    await row(page, missed.reference).waitFor({ timeout: 5_000 });
+    expect(await toast(page, name).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("an admin's test purchase", () => {
+  it("is not processed and says so", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    await page.goto(`/sorteo/${RAFFLE}`);
+    await page.getByText("Modo Prueba de Admin").first().waitFor();
+    const [n] = await freeNumbers(RAFFLE, 1);
+    const label = String(n).padStart(4, "0");
+    await page.getByLabel("Buscar número").fill(label);
+    await page.getByRole("button", { name: `Número ${label}`, exact: true }).click();
+    await page.getByLabel("Nombre completo").fill("Prueba Admin");
+    await page.getByLabel("Cédula o pasaporte").fill("V20111222");
+    await page.getByLabel("Correo electrónico").fill(`admin-test-${Date.now()}@example.com`);
+    await page.getByLabel("Teléfono (WhatsApp)").fill("0412 555 1234");
+    await page.getByLabel("País").selectOption("venezuela");
+    const method = page.getByLabel("Método de pago");
+    await method.selectOption((await method.locator("option").nth(1).getAttribute("value")) ?? "");
+    await page.locator("#paymentProof").setInputFiles({ name: "comprobante.jpg", mimeType: "image/jpeg", buffer: JPEG });
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Probar compra (no se procesa)" }).click();
+
+    await toast(page, "Prueba completada - NO se procesó ninguna compra real").waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId("receipt-dialog").textContent()).toContain("Modo Prueba");
+    // Nothing held: the number is still on sale.
+    const tickets = (await (await fetch(`${apiURL()}/api/raffles/${RAFFLE}/tickets`)).json()) as { ticketNumber: number }[];
+    expect(tickets.some((t) => t.ticketNumber === n)).toBe(true);
     await context.close();
   });
 });
@@ -468,6 +791,84 @@ describe("managing the catalogue", () => {
     await page.getByTestId("confirm-delete-button").click();
     await toast(page, "Método de pago eliminado").waitFor();
     await created.waitFor({ state: "detached" });
+
+    // Detail keys read in Spanish, never in English.
+    const table = (await page.getByTestId("methods-tab").locator("table").textContent()) ?? "";
+    expect(table).toContain("Banco: Banesco");
+    expect(table).toContain("Número de cuenta: 0134-0000-00-0000000000");
+    expect(table).toContain("Tipo de cuenta: Corriente");
+    expect(table).toContain("Dirección de la billetera: TXk9demo");
+    for (const english of ["Bank name", "Account number", "Wallet address"]) expect(table).not.toContain(english);
+    await context.close();
+  });
+
+  it("keeps a bank method's other detail keys when it is edited", async () => {
+    const name = `Banco con titular ${Date.now()}`;
+    const token = await apiToken(admin());
+    const created = await fetch(`${apiURL()}/api/admin/payment-methods`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ name, type: "bank", active: true, details: { bankName: "Banco X", accountNumber: "0001", accountType: "ahorro", titular: "Rifa C.A.", rif: "J-123" } }),
+    });
+    expect(created.status).toBe(201);
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    await page.getByRole("tab", { name: "Métodos de pago" }).click();
+    const rowOf = page.locator(`[data-testid=method-row][data-name="${name}"]`);
+    await rowOf.getByRole("button", { name: `Editar método ${name}` }).click();
+    const dialog = page.getByTestId("method-dialog");
+    expect(await dialog.getByTestId("kept-details").textContent()).toBe("También se conservan: Titular: Rifa C.A. · Rif: J-123");
+    await dialog.getByLabel("Número de cuenta").fill("0002");
+    await dialog.getByTestId("save-method").click();
+    await toast(page, "Método de pago actualizado").waitFor();
+    const methods = await adminApi<{ id: number; name: string; details: Record<string, string> }[]>("/api/admin/payment-methods");
+    const saved = methods.find((m) => m.name === name);
+    expect(saved?.details).toEqual({ bankName: "Banco X", accountNumber: "0002", accountType: "ahorro", titular: "Rifa C.A.", rif: "J-123" });
+    await fetch(`${apiURL()}/api/admin/payment-methods/${saved?.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+    await context.close();
+  });
+
+  it("shows an error with a retry, not the empty message, when a list cannot be read", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    // The request fails in the network (the browser never reaches the API), as on a dropped
+    // connection; nothing answers in the API's place.
+    await page.route("**/api/admin/payment-methods", (route) => route.abort("connectionrefused"));
+    await page.getByRole("tab", { name: "Métodos de pago" }).click();
+    const failed = page.getByTestId("methods-tab-error");
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain("No se pudo cargar la lista.");
+    expect(await page.getByTestId("methods-tab-empty").count()).toBe(0);
+    await page.unroute("**/api/admin/payment-methods");
+    await failed.getByRole("button", { name: "Reintentar" }).click();
+    await page.getByTestId("method-row").first().waitFor();
+    expect(await failed.count()).toBe(0);
+    await context.close();
+  });
+
+  it("gives raffles, payment methods and rates a phone layout whose actions are in view at 390 px", async () => {
+    const { context, page } = await newPage(browser, 390, 844);
+    await signIn(page, admin());
+    const tabs: [string, string, RegExp, RegExp][] = [
+      ["Sorteos", "raffle-card", /^Editar sorteo/, /^Eliminar sorteo/],
+      ["Métodos de pago", "method-card", /^Editar método/, /^Eliminar método/],
+      ["Tasas de cambio", "rate-card", /^Editar tasa/, /^Eliminar tasa/],
+    ];
+    for (const [tab, cardId, edit, remove] of tabs) {
+      await page.getByRole("tab", { name: tab }).click();
+      const cards = page.getByTestId(cardId);
+      await cards.first().waitFor();
+      expect(await page.locator("table:visible").count()).toBe(0);
+      for (const name of [edit, remove]) {
+        const buttons = cards.getByRole("button", { name });
+        expect(await buttons.count()).toBe(await cards.count());
+        const box = await buttons.first().boundingBox();
+        expect(box, `${tab} ${name}`).not.toBeNull();
+        expect(box!.x, `${tab} ${name}`).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, `${tab} ${name}`).toBeLessThanOrEqual(390);
+        expect(await buttons.first().textContent()).toMatch(/Editar|Eliminar/);
+      }
+    }
     await context.close();
   });
 
@@ -564,18 +965,38 @@ describe("e-mail settings", () => {
     await page.getByText("Hay una contraseña guardada").waitFor();
     expect(await page.getByLabel("Contraseña de aplicación").inputValue()).toBe("");
     expect(await page.getByTestId("env-vars").textContent()).toContain("RIFA_SMTP_HOST=127.0.0.1");
+    expect(await page.getByTestId("env-vars").textContent()).toContain("RIFA_SMTP_SECURITY=starttls");
     expect(await page.getByTestId("env-vars").textContent()).not.toContain("secreto-123");
+    // The test button says it uses the saved settings, and warns while the form differs.
+    expect(await page.getByText("La prueba usa la configuración guardada, no la del formulario.").count()).toBe(1);
+    expect(await page.getByTestId("test-unsaved").count()).toBe(0);
+    await page.getByLabel("Puerto").fill("2");
+    await page.getByTestId("test-unsaved").waitFor();
+    await page.getByLabel("Puerto").fill("1");
+    await page.getByTestId("test-unsaved").waitFor({ state: "detached" });
 
     // A server that does not answer: the SMTP error is shown.
     await page.getByTestId("test-email").click();
     await page.getByTestId("test-result").filter({ hasNotText: "bandeja" }).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("test-result").getAttribute("class")).toContain("danger");
 
-    // Clear, save: back to the outbox.
+    // The stored password can be deleted on its own, and undone before saving.
+    await page.getByTestId("toggle-clear-password").click();
+    expect(await page.getByTestId("pass-hint").textContent()).toBe("La contraseña guardada se eliminará al guardar.");
+    await page.getByRole("button", { name: "Conservarla" }).click();
+    expect(await page.getByTestId("pass-hint").textContent()).toBe("Hay una contraseña guardada; déjalo vacío para conservarla.");
+
+    // Clear, save: everything goes, the stored password too, and mail goes back to the outbox.
     await page.getByRole("button", { name: "Limpiar" }).click();
     expect(await page.getByLabel("Servidor SMTP").inputValue()).toBe("");
+    expect(await page.getByTestId("pass-hint").textContent()).toBe("La contraseña guardada se eliminará al guardar.");
+    expect(await page.getByTestId("env-vars").textContent()).toContain("RIFA_SMTP_PASSWORD=\n");
     await page.getByTestId("save-email").click();
     await toast(page, "Configuración de correo guardada").waitFor();
+    await page.getByText("No hay contraseña guardada.").waitFor();
+    expect(await adminApi<{ hasPassword: boolean; emailHost: string }>("/api/admin/email-settings")).toMatchObject({ hasPassword: false, emailHost: "" });
+    await page.getByTestId("test-email").click();
+    await page.getByTestId("test-result").filter({ hasText: "bandeja de salida" }).waitFor({ timeout: 30_000 });
     await page.getByTestId("failed-deliveries").waitFor();
     await context.close();
   });
@@ -652,13 +1073,57 @@ describe("admin screens", () => {
     expect(problems).toEqual([]);
   });
 
-  it("switches the panel to English", async () => {
+  it("switches the whole panel to English", async () => {
     const { context, page } = await newPage(browser, 1280, 900);
     await signIn(page, admin());
     await page.getByTestId("language-toggle").click();
     await page.getByRole("tab", { name: "Verify purchases" }).waitFor();
+    expect(await page.getByRole("tab").allTextContents()).toEqual(["Verify purchases", "Today's purchases", "Raffles", "Payment methods", "Exchange rates", "Branding", "E-mail"]);
     await page.getByRole("heading", { name: "Purchase verification" }).waitFor();
+    // The cards, the search's figures, filters, the date control, counts and the chart.
+    for (const [id, label] of [
+      ["card-tickets", "Tickets sold"],
+      ["card-revenue", "Total revenue"],
+      ["card-pending", "Pending purchases"],
+      ["card-active", "Active raffles"],
+      ["all-tickets", "Tickets sold in this search"],
+      ["all-revenue", "Revenue from this search"],
+      ["all-pending", "Pending in this search"],
+    ] as const) {
+      expect(await page.getByTestId(id).locator("span").first().textContent(), id).toBe(label);
+    }
+    for (const label of ["Raffle", "Customer name", "Status", "Ticket numbers", "Date"]) await page.getByLabel(label, { exact: true }).waitFor();
+    expect(await page.getByLabel("Date", { exact: true }).getAttribute("placeholder")).toBe("mm/dd/yyyy");
+    await page.getByTestId("all-showing").filter({ hasText: /^Showing 1-\d+ of \d+ purchases$/ }).waitFor();
+    expect(await page.getByTestId("all-page-of").textContent()).toMatch(/^Page 1 of \d+$/);
+    await page.getByRole("heading", { name: "Sales of the last 14 days" }).waitFor();
+    await page.getByRole("button", { name: "Pick from the calendar" }).click();
+    expect(await page.getByTestId("date-calendar").locator("th").first().textContent()).toMatch(/^Sun/);
+    expect((await page.getByTestId("calendar-month").textContent())?.toLowerCase()).toMatch(/^(january|february|march|april|may|june|july|august|september|october|november|december) \d{4}$/);
+    await page.keyboard.press("Escape");
+    const { day } = await browserDay(page);
+    await page.getByLabel("Date", { exact: true }).fill(`${day.slice(5, 7)}/${day.slice(8)}/${day.slice(0, 4)}`);
+    await page.getByTestId("all-showing").filter({ hasText: /^Showing \d+-\d+ of \d+ purchases$/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/dashboard");
     await screenshot(page, "admin-english-1280");
+
+    await page.getByRole("tab", { name: "Today's purchases" }).click();
+    await page.getByRole("heading", { name: "Today's purchases" }).waitFor();
+    expect(await page.getByTestId("today-tickets").locator("span").first().textContent()).toBe("Tickets sold today");
+    await page.getByRole("tab", { name: "Raffles" }).click();
+    await page.getByRole("button", { name: "Create raffle" }).waitFor();
+    expect(await page.getByTestId("raffles-tab").locator("th").allTextContents()).toContain("Draw date");
+    await page.getByRole("tab", { name: "Payment methods" }).click();
+    await page.getByRole("button", { name: "Add method" }).waitFor();
+    const methods = (await page.getByTestId("methods-tab").locator("table").textContent()) ?? "";
+    expect(methods).toContain("Bank: Banesco");
+    expect(methods).toContain("Account type: Checking");
+    await page.getByRole("tab", { name: "Exchange rates" }).click();
+    await page.getByRole("button", { name: "Add rate" }).waitFor();
+    await page.getByRole("tab", { name: "E-mail" }).click();
+    await page.getByText("The test uses the saved settings, not the form's.").waitFor();
+    await screenshot(page, "admin-english-email-1280");
+
     await page.getByTestId("language-toggle").click();
     await page.getByRole("tab", { name: "Verificar compras" }).waitFor();
     await context.close();

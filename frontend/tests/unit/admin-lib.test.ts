@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
-import { pageRange, pageWindow } from "@/lib/admin/pagination";
+import { clampPage, pageRange, pageWindow } from "@/lib/admin/pagination";
 import { colorsWithDefaults, DEFAULT_BRANDING_COLORS, normalizeHsl, swatchColor } from "@/lib/admin/hsl";
-import { canRemoveField, detailsFor, detailsText, draftFromDetails, emptyDraft, formTypeOf } from "@/lib/admin/payment-details";
+import { canRemoveField, detailsFor, detailsText, draftFromDetails, emptyDraft, formTypeOf, isKnownDetailKey } from "@/lib/admin/payment-details";
 import { csvCell, toCsv } from "@/lib/admin/csv";
 import { proofFileName, proofKind, uploadsFallback } from "@/lib/admin/proof";
-import { connectLive, liveUrl, reconnectDelay } from "@/lib/admin/live";
-import { endOfDayUtc, dayOfUtc, lastDays } from "@/lib/admin/dates";
-import { mailEnvLines } from "@/lib/admin/env-vars";
+import { connectLive, liveUrl } from "@/lib/admin/live";
+import { endOfDayUtc, dayOfUtc, formatDay, lastDays, monthGrid, msUntilNextDay, parseDay } from "@/lib/admin/dates";
+import { mailEnvLines, smtpSecurityFor } from "@/lib/admin/env-vars";
+import { isChartKey, isPurchaseViewKey, throttleTrailing } from "@/lib/admin/refresh";
+import { isAdminUser } from "@/lib/admin/role";
 import { purchaseSearchQuery } from "@/lib/api/admin";
 import { raffleInput, validateRaffle, type RaffleDraft } from "@/lib/validations/raffle";
 
@@ -28,6 +30,13 @@ describe("pagination window (5 buttons centred)", () => {
   it("clamps a page out of range", () => {
     expect(pageWindow(99, 10)).toEqual([6, 7, 8, 9, 10]);
     expect(pageWindow(0, 10)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it("brings a page past the end back to the last page", () => {
+    // Approving the last rows of page 3 leaves 2 pages: show page 2, not 'Página 3 de 2'.
+    expect(clampPage(3, 2)).toBe(2);
+    expect(clampPage(2, 2)).toBe(2);
+    expect(clampPage(4, 0)).toBe(1);
+    expect(clampPage(0, 5)).toBe(1);
   });
   it("gives the 'showing X-Y of N' range", () => {
     expect(pageRange(1, 10, 95)).toEqual({ from: 1, to: 10 });
@@ -103,8 +112,27 @@ describe("payment details per type", () => {
       { key: "titular", value: "7" },
     ]);
   });
+  it("keeps a bank or crypto method's other keys when it is edited", () => {
+    const stored = { bankName: "Banesco", accountNumber: "0134", accountType: "ahorro", email: "pagos@x.com", titular: "Rifa C.A." };
+    const draft = draftFromDetails("bank", stored);
+    expect(draft.extra).toEqual([
+      { key: "email", value: "pagos@x.com" },
+      { key: "titular", value: "Rifa C.A." },
+    ]);
+    draft.bank.accountNumber = "0999";
+    expect(detailsFor("bank", draft)).toEqual({ ...stored, accountNumber: "0999" });
+    const crypto = draftFromDetails("crypto", { walletAddress: "T1", network: "tron", memo: "42" });
+    expect(detailsFor("crypto", crypto)).toEqual({ walletAddress: "T1", network: "tron", memo: "42" });
+    // A form's own keys always win over a stale extra of the same name.
+    expect(draftFromDetails("crypto", { walletAddress: "T1" }).extra).toEqual([]);
+  });
+  it("knows the detail keys it names in the panel's language", () => {
+    expect(["bankName", "accountNumber", "walletAddress", "network", "email"].every(isKnownDetailKey)).toBe(true);
+    expect(isKnownDetailKey("titular")).toBe(false);
+  });
   it("shows details as one line", () => {
     expect(detailsText({ bankName: "B", accountType: "ahorro" }, (k) => k.toUpperCase())).toBe("BANKNAME: B · ACCOUNTTYPE: ahorro");
+    expect(detailsText({ accountType: "ahorro" }, (k) => k, (_, v) => v.toUpperCase())).toBe("accountType: AHORRO");
   });
 });
 
@@ -150,6 +178,31 @@ describe("dates", () => {
     const days = lastDays(3, new Date(2026, 0, 2));
     expect(days).toEqual(["2025-12-31", "2026-01-01", "2026-01-02"]);
   });
+  it("knows when the next local day starts", () => {
+    expect(msUntilNextDay(new Date(2026, 0, 2, 23, 59, 0))).toBe(60_000);
+    expect(msUntilNextDay(new Date(2026, 0, 2, 23, 59, 59, 900))).toBe(1000);
+  });
+  it("writes and reads days in the panel's language", () => {
+    expect(formatDay("2025-07-26", "es")).toBe("26/07/2025");
+    expect(formatDay("2025-07-26", "en")).toBe("07/26/2025");
+    expect(formatDay("", "es")).toBe("");
+    expect(parseDay("26/07/2025", "es")).toBe("2025-07-26");
+    expect(parseDay("7/26/2025", "en")).toBe("2025-07-26");
+    expect(parseDay("26-7-25", "es")).toBe("2025-07-26");
+    expect(parseDay("07/26/2025", "es")).toBeNull();
+    expect(parseDay("30/02/2025", "es")).toBeNull();
+    expect(parseDay("hoy", "es")).toBeNull();
+  });
+  it("lays out a month from Monday in Spanish and from Sunday in English", () => {
+    // 1 July 2025 was a Tuesday.
+    const es = monthGrid(2025, 6, "es");
+    expect(es[0]![0]).toEqual({ day: "2025-06-30", inMonth: false });
+    expect(es[0]![1]).toEqual({ day: "2025-07-01", inMonth: true });
+    const en = monthGrid(2025, 6, "en");
+    expect(en[0]![0]!.day).toBe("2025-06-29");
+    expect(en.flat().filter((d) => d.inMonth)).toHaveLength(31);
+    expect(en.every((week) => week.length === 7)).toBe(true);
+  });
 });
 
 describe("purchase search query", () => {
@@ -157,6 +210,10 @@ describe("purchase search query", () => {
     expect(purchaseSearchQuery({ status: "all", name: "  " }, 1, 10)).toBe("page=1&pageSize=10");
     const q = new URLSearchParams(purchaseSearchQuery({ raffleId: 3, name: " ana ", status: "pending", tickets: "0007, 25 ;x, 130", date: "2026-11-23", utcOffsetMinutes: -240 }, 2, 10));
     expect(Object.fromEntries(q)).toEqual({ raffleId: "3", name: "ana", status: "pending", tickets: "7,25,130", date: "2026-11-23", utcOffsetMinutes: "-240", page: "2", pageSize: "10" });
+  });
+  it("pins to a highest id when asked", () => {
+    expect(purchaseSearchQuery({ maxId: 812 }, 3, 100)).toBe("maxId=812&page=3&pageSize=100");
+    expect(purchaseSearchQuery({ maxId: null }, 1, 10)).toBe("page=1&pageSize=10");
   });
 });
 
@@ -182,6 +239,46 @@ describe("e-mail environment lines", () => {
     const lines = mailEnvLines({ emailHost: "smtp.x", emailPort: 465, emailUser: "u", fromEmail: "f@x", hasPassword: true });
     expect(lines).toContain("RIFA_SMTP_PASSWORD=<app password>");
     expect(lines).toContain("RIFA_SMTP_PORT=465");
+  });
+  it("names the connection security the API picks for the port", () => {
+    expect(mailEnvLines({ emailHost: "smtp.x", emailPort: 465, emailUser: "", fromEmail: "", hasPassword: false })).toContain("RIFA_SMTP_SECURITY=tls");
+    expect(mailEnvLines({ emailHost: "smtp.x", emailPort: "587", emailUser: "", fromEmail: "", hasPassword: false })).toContain("RIFA_SMTP_SECURITY=starttls");
+    expect(smtpSecurityFor(25)).toBe("starttls");
+  });
+});
+
+describe("what an event refreshes", () => {
+  it("refreshes lists, purchases and figures but not the chart", () => {
+    expect(isPurchaseViewKey("/api/admin/purchases/search?page=1&pageSize=10")).toBe(true);
+    expect(isPurchaseViewKey(["/api/admin/purchases", 7])).toBe(true);
+    expect(isPurchaseViewKey("/api/admin/stats")).toBe(true);
+    expect(isPurchaseViewKey("/api/admin/stats?date=2026-01-02&utcOffsetMinutes=0")).toBe(true);
+    expect(isPurchaseViewKey("/api/admin/stats/daily?from=2026-01-01&to=2026-01-14&utcOffsetMinutes=0")).toBe(false);
+    expect(isChartKey("/api/admin/stats/daily?from=2026-01-01&to=2026-01-14&utcOffsetMinutes=0")).toBe(true);
+    expect(isChartKey("/api/admin/stats")).toBe(false);
+    expect(isPurchaseViewKey("/api/admin/raffles")).toBe(false);
+  });
+  it("runs a throttled refresh once per burst", () => {
+    const timers: (() => void)[] = [];
+    const fn = vi.fn();
+    const throttled = throttleTrailing(fn, 60_000, (f) => timers.push(f));
+    throttled();
+    throttled();
+    throttled();
+    expect(timers).toHaveLength(1);
+    timers[0]!();
+    expect(fn).toHaveBeenCalledTimes(1);
+    throttled();
+    expect(timers).toHaveLength(2);
+  });
+});
+
+describe("panel access", () => {
+  it("lets only role admin in", () => {
+    expect(isAdminUser({ role: "admin" })).toBe(true);
+    expect(isAdminUser({ role: "visitor" })).toBe(false);
+    expect(isAdminUser({ role: "" })).toBe(false);
+    expect(isAdminUser(null)).toBe(false);
   });
 });
 
@@ -223,6 +320,25 @@ describe("live connection", () => {
     return { timers, onPurchase, onRefused, states, stop };
   }
 
+  it("reports each authentication after the first, to fetch what was missed", () => {
+    FakeSocket.all = [];
+    const timers: (() => void)[] = [];
+    const auths: boolean[] = [];
+    connectLive({
+      url: "ws://site/ws",
+      token: () => "tok",
+      onPurchase: () => undefined,
+      onAuthenticated: (again) => auths.push(again),
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      setTimer: (fn) => timers.push(fn),
+      clearTimer: () => undefined,
+    });
+    FakeSocket.all[0]!.onmessage?.({ data: '{"type":"authenticated"}' });
+    FakeSocket.all[0]!.onclose?.({ code: 1006, reason: "" });
+    timers.at(-1)!();
+    FakeSocket.all[1]!.onmessage?.({ data: '{"type":"authenticated"}' });
+    expect(auths).toEqual([false, true]);
+  });
   it("authenticates with admin_auth and passes new purchases on", () => {
     const { onPurchase, states } = setup();
     const ws = FakeSocket.all[0]!;
@@ -244,14 +360,14 @@ describe("live connection", () => {
     timers.at(-1)?.fn();
     expect(FakeSocket.all).toHaveLength(2);
   });
-  it("backs off when connections keep failing before authentication", () => {
+  it("keeps reconnecting every 3 s while the server is down (SPEC §9)", () => {
     const { timers } = setup();
     for (let i = 0; i < 4; i++) {
       FakeSocket.all.at(-1)!.onclose?.({ code: 1006, reason: "" });
       timers.at(-1)!.fn();
     }
-    expect(timers.map((t) => t.ms)).toEqual([3000, 6000, 12000, 24000]);
-    expect(reconnectDelay(20)).toBe(60_000);
+    expect(timers.map((t) => t.ms)).toEqual([3000, 3000, 3000, 3000]);
+    expect(FakeSocket.all).toHaveLength(5);
   });
   it("stops and reports when the server refuses the token (1008)", () => {
     const { timers, onRefused } = setup();

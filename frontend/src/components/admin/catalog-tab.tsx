@@ -1,7 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { Plus } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { Loader2, Plus, RotateCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api/fetcher";
@@ -9,8 +10,9 @@ import { notify } from "@/lib/notify";
 
 /**
  * The frame the raffles, payment-methods and rates tabs share: title and add button, then a
- * card holding the table (`children`), or a loading or empty line; `after` holds what follows
- * the card (notes, dialogs).
+ * card holding the table (`children`, from 768 px) or one card per item (`cards`, phones and
+ * small tablets, actions in reach without sideways scrolling), or a loading, error or empty
+ * line; `after` holds what follows the card (notes, dialogs).
  */
 export function CatalogTab({
   testId,
@@ -18,8 +20,11 @@ export function CatalogTab({
   addLabel,
   onAdd,
   loading,
+  error,
+  onRetry,
   empty,
   emptyText,
+  cards,
   children,
   after,
 }: {
@@ -28,11 +33,16 @@ export function CatalogTab({
   addLabel: string;
   onAdd: () => void;
   loading: boolean;
+  /** The list could not be read (and nothing is cached to show). */
+  error: boolean;
+  onRetry: () => void;
   empty: boolean;
   emptyText: string;
+  cards: ReactNode;
   children: ReactNode;
   after?: ReactNode;
 }) {
+  const t = useTranslations("admin.common");
   return (
     <div className="grid grid-cols-1 gap-4" data-testid={testId}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -44,11 +54,29 @@ export function CatalogTab({
       </div>
       <Card className="gap-0 py-0">
         {loading ? (
-          <p role="status" className="p-8 text-center text-muted-foreground">…</p>
+          <p role="status" className="p-8 text-center text-muted-foreground">
+            <Loader2 aria-hidden className="mx-auto size-5 animate-spin" />
+            <span className="sr-only">{t("loading")}</span>
+          </p>
+        ) : error ? (
+          <div className="grid justify-items-center gap-3 p-8 text-center" role="alert" data-testid={`${testId}-error`}>
+            <p>{t("loadError")}</p>
+            <Button type="button" variant="outline" onClick={onRetry}>
+              <RotateCw aria-hidden />
+              {t("retry")}
+            </Button>
+          </div>
         ) : empty ? (
-          <p className="p-8 text-center text-muted-foreground">{emptyText}</p>
+          <p className="p-8 text-center text-muted-foreground" data-testid={`${testId}-empty`}>
+            {emptyText}
+          </p>
         ) : (
-          children
+          <>
+            <ul className="divide-y md:hidden" data-testid={`${testId}-cards`}>
+              {cards}
+            </ul>
+            <div className="max-md:hidden">{children}</div>
+          </>
         )}
       </Card>
       {after}
@@ -75,4 +103,28 @@ export async function removeWithToast(
     notify.error(failureTitle, { description: errorMessage(error, failureTitle) });
     return false;
   }
+}
+
+/** One item of a catalogue tab on a phone: a title line, facts, then the actions at full width. */
+export function CatalogCard({ testId, dataName, title, badge, children, actions }: { testId: string; dataName: string; title: ReactNode; badge?: ReactNode; children?: ReactNode; actions: ReactNode }) {
+  return (
+    <li className="grid gap-2 p-4" data-testid={testId} data-name={dataName}>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0 font-medium">{title}</div>
+        {badge}
+      </div>
+      {children}
+      <div className="flex gap-2 [&>*]:flex-1">{actions}</div>
+    </li>
+  );
+}
+
+/** A label and value pair inside a catalogue card. */
+export function CardFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 text-sm">
+      <span className="text-muted-foreground">{label}</span>
+      <span className="min-w-0 text-right">{children}</span>
+    </div>
+  );
 }

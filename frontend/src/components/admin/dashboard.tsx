@@ -3,16 +3,18 @@
 import { useCallback, useMemo, useState } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { SWRConfig, useSWRConfig } from "swr";
+import { SWRConfig } from "swr";
 import { Banknote, CalendarDays, CreditCard, Mail, Palette, ShieldCheck, Ticket } from "lucide-react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ApiError } from "@/lib/api/fetcher";
 import type { Session } from "@/lib/auth/session";
 import { AdminHeader } from "./admin-header";
 import { SummaryCards } from "./summary-cards";
-import { PurchasesPanel } from "./purchases-panel";
+import { PurchasesPanel, useTicketWidth, type Decision } from "./purchases-panel";
 import { useLiveNotices } from "./use-live-notices";
 import { useRequiredSession } from "./use-admin-session";
+import { usePurchaseRefresh } from "./use-purchase-refresh";
+import { useAdminRaffles } from "@/lib/swr/use-admin";
 
 // Tabs other than the first load when opened.
 const SalesChart = dynamic(() => import("./sales-chart").then((m) => m.SalesChart), { ssr: false });
@@ -21,6 +23,8 @@ const PaymentMethodsTab = dynamic(() => import("./payment-methods-tab").then((m)
 const RatesTab = dynamic(() => import("./rates-tab").then((m) => m.RatesTab), { ssr: false });
 const BrandingTab = dynamic(() => import("./branding-tab").then((m) => m.BrandingTab), { ssr: false });
 const EmailTab = dynamic(() => import("./email-tab").then((m) => m.EmailTab), { ssr: false });
+const PurchaseDetailDialog = dynamic(() => import("./purchase-detail-dialog").then((m) => m.PurchaseDetailDialog), { ssr: false });
+const DecisionDialog = dynamic(() => import("./decision-dialog").then((m) => m.DecisionDialog), { ssr: false });
 
 /** /admin/dashboard (SPEC §2 "Administrator dashboard"). */
 export function AdminDashboard() {
@@ -53,13 +57,21 @@ export type TabId = "purchases" | "daily" | "raffles" | "methods" | "rates" | "b
 function DashboardBody({ session, logout }: { session: Session; logout: (reason?: "user" | "expired") => void }) {
   const t = useTranslations("admin.tabs");
   const [tab, setTab] = useState<TabId>("purchases");
-  const { mutate } = useSWRConfig();
   const privileged = session.user.privileged === true;
+  // The purchase a live toast's 'Ver' opened, and the decision taken from it.
+  const [noticeId, setNoticeId] = useState<number | null>(null);
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const { data: raffles } = useAdminRaffles();
+  const widthOf = useTicketWidth(raffles);
 
-  const refreshPurchases = useCallback(() => {
-    void mutate((key) => typeof key === "string" && (key.startsWith("/api/admin/purchases") || key.startsWith("/api/admin/stats")));
-  }, [mutate]);
-  const live = useLiveNotices({ onPurchase: refreshPurchases, onRefused: () => logout("expired") });
+  const refreshPurchases = usePurchaseRefresh();
+  const live = useLiveNotices({
+    onPurchase: refreshPurchases,
+    // Notices sent while the connection was down are lost: read the lists again.
+    onReconnected: refreshPurchases,
+    onView: (notice) => setNoticeId(notice.purchaseId),
+    onRefused: () => logout("expired"),
+  });
 
   const tabs: { id: TabId; label: string; icon: React.ReactNode }[] = [
     { id: "purchases", label: t("purchases"), icon: <ShieldCheck aria-hidden /> },
@@ -119,6 +131,18 @@ function DashboardBody({ session, logout }: { session: Session; logout: (reason?
           </Tabs>
         </section>
       </main>
+      {noticeId !== null && (
+        <PurchaseDetailDialog
+          purchaseId={noticeId}
+          ticketWidth={widthOf}
+          onClose={() => setNoticeId(null)}
+          onDecide={(purchase, next) => {
+            setNoticeId(null);
+            setDecision({ purchase, status: next });
+          }}
+        />
+      )}
+      {decision && <DecisionDialog decision={decision} onClose={() => setDecision(null)} onDone={() => setDecision(null)} />}
     </div>
   );
 }

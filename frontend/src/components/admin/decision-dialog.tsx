@@ -12,16 +12,7 @@ import { decidePurchase } from "@/lib/api/admin";
 import { ApiError, errorMessage } from "@/lib/api/fetcher";
 import { notify } from "@/lib/notify";
 import type { Decision } from "./purchases-panel";
-
-/** Revalidates every purchase list, purchase and figure of the panel. */
-export function usePurchaseRefresh() {
-  const { mutate } = useSWRConfig();
-  return () =>
-    mutate((key) => {
-      const url = Array.isArray(key) ? String(key[0]) : key;
-      return typeof url === "string" && (url.startsWith("/api/admin/purchases") || url.startsWith("/api/admin/stats"));
-    });
-}
+import { usePurchaseRefresh } from "./use-purchase-refresh";
 
 /**
  * Approve or reject with confirmation (SPEC §2 "Dialogs", §4, §5): notes optional to approve,
@@ -49,13 +40,13 @@ export function DecisionDialog({ decision, onClose, onDone }: { decision: Decisi
       notify.success(t("updated"), {
         description: rejecting ? t("rejectedText", { reference: purchase.reference }) : t("approvedText", { reference: purchase.reference }),
       });
-      void refresh();
+      refresh();
       onDone();
     } catch (error) {
       notify.error(t("error"), { description: errorMessage(error, t("error")) });
       // Someone else decided it meanwhile: show the current state.
       if (error instanceof ApiError && error.status === 409) {
-        void refresh();
+        refresh();
         onDone();
       }
       setPending(false);

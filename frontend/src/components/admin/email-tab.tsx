@@ -22,13 +22,21 @@ interface Draft {
   emailUser: string;
   emailPass: string;
   fromEmail: string;
+  /** Delete the stored password on save (the field itself is write-only: blank keeps it). */
+  clearPassword: boolean;
 }
 
-const EMPTY: Draft = { emailHost: "", emailPort: "587", emailUser: "", emailPass: "", fromEmail: "" };
+const EMPTY: Draft = { emailHost: "", emailPort: "587", emailUser: "", emailPass: "", fromEmail: "", clearPassword: false };
 
 function draftOf(s: EmailSettings | undefined): Draft {
   if (!s) return EMPTY;
-  return { emailHost: s.emailHost, emailPort: String(s.emailPort || 587), emailUser: s.emailUser, emailPass: "", fromEmail: s.fromEmail };
+  return { emailHost: s.emailHost, emailPort: String(s.emailPort || 587), emailUser: s.emailUser, emailPass: "", fromEmail: s.fromEmail, clearPassword: false };
+}
+
+/** Whether the form differs from what is saved (the test e-mail uses the saved settings). */
+function isDirty(draft: Draft, saved: EmailSettings | undefined): boolean {
+  const base = draftOf(saved);
+  return (Object.keys(base) as (keyof Draft)[]).some((k) => draft[k] !== base[k]);
 }
 
 /** The e-mail tab (SPEC §2, privileged): SMTP settings saved through the API, a test, env lines, failed deliveries. */
@@ -48,7 +56,9 @@ export function EmailTab() {
   }
 
   const set = (key: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [key]: e.target.value });
-  const envLines = mailEnvLines({ ...draft, hasPassword: Boolean(draft.emailPass) || Boolean(settings?.hasPassword) });
+  const keepsPassword = Boolean(settings?.hasPassword) && !draft.clearPassword;
+  const envLines = mailEnvLines({ ...draft, hasPassword: Boolean(draft.emailPass) || keepsPassword });
+  const dirty = isDirty(draft, settings);
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
@@ -59,6 +69,7 @@ export function EmailTab() {
         emailPort: Number(draft.emailPort) || 587,
         emailUser: draft.emailUser.trim(),
         emailPass: draft.emailPass,
+        clearPassword: draft.clearPassword,
         fromEmail: draft.fromEmail.trim(),
       });
       await mutate(saved, { revalidate: false });
@@ -102,26 +113,40 @@ export function EmailTab() {
         <CardContent>
           <form onSubmit={save} className="grid gap-4" noValidate>
             <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-              <div className="grid gap-1.5">
+              <div className="grid content-start gap-1.5">
                 <Label htmlFor={`${id}-host`}>{t("host")}</Label>
                 <Input id={`${id}-host`} value={draft.emailHost} onChange={set("emailHost")} placeholder="smtp.gmail.com" spellCheck={false} />
               </div>
-              <div className="grid gap-1.5">
+              <div className="grid content-start gap-1.5">
                 <Label htmlFor={`${id}-port`}>{t("port")}</Label>
                 <Input id={`${id}-port`} type="number" inputMode="numeric" min={1} max={65535} value={draft.emailPort} onChange={set("emailPort")} />
               </div>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid gap-1.5">
+              <div className="grid content-start gap-1.5">
                 <Label htmlFor={`${id}-user`}>{t("user")}</Label>
                 <Input id={`${id}-user`} value={draft.emailUser} onChange={set("emailUser")} autoComplete="off" spellCheck={false} />
               </div>
-              <div className="grid gap-1.5">
+              <div className="grid content-start gap-1.5">
                 <Label htmlFor={`${id}-pass`}>{t("pass")}</Label>
                 <Input id={`${id}-pass`} type="password" value={draft.emailPass} onChange={set("emailPass")} autoComplete="new-password" aria-describedby={`${id}-pass-hint`} />
-                <p id={`${id}-pass-hint`} className="text-xs text-muted-foreground">
-                  {settings?.hasPassword ? t("passKept") : t("passNone")}
-                </p>
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <p id={`${id}-pass-hint`} className="text-xs text-muted-foreground" data-testid="pass-hint">
+                    {!settings?.hasPassword ? t("passNone") : draft.clearPassword ? (draft.emailPass ? t("passReplaced") : t("passWillClear")) : t("passKept")}
+                  </p>
+                  {settings?.hasPassword && (
+                    <Button
+                      type="button"
+                      variant="link"
+                      size="sm"
+                      className="h-auto p-0 text-xs underline"
+                      onClick={() => setDraft({ ...draft, clearPassword: !draft.clearPassword })}
+                      data-testid="toggle-clear-password"
+                    >
+                      {draft.clearPassword ? t("passKeep") : t("passClear")}
+                    </Button>
+                  )}
+                </div>
               </div>
             </div>
             <div className="grid gap-1.5">
@@ -129,7 +154,7 @@ export function EmailTab() {
               <Input id={`${id}-from`} type="email" value={draft.fromEmail} onChange={set("fromEmail")} placeholder="rifas@example.com" />
             </div>
             <div className="flex flex-wrap justify-end gap-2">
-              <Button type="button" variant="outline" onClick={() => setDraft(EMPTY)} disabled={saving}>
+              <Button type="button" variant="outline" onClick={() => setDraft({ ...EMPTY, clearPassword: Boolean(settings?.hasPassword) })} disabled={saving}>
                 <Eraser aria-hidden />
                 {t("clear")}
               </Button>
@@ -146,8 +171,14 @@ export function EmailTab() {
         <Card>
           <CardHeader>
             <CardTitle>{t("testTitle")}</CardTitle>
+            <CardDescription>{t("testUsesSaved")}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-3">
+            {dirty && (
+              <p role="note" className="rounded-md border border-warning bg-warning/10 p-2 text-sm" data-testid="test-unsaved">
+                {t("testUnsaved")}
+              </p>
+            )}
             <div className="grid gap-1.5">
               <Label htmlFor={`${id}-test-to`}>{t("testTo")}</Label>
               <Input id={`${id}-test-to`} type="email" value={testTo} onChange={(e) => setTestTo(e.target.value)} placeholder={t("testToPlaceholder")} />

@@ -12,16 +12,16 @@ import { Label } from "@/components/ui/label";
 import { LanguageToggle } from "@/components/layout/language-toggle";
 import { login } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/fetcher";
-import { saveSession, useSession } from "@/lib/auth/session";
+import { saveSession } from "@/lib/auth/session";
 import { notify } from "@/lib/notify";
-import { useHydrated } from "./use-admin-session";
+import { useAdminSession, useHydrated } from "./use-admin-session";
 
 /** /admin/login (SPEC §2 "Administrator login", §5, §8). */
 export function LoginForm() {
   const t = useTranslations("admin.login");
   const router = useRouter();
   const hydrated = useHydrated();
-  const session = useSession();
+  const session = useAdminSession();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);

@@ -27,7 +27,7 @@ import {
 import { formatRate } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import { useExchangeRates } from "@/lib/swr/use-admin";
-import { useTypeLabel } from "./payment-methods-tab";
+import { useDetailsText, useTypeLabel } from "./payment-methods-tab";
 
 /** Create or edit a payment method; the detail fields follow the type (SPEC §3, §5). */
 export function PaymentMethodDialog({ method, onClose, onSaved }: { method: PaymentMethod | null; onClose: () => void; onSaved: () => void }) {
@@ -35,6 +35,7 @@ export function PaymentMethodDialog({ method, onClose, onSaved }: { method: Paym
   const tm = useTranslations("admin.methods");
   const tc = useTranslations("admin.common");
   const typeLabel = useTypeLabel();
+  const detailsLine = useDetailsText();
   const { data: rates } = useExchangeRates();
   const [name, setName] = useState(method?.name ?? "");
   // A stored type the form does not offer (zelle, mobile_payment…) is kept, its details edited
@@ -203,6 +204,11 @@ export function PaymentMethodDialog({ method, onClose, onSaved }: { method: Paym
                   </NativeSelect>
                 </div>
               </div>
+            )}
+            {fields !== "digital" && draft.extra.length > 0 && (
+              <p className="text-xs text-muted-foreground" data-testid="kept-details">
+                {t("keptDetails", { details: detailsLine(Object.fromEntries(draft.extra.map((e) => [e.key, e.value]))) })}
+              </p>
             )}
           </fieldset>
           <DialogFooter>

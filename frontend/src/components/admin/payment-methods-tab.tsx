@@ -10,11 +10,11 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deletePaymentMethod } from "@/lib/api/admin";
 import type { PaymentMethod } from "@/lib/api/types";
-import { detailsText } from "@/lib/admin/payment-details";
+import { detailsText, isKnownDetailKey } from "@/lib/admin/payment-details";
 import { formatRate } from "@/lib/format";
 import { splitKey } from "@/lib/payment-methods";
 import { useAdminPaymentMethods } from "@/lib/swr/use-admin";
-import { CatalogTab, removeWithToast } from "./catalog-tab";
+import { CardFact, CatalogCard, CatalogTab, removeWithToast } from "./catalog-tab";
 import { ConfirmDeleteDialog } from "./confirm-dialog";
 
 const PaymentMethodDialog = dynamic(() => import("./payment-method-dialog").then((m) => m.PaymentMethodDialog), { ssr: false });
@@ -24,15 +24,39 @@ export function useTypeLabel() {
   return (type: string) => (t.has(`types.${type}` as never) ? t(`types.${type}` as never) : type);
 }
 
+/** A method's details as one line in the panel's language ("Banco: Banesco · Tipo de cuenta: Ahorro"). */
+export function useDetailsText() {
+  const t = useTranslations("admin.methods.detailKeys");
+  const tf = useTranslations("admin.methodForm");
+  const label = (key: string) => (isKnownDetailKey(key) ? t(key) : splitKey(key));
+  const show = (key: string, value: string) =>
+    key === "accountType" && (value === "corriente" || value === "ahorro") ? tf(`accountTypes.${value}`) : value;
+  return (details: Record<string, unknown> | null | undefined) => detailsText(details, label, show);
+}
+
 /** The payment methods tab (SPEC §2 "Payments tab"). */
 export function PaymentMethodsTab() {
   const t = useTranslations("admin.methods");
   const typeLabel = useTypeLabel();
-  const { data: methods, isLoading } = useAdminPaymentMethods();
+  const { data: methods, isLoading, error, mutate: reload } = useAdminPaymentMethods();
+  const detailsLine = useDetailsText();
   const [editing, setEditing] = useState<PaymentMethod | "new" | null>(null);
   const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
   const { mutate } = useSWRConfig();
   const refresh = () => mutate((key) => key === "/api/admin/payment-methods" || key === "/api/payment-methods");
+
+  const actions = (m: PaymentMethod, labelClass?: string) => (
+    <>
+      <Button type="button" variant="outline" size="sm" onClick={() => setEditing(m)} aria-label={t("editLabel", { name: m.name })}>
+        <Pencil aria-hidden />
+        <span className={labelClass}>{t("edit")}</span>
+      </Button>
+      <Button type="button" variant="outline" size="sm" className="text-danger-strong" onClick={() => setDeleting(m)} aria-label={t("deleteLabel", { name: m.name })}>
+        <Trash2 aria-hidden />
+        <span className={labelClass}>{t("delete")}</span>
+      </Button>
+    </>
+  );
 
   function remove(method: PaymentMethod): Promise<boolean> {
     return removeWithToast(() => deletePaymentMethod(method.id), { title: t("deleted"), description: method.name }, t("deleteError"), refresh);
@@ -45,8 +69,24 @@ export function PaymentMethodsTab() {
       addLabel={t("add")}
       onAdd={() => setEditing("new")}
       loading={isLoading && !methods}
+      error={Boolean(error) && !methods}
+      onRetry={() => void reload()}
       empty={!methods?.length}
       emptyText={t("empty")}
+      cards={methods?.map((m) => (
+        <CatalogCard
+          key={m.id}
+          testId="method-card"
+          dataName={m.name}
+          title={m.name}
+          badge={<Badge variant={m.active ? "success" : "secondary"}>{m.active ? t("active") : t("inactive")}</Badge>}
+          actions={actions(m)}
+        >
+          <CardFact label={t("colType")}>{typeLabel(m.type)}</CardFact>
+          <CardFact label={t("colRate")}>{m.exchangeRate ? `${m.exchangeRate.fromCurrency} → ${m.exchangeRate.toCurrency} · 1 : ${formatRate(m.exchangeRate.rate)}` : t("noRate")}</CardFact>
+          {Object.keys(m.details ?? {}).length > 0 && <p className="break-words text-xs text-muted-foreground">{detailsLine(m.details)}</p>}
+        </CatalogCard>
+      ))}
       after={
         <>
           {editing && <PaymentMethodDialog method={editing === "new" ? null : editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
@@ -93,18 +133,9 @@ export function PaymentMethodsTab() {
                   <TableCell>
                     <Badge variant={m.active ? "success" : "secondary"}>{m.active ? t("active") : t("inactive")}</Badge>
                   </TableCell>
-                  <TableCell className="min-w-56 max-w-96 text-xs text-muted-foreground">{detailsText(m.details, splitKey)}</TableCell>
+                  <TableCell className="min-w-56 max-w-96 text-xs text-muted-foreground">{detailsLine(m.details)}</TableCell>
                   <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <Button type="button" variant="outline" size="sm" onClick={() => setEditing(m)} aria-label={t("editLabel", { name: m.name })}>
-                        <Pencil aria-hidden />
-                        <span className="max-lg:sr-only">{t("edit")}</span>
-                      </Button>
-                      <Button type="button" variant="outline" size="sm" className="text-danger-strong" onClick={() => setDeleting(m)} aria-label={t("deleteLabel", { name: m.name })}>
-                        <Trash2 aria-hidden />
-                        <span className="max-lg:sr-only">{t("delete")}</span>
-                      </Button>
-                    </div>
+                    <div className="flex justify-end gap-1">{actions(m, "max-lg:sr-only")}</div>
                   </TableCell>
                 </TableRow>
               ))}

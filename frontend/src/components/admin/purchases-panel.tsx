@@ -13,13 +13,14 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { purchaseSearchQuery, type PurchaseFilters } from "@/lib/api/admin";
 import type { AdminPurchase, Raffle } from "@/lib/api/types";
-import { localDay, utcOffsetMinutes } from "@/lib/admin/dates";
-import { pageRange } from "@/lib/admin/pagination";
+import { clampPage, pageRange } from "@/lib/admin/pagination";
 import { formatUsd, padTicket, ticketWidth } from "@/lib/format";
 import { useAdminRaffles, usePurchasePage, useStats } from "@/lib/swr/use-admin";
+import { DateField } from "./date-field";
 import { Pagination } from "./pagination";
 import { PurchaseStatusBadge } from "./status-badge";
 import { StatCards } from "./summary-cards";
+import { useToday } from "./use-today";
 
 const PurchaseDetailDialog = dynamic(() => import("./purchase-detail-dialog").then((m) => m.PurchaseDetailDialog), { ssr: false });
 const DecisionDialog = dynamic(() => import("./decision-dialog").then((m) => m.DecisionDialog), { ssr: false });
@@ -75,12 +76,15 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
   const [detailId, setDetailId] = useState<number | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
   const locale = useLocale();
-  const today = useMemo(() => localDay(), []);
+  // Renewed at midnight: the daily tab moves on to the new day by itself.
+  const { day: today, offset } = useToday();
   const todayLabel = useMemo(
-    () => new Intl.DateTimeFormat(locale === "en" ? "en-US" : "es-ES", { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(new Date()),
-    [locale],
+    () =>
+      new Intl.DateTimeFormat(locale === "en" ? "en-US" : "es-ES", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+        new Date(`${today}T12:00:00Z`),
+      ),
+    [locale, today],
   );
-  const offset = useMemo(() => utcOffsetMinutes(), []);
 
   // Typing filters query the server after the text settles; each change goes back to page 1.
   const deferredName = useDebounced(name);
@@ -108,9 +112,14 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
   const summary = mode === "today" ? todayStats : data?.summary;
   const total = data?.total ?? 0;
   const totalPages = data?.totalPages ?? 0;
+  // The last rows of the last page were approved away (or left the filter): show the new last page.
+  if (data && data.page === page && clampPage(page, totalPages) !== page) {
+    setPage(clampPage(page, totalPages));
+  }
   const range = pageRange(page, pageSize, total);
   const items = data?.items ?? [];
-  const loading = isLoading && !data;
+  // An empty page kept from another page number (while the clamped page loads) is not "no results".
+  const loading = (isLoading && !data) || (data !== undefined && data.page !== page && items.length === 0);
 
   return (
     <div className="grid grid-cols-1 gap-4" data-testid={mode === "all" ? "purchases-panel" : "daily-panel"}>
@@ -127,9 +136,15 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
       <StatCards
         className="grid grid-cols-3 gap-2 sm:gap-3"
         items={[
-          { label: t("ticketsSold"), value: summary?.ticketsSold.toLocaleString("es-ES"), icon: <Ticket aria-hidden />, testId: `${mode}-tickets` },
-          { label: t("totalRevenue"), value: summary ? formatUsd(summary.totalRevenue) : undefined, icon: <CircleDollarSign aria-hidden />, testId: `${mode}-revenue` },
-          { label: t("pendingPurchases"), value: summary?.pendingPurchases.toLocaleString("es-ES"), icon: <Clock aria-hidden />, testId: `${mode}-pending` },
+          // Scoped labels: these cover the search (or today), the dashboard's four cards cover everything.
+          { label: mode === "all" ? t("searchTickets") : td("tickets"), value: summary?.ticketsSold.toLocaleString("es-ES"), icon: <Ticket aria-hidden />, testId: `${mode}-tickets` },
+          {
+            label: mode === "all" ? t("searchRevenue") : td("revenue"),
+            value: summary ? formatUsd(summary.totalRevenue) : undefined,
+            icon: <CircleDollarSign aria-hidden />,
+            testId: `${mode}-revenue`,
+          },
+          { label: mode === "all" ? t("searchPending") : td("pending"), value: summary?.pendingPurchases.toLocaleString("es-ES"), icon: <Clock aria-hidden />, testId: `${mode}-pending` },
         ]}
       />
 
@@ -179,7 +194,7 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
               <div className="grid gap-1.5">
                 <Label htmlFor="filter-date">{t("filterDate")}</Label>
                 <div className="flex gap-1">
-                  <Input id="filter-date" className="h-10 min-w-0 text-sm" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+                  <DateField id="filter-date" value={date} onChange={setDate} />
                   <Button type="button" variant="outline" size="icon" className="size-10" disabled={!date} onClick={() => setDate("")} aria-label={t("clearDate")} title={t("clearDate")}>
                     <X aria-hidden />
                   </Button>

@@ -12,7 +12,7 @@ import { deleteRaffle } from "@/lib/api/admin";
 import type { Raffle } from "@/lib/api/types";
 import { formatDate, formatUsd } from "@/lib/format";
 import { useAdminRaffles } from "@/lib/swr/use-admin";
-import { CatalogTab, removeWithToast } from "./catalog-tab";
+import { CardFact, CatalogCard, CatalogTab, removeWithToast } from "./catalog-tab";
 import { ConfirmDeleteDialog } from "./confirm-dialog";
 
 const RaffleDialog = dynamic(() => import("./raffle-dialog").then((m) => m.RaffleDialog), { ssr: false });
@@ -32,7 +32,8 @@ export function useRaffleRefresh() {
   return () =>
     mutate((key) => {
       const url = Array.isArray(key) ? String(key[0]) : key;
-      return typeof url === "string" && (url.startsWith("/api/admin/raffles") || url.startsWith("/api/admin/stats"));
+      // The raffle lists and the figures (active raffles), not the sales chart.
+      return typeof url === "string" && (url.startsWith("/api/admin/raffles") || url === "/api/admin/stats" || url.startsWith("/api/admin/stats?"));
     });
 }
 
@@ -40,12 +41,26 @@ export function useRaffleRefresh() {
 export function RafflesTab() {
   const t = useTranslations("admin.raffles");
   const locale = useLocale();
-  const { data: raffles, isLoading } = useAdminRaffles();
+  const { data: raffles, isLoading, error, mutate } = useAdminRaffles();
   const [editing, setEditing] = useState<Raffle | "new" | null>(null);
   const [deleting, setDeleting] = useState<Raffle | null>(null);
   const refresh = useRaffleRefresh();
 
   const statusLabel = (status: string) => ((LABELLED as readonly string[]).includes(status) ? t(`statuses.${status as (typeof LABELLED)[number]}`) : status);
+
+  /** Edit and delete; labels hidden (still named) where the table is tight. */
+  const actions = (r: Raffle, labelClass?: string) => (
+    <>
+      <Button type="button" variant="outline" size="sm" onClick={() => setEditing(r)} aria-label={t("editLabel", { title: r.title })}>
+        <Pencil aria-hidden />
+        <span className={labelClass}>{t("edit")}</span>
+      </Button>
+      <Button type="button" variant="outline" size="sm" className="text-danger-strong" onClick={() => setDeleting(r)} aria-label={t("deleteLabel", { title: r.title })}>
+        <Trash2 aria-hidden />
+        <span className={labelClass}>{t("delete")}</span>
+      </Button>
+    </>
+  );
 
   function remove(raffle: Raffle): Promise<boolean> {
     return removeWithToast(() => deleteRaffle(raffle.id), { title: t("deleted"), description: raffle.title }, t("deleteError"), refresh);
@@ -58,8 +73,31 @@ export function RafflesTab() {
       addLabel={t("create")}
       onAdd={() => setEditing("new")}
       loading={isLoading && !raffles}
+      error={Boolean(error) && !raffles}
+      onRetry={() => void mutate()}
       empty={!raffles?.length}
       emptyText={t("empty")}
+      cards={raffles?.map((r) => (
+        <CatalogCard
+          key={r.id}
+          testId="raffle-card"
+          dataName={r.title}
+          title={
+            <>
+              {r.title}
+              <div className="text-xs font-normal text-muted-foreground">{truncate(r.description, DESCRIPTION_PREVIEW)}</div>
+            </>
+          }
+          badge={<Badge variant={r.status === "available" ? "success" : "secondary"}>{statusLabel(r.status)}</Badge>}
+          actions={actions(r)}
+        >
+          <CardFact label={t("colPrice")}>{formatUsd(r.price)}</CardFact>
+          <CardFact label={t("colSold")}>
+            {r.ticketsSold.toLocaleString("es-ES")} / {r.maxTickets.toLocaleString("es-ES")}
+          </CardFact>
+          <CardFact label={t("colDraw")}>{r.drawDate ? formatDate(r.drawDate, locale) : t("notDefined")}</CardFact>
+        </CatalogCard>
+      ))}
       after={
         <>
           {editing && <RaffleDialog raffle={editing === "new" ? null : editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
@@ -106,16 +144,7 @@ export function RafflesTab() {
                     <Badge variant={r.status === "available" ? "success" : "secondary"}>{statusLabel(r.status)}</Badge>
                   </TableCell>
                   <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <Button type="button" variant="outline" size="sm" onClick={() => setEditing(r)} aria-label={t("editLabel", { title: r.title })}>
-                        <Pencil aria-hidden />
-                        <span className="max-lg:sr-only">{t("edit")}</span>
-                      </Button>
-                      <Button type="button" variant="outline" size="sm" className="text-danger-strong" onClick={() => setDeleting(r)} aria-label={t("deleteLabel", { title: r.title })}>
-                        <Trash2 aria-hidden />
-                        <span className="max-lg:sr-only">{t("delete")}</span>
-                      </Button>
-                    </div>
+                    <div className="flex justify-end gap-1">{actions(r, "max-lg:sr-only")}</div>
                   </TableCell>
                 </TableRow>
               ))}

@@ -16,7 +16,7 @@ import type { ExchangeRate } from "@/lib/api/types";
 import { formatRate } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import { useExchangeRates } from "@/lib/swr/use-admin";
-import { CatalogTab, removeWithToast } from "./catalog-tab";
+import { CardFact, CatalogCard, CatalogTab, removeWithToast } from "./catalog-tab";
 import { ConfirmDeleteDialog } from "./confirm-dialog";
 
 export const CURRENCIES = ["USD", "EUR", "VES", "COP"] as const;
@@ -29,12 +29,28 @@ function formatWhen(iso: string, locale: string) {
 export function RatesTab({ privileged }: { privileged: boolean }) {
   const t = useTranslations("admin.rates");
   const locale = useLocale();
-  const { data: rates, isLoading } = useExchangeRates();
+  const { data: rates, isLoading, error, mutate: reload } = useExchangeRates();
   const [editing, setEditing] = useState<ExchangeRate | "new" | null>(null);
   const [deleting, setDeleting] = useState<ExchangeRate | null>(null);
   const { mutate } = useSWRConfig();
   // Methods embed their rate: refresh them too.
   const refresh = () => mutate((key) => key === "/api/admin/exchange-rates" || key === "/api/admin/payment-methods" || key === "/api/payment-methods");
+
+  /** Edit for every admin; delete only for the privileged one. */
+  const actions = (r: ExchangeRate, labelClass?: string) => (
+    <>
+      <Button type="button" variant="outline" size="sm" onClick={() => setEditing(r)} aria-label={t("editLabel", { from: r.fromCurrency, to: r.toCurrency })}>
+        <Pencil aria-hidden />
+        <span className={labelClass}>{t("edit")}</span>
+      </Button>
+      {privileged && (
+        <Button type="button" variant="outline" size="sm" className="text-danger-strong" onClick={() => setDeleting(r)} aria-label={t("deleteLabel", { from: r.fromCurrency, to: r.toCurrency })}>
+          <Trash2 aria-hidden />
+          <span className={labelClass}>{t("delete")}</span>
+        </Button>
+      )}
+    </>
+  );
 
   function remove(rate: ExchangeRate): Promise<boolean> {
     return removeWithToast(() => deleteRate(rate.id), { title: t("deletedToast") }, t("deleteError"), refresh);
@@ -47,8 +63,22 @@ export function RatesTab({ privileged }: { privileged: boolean }) {
       addLabel={t("add")}
       onAdd={() => setEditing("new")}
       loading={isLoading && !rates}
+      error={Boolean(error) && !rates}
+      onRetry={() => void reload()}
       empty={!rates?.length}
       emptyText={t("empty")}
+      cards={rates?.map((r) => (
+        <CatalogCard
+          key={r.id}
+          testId="rate-card"
+          dataName={`${r.fromCurrency}-${r.toCurrency}`}
+          title={`${r.fromCurrency} → ${r.toCurrency}`}
+          badge={<span className="font-mono text-sm tabular-nums">{formatRate(r.rate)}</span>}
+          actions={actions(r)}
+        >
+          <CardFact label={t("colUpdated")}>{formatWhen(r.updatedAt, locale)}</CardFact>
+        </CatalogCard>
+      ))}
       after={
         <>
           {!privileged && rates && rates.length > 0 && <p className="text-xs text-muted-foreground">{t("privilegedOnly")}</p>}
@@ -94,25 +124,7 @@ export function RatesTab({ privileged }: { privileged: boolean }) {
                   <TableCell className="text-right font-mono tabular-nums">{formatRate(r.rate)}</TableCell>
                   <TableCell className="whitespace-nowrap text-muted-foreground">{formatWhen(r.updatedAt, locale)}</TableCell>
                   <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <Button type="button" variant="outline" size="sm" onClick={() => setEditing(r)} aria-label={t("editLabel", { from: r.fromCurrency, to: r.toCurrency })}>
-                        <Pencil aria-hidden />
-                        <span className="max-lg:sr-only">{t("edit")}</span>
-                      </Button>
-                      {privileged && (
-                        <Button
-                          type="button"
-                          variant="outline"
-                          size="sm"
-                          className="text-danger-strong"
-                          onClick={() => setDeleting(r)}
-                          aria-label={t("deleteLabel", { from: r.fromCurrency, to: r.toCurrency })}
-                        >
-                          <Trash2 aria-hidden />
-                          <span className="max-lg:sr-only">{t("delete")}</span>
-                        </Button>
-                      )}
-                    </div>
+                    <div className="flex justify-end gap-1">{actions(r, "max-lg:sr-only")}</div>
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,54 +1,62 @@
 "use client";
 
-import { useMemo } from "react";
-import useSWR from "swr";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { apiJson } from "@/lib/api/fetcher";
-import type { DashboardStats } from "@/lib/api/types";
-import { lastDays, utcOffsetMinutes } from "@/lib/admin/dates";
+import { lastDays } from "@/lib/admin/dates";
 import { formatUsd } from "@/lib/format";
+import { useDailySales } from "@/lib/swr/use-admin";
+import { useToday } from "./use-today";
 
 const DAYS = 14;
+const HEIGHT = 200;
+/** Text of the axes, in CSS pixels: the chart is drawn at its real width, never scaled down. */
+const FONT = 12;
+/** Room a day label needs ("14 sept."), so narrow screens label every second or third day. */
+const LABEL_WIDTH = 52;
 
-interface DayFigure {
-  day: string;
-  revenue: number;
-  revenueText: string;
-  tickets: number;
+/** The width of an element in CSS pixels, following resizes. */
+function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry?.contentRect.width ?? 0)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
 }
 
-/** One stats call per day (the API has no series call); approved purchases only. */
-async function fetchSeries(key: string): Promise<DayFigure[]> {
-  const [, offset, ...days] = key.split("|");
-  return Promise.all(
-    days.map(async (day) => {
-      const s = await apiJson<DashboardStats>(`/api/admin/stats?date=${day}&utcOffsetMinutes=${offset}`);
-      return { day, revenue: Number(s.totalRevenue), revenueText: s.totalRevenue, tickets: s.ticketsSold };
-    }),
-  );
-}
-
-/** Revenue and tickets per day over the last 14 days: bars for revenue, a line for tickets. */
+/**
+ * Revenue and tickets per day over the last 14 days (approved purchases only): bars for revenue,
+ * a line for tickets. One call for the series (GET /api/admin/stats/daily); the days move on at
+ * midnight.
+ */
 export function SalesChart() {
   const t = useTranslations("admin.chart");
   const locale = useLocale();
-  const days = useMemo(() => lastDays(DAYS), []);
-  // The key starts with the stats URL so a decision's refresh also redraws the chart.
-  const key = `/api/admin/stats/series|${utcOffsetMinutes()}|${days.join("|")}`;
-  const { data } = useSWR<DayFigure[]>(key, fetchSeries);
+  const { day: today, offset } = useToday();
+  const days = lastDays(DAYS, new Date(`${today}T12:00:00`));
+  const { data: series } = useDailySales(days[0]!, days[DAYS - 1]!, offset);
+  const [frame, width] = useWidth<HTMLDivElement>();
   const dayLabel = (day: string) =>
     new Intl.DateTimeFormat(locale === "en" ? "en-US" : "es-ES", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
 
-  const width = 900;
-  const height = 200;
-  const pad = { top: 12, right: 36, bottom: 24, left: 52 };
-  const innerW = width - pad.left - pad.right;
-  const innerH = height - pad.top - pad.bottom;
+  const data = series?.map((d) => ({ day: d.date, revenue: Number(d.revenue), revenueText: d.revenue, tickets: d.ticketsSold }));
+  const pad = { top: 12, right: 32, bottom: FONT + 14, left: 44 };
+  const innerW = Math.max(0, width - pad.left - pad.right);
+  const innerH = HEIGHT - pad.top - pad.bottom;
   const maxRevenue = Math.max(1, ...(data ?? []).map((d) => d.revenue));
   const maxTickets = Math.max(1, ...(data ?? []).map((d) => d.tickets));
   const step = innerW / DAYS;
+  // Label every day when there is room, else every second or third, always including today.
+  const every = Math.max(1, Math.ceil(LABEL_WIDTH / Math.max(step, 1)));
   const empty = data !== undefined && data.every((d) => d.revenue === 0 && d.tickets === 0);
+  const compact = (n: number) => new Intl.NumberFormat(locale === "en" ? "en-US" : "es-ES", { notation: "compact", maximumFractionDigits: 1 }).format(n);
+  const describe = (d: { day: string; revenueText: string; tickets: number }) => t("dayLabel", { day: dayLabel(d.day), revenue: formatUsd(d.revenueText), tickets: d.tickets });
 
   return (
     <Card data-testid="sales-chart">
@@ -68,54 +76,54 @@ export function SalesChart() {
           </span>
         </CardDescription>
       </CardHeader>
-      <CardContent>
-        {!data ? (
-          <div className="h-48 animate-pulse rounded-md bg-muted" />
-        ) : (
-          <figure className="relative">
-            <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-labelledby="sales-chart-desc">
-              <desc id="sales-chart-desc">
-                {data.map((d) => t("dayLabel", { day: dayLabel(d.day), revenue: formatUsd(d.revenueText), tickets: d.tickets })).join("; ")}
-              </desc>
-              {[0, 0.5, 1].map((f) => (
-                <g key={f}>
-                  <line x1={pad.left} x2={width - pad.right} y1={pad.top + innerH * (1 - f)} y2={pad.top + innerH * (1 - f)} className="stroke-border" />
-                  <text x={pad.left - 6} y={pad.top + innerH * (1 - f) + 4} textAnchor="end" className="fill-muted-foreground text-[10px]">
-                    {Math.round(maxRevenue * f).toLocaleString("es-ES")}
-                  </text>
-                  <text x={width - pad.right + 6} y={pad.top + innerH * (1 - f) + 4} className="fill-muted-foreground text-[10px]">
-                    {Math.round(maxTickets * f)}
-                  </text>
-                </g>
-              ))}
-              {data.map((d, i) => {
-                const h = (d.revenue / maxRevenue) * innerH;
-                return (
-                  <g key={d.day}>
-                    <rect x={pad.left + i * step + step * 0.18} y={pad.top + innerH - h} width={step * 0.64} height={h} rx={2} className="fill-primary">
-                      <title>{t("dayLabel", { day: dayLabel(d.day), revenue: formatUsd(d.revenueText), tickets: d.tickets })}</title>
-                    </rect>
-                    {(i % 2 === DAYS % 2 || DAYS <= 7) && (
-                      <text x={pad.left + i * step + step / 2} y={height - 6} textAnchor="middle" className="fill-muted-foreground text-[10px]">
-                        {dayLabel(d.day)}
-                      </text>
-                    )}
+      <CardContent className="px-3 sm:px-6">
+        <div ref={frame} className="w-full">
+          {!data || width === 0 ? (
+            <div className="h-[200px] animate-pulse rounded-md bg-muted" />
+          ) : (
+            <figure className="relative">
+              <svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} className="block" role="img" aria-labelledby="sales-chart-desc" style={{ fontSize: FONT }}>
+                <desc id="sales-chart-desc">{data.map(describe).join("; ")}</desc>
+                {[0, 0.5, 1].map((f) => (
+                  <g key={f}>
+                    <line x1={pad.left} x2={width - pad.right} y1={pad.top + innerH * (1 - f)} y2={pad.top + innerH * (1 - f)} className="stroke-border" />
+                    <text x={pad.left - 6} y={pad.top + innerH * (1 - f) + 4} textAnchor="end" className="fill-muted-foreground">
+                      {compact(Math.round(maxRevenue * f))}
+                    </text>
+                    <text x={width - pad.right + 6} y={pad.top + innerH * (1 - f) + 4} className="fill-muted-foreground">
+                      {Math.round(maxTickets * f)}
+                    </text>
                   </g>
-                );
-              })}
-              <polyline
-                fill="none"
-                strokeWidth={2}
-                className="stroke-success-strong"
-                points={data.map((d, i) => `${pad.left + i * step + step / 2},${pad.top + innerH - (d.tickets / maxTickets) * innerH}`).join(" ")}
-              />
-              {data.map((d, i) => (
-                <circle key={d.day} cx={pad.left + i * step + step / 2} cy={pad.top + innerH - (d.tickets / maxTickets) * innerH} r={2.5} className="fill-success-strong" />
-              ))}
-            </svg>
-            {empty && <figcaption className="mt-2 text-center text-sm text-muted-foreground">{t("empty")}</figcaption>}
-          </figure>
-        )}
+                ))}
+                {data.map((d, i) => {
+                  const h = (d.revenue / maxRevenue) * innerH;
+                  return (
+                    <g key={d.day} data-testid="chart-day" data-day={d.day} data-revenue={d.revenueText} data-tickets={d.tickets}>
+                      <rect x={pad.left + i * step + step * 0.18} y={pad.top + innerH - h} width={step * 0.64} height={h} rx={2} className="fill-primary">
+                        <title>{describe(d)}</title>
+                      </rect>
+                      {(DAYS - 1 - i) % every === 0 && (
+                        <text x={pad.left + i * step + step / 2} y={HEIGHT - 6} textAnchor="middle" className="fill-muted-foreground" data-testid="chart-label">
+                          {dayLabel(d.day)}
+                        </text>
+                      )}
+                    </g>
+                  );
+                })}
+                <polyline
+                  fill="none"
+                  strokeWidth={2}
+                  className="stroke-success-strong"
+                  points={data.map((d, i) => `${pad.left + i * step + step / 2},${pad.top + innerH - (d.tickets / maxTickets) * innerH}`).join(" ")}
+                />
+                {data.map((d, i) => (
+                  <circle key={d.day} cx={pad.left + i * step + step / 2} cy={pad.top + innerH - (d.tickets / maxTickets) * innerH} r={3} className="fill-success-strong" />
+                ))}
+              </svg>
+              {empty && <figcaption className="mt-2 text-center text-sm text-muted-foreground">{t("empty")}</figcaption>}
+            </figure>
+          )}
+        </div>
       </CardContent>
     </Card>
   );

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { clearSession, tokenExpiry, useSession, type Session } from "@/lib/auth/session";
+import { isAdminUser } from "@/lib/admin/role";
 import { notify } from "@/lib/notify";
 
 const noop = () => () => {};
@@ -11,6 +12,12 @@ const noop = () => () => {};
 /** False during the server render and hydration, true once local storage can be read. */
 export function useHydrated(): boolean {
   return useSyncExternalStore(noop, () => true, () => false);
+}
+
+/** The stored session when it is an administrator's (SPEC §6: role admin), else null. */
+export function useAdminSession(): Session | null {
+  const session = useSession();
+  return session && isAdminUser(session.user) ? session : null;
 }
 
 /** Longest setTimeout delay browsers honour (about 24.8 days). */
@@ -22,7 +29,8 @@ const MAX_TIMER = 2_147_483_647;
  */
 export function useRequiredSession(): { session: Session | null; logout: (reason?: "user" | "expired") => void } {
   const hydrated = useHydrated();
-  const session = useSession();
+  // Any other stored user (a role other than admin) is no session for the panel.
+  const session = useAdminSession();
   const router = useRouter();
   const t = useTranslations("admin.session");
 

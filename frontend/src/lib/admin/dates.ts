@@ -13,6 +13,12 @@ export function localDay(date = new Date()): string {
   return `${y}-${m}-${d}`;
 }
 
+/** Milliseconds from `now` to the next local midnight (at least 1 s, so a timer never spins). */
+export function msUntilNextDay(now = new Date()): number {
+  const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return Math.max(1000, next.getTime() - now.getTime());
+}
+
 /** The `n` local days ending today, oldest first. */
 export function lastDays(n: number, today = new Date()): string[] {
   return Array.from({ length: n }, (_, i) => {
@@ -36,4 +42,50 @@ export function dayOfUtc(iso: string | null | undefined): string {
 /** Today as YYYY-MM-DD in UTC (the new raffle's default draw date). */
 export function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
+}
+
+/** How each panel language writes a day (the browser's own date input follows its UI language instead). */
+const DAY_ORDER: Record<string, readonly ("d" | "m" | "y")[]> = { es: ["d", "m", "y"], en: ["m", "d", "y"] };
+
+function orderOf(locale: string) {
+  return DAY_ORDER[locale] ?? DAY_ORDER.es!;
+}
+
+/** "26/07/2025" (es) or "07/26/2025" (en) for "2025-07-26"; "" for anything else. */
+export function formatDay(iso: string, locale: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return "";
+  const parts = { y: m[1], m: m[2], d: m[3] };
+  return orderOf(locale)
+    .map((p) => parts[p])
+    .join("/");
+}
+
+/** The YYYY-MM-DD of a day typed in the language's order (separators / - . or spaces), or null. */
+export function parseDay(text: string, locale: string): string | null {
+  const pieces = text.trim().split(/[/.\-\s]+/);
+  if (pieces.length !== 3 || pieces.some((p) => !/^\d+$/.test(p))) return null;
+  const parts: Record<string, number> = {};
+  orderOf(locale).forEach((p, i) => (parts[p] = Number(pieces[i])));
+  let year = parts.y!;
+  if (pieces[orderOf(locale).indexOf("y")]!.length <= 2) year += 2000;
+  const date = new Date(Date.UTC(year, parts.m! - 1, parts.d!));
+  if (year < 1000 || year > 9999 || date.getUTCMonth() !== parts.m! - 1 || date.getUTCDate() !== parts.d) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** The weeks of a month for a calendar (Monday first for es, Sunday first for en), days as YYYY-MM-DD. */
+export function monthGrid(year: number, month: number, locale: string): { day: string; inMonth: boolean }[][] {
+  const weekStart = locale === "en" ? 0 : 1;
+  const first = new Date(Date.UTC(year, month, 1));
+  const lead = (first.getUTCDay() - weekStart + 7) % 7;
+  const start = Date.UTC(year, month, 1 - lead);
+  const days = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const weeks = Math.ceil((lead + days) / 7);
+  return Array.from({ length: weeks }, (_, w) =>
+    Array.from({ length: 7 }, (_, d) => {
+      const date = new Date(start + (w * 7 + d) * 86_400_000);
+      return { day: date.toISOString().slice(0, 10), inMonth: date.getUTCMonth() === month };
+    }),
+  );
 }

@@ -29,7 +29,9 @@ export const CSV_HEADER = [
 
 /**
  * Downloads every purchase matching the filters as CSV, reading the paginated search 100 at a
- * time (the API has no export call); returns how many rows were written.
+ * time (the API has no export call); returns how many rows were written. The pages after the
+ * first are pinned to the highest id of the first (`maxId`): purchases arriving during the
+ * export would otherwise push rows onto the next page, repeating them.
  */
 export async function exportPurchasesCsv(
   filters: PurchaseFilters,
@@ -39,8 +41,10 @@ export async function exportPurchasesCsv(
   const rows: unknown[][] = [];
   let page = 1;
   let totalPages = 1;
+  let pinned: PurchaseFilters = filters;
   do {
-    const data = await apiJson<PurchasePage>(`/api/admin/purchases/search?${purchaseSearchQuery(filters, page, EXPORT_PAGE)}`);
+    const data = await apiJson<PurchasePage>(`/api/admin/purchases/search?${purchaseSearchQuery(pinned, page, EXPORT_PAGE)}`);
+    if (page === 1 && data.items.length > 0) pinned = { ...filters, maxId: Math.max(...data.items.map((p) => p.id)) };
     for (const p of data.items) {
       rows.push([
         p.id,

@@ -1,9 +1,10 @@
 /**
  * The admin panel's live connection (SPEC §4 "Live connection", §7): `/ws` on the site's own
- * origin, `admin_auth` with the token on open, `new_purchase` notices, a reconnect 3 s after a
- * close. A refusal of the token (close code 1008) stops it: retrying a bad token forever helps
- * nobody, the caller signs the admin out instead. Connections that keep failing before they
- * authenticate back off (3 s, 6 s, 12 s … at most 60 s).
+ * origin, `admin_auth` with the token on open, `new_purchase` notices, a reconnect 3 s after
+ * every close (SPEC §9). A refusal of the token (close code 1008) stops it: retrying a bad token
+ * forever helps nobody, the caller signs the admin out instead. Notices sent while the
+ * connection was down are lost, so each authentication after the first is reported
+ * (`onAuthenticated(true)`) for the caller to refetch what it shows.
  */
 export interface NewPurchaseNotice {
   customerName: string;
@@ -21,11 +22,13 @@ export interface LiveOptions {
   url: string;
   token: () => string | null;
   onPurchase: (notice: NewPurchaseNotice) => void;
+  /** The server accepted the token; `again` is true for every time after the first. */
+  onAuthenticated?: (again: boolean) => void;
   /** The server refused the token (close 1008): sign in again. */
   onRefused?: (reason: string) => void;
   onState?: (state: LiveState) => void;
+  /** The wait before reconnecting after a close (the spec's 3 s). */
   reconnectMs?: number;
-  maxReconnectMs?: number;
   /** For tests. */
   createSocket?: (url: string) => WebSocket;
   setTimer?: (fn: () => void, ms: number) => unknown;
@@ -33,12 +36,8 @@ export interface LiveOptions {
 }
 
 export const POLICY_VIOLATION = 1008;
-
-/** The delay before the next attempt after `failures` closes in a row without authenticating. */
-export function reconnectDelay(failures: number, base = 3000, max = 60_000): number {
-  if (failures <= 1) return base;
-  return Math.min(max, base * 2 ** (failures - 1));
-}
+/** SPEC §4, §9: "reconnects 3 seconds after it closes". */
+export const RECONNECT_MS = 3000;
 
 /** `/ws` on the page's origin (ws: or wss:). */
 export function liveUrl(location: { protocol: string; host: string }): string {
@@ -47,22 +46,20 @@ export function liveUrl(location: { protocol: string; host: string }): string {
 
 /** Opens the connection; the returned function closes it for good. */
 export function connectLive(options: LiveOptions): () => void {
-  const base = options.reconnectMs ?? 3000;
-  const max = options.maxReconnectMs ?? 60_000;
+  const wait = options.reconnectMs ?? RECONNECT_MS;
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url));
   const setTimer = options.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
   const clearTimer = options.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>));
   let socket: WebSocket | null = null;
   let timer: unknown = null;
   let stopped = false;
-  let failures = 0;
+  let authenticatedBefore = false;
 
   const open = () => {
     timer = null;
     const token = options.token();
     if (stopped || !token) return;
     options.onState?.("connecting");
-    let authenticated = false;
     const ws = createSocket(options.url);
     socket = ws;
     ws.onopen = () => ws.send(JSON.stringify({ type: "admin_auth", token }));
@@ -74,9 +71,9 @@ export function connectLive(options: LiveOptions): () => void {
         return;
       }
       if (message.type === "authenticated") {
-        authenticated = true;
-        failures = 0;
         options.onState?.("live");
+        options.onAuthenticated?.(authenticatedBefore);
+        authenticatedBefore = true;
       } else if (message.type === "new_purchase" && message.data) {
         options.onPurchase(message.data);
       }
@@ -90,8 +87,7 @@ export function connectLive(options: LiveOptions): () => void {
         options.onRefused?.(event.reason);
         return;
       }
-      failures = authenticated ? 1 : failures + 1;
-      timer = setTimer(open, reconnectDelay(failures, base, max));
+      timer = setTimer(open, wait);
     };
   };
 

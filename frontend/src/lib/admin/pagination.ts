@@ -17,3 +17,11 @@ export function pageRange(page: number, pageSize: number, total: number): { from
   const from = (page - 1) * pageSize + 1;
   return { from: Math.min(from, total), to: Math.min(page * pageSize, total) };
 }
+
+/**
+ * The page to show once the server says how many pages there are: a page past the end (its last
+ * rows were approved away, or a purchase moved out of the filter) goes back to the last page.
+ */
+export function clampPage(page: number, totalPages: number): number {
+  return Math.min(Math.max(1, page), Math.max(1, totalPages));
+}

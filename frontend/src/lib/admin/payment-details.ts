@@ -29,7 +29,18 @@ export interface DetailsDraft {
   digital: KeyValue[];
   bank: BankDetails;
   crypto: CryptoDetails;
+  /**
+   * A stored bank or crypto method's keys the form has no field for (an e-mail, a holder's
+   * name…): kept and sent back with the type's own fields, so editing loses nothing.
+   */
+  extra: KeyValue[];
 }
+
+/** The keys each fixed form edits itself. */
+const OWN_KEYS: Record<Exclude<FormType, "digital">, readonly string[]> = {
+  bank: ["bankName", "accountNumber", "accountType"],
+  crypto: ["walletAddress", "network"],
+};
 
 export function isFormType(type: string): type is FormType {
   return (FORM_TYPES as readonly string[]).includes(type);
@@ -45,6 +56,7 @@ export function emptyDraft(): DetailsDraft {
     digital: [{ key: "", value: "" }],
     bank: { bankName: "", accountNumber: "", accountType: "corriente" },
     crypto: { walletAddress: "", network: "bitcoin" },
+    extra: [],
   };
 }
 
@@ -54,6 +66,7 @@ export function draftFromDetails(type: string, details: Record<string, unknown> 
   const entries = Object.entries(details ?? {}).map(([key, value]) => ({ key, value: value == null ? "" : String(value) }));
   const get = (key: string) => entries.find((e) => e.key === key)?.value ?? "";
   const formType = formTypeOf(type);
+  if (formType !== "digital") draft.extra = entries.filter((e) => !OWN_KEYS[formType].includes(e.key));
   if (formType === "bank") {
     const accountType = get("accountType");
     draft.bank = {
@@ -73,17 +86,22 @@ export function draftFromDetails(type: string, details: Record<string, unknown> 
   return draft;
 }
 
-/** The details object sent for a type: digital drops rows without a key; values are trimmed. */
+/**
+ * The details object sent for a type: digital drops rows without a key; values are trimmed; bank
+ * and crypto keep the stored keys they have no field for.
+ */
 export function detailsFor(type: FormType, draft: DetailsDraft): Record<string, string> {
+  const extra = Object.fromEntries(draft.extra.map(({ key, value }) => [key, value]));
   if (type === "bank") {
     return {
+      ...extra,
       bankName: draft.bank.bankName.trim(),
       accountNumber: draft.bank.accountNumber.trim(),
       accountType: draft.bank.accountType,
     };
   }
   if (type === "crypto") {
-    return { walletAddress: draft.crypto.walletAddress.trim(), network: draft.crypto.network };
+    return { ...extra, walletAddress: draft.crypto.walletAddress.trim(), network: draft.crypto.network };
   }
   const out: Record<string, string> = {};
   for (const { key, value } of draft.digital) {
@@ -98,9 +116,32 @@ export function canRemoveField(draft: DetailsDraft): boolean {
   return draft.digital.length > 1;
 }
 
-/** The details as one line of text for the table ("Bank name: Banesco · Account number: …"). */
-export function detailsText(details: Record<string, unknown> | null | undefined, label: (key: string) => string): string {
+/** Detail keys the panel names in its own language (others are split into words). */
+export const KNOWN_DETAIL_KEYS = [
+  "bankName",
+  "accountNumber",
+  "accountType",
+  "accountHolder",
+  "walletAddress",
+  "network",
+  "email",
+  "phone",
+  "account",
+  "holder",
+  "idNumber",
+] as const;
+
+export function isKnownDetailKey(key: string): key is (typeof KNOWN_DETAIL_KEYS)[number] {
+  return (KNOWN_DETAIL_KEYS as readonly string[]).includes(key);
+}
+
+/** The details as one line of text for the table ("Banco: Banesco · Número de cuenta: …"). */
+export function detailsText(
+  details: Record<string, unknown> | null | undefined,
+  label: (key: string) => string,
+  show: (key: string, value: string) => string = (_, value) => value,
+): string {
   return Object.entries(details ?? {})
-    .map(([key, value]) => `${label(key)}: ${value == null ? "" : String(value)}`)
+    .map(([key, value]) => `${label(key)}: ${show(key, value == null ? "" : String(value))}`)
     .join(" · ");
 }

@@ -35,6 +35,8 @@ export interface PurchaseFilters {
   tickets?: string;
   date?: string;
   utcOffsetMinutes?: number;
+  /** Only purchases with an id up to this one (pins an export to what existed when it began). */
+  maxId?: number | null;
 }
 
 /** The query string of the paginated purchase search; empty filters are left out. */
@@ -53,6 +55,7 @@ export function purchaseSearchQuery(filters: PurchaseFilters, page: number, page
     q.set("date", filters.date);
     q.set("utcOffsetMinutes", String(filters.utcOffsetMinutes ?? 0));
   }
+  if (filters.maxId) q.set("maxId", String(filters.maxId));
   q.set("page", String(page));
   q.set("pageSize", String(pageSize));
   return q.toString();
@@ -131,14 +134,17 @@ export interface EmailSettingsInput {
   emailHost: string;
   emailPort: number;
   emailUser: string;
-  /** Write-only: blank keeps the stored password. */
+  /** Write-only: blank keeps the stored password… */
   emailPass: string;
+  /** …unless this asks to delete it (a password typed with it is stored instead). */
+  clearPassword?: boolean;
   fromEmail: string;
 }
 
 export function saveEmailSettings(input: EmailSettingsInput): Promise<EmailSettings> {
   const body: Partial<EmailSettingsInput> = { ...input };
   if (!input.emailPass) delete body.emailPass;
+  if (!input.clearPassword) delete body.clearPassword;
   return apiJson<EmailSettings>("/api/admin/email-settings", { method: "PUT", body });
 }
 

@@ -211,6 +211,14 @@ export interface DashboardStats {
   activeRaffles: number;
 }
 
+/** One day of GET /api/admin/stats/daily: approved revenue and tickets, real purchases made. */
+export interface DaySales {
+  date: string;
+  revenue: string;
+  ticketsSold: number;
+  purchases: number;
+}
+
 export interface ExchangeRate {
   id: number;
   fromCurrency: string;

@@ -2,8 +2,10 @@
 
 import useSWR from "swr";
 import { useSession } from "@/lib/auth/session";
+import { isAdminUser } from "@/lib/admin/role";
 import type {
   DashboardStats,
+  DaySales,
   EmailSettings,
   ExchangeRate,
   OutboxMail,
@@ -13,14 +15,15 @@ import type {
   Branding,
 } from "@/lib/api/types";
 
-/** Admin reads: each keyed only while a session exists, so a signed-out page never calls them. */
+/** Admin reads: each keyed only while an admin's session exists, so no other page calls them. */
 function useAdminKey<T extends string>(key: T | null): T | null {
   const session = useSession();
-  return session && key ? key : null;
+  return isAdminUser(session?.user) && key ? key : null;
 }
 
 export const ADMIN_KEYS = {
   stats: "/api/admin/stats",
+  dailySales: "/api/admin/stats/daily",
   raffles: "/api/admin/raffles",
   methods: "/api/admin/payment-methods",
   rates: "/api/admin/exchange-rates",
@@ -28,13 +31,28 @@ export const ADMIN_KEYS = {
   branding: "/api/branding",
 } as const;
 
+/**
+ * Purchases and their figures change under the operator (decisions, live purchases): an event
+ * refreshes what is on screen, and a page, tab or filter shown again is read again (in the
+ * background, over the cached copy) rather than trusted from the cache as other reads are.
+ */
+const LIVE_READ = { revalidateIfStale: true } as const;
+
 export function useStats(query = "") {
-  return useSWR<DashboardStats>(useAdminKey(`${ADMIN_KEYS.stats}${query ? `?${query}` : ""}`));
+  return useSWR<DashboardStats>(useAdminKey(`${ADMIN_KEYS.stats}${query ? `?${query}` : ""}`), LIVE_READ);
+}
+
+/** The chart's series: every day from `from` to `to` in one call (GET /api/admin/stats/daily). */
+export function useDailySales(from: string, to: string, utcOffsetMinutes: number) {
+  return useSWR<DaySales[]>(useAdminKey(`${ADMIN_KEYS.dailySales}?from=${from}&to=${to}&utcOffsetMinutes=${utcOffsetMinutes}`), {
+    ...LIVE_READ,
+    keepPreviousData: true,
+  });
 }
 
 /** One page of the server-side purchase search (`purchaseSearchQuery`). */
 export function usePurchasePage(query: string) {
-  return useSWR<PurchasePage>(useAdminKey(`/api/admin/purchases/search?${query}`), { keepPreviousData: true });
+  return useSWR<PurchasePage>(useAdminKey(`/api/admin/purchases/search?${query}`), { ...LIVE_READ, keepPreviousData: true });
 }
 
 export function useAdminRaffles() {

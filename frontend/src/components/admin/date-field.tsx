@@ -1,0 +1,161 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { formatDay, localDay, monthGrid, parseDay } from "@/lib/admin/dates";
+import { cn } from "@/lib/utils";
+
+/**
+ * A day picker that follows the panel's language, not the browser's: the field reads and takes
+ * dd/mm/aaaa in Spanish and mm/dd/yyyy in English, and a calendar names months and weekdays in
+ * the same language. `value` and `onChange` use YYYY-MM-DD ("" for none).
+ */
+export function DateField({
+  id,
+  value,
+  onChange,
+  className,
+  describedBy,
+}: {
+  id: string;
+  value: string;
+  onChange: (day: string) => void;
+  className?: string;
+  describedBy?: string;
+}) {
+  const t = useTranslations("admin.dateField");
+  const locale = useLocale();
+  const intl = locale === "en" ? "en-US" : "es-ES";
+  const [text, setText] = useState(() => formatDay(value, locale));
+  const [shown, setShown] = useState({ value, locale });
+  const [open, setOpen] = useState(false);
+  const [invalid, setInvalid] = useState(false);
+  // The value or the language changed from outside (clear button, language toggle): show it.
+  if (shown.value !== value || shown.locale !== locale) {
+    setShown({ value, locale });
+    setText(formatDay(value, locale));
+    setInvalid(false);
+  }
+
+  const commit = (raw: string) => {
+    if (!raw.trim()) {
+      setInvalid(false);
+      if (value) onChange("");
+      return;
+    }
+    const day = parseDay(raw, locale);
+    setInvalid(day === null);
+    if (day && day !== value) onChange(day);
+  };
+
+  return (
+    <div className={cn("relative flex min-w-0 grow", className)}>
+      <Input
+        id={id}
+        className="h-10 min-w-0 pr-10 text-sm"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={t("placeholder")}
+        value={text}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        title={invalid ? t("invalid") : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          // A complete day applies at once; a partial one waits for blur or Enter.
+          if (/^\s*\d{1,2}\D\d{1,2}\D\d{4}\s*$/.test(e.target.value)) commit(e.target.value);
+        }}
+        onBlur={(e) => commit(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") commit(e.currentTarget.value);
+        }}
+        data-testid={`${id}-text`}
+      />
+      <Popover open={open} onOpenChange={setOpen}>
+        <PopoverTrigger asChild>
+          <Button type="button" variant="ghost" size="icon" className="absolute right-0.5 top-0.5 size-9" aria-label={t("open")} title={t("open")}>
+            <CalendarDays aria-hidden />
+          </Button>
+        </PopoverTrigger>
+        <PopoverContent align="end" className="w-auto" aria-label={t("calendar")}>
+          <Calendar
+            intl={intl}
+            locale={locale}
+            selected={value}
+            onPick={(day) => {
+              onChange(day);
+              setOpen(false);
+            }}
+          />
+        </PopoverContent>
+      </Popover>
+    </div>
+  );
+}
+
+function Calendar({ intl, locale, selected, onPick }: { intl: string; locale: string; selected: string; onPick: (day: string) => void }) {
+  const t = useTranslations("admin.dateField");
+  const today = localDay();
+  const start = selected || today;
+  const [month, setMonth] = useState({ year: Number(start.slice(0, 4)), month: Number(start.slice(5, 7)) - 1 });
+  const weeks = useMemo(() => monthGrid(month.year, month.month, locale), [month, locale]);
+  const title = new Intl.DateTimeFormat(intl, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(month.year, month.month, 1)));
+  const weekday = new Intl.DateTimeFormat(intl, { weekday: "short", timeZone: "UTC" });
+  const full = new Intl.DateTimeFormat(intl, { dateStyle: "full", timeZone: "UTC" });
+  const step = (delta: number) => setMonth(({ year, month: m }) => ({ year: m + delta < 0 ? year - 1 : m + delta > 11 ? year + 1 : year, month: (m + delta + 12) % 12 }));
+
+  return (
+    <div className="grid gap-2" data-testid="date-calendar">
+      <div className="flex items-center justify-between gap-2">
+        <Button type="button" variant="ghost" size="icon" className="size-8" onClick={() => step(-1)} aria-label={t("previousMonth")}>
+          <ChevronLeft aria-hidden />
+        </Button>
+        <p className="text-sm font-medium first-letter:uppercase" aria-live="polite" data-testid="calendar-month">
+          {title}
+        </p>
+        <Button type="button" variant="ghost" size="icon" className="size-8" onClick={() => step(1)} aria-label={t("nextMonth")}>
+          <ChevronRight aria-hidden />
+        </Button>
+      </div>
+      <table className="border-collapse text-center text-sm">
+        <thead>
+          <tr>
+            {weeks[0]!.map(({ day }) => (
+              <th key={day} scope="col" className="size-9 text-xs font-normal text-muted-foreground">
+                {weekday.format(new Date(`${day}T12:00:00Z`)).replace(".", "")}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0]!.day}>
+              {week.map(({ day, inMonth }) => (
+                <td key={day} className="p-0">
+                  <button
+                    type="button"
+                    onClick={() => onPick(day)}
+                    aria-label={full.format(new Date(`${day}T12:00:00Z`))}
+                    aria-pressed={day === selected}
+                    className={cn(
+                      "size-9 rounded-md tabular-nums outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                      !inMonth && "text-muted-foreground",
+                      day === today && "font-bold underline",
+                      day === selected && "bg-primary text-primary-foreground hover:bg-primary/90",
+                    )}
+                  >
+                    {Number(day.slice(8))}
+                  </button>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
