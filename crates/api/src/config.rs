@@ -33,6 +33,7 @@
 //! | `RIFA_MAIL_POLL_SECONDS` | `5` | how often the outbox is checked for retries and other instances' messages |
 
 use std::net::SocketAddr;
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -136,12 +137,14 @@ impl MailConfig {
             },
             outbox_dir: data_dir.join("outbox"),
             retry: RetryPolicy {
-                first_delay: chrono::TimeDelta::seconds(
-                    number("RIFA_MAIL_RETRY_SECONDS")?.unwrap_or(30),
-                ),
+                first_delay: chrono::TimeDelta::seconds(i64::from(seconds(
+                    "RIFA_MAIL_RETRY_SECONDS",
+                    30,
+                    1..=21_600,
+                )?)),
                 ..RetryPolicy::default()
             },
-            poll: Duration::from_secs(number("RIFA_MAIL_POLL_SECONDS")?.unwrap_or(5)),
+            poll: Duration::from_secs(u64::from(seconds("RIFA_MAIL_POLL_SECONDS", 5, 1..=3_600)?)),
             deliver: flag("RIFA_MAIL_DELIVERY")?.unwrap_or(true),
         })
     }
@@ -219,6 +222,33 @@ fn number<T: std::str::FromStr>(name: &str) -> anyhow::Result<Option<T>> {
                 .map_err(|_| anyhow::anyhow!("{name} must be a number, not {v:?}"))
         })
         .transpose()
+}
+
+/// A number of seconds from the environment, `default` when unset, refused outside `range`
+/// (a zero poll would spin; a huge delay would overflow the clock).
+fn seconds(name: &str, default: u32, range: RangeInclusive<u32>) -> anyhow::Result<u32> {
+    seconds_from(name, var(name).as_deref(), default, range)
+}
+
+fn seconds_from(
+    name: &str,
+    raw: Option<&str>,
+    default: u32,
+    range: RangeInclusive<u32>,
+) -> anyhow::Result<u32> {
+    let Some(raw) = raw else {
+        return Ok(default);
+    };
+    raw.parse::<u32>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "{name} must be a whole number of seconds from {} to {}, not {raw:?}",
+                range.start(),
+                range.end()
+            )
+        })
 }
 
 impl Config {
@@ -337,6 +367,22 @@ fn persisted_secret(data_dir: &Path) -> anyhow::Result<Secret> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn second_counts_are_whole_and_in_range() {
+        let read = |raw| seconds_from("RIFA_MAIL_RETRY_SECONDS", raw, 30, 1..=21_600);
+        assert_eq!(read(None).unwrap(), 30);
+        assert_eq!(read(Some("90")).unwrap(), 90);
+        for bad in ["0", "-5", "21601", "99999999999999999999", "1.5", "soon"] {
+            let error = read(Some(bad)).unwrap_err().to_string();
+            assert!(
+                error.contains(
+                    "RIFA_MAIL_RETRY_SECONDS must be a whole number of seconds from 1 to 21600"
+                ),
+                "{bad}: {error}"
+            );
+        }
+    }
 
     #[test]
     fn database_passwords_never_reach_the_logs() {

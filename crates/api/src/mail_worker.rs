@@ -43,8 +43,15 @@ pub fn spawn(state: Arc<AppState>) {
                     }
                 }
                 Err(error) => {
-                    // Messages wait in the outbox until the settings are fixed.
-                    tracing::warn!(error = format!("{error:#}"), "e-mail settings are unusable");
+                    // Messages wait in the outbox until the settings are fixed; admins see why.
+                    let reason = format!("e-mail settings are unusable: {error:#}");
+                    tracing::warn!(error = %reason, "no e-mail can be sent");
+                    if let Err(error) = state.app.mail_blocked(&reason).await {
+                        tracing::warn!(
+                            error = format!("{error:#}"),
+                            "the outbox could not be updated"
+                        );
+                    }
                 }
             }
             state.app.mail_queued_or(state.mail.poll).await;

@@ -13,7 +13,7 @@ use html_escape::encode_text;
 use rifa_domain::customer::Email;
 use rifa_domain::display::format_money;
 use rifa_domain::exchange::Currency;
-use rifa_domain::purchase::Purchase;
+use rifa_domain::purchase::{Purchase, PurchaseStatus};
 use rifa_domain::ticket::display_number;
 use rifa_domain::{FieldError, FieldErrors, Lang};
 use rifa_ports::outbound::{Attachment, Mailer, OutgoingEmail, ReceiptContext, ReceiptRenderer};
@@ -121,6 +121,15 @@ impl<S: Store, E: EventBus> App<S, E> {
         Ok(report)
     }
 
+    /// Notes on the waiting messages that none can be sent (the e-mail settings are unusable),
+    /// so the outbox admins read says why they wait.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    pub async fn mail_blocked(&self, reason: &str) -> anyhow::Result<()> {
+        self.store.mail_blocked(reason, self.now()).await
+    }
+
     /// Returns when an e-mail was queued on this instance or after `poll` (others' messages and
     /// retries are found by polling).
     pub async fn mail_queued_or(&self, poll: Duration) {
@@ -216,6 +225,7 @@ impl<S: Store, E: EventBus> App<S, E> {
             .get_purchase(job.purchase_id)
             .await?
             .ok_or_else(|| anyhow::anyhow!("purchase {} no longer exists", job.purchase_id))?;
+        let purchase = as_when_queued(job.kind, purchase);
         let context = self.receipt_context(&purchase, job.lang).await?;
         let pdf = receipts.render(&purchase, &context)?;
         let email = compose(job, &purchase, &context, pdf);
@@ -250,6 +260,18 @@ impl<S: Store, E: EventBus> App<S, E> {
             generated_at: self.now(),
         })
     }
+}
+
+/// The purchase as it stood when the message was queued: a "received" message delivered after
+/// the decision (the mail server was down meanwhile) still shows a pending purchase, not a
+/// verdict the buyer has not been told of yet.
+fn as_when_queued(kind: MailKind, mut purchase: Purchase) -> Purchase {
+    if kind == MailKind::Received {
+        purchase.status = PurchaseStatus::Pending;
+        purchase.decided_at = None;
+        purchase.admin_notes = None;
+    }
+    purchase
 }
 
 /// Writes the message of `job` in the buyer's language, text and HTML, with the receipt.

@@ -119,6 +119,17 @@ pub trait MailOutbox: Send + Sync + 'static {
         retry_at: Option<DateTime<Utc>>,
     ) -> impl Future<Output = anyhow::Result<()>> + Send;
 
+    /// Writes `error` on every pending message due at `now`, without counting an attempt:
+    /// nothing could be tried (the e-mail settings are unusable), and admins should see why.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn mail_blocked(
+        &self,
+        error: &str,
+        now: DateTime<Utc>,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send;
+
     /// Newest first, optionally of one status.
     ///
     /// # Errors

@@ -141,6 +141,17 @@ impl MailOutbox for Db {
         Ok(())
     }
 
+    async fn mail_blocked(&self, error: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
+        mail_outbox::Entity::update_many()
+            .col_expr(mail_outbox::Column::LastError, Expr::val(error))
+            .filter(mail_outbox::Column::Status.eq(MailStatus::Pending.as_str()))
+            .filter(mail_outbox::Column::NextAttemptAt.lte(now))
+            .exec(&self.conn)
+            .await
+            .context("failed to record why e-mail is blocked")?;
+        Ok(())
+    }
+
     async fn list_mail(
         &self,
         status: Option<MailStatus>,

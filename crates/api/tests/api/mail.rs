@@ -166,7 +166,8 @@ async fn with_the_server_down_a_message_waits_then_arrives_exactly_once(
     let app = TestApp::start(config, postgres).await;
     let raffle = app.raffle("13", 100, (1, 5)).await;
     let method = app.payment_method("Zelle", None).await;
-    buy_in(&app, "es", raffle, method, &[3], "ana@example.com").await;
+    let bought = buy_in(&app, "es", raffle, method, &[3], "ana@example.com").await;
+    let purchase = bought["purchase"]["id"].as_i64().unwrap();
 
     let deadline = Instant::now() + Duration::from_secs(10);
     let failed = loop {
@@ -189,18 +190,34 @@ async fn with_the_server_down_a_message_waits_then_arrives_exactly_once(
             .contains(&port.to_string())
     );
 
+    // Approved while the server is still down: both messages wait.
+    assert_eq!(
+        app.decide(purchase, "approved", None).await.status(),
+        StatusCode::OK
+    );
+
     let back = SmtpServer::start_on(port);
-    let received = wait_for(&back, 1).await;
-    assert_eq!(received.len(), 1);
+    let mut received = wait_for(&back, 2).await;
+    received.sort_by_key(|m| m.subject.starts_with("¡Compra aprobada!"));
+    assert_eq!(received.len(), 2);
     assert!(received[0].subject.starts_with("Recibimos tu compra"));
-    // Later passes of the worker must not send it again.
+    assert!(received[1].subject.starts_with("¡Compra aprobada!"));
+    // Each receipt shows the purchase as it was when its message was queued.
+    let (first_pdf, second_pdf) = (pdf_of(&received[0]), pdf_of(&received[1]));
+    assert!(
+        first_pdf.contains("Procesando pago") && !first_pdf.contains("Aprobada"),
+        "{first_pdf}"
+    );
+    assert!(second_pdf.contains("Aprobada"), "{second_pdf}");
+    // Later passes of the worker must not send them again.
     tokio::time::sleep(Duration::from_secs(2)).await;
     assert_eq!(
         rifa_test_support::smtp::read_maildir(back.maildir()).len(),
-        1
+        2
     );
     let rows = outbox(&app).await;
-    assert_eq!((rows.len(), &rows[0]["status"]), (1, &json!("sent")));
+    assert_eq!(rows.len(), 2);
+    assert!(rows.iter().all(|r| r["status"] == "sent"), "{rows:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -352,4 +369,102 @@ async fn the_test_e_mail_uses_the_saved_settings_and_reports_the_server_s_answer
         .await
         .unwrap();
     expect_error(refused, StatusCode::FORBIDDEN, "forbidden").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unusable_saved_settings_hold_messages_back_and_say_why() {
+    let server = SmtpServer::start();
+    let mut config = TestApp::sqlite_config();
+    config.mail.smtp.security = Some(SmtpSecurity::Plain);
+    let app = TestApp::start(config, false).await;
+    // A server but no sender: nothing can be sent.
+    let saved = app
+        .admin_send(
+            Method::PUT,
+            "/api/admin/email-settings",
+            &json!({"emailHost": "127.0.0.1", "emailPort": server.port()}),
+        )
+        .await;
+    assert_eq!(saved.status(), StatusCode::OK);
+    let raffle = app.raffle("13", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+    buy_in(&app, "es", raffle, method, &[9], "luis@example.com").await;
+
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let waiting = loop {
+        let rows = outbox(&app).await;
+        if rows[0]["lastError"].is_string() {
+            break rows;
+        }
+        assert!(Instant::now() < deadline, "no reason recorded: {rows:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(waiting[0]["status"], "pending");
+    assert_eq!(waiting[0]["attempts"], 0, "nothing was tried");
+    let reason = waiting[0]["lastError"].as_str().unwrap();
+    assert!(
+        reason.contains("e-mail settings are unusable") && reason.contains("sender"),
+        "{reason}"
+    );
+
+    // Fixed by an admin, the message goes out.
+    let fixed = app
+        .admin_send(
+            Method::PUT,
+            "/api/admin/email-settings",
+            &json!({"emailHost": "127.0.0.1", "emailPort": server.port(), "fromEmail": "rifa@example.com"}),
+        )
+        .await;
+    assert_eq!(fixed.status(), StatusCode::OK);
+    let received = wait_for(&server, 1).await;
+    assert_eq!(received[0].to, vec!["luis@example.com".to_owned()]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_admin_puts_a_given_up_message_back_in_line() {
+    let mut first = SmtpServer::start();
+    let port = first.port();
+    first.stop();
+    let mut config = TestApp::sqlite_config();
+    smtp_to(&mut config, port);
+    config.mail.retry.max_attempts = 1;
+    let app = TestApp::start(config, false).await;
+    let raffle = app.raffle("13", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+    buy_in(&app, "es", raffle, method, &[4], "eva@example.com").await;
+
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let id = loop {
+        let rows = outbox(&app).await;
+        if rows[0]["status"] == "failed" {
+            break rows[0]["id"].as_i64().unwrap();
+        }
+        assert!(Instant::now() < deadline, "never given up: {rows:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let path = format!("/api/admin/mail-outbox/{id}/retry");
+    let anonymous = app.request(Method::POST, &path).send().await.unwrap();
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    let unknown = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/mail-outbox/999999/retry",
+            &json!({}),
+        )
+        .await;
+    expect_error(unknown, StatusCode::NOT_FOUND, "not_found").await;
+
+    let back = SmtpServer::start_on(port);
+    let retried = app.admin_send(Method::POST, &path, &json!({})).await;
+    assert_eq!(retried.status(), StatusCode::NO_CONTENT);
+    let received = wait_for(&back, 1).await;
+    assert_eq!(received[0].to, vec!["eva@example.com".to_owned()]);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while outbox(&app).await[0]["status"] != "sent" {
+        assert!(Instant::now() < deadline, "not marked sent");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // A message that did not fail cannot be retried.
+    let again = app.admin_send(Method::POST, &path, &json!({})).await;
+    expect_error(again, StatusCode::NOT_FOUND, "not_found").await;
 }
