@@ -61,6 +61,27 @@ pub struct Config {
     pub workers: usize,
     pub mail: MailConfig,
     pub storage: StorageConfig,
+    pub live: LiveTimings,
+}
+
+/// The live connection's clock: how long a client has to authenticate, how often it is pinged,
+/// and how long it may stay silent before it is dropped as dead. Fixed in production; tests
+/// shorten them to see the heartbeat at work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LiveTimings {
+    pub auth_timeout: Duration,
+    pub ping_every: Duration,
+    pub idle_limit: Duration,
+}
+
+impl Default for LiveTimings {
+    fn default() -> Self {
+        Self {
+            auth_timeout: Duration::from_secs(10),
+            ping_every: Duration::from_secs(20),
+            idle_limit: Duration::from_secs(60),
+        }
+    }
 }
 
 /// Where payment proofs live.
@@ -291,6 +312,7 @@ impl Config {
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, usize::from)),
             mail: MailConfig::from_env(&data_dir)?,
             storage: StorageConfig::from_env(&data_dir)?,
+            live: LiveTimings::default(),
             data_dir,
             database_url,
             jwt_secret,
@@ -327,6 +349,7 @@ impl Config {
                 deliver: true,
             },
             storage: StorageConfig::Local(data_dir.join("uploads")),
+            live: LiveTimings::default(),
             data_dir,
         }
     }

@@ -44,6 +44,7 @@ pub struct AppState {
     pub mail: config::MailConfig,
     pub receipts: GenPdfReceipts,
     pub proofs: ProofStore,
+    pub live: config::LiveTimings,
 }
 
 /// The proof store the configuration names.
@@ -122,6 +123,7 @@ impl Application {
             mail: config.mail.clone(),
             receipts: GenPdfReceipts::new()?,
             proofs: proof_store(&config)?,
+            live: config.live,
         });
         rate_limit::spawn_cleanup(state.clone().into_inner());
         if config.mail.deliver {

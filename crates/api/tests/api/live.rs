@@ -190,3 +190,73 @@ async fn the_connection_closes_when_the_admin_token_expires() {
         (CloseCode::Policy, "token expired".to_owned())
     );
 }
+
+/// Heartbeat timings short enough to watch: pings every 100 ms, dead after 1 s of silence.
+fn quick_heartbeat() -> rifa_api::Config {
+    let mut config = TestApp::sqlite_config();
+    config.live = rifa_api::config::LiveTimings {
+        auth_timeout: Duration::from_millis(500),
+        ping_every: Duration::from_millis(100),
+        idle_limit: Duration::from_millis(1_000),
+    };
+    config
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pings_keep_a_listening_admin_connected_and_drop_one_that_stopped_answering() {
+    let app = TestApp::start(quick_heartbeat(), false).await;
+    let mut listening = authenticate(&app.ws_url(), &app.admin_token).await;
+    let mut gone = authenticate(&app.ws_url(), &app.admin_token).await;
+
+    // The listening client reads, and so answers every ping (tungstenite pongs as it reads),
+    // for well over the idle limit; the other one reads nothing meanwhile.
+    let until = tokio::time::Instant::now() + Duration::from_millis(2_500);
+    let mut pings = 0;
+    while let Ok(message) = tokio::time::timeout_at(until, listening.next()).await {
+        match message.expect("the connection ended").unwrap() {
+            Message::Ping(_) => pings += 1,
+            other => panic!("a listening admin received {other:?}"),
+        }
+    }
+
+    assert!(pings >= 10, "only {pings} pings in 2.5 s");
+    // Reading through tungstenite would answer the queued pings and fail on the closed socket,
+    // so read the raw bytes: the server's frames are unmasked, its close frame is plain to see.
+    let mut raw = Vec::new();
+    tokio::time::timeout(
+        Duration::from_secs(5),
+        tokio::io::AsyncReadExt::read_to_end(gone.get_mut(), &mut raw),
+    )
+    .await
+    .expect("the server kept the silent connection open")
+    .unwrap();
+    let reason = b"no answer to pings";
+    let close_frame = [&[0x88, 2 + reason.len() as u8, 0x03, 0xF0][..], reason].concat();
+    assert!(
+        raw.windows(close_frame.len()).any(|w| w == close_frame),
+        "no close frame 1008 'no answer to pings' in {raw:?}"
+    );
+    let raffle = app.raffle("13", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+    app.buy(raffle, method, &[3], 1300, "ana@example.com").await;
+    assert_eq!(next_json(&mut listening).await["type"], "new_purchase");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_never_authenticates_is_closed_in_time() {
+    let app = TestApp::start(quick_heartbeat(), false).await;
+    let mut socket = open(&app.ws_url()).await;
+
+    let started = std::time::Instant::now();
+    let (code, reason) = close_reason(&mut socket).await;
+
+    assert_eq!(
+        (code, reason.as_str()),
+        (CloseCode::Policy, "authentication timed out")
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+}

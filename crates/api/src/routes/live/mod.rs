@@ -1,11 +1,11 @@
 //! The admin panel's live connection at `/ws`.
 //!
-//! Protocol: the client's first message must be `{"type":"admin_auth","token":"…"}` within
-//! [`AUTH_TIMEOUT`]. A bad or expired token (or none in time) closes the connection with code
-//! 1008 and a reason, and nothing else is sent. Once authenticated the client receives
+//! Protocol: the client's first message must be `{"type":"admin_auth","token":"…"}` within the
+//! authentication timeout (10 s). A bad or expired token (or none in time) closes the connection
+//! with code 1008 and a reason, and nothing else is sent. Once authenticated the client receives
 //! `{"type":"authenticated"}`, then `{"type":"new_purchase","data":{…}}` for every purchase made
-//! on any instance. The server pings every [`PING_EVERY`] and drops a connection that has not
-//! answered for [`IDLE_LIMIT`]; it closes the connection when the admin's token expires.
+//! on any instance. The server pings every 20 s and drops a connection it has not heard from for
+//! 60 s ([`crate::config::LiveTimings`]); it closes the connection when the admin's token expires.
 
 use std::time::{Duration, Instant};
 
@@ -16,9 +16,6 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::AppState;
 
-pub const AUTH_TIMEOUT: Duration = Duration::from_secs(10);
-pub const PING_EVERY: Duration = Duration::from_secs(20);
-pub const IDLE_LIMIT: Duration = Duration::from_secs(60);
 /// Client messages are tiny; anything bigger is abuse.
 const MAX_FRAME: usize = 16 * 1024;
 
@@ -48,7 +45,8 @@ pub async fn connect(
 }
 
 async fn serve(state: web::Data<AppState>, mut session: Session, mut stream: MessageStream) {
-    let expires_at = match tokio::time::timeout(AUTH_TIMEOUT, stream.recv()).await {
+    let timings = state.live;
+    let expires_at = match tokio::time::timeout(timings.auth_timeout, stream.recv()).await {
         Ok(Some(Ok(Message::Text(text)))) => match serde_json::from_str::<ClientMessage>(&text) {
             Ok(ClientMessage::AdminAuth { token }) => {
                 match state.app.authenticate(Some(&token)).await {
@@ -81,7 +79,7 @@ async fn serve(state: web::Data<AppState>, mut session: Session, mut stream: Mes
         return;
     }
     let mut events = state.app.events().subscribe();
-    let mut ping = tokio::time::interval(PING_EVERY);
+    let mut ping = tokio::time::interval(timings.ping_every);
     let mut last_heard = Instant::now();
     let until_expiry = (expires_at - chrono::Utc::now())
         .to_std()
@@ -115,7 +113,7 @@ async fn serve(state: web::Data<AppState>, mut session: Session, mut stream: Mes
                 Some(Err(_)) => break policy("protocol error"),
             },
             _ = ping.tick() => {
-                if last_heard.elapsed() > IDLE_LIMIT {
+                if last_heard.elapsed() > timings.idle_limit {
                     break policy("no answer to pings");
                 }
                 if session.ping(b"").await.is_err() {
