@@ -32,17 +32,19 @@ pub fn init() -> WorkerGuard {
 }
 
 /// The root span of a request: method, route pattern and path, never the query string (which
-/// can hold a customer's name) nor any header.
+/// can hold a customer's name) nor any header. The path of a route that carries a signed token
+/// (a proof's upload or download URL) is logged as its pattern: the token is a key.
 pub struct PrivacyRootSpan;
 
 impl RootSpanBuilder for PrivacyRootSpan {
     fn on_request_start(request: &ServiceRequest) -> Span {
         let request_id = request.extensions().get::<RequestId>().copied();
+        let route = request.match_pattern().unwrap_or_default();
         tracing::info_span!(
             "http",
             http.method = %request.method(),
-            http.route = request.match_pattern().unwrap_or_default(),
-            http.path = request.path(),
+            http.route = route.as_str(),
+            http.path = logged_path(&route, request.path()),
             http.status = tracing::field::Empty,
             request_id = request_id.map(|id| id.to_string()).unwrap_or_default(),
         )
@@ -84,4 +86,34 @@ pub async fn request_id_header(
             .insert(HeaderName::from_static("x-request-id"), value);
     }
     Ok(res)
+}
+
+/// The path as logged: a route whose path carries a signed token is logged as its pattern.
+fn logged_path<'a>(route: &'a str, path: &'a str) -> &'a str {
+    if route.contains("{token}") {
+        route
+    } else {
+        path
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::logged_path;
+
+    #[test]
+    fn signed_tokens_in_paths_never_reach_the_logs() {
+        assert_eq!(
+            logged_path("/api/uploads/{token}", "/api/uploads/eyJhbGciOi.secret"),
+            "/api/uploads/{token}"
+        );
+        assert_eq!(
+            logged_path("/api/proofs/{token}", "/api/proofs/eyJ.x.y"),
+            "/api/proofs/{token}"
+        );
+        assert_eq!(
+            logged_path("/api/raffles/{id}/purchase", "/api/raffles/7/purchase"),
+            "/api/raffles/7/purchase"
+        );
+    }
 }
