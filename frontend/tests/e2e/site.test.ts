@@ -82,6 +82,27 @@ describe("buying tickets", () => {
       expect(await page.getByTestId("raffle-sold-percent").textContent()).toMatch(/^\d+(,\d)?% vendido$/);
       await page.getByRole("group", { name: "Números disponibles" }).waitFor();
       const before = await pickerCount(page);
+
+      // Layout: 64 numbers a page in 4 or 8 full rows, "Página 1 de N" and the draw date on one line.
+      const layout = await page.evaluate(() => {
+        const lines = (el: Element | null) => {
+          if (!el) return -1;
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return range.getClientRects().length;
+        };
+        const grid = document.querySelector('[data-testid="ticket-grid"]') as HTMLElement;
+        return {
+          columns: getComputedStyle(grid).gridTemplateColumns.split(" ").length,
+          buttons: grid.querySelectorAll("button").length,
+          pageLines: lines(document.querySelector('[data-testid="picker-page"]')),
+          dateLines: lines(document.querySelector('[data-testid="raffle-draw-date"]')),
+        };
+      });
+      expect(layout.columns).toBe(width < 640 ? 4 : 8);
+      expect(layout.buttons % layout.columns).toBe(0);
+      expect(layout.pageLines).toBe(1);
+      if (width >= 1024) expect(layout.dateLines).toBe(1);
       expect(await shownAvailable(page)).toBe(before);
 
       const first = await page.getByRole("group", { name: "Números disponibles" }).getByRole("button").nth(3).textContent();
@@ -489,6 +510,18 @@ describe("pages", () => {
       await page.goto(path, { waitUntil: "networkidle" });
       const overflow = await horizontalOverflow(page);
       if (overflow > 0) problems.push(`${name}: ${overflow}px of horizontal overflow at 360 px`);
+      // Figures in the narrow stat tiles keep clear of the tile's edges (8 px at least).
+      const cramped = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="stat-value"]')].flatMap((value) => {
+          const range = document.createRange();
+          range.selectNodeContents(value);
+          const text = range.getBoundingClientRect();
+          const tile = (value.closest('[data-testid="stat-tile"]') as HTMLElement).getBoundingClientRect();
+          const room = Math.min(text.left - tile.left, tile.right - text.right);
+          return room < 8 ? [`"${value.textContent}" is ${room.toFixed(1)} px from its tile's edge`] : [];
+        }),
+      );
+      for (const c of cramped) problems.push(`${name}: ${c}`);
       for (const v of await seriousViolations(page)) problems.push(`${name}: ${v}`);
     }
     expect(problems).toEqual([]);

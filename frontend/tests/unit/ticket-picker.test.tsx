@@ -66,4 +66,24 @@ describe("TicketPicker", () => {
     expect(screen.queryAllByRole("button", { pressed: true })).toHaveLength(0);
     expect(screen.getByRole("button", { name: /Limpiar/ })).toBeDisabled();
   });
+
+  it("formats counts and limits in the page's language", () => {
+    const { unmount } = render(<Harness total={99_999} max={20_000} />);
+    expect(screen.getByText("99.999 números disponibles")).toBeInTheDocument();
+    expect(screen.getByText("Mínimo 1 · Máximo 20.000 por compra")).toBeInTheDocument();
+    unmount();
+    render(<Harness total={99_999} max={20_000} locale="en" />);
+    expect(screen.getByText("99,999 numbers available")).toBeInTheDocument();
+    expect(screen.getByText("Page 1 of 1,563")).toBeInTheDocument();
+    expect(screen.getByText("Minimum 1 · Maximum 20,000 per purchase")).toBeInTheDocument();
+  });
+
+  it("lays a page out in 4 columns on a phone and 8 from 640 px: both divide 64", () => {
+    render(<Harness total={999} />);
+    const grid = screen.getByTestId("ticket-grid");
+    expect(grid.className).toMatch(/(^| )grid-cols-4( |$)/);
+    expect(grid.className).toMatch(/(^| )sm:grid-cols-8( |$)/);
+    expect(64 % 4).toBe(0);
+    expect(64 % 8).toBe(0);
+  });
 });

@@ -25,9 +25,9 @@ const FAQ = [
 function Stat({ icon, value, label }: { icon: React.ReactNode; value: string; label: string }) {
   // Narrow tiles at 360 px (three in a row): smaller figure and side padding so "50.000+" fits.
   return (
-    <div className="rounded-xl border bg-card/80 px-2 py-4 text-center shadow-sm sm:p-4">
+    <div className="rounded-xl border bg-card/80 px-2 py-4 text-center shadow-sm sm:p-4" data-testid="stat-tile">
       <div className="mx-auto mb-2 flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary [&_svg]:size-5">{icon}</div>
-      <p className="text-xl font-bold tracking-tight sm:text-2xl">{value}</p>
+      <p className="text-xl font-bold tracking-tight sm:text-2xl" data-testid="stat-value">{value}</p>
       <p className="text-xs text-muted-foreground sm:text-sm">{label}</p>
     </div>
   );

@@ -1,9 +1,10 @@
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { ArrowRight, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { RaffleCard } from "@/components/raffle/raffle-card";
 import type { Raffle } from "@/lib/api/types";
+import { formatNumber } from "@/lib/format";
 
 /** Raffle cards on the home page (SPEC §2 "Home"): at most 3. */
 export const HOME_CARDS = 3;
@@ -14,6 +15,7 @@ export const HOME_CARDS = 3;
  */
 export function HomeRaffles({ raffles }: { raffles: Raffle[] }) {
   const t = useTranslations("homeRaffles");
+  const locale = useLocale();
   const shown = raffles.slice(0, HOME_CARDS);
   return (
     <section id="sorteos" aria-labelledby="raffles-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16">
@@ -25,7 +27,7 @@ export function HomeRaffles({ raffles }: { raffles: Raffle[] }) {
         {raffles.length > HOME_CARDS && (
           <Button asChild variant="outline">
             <Link href="/sorteos">
-              {t("seeAll", { count: raffles.length })}
+              {t("seeAll", { count: formatNumber(raffles.length, locale) })}
               <ArrowRight aria-hidden />
             </Link>
           </Button>

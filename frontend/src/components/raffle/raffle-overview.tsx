@@ -38,7 +38,7 @@ export function RaffleOverview({ raffle, promotions }: { raffle: Raffle; promoti
         </div>
         <div className="rounded-lg border bg-card p-3">
           <dt className="flex items-center gap-1 text-muted-foreground"><CalendarDays aria-hidden className="size-3.5" />{t("drawDate")}</dt>
-          <dd className="font-semibold">{raffle.drawDate ? formatDate(raffle.drawDate, locale) : tc("noDrawDate")}</dd>
+          <dd className="font-semibold" data-testid="raffle-draw-date">{raffle.drawDate ? formatDate(raffle.drawDate, locale) : tc("noDrawDate")}</dd>
         </div>
         <div className="rounded-lg border bg-card p-3">
           <dt className="flex items-center gap-1 text-muted-foreground"><Ticket aria-hidden className="size-3.5" />{t("sold")}</dt>

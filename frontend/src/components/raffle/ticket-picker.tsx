@@ -41,6 +41,7 @@ export interface TicketPickerProps {
 export function TicketPicker({ available, loadError, width, price, limits, selected, onSelectedChange, quote }: TicketPickerProps) {
   const t = useTranslations("picker");
   const locale = useLocale();
+  const num = (value: number) => formatNumber(value, locale);
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const [page, setPage] = useState(0);
@@ -56,7 +57,7 @@ export function TicketPicker({ available, loadError, width, price, limits, selec
   const searching = deferredQuery.replace(/\D/g, "") !== "";
 
   const refuse = () =>
-    toast.error(t("limitReachedTitle"), { description: t("limitReachedText", { count: limits.max }), id: "limit" });
+    toast.error(t("limitReachedTitle"), { description: t("limitReachedText", { count: num(limits.max) }), id: "limit" });
 
   const toggle = (n: number) => {
     const result = toggleNumber(selected, n, limits.max);
@@ -107,8 +108,8 @@ export function TicketPicker({ available, loadError, width, price, limits, selec
             {available === null
               ? t("loading")
               : searching
-                ? t("found", { count: formatNumber(filtered.length, locale) })
-                : t("availableCount", { count: formatNumber(available.length, locale) })}
+                ? t("found", { count: num(filtered.length) })
+                : t("availableCount", { count: num(available.length) })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -168,14 +169,14 @@ export function TicketPicker({ available, loadError, width, price, limits, selec
       )}
 
       {pages > 1 && (
-        <nav className="flex items-center justify-between gap-2" aria-label={t("page", { page: current + 1, pages: formatNumber(pages, locale) })}>
+        <nav className="flex items-center justify-between gap-2" aria-label={t("page", { page: current + 1, pages: num(pages) })}>
           {/* Icon-only below 640 px, so "Página 1 de 16" keeps to one line on a phone. */}
           <Button type="button" variant="outline" size="sm" className="max-sm:px-2.5" onClick={() => setPage(current - 1)} disabled={current === 0}>
             <ChevronLeft aria-hidden />
             <span className="max-sm:sr-only">{t("previous")}</span>
           </Button>
           <span className="whitespace-nowrap text-sm text-muted-foreground" data-testid="picker-page">
-            {t("page", { page: formatNumber(current + 1, locale), pages: formatNumber(pages, locale) })}
+            {t("page", { page: num(current + 1), pages: num(pages) })}
           </span>
           <Button type="button" variant="outline" size="sm" className="max-sm:px-2.5" onClick={() => setPage(current + 1)} disabled={current >= pages - 1}>
             <span className="max-sm:sr-only">{t("next")}</span>
@@ -191,27 +192,27 @@ export function TicketPicker({ available, loadError, width, price, limits, selec
         <span className="inline-flex items-center gap-1.5"><span aria-hidden className="size-3.5 rounded-sm bg-muted-foreground/30" />{t("legendUnavailable")}</span>
       </div>
 
-      <p className="text-xs text-muted-foreground">{t("limits", { min: limits.min, max: limits.max })}</p>
+      <p className="text-xs text-muted-foreground">{t("limits", { min: num(limits.min), max: num(limits.max) })}</p>
 
       {/* Limits */}
       {state === "below" && (
         <Alert variant="destructive" data-testid="limit-below">
           <AlertTriangle aria-hidden />
           <AlertTitle>{t("restrictionTitle")}</AlertTitle>
-          <AlertDescription>{t("minNotice", { count: limits.min })}</AlertDescription>
+          <AlertDescription>{t("minNotice", { count: num(limits.min) })}</AlertDescription>
         </Alert>
       )}
       {state === "above" && (
         <Alert variant="destructive" data-testid="limit-above">
           <AlertTriangle aria-hidden />
-          <AlertTitle>{t("maxExceededTitle", { count: limits.max })}</AlertTitle>
-          <AlertDescription>{t("maxExceededText", { count: limits.max })}</AlertDescription>
+          <AlertTitle>{t("maxExceededTitle", { count: num(limits.max) })}</AlertTitle>
+          <AlertDescription>{t("maxExceededText", { count: num(limits.max) })}</AlertDescription>
         </Alert>
       )}
       {state === "atMax" && (
         <Alert variant="success" data-testid="limit-max">
           <CheckCircle2 aria-hidden />
-          <AlertTitle>{t("atMax", { count: limits.max })}</AlertTitle>
+          <AlertTitle>{t("atMax", { count: num(limits.max) })}</AlertTitle>
           <AlertDescription>{t("atMaxText")}</AlertDescription>
         </Alert>
       )}
@@ -227,7 +228,7 @@ export function TicketPicker({ available, loadError, width, price, limits, selec
             {summary.labels.map((label) => (
               <li key={label} className="rounded-md bg-primary px-2 py-1 font-mono text-sm text-primary-foreground">{label}</li>
             ))}
-            {summary.more > 0 && <li className="rounded-md border px-2 py-1 text-sm">{t("more", { count: summary.more })}</li>}
+            {summary.more > 0 && <li className="rounded-md border px-2 py-1 text-sm">{t("more", { count: num(summary.more) })}</li>}
           </ul>
           <dl className="space-y-1 text-sm">
             <div className="flex justify-between"><dt>{t("pricePerTicket")}</dt><dd>{formatUsd(price)}</dd></div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { AlertCircle, Loader2, Mail, Phone, Search, Hash } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api/fetcher";
 import { verifyTickets } from "@/lib/api/client";
 import type { Verification } from "@/lib/api/types";
-import { formatDate, formatUsd, padTicket, ticketWidth } from "@/lib/format";
+import { formatDate, formatNumber, formatUsd, padTicket, ticketWidth } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 type LookupKind = "email" | "phone" | "ticket";
@@ -129,6 +129,7 @@ export function TicketVerification() {
 
 function Results({ result }: { result: Verification }) {
   const t = useTranslations("verify");
+  const locale = useLocale();
   return (
     <div className="space-y-4" data-testid="verify-results">
       <div>
@@ -158,7 +159,7 @@ function Results({ result }: { result: Verification }) {
                   <dd className="font-medium">{entry.raffle.drawDate ? formatDate(entry.raffle.drawDate, "es") : "—"}</dd>
                 </div>
                 <div className="col-span-2">
-                  <dt className="text-muted-foreground">{t("numbers", { count: entry.tickets.length })}</dt>
+                  <dt className="text-muted-foreground">{t("numbers", { count: formatNumber(entry.tickets.length, locale) })}</dt>
                   <dd className="break-words font-mono font-medium">{entry.tickets.map((n) => padTicket(n, width)).join(", ")}</dd>
                 </div>
                 <div>
