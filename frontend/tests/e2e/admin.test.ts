@@ -712,7 +712,9 @@ describe("managing the catalogue", () => {
     const title = `Sorteo E2E ${Date.now()}`;
     await dialog.getByLabel("Título *").fill(`  ${title}  `);
     await dialog.getByLabel("Descripción *").fill("Un sorteo creado por la prueba de navegador, con una descripción larga para recortar.");
-    await dialog.getByLabel("Fecha del sorteo *").fill("2030-06-15");
+    // The day as the Spanish panel writes it (dd/mm/aaaa), whatever the browser's language.
+    expect(await dialog.getByLabel("Fecha del sorteo *").getAttribute("placeholder")).toBe("dd/mm/aaaa");
+    await dialog.getByLabel("Fecha del sorteo *").fill("15/06/2030");
     await dialog.getByLabel("Máximo por compra").fill("10");
     await dialog.getByTestId("save-raffle").click();
     await toast(page, "Sorteo creado").waitFor();
@@ -963,6 +965,7 @@ describe("e-mail settings", () => {
     await page.getByTestId("save-email").click();
     await toast(page, "Configuración de correo guardada").waitFor();
     await page.getByText("Hay una contraseña guardada").waitFor();
+    await screenshot(page, "admin-correo-password-1280");
     expect(await page.getByLabel("Contraseña de aplicación").inputValue()).toBe("");
     expect(await page.getByTestId("env-vars").textContent()).toContain("RIFA_SMTP_HOST=127.0.0.1");
     expect(await page.getByTestId("env-vars").textContent()).toContain("RIFA_SMTP_SECURITY=starttls");

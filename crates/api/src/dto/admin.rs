@@ -68,10 +68,10 @@ pub struct StatsParams {
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct DailyStatsParams {
     /// The first day, `YYYY-MM-DD`, in the admin's time zone.
-    #[param(example = "2025-07-13")]
+    #[param(required = true, example = "2025-07-13")]
     pub from: Option<String>,
     /// The last day (included), at most 365 days after `from`.
-    #[param(example = "2025-07-26")]
+    #[param(required = true, example = "2025-07-26")]
     pub to: Option<String>,
     /// The admin's offset from UTC in minutes (Caracas: -240). Defaults to 0.
     pub utc_offset_minutes: Option<i32>,

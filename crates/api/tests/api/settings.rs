@@ -856,4 +856,22 @@ async fn the_openapi_document_describes_the_api(app: TestApp) {
     ] {
         assert!(paths.contains_key(path), "{path} is documented");
     }
+    let daily = &paths["/api/admin/stats/daily"]["get"]["parameters"];
+    let required: Vec<&str> = daily
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["required"] == true)
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(required, ["from", "to"]);
+    let search = &paths["/api/admin/purchases/search"]["get"]["parameters"];
+    assert!(
+        search
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["name"] == "maxId"),
+        "{search}"
+    );
 }

@@ -20,12 +20,15 @@ export function DateField({
   onChange,
   className,
   describedBy,
+  invalid: invalidFromForm,
 }: {
   id: string;
   value: string;
   onChange: (day: string) => void;
   className?: string;
   describedBy?: string;
+  /** The form found the day wrong (e.g. required and empty). */
+  invalid?: boolean;
 }) {
   const t = useTranslations("admin.dateField");
   const locale = useLocale();
@@ -61,7 +64,7 @@ export function DateField({
         autoComplete="off"
         placeholder={t("placeholder")}
         value={text}
-        aria-invalid={invalid || undefined}
+        aria-invalid={invalid || invalidFromForm || undefined}
         aria-describedby={describedBy}
         title={invalid ? t("invalid") : undefined}
         onChange={(e) => {

@@ -23,6 +23,7 @@ import {
   type RaffleDraft,
   type RaffleErrors,
 } from "@/lib/validations/raffle";
+import { DateField } from "./date-field";
 
 function draftOf(raffle: Raffle | null): RaffleDraft {
   if (!raffle) {
@@ -150,7 +151,13 @@ export function RaffleDialog({ raffle, onClose, onSaved }: { raffle: Raffle | nu
             <p className="text-xs text-muted-foreground sm:col-span-2">{t("limitsHint")}</p>
             <div className="grid content-start gap-1.5">
               <Label htmlFor={`${id}-drawDate`}>{t("drawDate")}</Label>
-              <Input {...field("drawDate")} type="date" />
+              <DateField
+                id={`${id}-drawDate`}
+                value={draft.drawDate}
+                onChange={(day) => setDraft((d) => ({ ...d, drawDate: day }))}
+                invalid={Boolean(errors.drawDate)}
+                describedBy={errors.drawDate ? `${id}-drawDate-error` : undefined}
+              />
               {error("drawDate") ?? <p className="text-xs text-muted-foreground">{t("drawDateHint")}</p>}
             </div>
             <div className="grid content-start gap-1.5">
