@@ -148,6 +148,10 @@ impl Application {
         // Answers go out at once: with Nagle's algorithm a body written in pieces (the gzip
         // encoder's chunks) waited ~40 ms for the client's delayed ACK.
         .tcp_nodelay(true)
+        // Longer than the idle timeout of whatever sits in front (Next's proxy, a load balancer
+        // at 60 s): otherwise the API may close a kept-alive connection just as the proxy reuses
+        // it, and that request fails with a reset (seen with actix's 5 s default).
+        .keep_alive(std::time::Duration::from_secs(75))
         .listen(listener)
         .context("failed to start listening")?
         .run();
