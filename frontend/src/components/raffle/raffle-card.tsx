@@ -6,6 +6,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import type { Raffle } from "@/lib/api/types";
 import { formatDate, formatNumber, formatUsd, soldPercent } from "@/lib/format";
+import { LinkPending } from "./link-pending";
 
 /**
  * A raffle as a card (home and /sorteos). `showActive` adds the list page's 'active' label.
@@ -43,6 +44,7 @@ export function RaffleCard({ raffle, showActive = false, priority = false }: { r
         <h3 className="text-lg font-semibold leading-snug">
           <Link href={href} className="outline-none after:absolute after:inset-0 focus-visible:underline">
             {raffle.title}
+            <LinkPending />
           </Link>
         </h3>
         <p className="line-clamp-2 text-sm text-muted-foreground">{raffle.description}</p>
