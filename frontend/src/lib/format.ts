@@ -8,24 +8,28 @@ import { intlLocale, resolveLocale } from "./i18n/config";
 type NumericString = `${number}`;
 const asIntl = (value: string) => value as NumericString;
 
-const usdFormatter = new Intl.NumberFormat("es-ES", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/**
+ * Intl formatters are costly to build (the first one of a locale loads its data: tens of ms on
+ * a phone), so each is built once, when first needed, not while the page's modules load.
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
 
 /** A USD amount in the spec's es-ES currency format: "13.00" → "13,00 US$". */
 export function formatUsd(amount: string): string {
-  return usdFormatter.format(asIntl(amount));
+  return numberFormat("es-ES", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(asIntl(amount));
 }
 
 function grouped(value: string, digits: number): string {
-  return new Intl.NumberFormat("es-ES", {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-    useGrouping: true,
-  }).format(asIntl(value));
+  return numberFormat("es-ES", { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true }).format(asIntl(value));
 }
 
 /** Decimals shown for a converted total: VES 2 (0 in the button), COP 0, others 2. */
@@ -44,12 +48,7 @@ export function formatConverted(totalUsd: string, rate: string, currency: string
   const digits = convertedDigits(currency, inButton);
   const amount = convert(totalUsd, rate, digits);
   if (currency === "VES") return `Bs ${grouped(amount, digits)}`;
-  return new Intl.NumberFormat("es-ES", {
-    style: "currency",
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(asIntl(amount));
+  return numberFormat("es-ES", { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(asIntl(amount));
 }
 
 /** The rate with 4 decimals, for "Tasa: 1 USD = 36,5000 VES". */
@@ -83,7 +82,7 @@ export function formatDate(iso: string, locale: string, withTime = false): strin
  * "0.9". Counts and percentages follow the language; money keeps the spec's es-ES format.
  */
 export function formatNumber(value: number, locale: string, maximumFractionDigits = 1): string {
-  return new Intl.NumberFormat(intlLocale[resolveLocale(locale)], { maximumFractionDigits }).format(value);
+  return numberFormat(intlLocale[resolveLocale(locale)], { maximumFractionDigits }).format(value);
 }
 
 /** A static marketing count as "50.000+" (es) / "50,000+" (en). */

@@ -1,8 +1,9 @@
 "use client";
 
 /**
- * Toasts without putting the toast library in the first-load JavaScript: sonner is imported
- * on first use (the <Toaster /> loads right after hydration, see components/providers.tsx).
+ * Toasts without putting the toast library on the page's start-up path: sonner is imported on
+ * first use, and the <Toaster /> (components/providers.tsx) mounts then too. Sonner replays
+ * toasts created before its Toaster subscribed, so the first toast is not lost.
  */
 type Options = {
   description?: string;
@@ -13,7 +14,22 @@ type Options = {
 };
 type Kind = "success" | "error" | "warning" | "info";
 
+let toasterWanted = false;
+const toasterListeners = new Set<() => void>();
+
+/** Whether a toast was ever shown on this page (the Toaster mounts from then on). */
+export const isToasterWanted = () => toasterWanted;
+
+export function subscribeToasterWanted(listener: () => void): () => void {
+  toasterListeners.add(listener);
+  return () => toasterListeners.delete(listener);
+}
+
 function show(kind: Kind, title: string, options?: Options): void {
+  if (!toasterWanted) {
+    toasterWanted = true;
+    toasterListeners.forEach((listener) => listener());
+  }
   void import("sonner").then(({ toast }) => toast[kind](title, options));
 }
 

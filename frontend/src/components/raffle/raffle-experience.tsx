@@ -19,7 +19,8 @@ import { usePaymentMethods } from "@/lib/swr/use-payment-methods";
 import { Countdown } from "./countdown";
 import { TicketPicker } from "./ticket-picker";
 
-// The form (react-hook-form, zod) and the receipt load only once they are needed.
+// The form (react-hook-form, zod) and the receipt load only once they are needed: the receipt's
+// code with the form (so it is there when the purchase completes), not during hydration.
 const PurchaseForm = dynamic(() => import("./purchase-form"), {
   ssr: false,
   loading: () => <Skeleton className="h-96 w-full" />,
@@ -72,6 +73,7 @@ export function RaffleExperience({
   const width = ticketWidth(raffle.maxTickets);
   const limits = raffle.purchaseLimits;
   const count = selected.length;
+  const formShown = canBuy && canPurchase(count, limits.min, limits.max);
   const fresh = quote.data && quote.data.ticketCount === count ? quote.data : undefined;
   const total = fresh?.total ?? timesCount(raffle.price, count);
   const discount = fresh?.discount ?? "0";
@@ -146,7 +148,7 @@ export function RaffleExperience({
               quote={fresh}
             />
           </section>
-          {canPurchase(count, limits.min, limits.max) && (
+          {formShown && (
             <section aria-labelledby="form-title" className="space-y-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
               <h2 id="form-title" className="text-xl font-bold">{t("formTitle")}</h2>
               <PurchaseForm
@@ -165,7 +167,9 @@ export function RaffleExperience({
           )}
         </>
       )}
-      <ReceiptDialog receipt={receipt} onClose={() => setReceipt(null)} />
+      {(receipt || formShown) && (
+        <ReceiptDialog receipt={receipt} onClose={() => setReceipt(null)} />
+      )}
     </div>
   );
 }
