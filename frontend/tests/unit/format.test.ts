@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convert, timesCount } from "@/lib/decimal";
-import { formatAtLeast, formatConverted, formatNumber, formatRate, formatUsd, padTicket, soldPercent, ticketWidth } from "@/lib/format";
+import { formatAtLeast, formatConverted, formatCount, formatNumber, formatRate, formatUsd, padTicket, soldPercent, ticketWidth } from "@/lib/format";
 
 // Intl puts a no-break space between amount and currency.
 const nb = (s: string) => s.replace(/\u00a0/g, " ");
@@ -64,5 +64,21 @@ describe("counts and shares in the page's language", () => {
   it("shows the static marketing counts as N+", () => {
     expect(formatAtLeast(50_000, "es")).toBe("50.000+");
     expect(formatAtLeast(50_000, "en")).toBe("50,000+");
+  });
+});
+
+describe("counts without Intl", () => {
+  it("writes whole counts exactly as Intl does in both languages", () => {
+    const values = [0, 1, 7, 999, 1000, 1234, 9999, 10_000, 12_345, 99_999, 100_000, 999_999, 1_000_000, 123_456_789, -5, -1234, -12_345];
+    for (let n = 0; n <= 120_000; n += 997) values.push(n);
+    for (const value of values) {
+      expect(formatCount(value, "es")).toBe(new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 }).format(value));
+      expect(formatCount(value, "en")).toBe(new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }).format(value));
+    }
+  });
+
+  it("leaves fractions to Intl", () => {
+    expect(formatCount(0.5, "es")).toBe("0,5");
+    expect(formatCount(1234.5, "en")).toBe("1,234.5");
   });
 });

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { PriceQuote, PurchaseLimits } from "@/lib/api/types";
-import { formatNumber, formatUsd } from "@/lib/format";
+import { formatCount, formatUsd } from "@/lib/format";
 import { isZero, timesCount } from "@/lib/decimal";
 import {
   QUICK_PICKS,
@@ -38,10 +38,13 @@ export interface TicketPickerProps {
 }
 
 /** The ticket picker of SPEC §2: search, 64 a page, toggle, random picks, limits and summary. */
-export function TicketPicker({ available, loadError, width, price, limits, selected, onSelectedChange, quote }: TicketPickerProps) {
+export function TicketPicker({ available: latestAvailable, loadError, width, price, limits, selected, onSelectedChange, quote }: TicketPickerProps) {
   const t = useTranslations("picker");
   const locale = useLocale();
-  const num = (value: number) => formatNumber(value, locale);
+  const num = (value: number) => formatCount(value, locale);
+  // The numbers arrive right after hydration; rendering their page at a lower priority lets
+  // React split that work into short tasks instead of one long one on a slow phone.
+  const available = useDeferredValue(latestAvailable);
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const [page, setPage] = useState(0);
