@@ -10,7 +10,10 @@ import { useIsAdmin } from "@/lib/auth/session";
 
 // Every raffle page loads this not-found boundary's code, so the admin view (the whole raffle
 // page again) is fetched only when a signed-in admin actually lands here.
-const AdminRaffleView = dynamic(() => import("./admin-raffle-view").then((m) => m.AdminRaffleView), { ssr: false });
+const AdminRaffleView = dynamic(() => import("./admin-raffle-view").then((m) => m.AdminRaffleView), {
+  ssr: false,
+  loading: () => <AdminRaffleLoading />,
+});
 
 /**
  * A raffle the public cannot see (a draft): the not-found text for visitors, the admin view
@@ -23,6 +26,12 @@ export function AdminRaffleFallback() {
   const notFound = <RaffleNotFoundText />;
   if (isAdmin && id !== null) return <AdminRaffleView raffleId={id} notFound={notFound} />;
   return notFound;
+}
+
+/** While the admin view's code or the raffle loads. */
+export function AdminRaffleLoading() {
+  const tc = useTranslations("common");
+  return <p role="status" className="mx-auto max-w-6xl px-4 py-24 text-muted-foreground">{tc("loading")}</p>;
 }
 
 function RaffleNotFoundText() {

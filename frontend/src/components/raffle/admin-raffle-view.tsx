@@ -1,22 +1,19 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import useSWR from "swr";
 import type { PaymentMethod, Promotion } from "@/lib/api/types";
 import { useAdminRaffle } from "@/lib/swr/use-admin-raffle";
 import { RaffleOverview } from "./raffle-overview";
 import { RaffleExperience } from "./raffle-experience";
+import { AdminRaffleLoading } from "./admin-raffle-fallback";
 
 /** The admin's view of a raffle the public cannot see; `notFound` when the admin API has none. */
 export function AdminRaffleView({ raffleId, notFound }: { raffleId: number; notFound: React.ReactNode }) {
-  const tc = useTranslations("common");
   const { data: raffle, isLoading } = useAdminRaffle(raffleId, true);
   const { data: promotions = [] } = useSWR<Promotion[]>(raffle ? ["/api/admin/raffles", raffle.id, "promotions"] : null);
   const { data: methods = [] } = useSWR<PaymentMethod[]>(raffle ? "/api/payment-methods" : null);
 
-  if (isLoading) {
-    return <p role="status" className="mx-auto max-w-6xl px-4 py-24 text-muted-foreground">{tc("loading")}</p>;
-  }
+  if (isLoading) return <AdminRaffleLoading />;
   if (!raffle) return notFound;
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[1fr_1.1fr] lg:items-start">
