@@ -62,6 +62,24 @@ pub struct Config {
     pub mail: MailConfig,
     pub storage: StorageConfig,
     pub live: LiveTimings,
+    pub upload_sweep: UploadSweep,
+}
+
+/// When proof uploads nobody attached are deleted, and how often the API looks for them. Fixed
+/// in production; tests shorten them to see the sweep at work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UploadSweep {
+    pub abandoned_after: Duration,
+    pub every: Duration,
+}
+
+impl Default for UploadSweep {
+    fn default() -> Self {
+        Self {
+            abandoned_after: rifa_app::proofs::ABANDONED_UPLOAD_AGE,
+            every: Duration::from_secs(60 * 60),
+        }
+    }
 }
 
 /// The live connection's clock: how long a client has to authenticate, how often it is pinged,
@@ -313,6 +331,7 @@ impl Config {
             mail: MailConfig::from_env(&data_dir)?,
             storage: StorageConfig::from_env(&data_dir)?,
             live: LiveTimings::default(),
+            upload_sweep: UploadSweep::default(),
             data_dir,
             database_url,
             jwt_secret,
@@ -350,6 +369,7 @@ impl Config {
             },
             storage: StorageConfig::Local(data_dir.join("uploads")),
             live: LiveTimings::default(),
+            upload_sweep: UploadSweep::default(),
             data_dir,
         }
     }

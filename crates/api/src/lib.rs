@@ -13,6 +13,7 @@ mod openapi;
 mod rate_limit;
 mod routes;
 pub mod telemetry;
+mod upload_sweeper;
 
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -126,6 +127,7 @@ impl Application {
             live: config.live,
         });
         rate_limit::spawn_cleanup(state.clone().into_inner());
+        upload_sweeper::spawn(state.clone().into_inner(), config.upload_sweep);
         if config.mail.deliver {
             mail_worker::spawn(state.clone().into_inner());
         }

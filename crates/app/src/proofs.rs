@@ -10,7 +10,8 @@
 //!
 //! The store cannot be filled through one purchase: each purchase gets at most
 //! [`MAX_UPLOAD_GRANTS`] upload URLs, an upload a newer grant replaces is deleted, and so is a
-//! proof a newer one replaces. What can remain is one upload a buyer never attached.
+//! proof a newer one replaces. An upload a buyer never attached is swept
+//! ([`App::sweep_abandoned_uploads`]) once its grant is [`ABANDONED_UPLOAD_AGE`] old.
 
 use std::time::Duration;
 
@@ -29,6 +30,9 @@ pub const UPLOAD_URL_TTL: Duration = Duration::from_secs(15 * 60);
 pub const DOWNLOAD_URL_TTL: Duration = Duration::from_secs(10 * 60);
 /// Upload URLs per purchase: room for retries on a bad connection, not for filling the store.
 pub const MAX_UPLOAD_GRANTS: u32 = 10;
+/// When an upload granted and never attached is given up: the buyer attaches right after the
+/// upload, and the URL itself expired after [`UPLOAD_URL_TTL`], so a day is far on the safe side.
+pub const ABANDONED_UPLOAD_AGE: Duration = Duration::from_secs(24 * 60 * 60);
 
 #[derive(Debug, thiserror::Error)]
 pub enum ProofFailure {
@@ -129,7 +133,12 @@ impl<S: Store, E: EventBus> App<S, E> {
             .await?;
         if !self
             .store
-            .grant_upload(request.purchase_id, &key, MAX_UPLOAD_GRANTS)
+            .grant_upload(
+                request.purchase_id,
+                &key,
+                MAX_UPLOAD_GRANTS,
+                self.clock.now(),
+            )
             .await?
         {
             return Err(self.lost_race(request.purchase_id).await);
@@ -191,6 +200,40 @@ impl<S: Store, E: EventBus> App<S, E> {
         }
         tracing::info!(purchase.id = purchase_id, "proof attached");
         Ok(())
+    }
+
+    /// Deletes uploads granted more than `older_than` ago and never attached, `batch` at a time
+    /// until none is left, and answers how many were swept. The file goes first and the grant
+    /// after, so a failure leaves the grant to retry next time rather than an orphan file.
+    ///
+    /// # Errors
+    /// A failure of storage or of the object store; what was swept before it stays swept.
+    pub async fn sweep_abandoned_uploads(
+        &self,
+        objects: &impl ObjectStore,
+        older_than: Duration,
+        batch: u32,
+    ) -> anyhow::Result<u32> {
+        let cutoff = self.clock.now()
+            - chrono::TimeDelta::from_std(older_than)
+                .map_err(|_| anyhow::anyhow!("sweep age {older_than:?} is out of range"))?;
+        let mut swept = 0;
+        loop {
+            let abandoned = self.store.abandoned_uploads(cutoff, batch).await?;
+            let full_batch = abandoned.len() >= batch as usize;
+            let mut withdrawn = 0;
+            for (purchase_id, key) in abandoned {
+                objects.delete(&key).await?;
+                if self.store.withdraw_upload(purchase_id, &key).await? {
+                    withdrawn += 1;
+                    tracing::info!(purchase.id = purchase_id, "abandoned proof upload swept");
+                }
+            }
+            swept += withdrawn;
+            if !full_batch || withdrawn == 0 {
+                return Ok(swept);
+            }
+        }
     }
 
     /// Deletes an object nothing refers to any more. Best effort: a failure leaves an orphan

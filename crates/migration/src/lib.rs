@@ -4,6 +4,7 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20260101_000001_initial_schema;
 mod m20261123_000001_buyer_access_and_mail_outbox;
+mod m20261123_000002_upload_granted_at;
 
 pub struct Migrator;
 
@@ -13,6 +14,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20260101_000001_initial_schema::Migration),
             Box::new(m20261123_000001_buyer_access_and_mail_outbox::Migration),
+            Box::new(m20261123_000002_upload_granted_at::Migration),
         ]
     }
 }

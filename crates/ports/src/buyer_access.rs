@@ -1,6 +1,7 @@
 //! What the buyer may do after the purchase: attach a proof, read the invoice. Both need the
 //! secret key handed to the buyer once, at creation; storage keeps only its digest.
 
+use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
 use rifa_domain::purchase::{PurchaseId, PurchaseStatus};
 
@@ -52,9 +53,9 @@ pub trait PurchaseProofs: Send + Sync + 'static {
         id: PurchaseId,
     ) -> impl Future<Output = anyhow::Result<Option<PurchaseAccess>>> + Send;
 
-    /// Records `key` as the one upload this pending purchase may attach next (replacing any
-    /// earlier grant) and counts the grant, if fewer than `max_grants` were made before.
-    /// `false` when the purchase is gone, no longer pending or out of grants.
+    /// Records `key`, granted `at`, as the one upload this pending purchase may attach next
+    /// (replacing any earlier grant) and counts the grant, if fewer than `max_grants` were made
+    /// before. `false` when the purchase is gone, no longer pending or out of grants.
     ///
     /// # Errors
     /// Storage failures only.
@@ -63,6 +64,28 @@ pub trait PurchaseProofs: Send + Sync + 'static {
         id: PurchaseId,
         key: &str,
         max_grants: u32,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = anyhow::Result<bool>> + Send;
+
+    /// Up to `limit` grants made before `granted_before` and never attached (or granted before
+    /// grant times were kept), whatever the purchase's status, oldest purchase first.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn abandoned_uploads(
+        &self,
+        granted_before: DateTime<Utc>,
+        limit: u32,
+    ) -> impl Future<Output = anyhow::Result<Vec<(PurchaseId, String)>>> + Send;
+
+    /// Withdraws the grant of `key` if it is still the purchase's; `false` otherwise.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn withdraw_upload(
+        &self,
+        id: PurchaseId,
+        key: &str,
     ) -> impl Future<Output = anyhow::Result<bool>> + Send;
 
     /// Attaches the granted upload `key` as the purchase's proof, if the purchase is still

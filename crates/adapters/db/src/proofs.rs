@@ -1,11 +1,12 @@
 //! The buyer's access to their purchase and the payment proof's upload state.
 
 use anyhow::Context;
+use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
 use rifa_domain::purchase::{PurchaseId, PurchaseStatus};
 use rifa_ports::{ProofProblem, PurchaseAccess, PurchaseProofs};
 use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use crate::Db;
 use crate::entities::purchases;
@@ -35,9 +36,11 @@ impl PurchaseProofs for Db {
         id: PurchaseId,
         key: &str,
         max_grants: u32,
+        at: DateTime<Utc>,
     ) -> anyhow::Result<bool> {
         let updated = purchases::Entity::update_many()
             .col_expr(purchases::Column::UploadKey, Expr::val(key))
+            .col_expr(purchases::Column::UploadGrantedAt, Expr::val(at))
             .col_expr(
                 purchases::Column::UploadGrants,
                 Expr::col(purchases::Column::UploadGrants).add(1),
@@ -48,6 +51,51 @@ impl PurchaseProofs for Db {
             .exec(&self.conn)
             .await
             .context("failed to grant an upload")?;
+        Ok(updated.rows_affected == 1)
+    }
+
+    async fn abandoned_uploads(
+        &self,
+        granted_before: DateTime<Utc>,
+        limit: u32,
+    ) -> anyhow::Result<Vec<(PurchaseId, String)>> {
+        let rows: Vec<(i64, Option<String>)> = purchases::Entity::find()
+            .select_only()
+            .column(purchases::Column::Id)
+            .column(purchases::Column::UploadKey)
+            .filter(purchases::Column::UploadKey.is_not_null())
+            .filter(
+                Condition::any()
+                    .add(purchases::Column::UploadGrantedAt.lt(granted_before))
+                    .add(purchases::Column::UploadGrantedAt.is_null()),
+            )
+            .order_by_asc(purchases::Column::Id)
+            .limit(u64::from(limit))
+            .into_tuple()
+            .all(&self.conn)
+            .await
+            .context("failed to list abandoned uploads")?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(id, key)| key.map(|key| (id, key)))
+            .collect())
+    }
+
+    async fn withdraw_upload(&self, id: PurchaseId, key: &str) -> anyhow::Result<bool> {
+        let updated = purchases::Entity::update_many()
+            .col_expr(
+                purchases::Column::UploadKey,
+                Expr::val(Option::<String>::None),
+            )
+            .col_expr(
+                purchases::Column::UploadGrantedAt,
+                Expr::val(Option::<DateTime<Utc>>::None),
+            )
+            .filter(purchases::Column::Id.eq(id))
+            .filter(purchases::Column::UploadKey.eq(key))
+            .exec(&self.conn)
+            .await
+            .context("failed to withdraw an upload grant")?;
         Ok(updated.rows_affected == 1)
     }
 

@@ -51,6 +51,7 @@ on_both!(
     purchases_and_decisions_put_their_e_mail_in_the_outbox_in_the_same_transaction,
     a_claimed_e_mail_is_leased_and_failures_are_retried_then_given_up,
     only_the_granted_upload_of_a_pending_purchase_can_be_attached,
+    grants_never_attached_are_listed_by_age_and_withdrawn_once,
 );
 
 fn now() -> DateTime<Utc> {
@@ -496,12 +497,12 @@ async fn only_the_granted_upload_of_a_pending_purchase_can_be_attached(url: &str
         "nothing granted yet"
     );
     assert!(
-        db.grant_upload(bought.id, "proofs/1/a.png", 10)
+        db.grant_upload(bought.id, "proofs/1/a.png", 10, now())
             .await
             .unwrap()
     );
     assert!(
-        db.grant_upload(bought.id, "proofs/1/b.png", 10)
+        db.grant_upload(bought.id, "proofs/1/b.png", 10, now())
             .await
             .unwrap(),
         "a new grant replaces the old"
@@ -533,7 +534,7 @@ async fn only_the_granted_upload_of_a_pending_purchase_can_be_attached(url: &str
     );
 
     assert!(
-        db.grant_upload(bought.id, "proofs/1/c.pdf", 10)
+        db.grant_upload(bought.id, "proofs/1/c.pdf", 10, now())
             .await
             .unwrap()
     );
@@ -546,7 +547,7 @@ async fn only_the_granted_upload_of_a_pending_purchase_can_be_attached(url: &str
         "a grant is used once"
     );
     assert!(
-        db.grant_upload(bought.id, "proofs/1/e.png", 10)
+        db.grant_upload(bought.id, "proofs/1/e.png", 10, now())
             .await
             .unwrap()
     );
@@ -562,7 +563,7 @@ async fn only_the_granted_upload_of_a_pending_purchase_can_be_attached(url: &str
     let access = db.purchase_access(bought.id).await.unwrap().unwrap();
     assert_eq!(access.upload_grants, 4);
     assert!(
-        !db.grant_upload(bought.id, "proofs/1/f.png", 4)
+        !db.grant_upload(bought.id, "proofs/1/f.png", 4, now())
             .await
             .unwrap(),
         "no grant past the cap"
@@ -580,10 +581,108 @@ async fn only_the_granted_upload_of_a_pending_purchase_can_be_attached(url: &str
         .await
         .unwrap();
     assert!(
-        !db.grant_upload(bought.id, "proofs/1/d.png", 10)
+        !db.grant_upload(bought.id, "proofs/1/d.png", 10, now())
             .await
             .unwrap(),
         "decided purchases are closed"
     );
     assert!(db.purchase_access(999_999).await.unwrap().is_none());
+}
+
+async fn grants_never_attached_are_listed_by_age_and_withdrawn_once(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    let buy = |number: i64, reference: &'static str| {
+        let db = &db;
+        async move {
+            db.create_purchase(
+                &purchase(raffle, &[number], reference, "04141234567"),
+                "Rifa",
+            )
+            .await
+            .unwrap()
+            .id
+        }
+    };
+    let (old, fresh, attached, decided) = (
+        buy(1, "RF-OLD").await,
+        buy(2, "RF-FRESH").await,
+        buy(3, "RF-ATT").await,
+        buy(4, "RF-DEC").await,
+    );
+    let day_ago = now() - chrono::TimeDelta::hours(25);
+    let cutoff = now() - chrono::TimeDelta::hours(24);
+    assert!(
+        db.grant_upload(old, "proofs/old/a.png", 10, day_ago)
+            .await
+            .unwrap()
+    );
+    assert!(
+        db.grant_upload(fresh, "proofs/fresh/a.png", 10, now())
+            .await
+            .unwrap()
+    );
+    assert!(
+        db.grant_upload(attached, "proofs/att/a.png", 10, day_ago)
+            .await
+            .unwrap()
+    );
+    assert!(db.attach_proof(attached, "proofs/att/a.png").await.unwrap());
+    assert!(
+        db.grant_upload(decided, "proofs/dec/a.png", 10, day_ago)
+            .await
+            .unwrap()
+    );
+    db.decide_purchase(
+        decided,
+        &Verdict::Reject {
+            notes: "no payment".into(),
+        },
+        now(),
+    )
+    .await
+    .unwrap();
+
+    assert_eq!(
+        db.abandoned_uploads(cutoff, 10).await.unwrap(),
+        vec![
+            (old, "proofs/old/a.png".to_owned()),
+            (decided, "proofs/dec/a.png".to_owned()),
+        ],
+        "old grants, whatever the purchase's status; not a fresh one, not an attached one"
+    );
+    assert_eq!(
+        db.abandoned_uploads(cutoff, 1).await.unwrap(),
+        vec![(old, "proofs/old/a.png".to_owned())],
+        "at most `limit`, oldest purchase first"
+    );
+
+    assert!(
+        !db.withdraw_upload(old, "proofs/old/other.png")
+            .await
+            .unwrap(),
+        "only the grant named"
+    );
+    assert!(db.withdraw_upload(old, "proofs/old/a.png").await.unwrap());
+    assert!(
+        !db.withdraw_upload(old, "proofs/old/a.png").await.unwrap(),
+        "a grant is withdrawn once"
+    );
+    assert_eq!(
+        db.purchase_access(old).await.unwrap().unwrap().upload_key,
+        None
+    );
+    assert!(
+        !db.attach_proof(old, "proofs/old/a.png").await.unwrap(),
+        "a withdrawn grant cannot be attached"
+    );
+    assert_eq!(
+        db.abandoned_uploads(now() + chrono::TimeDelta::hours(1), 10)
+            .await
+            .unwrap(),
+        vec![
+            (fresh, "proofs/fresh/a.png".to_owned()),
+            (decided, "proofs/dec/a.png".to_owned()),
+        ]
+    );
 }

@@ -6,10 +6,11 @@
 
 use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use reqwest::{Method, Response, StatusCode};
 use rifa_api::Config;
-use rifa_api::config::StorageConfig;
+use rifa_api::config::{StorageConfig, UploadSweep};
 use rifa_storage::{ObjectStore as _, S3Config, S3Store};
 use rifa_test_support::s3::S3Server;
 use rifa_test_support::smtp::SmtpServer;
@@ -36,6 +37,50 @@ on_both!(
     a_new_proof_replaces_the_old_one_and_a_refused_one_leaves_it_standing,
     the_invoice_is_for_the_buyer_and_admins_in_html_and_pdf,
 );
+
+mod an_upload_never_attached_is_swept_and_an_attached_proof_stays {
+    use super::{TestApp, sweeping};
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite() {
+        super::an_upload_never_attached_is_swept_and_an_attached_proof_stays(
+            TestApp::start(sweeping(TestApp::sqlite_config()), false).await,
+        )
+        .await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn postgres() {
+        if let Some(config) = TestApp::postgres_config().await {
+            super::an_upload_never_attached_is_swept_and_an_attached_proof_stays(
+                TestApp::start(sweeping(config), true).await,
+            )
+            .await;
+        }
+    }
+}
+
+/// The configuration with abandoned uploads swept after one second, looked for four times a
+/// second (production: a day, hourly).
+fn sweeping(mut config: Config) -> Config {
+    config.upload_sweep = UploadSweep {
+        abandoned_after: Duration::from_secs(1),
+        every: Duration::from_millis(250),
+    };
+    config
+}
+
+/// Polls `gone` until it holds or 20 s pass; whether it held.
+async fn eventually(mut gone: impl AsyncFnMut() -> bool) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline {
+        if gone().await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    false
+}
 
 /// A real 2×2 RGB PNG (74 bytes).
 const PNG: &[u8] = &[
@@ -1140,6 +1185,40 @@ async fn the_invoice_is_for_the_buyer_and_admins_in_html_and_pdf(app: TestApp) {
     expect_error(response, StatusCode::BAD_REQUEST, "bad_request").await;
 }
 
+async fn an_upload_never_attached_is_swept_and_an_attached_proof_stays(app: TestApp) {
+    let shop = shop(&app).await;
+    let abandoned = buy(&app, shop, &[80], "abandona@example.com").await;
+    let upload = grant(&app, &abandoned, "pago.png", "image/png", PNG.len()).await;
+    put_ok(&app, &upload, PNG).await;
+    let kept = buy(&app, shop, &[81], "adjunta@example.com").await;
+    send_proof(&app, &kept, PNG, "pago.png", "image/png").await;
+
+    assert!(
+        eventually(async || local_files(&app, abandoned.id).is_empty()).await,
+        "the upload nobody attached is deleted"
+    );
+    let response = attach(&app, abandoned.id, &abandoned.token, None).await;
+    let body = expect_error(response, StatusCode::UNPROCESSABLE_ENTITY, "proof_missing").await;
+    assert_eq!(body["message"], MISSING_ES, "its grant is withdrawn too");
+
+    assert_eq!(
+        local_files(&app, kept.id).len(),
+        1,
+        "an attached proof is never swept"
+    );
+    assert_serves(&app, &proof_link(&app, kept.id).await, PNG, "image/png").await;
+
+    // The buyer can still start over.
+    send_proof(&app, &abandoned, PNG, "otra.png", "image/png").await;
+    assert_serves(
+        &app,
+        &proof_link(&app, abandoned.id).await,
+        PNG,
+        "image/png",
+    )
+    .await;
+}
+
 // ---------------------------------------------------------------------------------------------
 // On S3: a real S3-compatible server (moto, from PyPI) started by the test.
 
@@ -1159,6 +1238,10 @@ impl OnS3 {
     /// On SQLite, or on PostgreSQL (`None` when PostgreSQL is unreachable and not required,
     /// as [`TestApp::postgres`] does).
     async fn start(postgres: bool) -> Option<Self> {
+        Self::start_with(postgres, |config| config).await
+    }
+
+    async fn start_with(postgres: bool, adjust: impl FnOnce(Config) -> Config) -> Option<Self> {
         let mut config = if postgres {
             let url = rifa_test_support::postgres_database().await?;
             let mut config = Config::for_tests(url, rifa_test_support::scratch_dir());
@@ -1184,7 +1267,7 @@ impl OnS3 {
             .await
             .unwrap();
         smtp_to(&mut config, smtp.port());
-        let app = TestApp::start(config, postgres).await;
+        let app = TestApp::start(adjust(config), postgres).await;
         Some(Self {
             app,
             store,
@@ -1226,6 +1309,36 @@ on_both_with_s3!(
     on_s3_the_whole_sequence_works_through_presigned_urls,
     on_s3_refused_files_are_deleted_from_the_bucket,
 );
+
+mod on_s3_an_upload_never_attached_is_swept_from_the_bucket {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite() {
+        let s3 = super::OnS3::start_with(false, super::sweeping)
+            .await
+            .unwrap();
+        super::on_s3_an_upload_never_attached_is_swept_from_the_bucket(s3).await;
+    }
+}
+
+async fn on_s3_an_upload_never_attached_is_swept_from_the_bucket(s3: OnS3) {
+    let app = &s3.app;
+    let shop = shop(app).await;
+    let abandoned = buy(app, shop, &[90], "s3-abandona@example.com").await;
+    let upload = grant(app, &abandoned, "pago.pdf", "application/pdf", PDF.len()).await;
+    let key = s3.key_of(&upload);
+    put_ok(app, &upload, PDF).await;
+    let kept = buy(app, shop, &[91], "s3-adjunta@example.com").await;
+    send_proof(app, &kept, PNG, "pago.png", "image/png").await;
+
+    assert!(
+        eventually(async || s3.store.head(&key).await.unwrap().is_none()).await,
+        "the upload nobody attached is deleted from the bucket"
+    );
+    let response = attach(app, abandoned.id, &abandoned.token, None).await;
+    expect_error(response, StatusCode::UNPROCESSABLE_ENTITY, "proof_missing").await;
+    // An attached proof is never swept.
+    assert_serves(app, &proof_link(app, kept.id).await, PNG, "image/png").await;
+}
 
 async fn on_s3_the_whole_sequence_works_through_presigned_urls(s3: OnS3) {
     let app = &s3.app;
