@@ -52,6 +52,7 @@ on_both!(
     a_claimed_e_mail_is_leased_and_failures_are_retried_then_given_up,
     only_the_granted_upload_of_a_pending_purchase_can_be_attached,
     grants_never_attached_are_listed_by_age_and_withdrawn_once,
+    a_grant_pending_at_the_upgrade_is_dated_by_the_migration,
 );
 
 fn now() -> DateTime<Utc> {
@@ -684,5 +685,46 @@ async fn grants_never_attached_are_listed_by_age_and_withdrawn_once(url: &str) {
             (fresh, "proofs/fresh/a.png".to_owned()),
             (decided, "proofs/dec/a.png".to_owned()),
         ]
+    );
+}
+
+async fn a_grant_pending_at_the_upgrade_is_dated_by_the_migration(url: &str) {
+    use rifa_migration::{Migrator, MigratorTrait};
+
+    let db = Db::connect(url, 2).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    let pending = db
+        .create_purchase(&purchase(raffle, &[1], "RF-UP", "04141234567"), "Rifa")
+        .await
+        .unwrap()
+        .id;
+    db.create_purchase(&purchase(raffle, &[2], "RF-NONE", "04141234567"), "Rifa")
+        .await
+        .unwrap();
+    let month_ago = now() - chrono::TimeDelta::days(30);
+    assert!(
+        db.grant_upload(pending, "proofs/up/a.png", 10, month_ago)
+            .await
+            .unwrap()
+    );
+
+    // Back to before the column existed, and forward again.
+    let conn = Database::connect(url).await.unwrap();
+    Migrator::down(&conn, Some(1)).await.unwrap();
+    Migrator::up(&conn, None).await.unwrap();
+
+    assert_eq!(
+        db.abandoned_uploads(now() - chrono::TimeDelta::hours(1), 10)
+            .await
+            .unwrap(),
+        vec![],
+        "a grant pending at the upgrade is dated then, so it gets its full day"
+    );
+    assert_eq!(
+        db.abandoned_uploads(now() + chrono::TimeDelta::hours(1), 10)
+            .await
+            .unwrap(),
+        vec![(pending, "proofs/up/a.png".to_owned())],
+        "only purchases with a grant are dated"
     );
 }
