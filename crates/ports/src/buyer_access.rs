@@ -67,8 +67,8 @@ pub trait PurchaseProofs: Send + Sync + 'static {
         at: DateTime<Utc>,
     ) -> impl Future<Output = anyhow::Result<bool>> + Send;
 
-    /// Up to `limit` grants made before `granted_before` and never attached (or granted before
-    /// grant times were kept), whatever the purchase's status, oldest purchase first.
+    /// Up to `limit` grants made before `granted_before` (or undated) and never attached,
+    /// whatever the purchase's status, oldest purchase first.
     ///
     /// # Errors
     /// Storage failures only.
