@@ -497,14 +497,15 @@ describe("dashboard figures", () => {
     await page.getByTestId("all-page-of").filter({ hasText: "Página 1 de 2" }).waitFor();
     await page.getByRole("button", { name: "Última página" }).click();
     await page.getByTestId("all-page-of").filter({ hasText: "Página 2 de 2" }).waitFor();
-    expect(await page.getByTestId("purchase-row").count()).toBe(1);
+    // The rows of the page before stay on screen until the new page's arrive.
+    await expect.poll(() => page.getByTestId("purchase-row").count(), { timeout: 10_000 }).toBe(1);
     await page.getByTestId("purchase-row").getByRole("button", { name: /^Aprobar compra/ }).click();
     await page.getByTestId("decision-dialog").getByTestId("confirm-decision").click();
     await toast(page, "Compra actualizada").waitFor();
 
     await page.getByTestId("all-page-of").filter({ hasText: "Página 1 de 1" }).waitFor();
     await page.getByTestId("all-showing").filter({ hasText: "Mostrando 1-10 de 10 compras" }).waitFor();
-    expect(await page.getByTestId("purchase-row").count()).toBe(10);
+    await expect.poll(() => page.getByTestId("purchase-row").count(), { timeout: 10_000 }).toBe(10);
     expect(await page.getByTestId("all-empty").count()).toBe(0);
     await context.close();
   });
