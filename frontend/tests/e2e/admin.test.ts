@@ -253,7 +253,7 @@ describe("purchase verification", () => {
     await page.getByLabel("Nombre del cliente").fill("comprador aprobado");
     await page.getByTestId("all-showing").filter({ hasText: "Mostrando 1-1 de 1 compras" }).waitFor();
     await row(page, approved.reference).waitFor();
-    expect(await page.getByTestId("purchase-row").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("purchase-row").count(), { timeout: 10_000 }).toBe(1);
     await row(page, approved.reference).getByRole("button", { name: `Aprobar compra ${approved.reference}` }).click();
     const decision = page.getByTestId("decision-dialog");
     await decision.getByTestId("confirm-decision").click();
