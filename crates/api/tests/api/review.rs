@@ -62,6 +62,28 @@ async fn buy_as(
     body["purchase"].clone()
 }
 
+/// On `raffle`: two approved purchases (tickets [1, 2] and [3], 10.00 each), one pending, one
+/// rejected and one admin test purchase. Answers the first approved one.
+async fn sales_of_every_kind(app: &TestApp, raffle: i64, method: i64) -> Value {
+    let approved_a = buy_as(app, raffle, method, &[1, 2], 1000, "Ana Uno").await;
+    let approved_b = buy_as(app, raffle, method, &[3], 1000, "Ana Dos").await;
+    buy_as(app, raffle, method, &[4], 1000, "Luis Pendiente").await;
+    let rejected = buy_as(app, raffle, method, &[5], 1000, "Luis Rechazado").await;
+    app.decide(id_of(&approved_a), "approved", None).await;
+    app.decide(id_of(&approved_b), "approved", None).await;
+    app.decide(id_of(&rejected), "rejected", Some("No pagó"))
+        .await;
+    let test = app
+        .post_form(
+            &format!("/api/admin/raffles/{raffle}/purchase"),
+            app.purchase_form(method, &[9], "10.00", "prueba@example.com"),
+            Some(&app.admin_token),
+        )
+        .await;
+    assert_eq!(test.status(), StatusCode::CREATED);
+    approved_a
+}
+
 fn id_of(purchase: &Value) -> i64 {
     purchase["id"].as_i64().unwrap()
 }
@@ -488,22 +510,7 @@ async fn the_dashboard_counts_approved_sales_pending_purchases_and_active_raffle
         .await;
     assert_eq!(update.status(), StatusCode::OK);
     let method = app.payment_method("Zelle", None).await;
-    let approved_a = buy_as(&app, raffle, method, &[1, 2], 1000, "Ana Uno").await;
-    let approved_b = buy_as(&app, raffle, method, &[3], 1000, "Ana Dos").await;
-    buy_as(&app, raffle, method, &[4], 1000, "Luis Tres").await;
-    let rejected = buy_as(&app, raffle, method, &[5], 1000, "Luis Cuatro").await;
-    app.decide(id_of(&approved_a), "approved", None).await;
-    app.decide(id_of(&approved_b), "approved", None).await;
-    app.decide(id_of(&rejected), "rejected", Some("No pagó"))
-        .await;
-    let test = app
-        .post_form(
-            &format!("/api/admin/raffles/{raffle}/purchase"),
-            app.purchase_form(method, &[9], "10.00", "prueba@example.com"),
-            Some(&app.admin_token),
-        )
-        .await;
-    assert_eq!(test.status(), StatusCode::CREATED);
+    let approved_a = sales_of_every_kind(&app, raffle, method).await;
     let day = &approved_a["createdAt"].as_str().unwrap()[..10];
 
     let stats = app.admin_get("/api/admin/stats").await;
@@ -596,22 +603,7 @@ async fn a_search_with_max_id_ignores_purchases_made_after_it(app: TestApp) {
 async fn the_daily_series_sums_approved_sales_per_local_day_in_one_call(app: TestApp) {
     let raffle = app.raffle("10", 100, (1, 5)).await;
     let method = app.payment_method("Zelle", None).await;
-    let approved_a = buy_as(&app, raffle, method, &[1, 2], 1000, "Ana Uno").await;
-    let approved_b = buy_as(&app, raffle, method, &[3], 1000, "Ana Dos").await;
-    buy_as(&app, raffle, method, &[4], 1000, "Luis Pendiente").await;
-    let rejected = buy_as(&app, raffle, method, &[5], 1000, "Luis Rechazado").await;
-    app.decide(id_of(&approved_a), "approved", None).await;
-    app.decide(id_of(&approved_b), "approved", None).await;
-    app.decide(id_of(&rejected), "rejected", Some("No pagó"))
-        .await;
-    let test = app
-        .post_form(
-            &format!("/api/admin/raffles/{raffle}/purchase"),
-            app.purchase_form(method, &[9], "10.00", "prueba@example.com"),
-            Some(&app.admin_token),
-        )
-        .await;
-    assert_eq!(test.status(), StatusCode::CREATED);
+    let approved_a = sales_of_every_kind(&app, raffle, method).await;
     let created: DateTime<Utc> = approved_a["createdAt"].as_str().unwrap().parse().unwrap();
     let day = |at: DateTime<Utc>| at.format("%Y-%m-%d").to_string();
     // The same purchases fall on another local day fourteen hours east of UTC.
