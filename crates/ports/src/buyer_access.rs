@@ -67,7 +67,7 @@ pub trait PurchaseProofs: Send + Sync + 'static {
         at: DateTime<Utc>,
     ) -> impl Future<Output = anyhow::Result<bool>> + Send;
 
-    /// Up to `limit` grants made before `granted_before` (or undated) and never attached,
+    /// Up to `limit` grants made before `granted_before` and never attached,
     /// whatever the purchase's status, oldest purchase first.
     ///
     /// # Errors

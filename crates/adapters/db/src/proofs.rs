@@ -6,7 +6,7 @@ use rifa_domain::Lang;
 use rifa_domain::purchase::{PurchaseId, PurchaseStatus};
 use rifa_ports::{ProofProblem, PurchaseAccess, PurchaseProofs};
 use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use crate::Db;
 use crate::entities::purchases;
@@ -64,11 +64,7 @@ impl PurchaseProofs for Db {
             .column(purchases::Column::Id)
             .column(purchases::Column::UploadKey)
             .filter(purchases::Column::UploadKey.is_not_null())
-            .filter(
-                Condition::any()
-                    .add(purchases::Column::UploadGrantedAt.lt(granted_before))
-                    .add(purchases::Column::UploadGrantedAt.is_null()),
-            )
+            .filter(purchases::Column::UploadGrantedAt.lt(granted_before))
             .order_by_asc(purchases::Column::Id)
             .limit(u64::from(limit))
             .into_tuple()

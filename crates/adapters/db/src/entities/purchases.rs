@@ -40,7 +40,7 @@ pub struct Model {
     /// How many upload URLs the buyer has been granted, capped so one purchase's key cannot
     /// fill the store.
     pub upload_grants: i32,
-    /// When `upload_key` was granted (`None` for grants older than this column).
+    /// When `upload_key` was granted (the migration dated the grants pending when it ran).
     pub upload_granted_at: Option<DateTime<Utc>>,
 }
 
