@@ -121,7 +121,7 @@ impl<S: Store, E: EventBus> App<S, E> {
             Some(p) => (p, false),
             None => (generate(), true),
         };
-        admin::check_new_password(&password).map_err(|e: FieldError| {
+        admin::check_new_password(&password, &username).map_err(|e: FieldError| {
             CreateAdminFailure::Invalid(FieldErrors::single("password", e))
         })?;
         let hash = self.hasher.hash(&password)?;

@@ -49,21 +49,48 @@ pub fn parse_username(raw: &str) -> Result<String, FieldError> {
     }
 }
 
-/// New passwords need 12 characters: long enough to resist guessing behind the rate limit.
+/// The zxcvbn score a new password needs: 3 is "safely unguessable: moderate protection from an
+/// offline slow-hash scenario" (about 10^10 guesses), fitting argon2 hashes behind a rate limit.
+const MIN_PASSWORD_SCORE: zxcvbn::Score = zxcvbn::Score::Three;
+
+/// How much of a password the estimator reads: its matching grows faster than linearly with the
+/// length, and 100 characters of a weak pattern are not made strong by what follows.
+const ESTIMATED_CHARS: usize = 100;
+
+/// New passwords need 12 characters and must resist guessing: zxcvbn's estimate (dictionaries,
+/// names, keyboard walks, repeats, dates, the username itself) must reach score 3 of 4, so
+/// `aaaaaaaaaaaa` or `admin2025admin` are refused with the estimator's reason.
 ///
 /// # Errors
-/// `TooShort` or `TooLong` (argon2 input beyond 1 KB is pointless).
-pub fn check_new_password(raw: &str) -> Result<(), FieldError> {
+/// `TooShort`, `TooLong` (argon2 input beyond 1 KB is pointless) or `WeakPassword`.
+pub fn check_new_password(raw: &str, username: &str) -> Result<(), FieldError> {
     match raw.chars().count() {
-        0..12 => Err(FieldError::TooShort { min: 12 }),
-        12..=1024 => Ok(()),
-        _ => Err(FieldError::TooLong { max: 1024 }),
+        0..12 => return Err(FieldError::TooShort { min: 12 }),
+        12..=1024 => {}
+        _ => return Err(FieldError::TooLong { max: 1024 }),
     }
+    let estimated: String = raw.chars().take(ESTIMATED_CHARS).collect();
+    let estimate = zxcvbn::zxcvbn(&estimated, &[username]);
+    if estimate.score() >= MIN_PASSWORD_SCORE {
+        return Ok(());
+    }
+    let feedback = estimate.feedback();
+    let warning = feedback
+        .and_then(zxcvbn::feedback::Feedback::warning)
+        .map(|w| w.to_string());
+    let suggestions = feedback
+        .map(|f| f.suggestions().iter().map(ToString::to_string).collect())
+        .unwrap_or_default();
+    Err(FieldError::WeakPassword {
+        warning,
+        suggestions,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Lang, Localized};
 
     #[test]
     fn usernames_are_lowercase_and_plain() {
@@ -75,7 +102,44 @@ mod tests {
 
     #[test]
     fn new_passwords_have_a_floor() {
-        assert!(check_new_password("short").is_err());
-        assert!(check_new_password("a long enough pass").is_ok());
+        assert_eq!(
+            check_new_password("short", "admin"),
+            Err(FieldError::TooShort { min: 12 })
+        );
+        assert_eq!(check_new_password("Tz8#qL2m!vR9xW4k", "admin"), Ok(()));
+        assert_eq!(
+            check_new_password("correct horse battery staple", "admin"),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn guessable_passwords_are_refused_with_the_estimators_reason() {
+        for weak in [
+            "aaaaaaaaaaaa",
+            "123456789012",
+            "qwertyuiopasdf",
+            "password1234",
+            "admin.rifa2025",
+        ] {
+            let refused = check_new_password(weak, "admin.rifa");
+            assert!(
+                matches!(&refused, Err(FieldError::WeakPassword { .. })),
+                "{weak}: {refused:?}"
+            );
+            let message = refused
+                .err()
+                .map(|e| e.localized(Lang::En))
+                .unwrap_or_default();
+            assert!(
+                message.starts_with("Password too easy to guess"),
+                "{message}"
+            );
+        }
+        let repeated = check_new_password("aaaaaaaaaaaa", "admin")
+            .err()
+            .map(|e| e.localized(Lang::En))
+            .unwrap_or_default();
+        assert!(repeated.contains("Repeats like"), "{repeated}");
     }
 }

@@ -1,6 +1,6 @@
 //! The operator's brand: colours (HSL, as the theme's CSS variables take them) and texts.
 
-use crate::validation::{self, FieldError, FieldErrors};
+use crate::validation::{self, FieldError, FieldErrors, TextKind};
 
 /// An HSL colour in the CSS-variable form `"240 9% 3.9%"`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,14 +104,19 @@ impl Branding {
             }
         }
         if let Some(raw) = patch.company_name
-            && let Some(name) = errors.check("companyName", validation::required_text(&raw, 1, 100))
+            && let Some(name) = errors.check(
+                "companyName",
+                validation::required_text(&raw, TextKind::SingleLine, 1, 100),
+            )
         {
             next.company_name = name;
         }
-        if let Some(description) = patch
-            .description
-            .and_then(|raw| errors.check("description", validation::free_text(&raw, 500)))
-        {
+        if let Some(description) = patch.description.and_then(|raw| {
+            errors.check(
+                "description",
+                validation::free_text(&raw, TextKind::MultiLine, 500),
+            )
+        }) {
             next.description = description;
         }
         if let Some(raw) = patch.logo_url {

@@ -1,6 +1,6 @@
 //! The buyer's details on a purchase form (SPEC §5), parsed once.
 
-use crate::validation::{self, FieldError, FieldErrors};
+use crate::validation::{self, FieldError, FieldErrors, TextKind};
 
 /// The countries the purchase form offers.
 pub const COUNTRIES: [&str; 8] = [
@@ -19,25 +19,30 @@ pub const COUNTRIES: [&str; 8] = [
 pub struct Email(String);
 
 impl Email {
-    /// A deliberately plain structural check: one `@`, a non-empty local part, a dotted domain
-    /// without spaces. Deliverability is the mail server's business.
+    /// A plain mailbox, `local@domain.tld`, and nothing a mail header or a `mailto:` link could
+    /// read as more: no display name, no comment, no quoted local part, no `?query`, no second
+    /// address. The syntax is the RFC 5322 parser's (`email_address`); on top of it the local part
+    /// is restricted to letters, digits and `. _ + -`, which every real mailbox fits.
+    /// Deliverability is the mail server's business.
     ///
     /// # Errors
     /// `InvalidEmail`.
     pub fn parse(raw: &str) -> Result<Self, FieldError> {
         let email = raw.trim().to_lowercase();
-        let valid = email.len() <= 254
-            && !email.chars().any(|c| c.is_whitespace() || c.is_control())
-            && email.split_once('@').is_some_and(|(local, domain)| {
-                !local.is_empty()
-                    && local.len() <= 64
-                    && !domain.contains('@')
-                    && domain.split('.').count() >= 2
-                    && domain.split('.').all(|label| {
-                        !label.is_empty() && !label.starts_with('-') && !label.ends_with('-')
-                    })
-            });
-        if valid {
+        let options = email_address::Options::default()
+            .with_required_tld()
+            .without_display_text()
+            .without_domain_literal();
+        let parsed = email_address::EmailAddress::parse_with_options(&email, options)
+            .map_err(|_| FieldError::InvalidEmail)?;
+        let plain_local = parsed
+            .local_part()
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '_' | '+' | '-'));
+        let plain_domain = parsed.domain().split('.').all(|label| {
+            !label.is_empty() && label.chars().all(|c| c.is_alphanumeric() || c == '-')
+        });
+        if plain_local && plain_domain && parsed.as_str() == email {
             Ok(Self(email))
         } else {
             Err(FieldError::InvalidEmail)
@@ -122,16 +127,16 @@ impl Customer {
     pub fn parse(input: &CustomerInput, errors: &mut FieldErrors) -> Option<Self> {
         let name = errors.check(
             "customerName",
-            validation::required_text(input.name.as_deref().unwrap_or(""), 2, 120).map_err(|e| {
-                match e {
-                    FieldError::Required | FieldError::TooShort { .. } => FieldError::NameTooShort,
-                    other => other,
-                }
-            }),
+            parse_customer_name(input.name.as_deref().unwrap_or("")),
         );
         let id_document = errors.check(
             "customerId",
-            validation::required_text(input.id_document.as_deref().unwrap_or(""), 5, 30),
+            validation::required_text(
+                input.id_document.as_deref().unwrap_or(""),
+                TextKind::SingleLine,
+                5,
+                30,
+            ),
         );
         let email = errors.check(
             "customerEmail",
@@ -153,6 +158,40 @@ impl Customer {
             country: country?,
         })
     }
+}
+
+/// The buyer's name, which the e-mails sent to any typed address greet: a person's name, not a
+/// vehicle for a link or markup. Letters of any script (with their accents), spaces and
+/// `. , ' ’ -` only, so `<`, `>`, `:`, `/`, `@` and digits never get in; and no word that reads as
+/// a domain (`evil.com`, `bit.ly`: a dot followed by two letters or more), which mail clients
+/// would turn into a link. Initials (`J.R.R. Tolkien`, `Ana M. Pérez`) pass.
+///
+/// # Errors
+/// `NameTooShort` under 2 characters, `TooLong` past 120, `InvalidCharacters` for control
+/// characters, `NameNotPlain` for anything else.
+pub fn parse_customer_name(raw: &str) -> Result<String, FieldError> {
+    let name =
+        validation::required_text(raw, TextKind::SingleLine, 2, 120).map_err(|e| match e {
+            FieldError::Required | FieldError::TooShort { .. } => FieldError::NameTooShort,
+            other => other,
+        })?;
+    let plain_chars = name.chars().all(|c| {
+        c.is_alphabetic()
+            || unicode_normalization::char::is_combining_mark(c)
+            || matches!(c, ' ' | '.' | ',' | '\'' | '’' | '-')
+    });
+    if plain_chars && !name.split_whitespace().any(reads_as_domain) {
+        Ok(name)
+    } else {
+        Err(FieldError::NameNotPlain)
+    }
+}
+
+/// `evil.com`, `www.x.io`: a dot followed by two letters or more inside a word.
+fn reads_as_domain(word: &str) -> bool {
+    word.split('.')
+        .skip(1)
+        .any(|after_dot| after_dot.chars().filter(|c| c.is_alphabetic()).count() >= 2)
 }
 
 fn parse_country(raw: &str) -> Result<String, FieldError> {
@@ -194,6 +233,42 @@ mod tests {
     }
 
     #[test]
+    fn an_email_is_one_plain_mailbox_and_nothing_more() {
+        for good in [
+            "ana.perez+rifa@gmail.com",
+            "ana_perez-2@mail.example.co.ve",
+            "josé@correo.es",
+        ] {
+            assert_eq!(
+                Email::parse(good).map(|e| e.as_str().to_owned()),
+                Ok(good.to_owned()),
+                "{good}"
+            );
+        }
+        for bad in [
+            "ana@example.com?bcc=everyone@example.com",
+            "ana?bcc=x@example.com",
+            "ana@example.com&cc=x@example.com",
+            "ana%40x@example.com",
+            "Ana Pérez <ana@example.com>",
+            "<ana@example.com>",
+            "ana(comentario)@example.com",
+            "(comentario)ana@example.com",
+            "\"ana perez\"@example.com",
+            "\"a@b\"@example.com",
+            "ana@example.com,otro@example.com",
+            "ana@example.com;otro@example.com",
+            "ana@example.com otro@example.com",
+            "ana@example.com\r\nbcc: x@y.z",
+            "ana@[127.0.0.1]",
+            "ana/x@example.com",
+            "mailto:ana@example.com",
+        ] {
+            assert_eq!(Email::parse(bad), Err(FieldError::InvalidEmail), "{bad}");
+        }
+    }
+
+    #[test]
     fn phones_need_ten_digits_and_keep_their_digits_for_lookups() {
         let phone = Phone::parse(" +58 (412) 555-4567 ").unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(phone.display(), "+58 (412) 555-4567");
@@ -202,6 +277,45 @@ mod tests {
         assert_eq!(Phone::parse("call me"), Err(FieldError::NotANumber));
         assert_eq!(Phone::parse(""), Err(FieldError::Required));
         assert!(Phone::parse("1234567890123456").is_err());
+    }
+
+    #[test]
+    fn a_customer_name_carries_no_link_and_no_markup() {
+        for good in [
+            "María José González",
+            "J.R.R. Tolkien",
+            "Ana M. Pérez",
+            "O'Connor, Seán",
+            "Jean-Luc Picard",
+            "Nguyễn Văn An",
+        ] {
+            assert_eq!(parse_customer_name(good), Ok(good.to_owned()), "{good}");
+        }
+        for bad in [
+            "Ana http://evil.example/x",
+            "https://evil.example",
+            "Visita www.evil.example",
+            "Ana evil.com",
+            "Gana en bit.ly",
+            "Ana EVIL.COM/premio",
+            "<b>Ana</b>",
+            "Ana <script>",
+            "Ana > Luis",
+            "ana@example.com",
+            "Ana 0412 555 4567",
+            "Ana & Luis",
+        ] {
+            assert_eq!(
+                parse_customer_name(bad),
+                Err(FieldError::NameNotPlain),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            parse_customer_name("Ana\r\nBcc: x@y.z"),
+            Err(FieldError::InvalidCharacters)
+        );
+        assert_eq!(parse_customer_name("A"), Err(FieldError::NameTooShort));
     }
 
     #[test]

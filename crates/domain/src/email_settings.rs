@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::customer::Email;
-use crate::validation::{self, FieldError, FieldErrors};
+use crate::validation::{self, FieldError, FieldErrors, TextKind};
 
 pub const DEFAULT_SMTP_PORT: u16 = 587;
 
@@ -71,7 +71,10 @@ impl EmailSettings {
         let text =
             |raw: Option<String>, max: usize, errors: &mut FieldErrors, field: &'static str| {
                 errors
-                    .check(field, validation::free_text(&raw.unwrap_or_default(), max))
+                    .check(
+                        field,
+                        validation::free_text(&raw.unwrap_or_default(), TextKind::SingleLine, max),
+                    )
                     .unwrap_or_default()
             };
         let host = text(input.host, 253, &mut errors, "emailHost");

@@ -7,6 +7,7 @@
 
 pub mod admin;
 pub mod branding;
+pub mod calendar;
 pub mod customer;
 pub mod display;
 pub mod email_settings;

@@ -36,15 +36,21 @@ impl Money {
     /// # Errors
     /// `TooManyDecimals` beyond cents, `OutOfRange` when negative or too large.
     pub fn from_decimal(value: Decimal) -> Result<Self, FieldError> {
+        let out_of_range = || FieldError::OutOfRange {
+            min: "0".into(),
+            max: Self(MAX_CENTS).to_string(),
+        };
         let normalized = value.normalize();
         if normalized.scale() > 2 {
             return Err(FieldError::TooManyDecimals { max: 2 });
         }
-        let cents = (normalized * Decimal::ONE_HUNDRED).trunc().mantissa();
-        let cents = i64::try_from(cents).map_err(|_| FieldError::OutOfRange {
-            min: "0".into(),
-            max: Self(MAX_CENTS).to_string(),
-        })?;
+        // A Decimal holds up to ~7.9e28: anything above ~7.9e26 overflows when made cents.
+        let cents = normalized
+            .checked_mul(Decimal::ONE_HUNDRED)
+            .ok_or_else(out_of_range)?
+            .trunc()
+            .mantissa();
+        let cents = i64::try_from(cents).map_err(|_| out_of_range())?;
         Self::from_cents(cents)
     }
 
@@ -66,15 +72,21 @@ impl Money {
 
     #[must_use]
     pub fn saturating_sub(self, other: Self) -> Self {
-        Self((self.0 - other.0).max(0))
+        Self(self.0.saturating_sub(other.0).max(0))
     }
 
     /// `percent`% of this amount, rounded half-up to the cent.
     #[must_use]
     pub fn percent(self, percent: Decimal) -> Self {
-        let value = (self.as_decimal() * percent / Decimal::ONE_HUNDRED)
-            .round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
-        Self::from_decimal(value).unwrap_or(Self::ZERO)
+        self.as_decimal()
+            .checked_mul(percent)
+            .and_then(|value| value.checked_div(Decimal::ONE_HUNDRED))
+            .map(|value| {
+                value
+                    .round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero)
+            })
+            .and_then(|value| Self::from_decimal(value).ok())
+            .unwrap_or(Self::ZERO)
     }
 }
 
@@ -160,7 +172,8 @@ impl Rate {
     /// `amount` converted at this rate, kept exact (the display decides the decimals).
     #[must_use]
     pub fn convert(self, amount: Money) -> Decimal {
-        (amount.as_decimal() * self.0).normalize()
+        // At most 1e9 dollars times a rate under 1e12: far inside a Decimal, so never saturates.
+        amount.as_decimal().saturating_mul(self.0).normalize()
     }
 }
 

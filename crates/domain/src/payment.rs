@@ -2,7 +2,7 @@
 
 use crate::exchange::{Currency, ExchangeRateId};
 use crate::money::Rate;
-use crate::validation::{self, FieldError, FieldErrors};
+use crate::validation::{self, FieldError, FieldErrors, TextKind};
 
 pub type PaymentMethodId = i64;
 
@@ -73,7 +73,7 @@ impl PaymentMethodDraft {
         let mut errors = FieldErrors::new();
         let name = errors.check(
             "name",
-            validation::required_text(name.unwrap_or(""), 1, 100),
+            validation::required_text(name.unwrap_or(""), TextKind::SingleLine, 1, 100),
         );
         let kind = errors.check("type", parse_kind(kind.unwrap_or("")));
         let details = errors.check("details", parse_details(kind.as_deref(), details));
@@ -110,8 +110,8 @@ fn parse_details(kind: Option<&str>, raw: Details) -> Result<Details, FieldError
     }
     let mut details = Details::with_capacity(raw.len());
     for (key, value) in raw {
-        let key = validation::required_text(&key, 1, 60)?;
-        let value = validation::free_text(&value, 500)?;
+        let key = validation::required_text(&key, TextKind::SingleLine, 1, 60)?;
+        let value = validation::free_text(&value, TextKind::SingleLine, 500)?;
         if !value.is_empty() {
             details.push((key, value));
         }

@@ -7,7 +7,7 @@ use rust_decimal::Decimal;
 
 use crate::money::{Money, TicketPrice};
 use crate::raffle::PurchaseLimits;
-use crate::validation::{self, FieldError};
+use crate::validation::{self, FieldError, TextKind};
 
 /// "From `min_tickets` tickets on, `percentage`% off", labelled for the summary line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,7 +36,7 @@ impl DiscountTable {
                     max: "100".into(),
                 });
             }
-            validation::required_text(&tier.label, 1, 100)?;
+            validation::required_text(&tier.label, TextKind::SingleLine, 1, 100)?;
         }
         tiers.sort_by_key(|t| t.min_tickets);
         tiers.dedup_by_key(|t| t.min_tickets);

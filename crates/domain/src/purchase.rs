@@ -9,7 +9,7 @@ use crate::money::{Money, Rate};
 use crate::pricing::PriceQuote;
 use crate::raffle::RaffleId;
 use crate::ticket::TicketSelection;
-use crate::validation::{self, FieldError};
+use crate::validation::{self, FieldError, TextKind};
 
 pub type PurchaseId = i64;
 
@@ -67,7 +67,7 @@ impl Verdict {
     /// `NotesRequiredToReject`, or `UnknownOption` for a target other than approved/rejected.
     pub fn parse(status: &str, notes: Option<&str>) -> Result<Self, FieldError> {
         let notes = notes
-            .map(|n| validation::free_text(n, 2_000))
+            .map(|n| validation::free_text(n, TextKind::MultiLine, 2_000))
             .transpose()?
             .filter(|n| !n.is_empty());
         match status.trim() {

@@ -1,10 +1,11 @@
 //! Raffles: their statuses, per-purchase limits and the validated form an operator submits.
 
-use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+use chrono::{DateTime, Utc};
 
+use crate::calendar;
 use crate::money::TicketPrice;
 use crate::ticket::MAX_TICKETS_PER_RAFFLE;
-use crate::validation::{self, FieldError, FieldErrors};
+use crate::validation::{self, FieldError, FieldErrors, TextKind};
 
 pub type RaffleId = i64;
 
@@ -188,12 +189,18 @@ impl RaffleDraft {
         let mut errors = FieldErrors::new();
         let title = errors.check(
             "title",
-            validation::required_text(input.title.as_deref().unwrap_or(""), 1, TITLE_MAX),
+            validation::required_text(
+                input.title.as_deref().unwrap_or(""),
+                TextKind::SingleLine,
+                1,
+                TITLE_MAX,
+            ),
         );
         let description = errors.check(
             "description",
             validation::required_text(
                 input.description.as_deref().unwrap_or(""),
+                TextKind::MultiLine,
                 1,
                 DESCRIPTION_MAX,
             ),
@@ -257,11 +264,19 @@ impl RaffleDraft {
         };
         let draw_date = errors.check(
             "drawDate",
-            input.draw_date.as_deref().map(end_of_day_utc).transpose(),
+            input
+                .draw_date
+                .as_deref()
+                .map(calendar::end_of_day_utc)
+                .transpose(),
         );
         let end_date = errors.check(
             "endDate",
-            input.end_date.as_deref().map(parse_instant).transpose(),
+            input
+                .end_date
+                .as_deref()
+                .map(calendar::parse_instant)
+                .transpose(),
         );
 
         errors.into_result()?;
@@ -316,40 +331,6 @@ fn optional_count(raw: Option<i64>) -> Result<Option<u32>, FieldError> {
     raw.map(count_in_range).transpose()
 }
 
-/// Accepts `YYYY-MM-DD` or an RFC 3339 instant and returns 23:59:59.999 UTC of that (UTC) day.
-///
-/// # Errors
-/// `InvalidDate` for anything else.
-pub fn end_of_day_utc(raw: &str) -> Result<DateTime<Utc>, FieldError> {
-    let raw = raw.trim();
-    let day = NaiveDate::parse_from_str(raw, "%Y-%m-%d")
-        .ok()
-        .or_else(|| {
-            DateTime::parse_from_rfc3339(raw)
-                .ok()
-                .map(|d| d.with_timezone(&Utc).date_naive())
-        })
-        .ok_or(FieldError::InvalidDate)?;
-    let end = NaiveTime::from_hms_milli_opt(23, 59, 59, 999).ok_or(FieldError::InvalidDate)?;
-    Ok(day.and_time(end).and_utc())
-}
-
-/// # Errors
-/// `InvalidDate` unless `YYYY-MM-DD` (midnight UTC) or RFC 3339.
-pub fn parse_instant(raw: &str) -> Result<DateTime<Utc>, FieldError> {
-    let raw = raw.trim();
-    DateTime::parse_from_rfc3339(raw)
-        .map(|d| d.with_timezone(&Utc))
-        .ok()
-        .or_else(|| {
-            NaiveDate::parse_from_str(raw, "%Y-%m-%d")
-                .ok()
-                .and_then(|d| d.and_hms_opt(0, 0, 0))
-                .map(|d| d.and_utc())
-        })
-        .ok_or(FieldError::InvalidDate)
-}
-
 #[cfg(test)]
 mod tests {
     use rust_decimal::Decimal;
@@ -375,21 +356,6 @@ mod tests {
         assert_eq!(draft.max_tickets, 9_999);
         assert_eq!((draft.limits.min(), draft.limits.max()), (1, 1));
         assert_eq!(draft.draw_date, None);
-    }
-
-    #[test]
-    fn the_draw_date_becomes_the_end_of_its_utc_day() {
-        let expected = "2025-08-15T23:59:59.999Z";
-        for raw in [
-            "2025-08-15",
-            "2025-08-15T10:00:00Z",
-            "2025-08-15T23:59:59.999Z",
-        ] {
-            let got =
-                end_of_day_utc(raw).map(|d| d.to_rfc3339_opts(chrono::SecondsFormat::Millis, true));
-            assert_eq!(got.as_deref(), Ok(expected), "{raw}");
-        }
-        assert_eq!(end_of_day_utc("15/08/2025"), Err(FieldError::InvalidDate));
     }
 
     #[test]

@@ -16,6 +16,8 @@ pub enum FieldError {
         max: usize,
     },
     NameTooShort,
+    /// A buyer's name with a link, markup or characters no name has.
+    NameNotPlain,
     InvalidEmail,
     PhoneTooShort,
     PaymentMethodRequired,
@@ -50,6 +52,11 @@ pub enum FieldError {
         number: u32,
     },
     MinAboveMax,
+    /// A password an estimator guesses too easily; the estimator's own words, in English.
+    WeakPassword {
+        warning: Option<String>,
+        suggestions: Vec<String>,
+    },
     NotesRequiredToReject,
     LookupValueRequired,
     SameCurrency,
@@ -69,6 +76,13 @@ impl Localized for FieldError {
             (E::TooLong { max }, Lang::En) => format!("Must be at most {max} characters"),
             (E::NameTooShort, Lang::Es) => "Nombre debe tener al menos 2 caracteres".into(),
             (E::NameTooShort, Lang::En) => "Name must be at least 2 characters".into(),
+            (E::NameNotPlain, Lang::Es) => {
+                "El nombre solo puede tener letras, espacios y . , ' -, sin enlaces ni etiquetas"
+                    .into()
+            }
+            (E::NameNotPlain, Lang::En) => {
+                "The name may only hold letters, spaces and . , ' -, with no links or markup".into()
+            }
             (E::InvalidEmail, Lang::Es) => "Email inválido".into(),
             (E::InvalidEmail, Lang::En) => "Invalid email".into(),
             (E::PhoneTooShort, Lang::Es) => "El teléfono debe tener al menos 10 dígitos".into(),
@@ -137,6 +151,29 @@ impl Localized for FieldError {
             (E::MinAboveMax, Lang::En) => {
                 "The minimum per purchase cannot exceed the maximum per purchase".into()
             }
+            (E::WeakPassword { .. }, Lang::Es) => {
+                "Contraseña demasiado fácil de adivinar: usa una frase larga de palabras poco \
+                 comunes, sin nombres, fechas, repeticiones ni secuencias de teclado"
+                    .into()
+            }
+            (
+                E::WeakPassword {
+                    warning,
+                    suggestions,
+                },
+                Lang::En,
+            ) => {
+                let reasons: Vec<&str> = warning
+                    .iter()
+                    .chain(suggestions)
+                    .map(String::as_str)
+                    .collect();
+                if reasons.is_empty() {
+                    "Password too easy to guess; use a longer phrase of uncommon words".into()
+                } else {
+                    format!("Password too easy to guess: {}", reasons.join(" "))
+                }
+            }
             (E::NotesRequiredToReject, Lang::Es) => {
                 "Debes indicar el motivo del rechazo en las notas".into()
             }
@@ -202,20 +239,56 @@ impl FieldErrors {
     }
 }
 
-/// Whether `text` holds a control character other than line breaks and tabs.
+/// What a text field may hold. Every text field is one or the other, so a line break can only
+/// reach a field that is shown as a block (a description, notes), never a name, a title or a
+/// header value (see `docs/decisions/0007-input-hardening.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextKind {
+    /// Names, titles, hosts, keys: no control character at all, tabs and line breaks included.
+    SingleLine,
+    /// Descriptions and notes: line breaks and tabs allowed, other control characters not.
+    MultiLine,
+}
+
+impl TextKind {
+    /// Whether `c` may appear in a field of this kind.
+    #[must_use]
+    pub fn allows(self, c: char) -> bool {
+        if disguises_text(c) {
+            return false;
+        }
+        match self {
+            Self::SingleLine => !c.is_control(),
+            Self::MultiLine => !c.is_control() || matches!(c, '\n' | '\r' | '\t'),
+        }
+    }
+
+    fn allows_all(self, text: &str) -> bool {
+        text.chars().all(|c| self.allows(c))
+    }
+}
+
+/// Characters that make text read other than it is: Unicode line and paragraph separators
+/// (line breaks a single-line check would miss) and the bidirectional overrides and isolates
+/// that reorder what is displayed ("Trojan Source").
+fn disguises_text(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Whether `text` holds anything a single-line field refuses (control characters, line breaks
+/// included).
 #[must_use]
 pub fn has_control_chars(text: &str) -> bool {
-    text.chars()
-        .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+    !TextKind::SingleLine.allows_all(text)
 }
 
 /// Trims an optional text (blank is allowed) and bounds its length in characters.
 ///
 /// # Errors
-/// `InvalidCharacters` for control characters, `TooLong` past `max`.
-pub fn free_text(raw: &str, max: usize) -> Result<String, FieldError> {
+/// `InvalidCharacters` for characters `kind` refuses, `TooLong` past `max`.
+pub fn free_text(raw: &str, kind: TextKind, max: usize) -> Result<String, FieldError> {
     let trimmed = raw.trim();
-    if has_control_chars(trimmed) {
+    if !kind.allows_all(trimmed) {
         return Err(FieldError::InvalidCharacters);
     }
     if trimmed.chars().count() > max {
@@ -227,12 +300,15 @@ pub fn free_text(raw: &str, max: usize) -> Result<String, FieldError> {
 /// Trims a required text and bounds its length in characters (not bytes).
 ///
 /// # Errors
-/// `Required` when blank, `InvalidCharacters`, `TooShort`/`TooLong` outside the bounds.
-pub fn required_text(raw: &str, min: usize, max: usize) -> Result<String, FieldError> {
-    let trimmed = raw.trim();
-    if has_control_chars(trimmed) {
-        return Err(FieldError::InvalidCharacters);
-    }
+/// `Required` when blank, `InvalidCharacters` for characters `kind` refuses, `TooShort`/`TooLong`
+/// outside the bounds.
+pub fn required_text(
+    raw: &str,
+    kind: TextKind,
+    min: usize,
+    max: usize,
+) -> Result<String, FieldError> {
+    let trimmed = free_text(raw, kind, usize::MAX)?;
     let len = trimmed.chars().count();
     if len == 0 {
         return Err(FieldError::Required);
@@ -243,29 +319,58 @@ pub fn required_text(raw: &str, min: usize, max: usize) -> Result<String, FieldE
     if len > max {
         return Err(FieldError::TooLong { max });
     }
-    Ok(trimmed.to_owned())
+    Ok(trimmed)
 }
 
-/// A URL a browser can load: absolute http(s) or a path on this site.
+/// A URL a browser can load without surprise: an absolute `http:`/`https:` URL with a host, or a
+/// path on this site (one leading `/`). Parsed with a real URL parser, so what is stored is what
+/// a browser would load; backslashes (which browsers read as `/`, turning `/\evil.example` into
+/// another host) and quotes (which break out of HTML attributes and CSS `url()`) are refused
+/// outright.
 ///
 /// # Errors
-/// `InvalidUrl` for anything else (`javascript:`, `data:`, relative paths, spaces).
+/// `InvalidCharacters` for control characters, `TooLong` past `max`, `InvalidUrl` for anything
+/// else (`javascript:`, `data:`, `//host`, relative paths, spaces, credentials).
 pub fn web_url(raw: &str, max: usize) -> Result<String, FieldError> {
-    let url = raw.trim();
-    if has_control_chars(url) {
-        return Err(FieldError::InvalidCharacters);
+    let text = free_text(raw, TextKind::SingleLine, max)?;
+    if text.is_empty()
+        || text
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, '\\' | '"' | '\'' | '`' | '<' | '>'))
+    {
+        return Err(FieldError::InvalidUrl);
     }
-    if url.chars().count() > max {
-        return Err(FieldError::TooLong { max });
+    if text.starts_with('/') {
+        return site_path(&text);
     }
-    let lower = url.to_ascii_lowercase();
-    let has_host = |rest: &str| !rest.is_empty() && !rest.starts_with('/');
-    let ok = lower
-        .strip_prefix("https://")
-        .or_else(|| lower.strip_prefix("http://"))
-        .map_or_else(|| url.starts_with('/') && !url.starts_with("//"), has_host);
-    if ok && !url.chars().any(char::is_whitespace) {
-        Ok(url.to_owned())
+    // The parser forgives `https:host` (no slashes); a stored value must read as what it is.
+    let lower = text.to_ascii_lowercase();
+    if !(lower.starts_with("https://") || lower.starts_with("http://")) {
+        return Err(FieldError::InvalidUrl);
+    }
+    let url = url::Url::parse(&text).map_err(|_| FieldError::InvalidUrl)?;
+    let plain_web = matches!(url.scheme(), "http" | "https")
+        && url.host_str().is_some_and(|h| !h.is_empty())
+        && url.username().is_empty()
+        && url.password().is_none();
+    if plain_web {
+        Ok(text)
+    } else {
+        Err(FieldError::InvalidUrl)
+    }
+}
+
+/// A same-site path: resolved against a placeholder origin it must stay on that origin, which
+/// refuses `//host/…` and anything a parser would read as another site.
+fn site_path(text: &str) -> Result<String, FieldError> {
+    const PLACEHOLDER: &str = "https://site.invalid/";
+    if text.starts_with("//") {
+        return Err(FieldError::InvalidUrl);
+    }
+    let base = url::Url::parse(PLACEHOLDER).map_err(|_| FieldError::InvalidUrl)?;
+    let resolved = base.join(text).map_err(|_| FieldError::InvalidUrl)?;
+    if resolved.origin() == base.origin() {
+        Ok(text.to_owned())
     } else {
         Err(FieldError::InvalidUrl)
     }
@@ -277,39 +382,100 @@ mod tests {
 
     #[test]
     fn required_text_trims_and_counts_characters_not_bytes() {
-        assert_eq!(required_text("  Ñu  ", 2, 10), Ok("Ñu".to_owned()));
-        assert_eq!(required_text("   ", 1, 10), Err(FieldError::Required));
+        use TextKind::{MultiLine, SingleLine};
         assert_eq!(
-            required_text("a", 2, 10),
+            required_text("  Ñu  ", SingleLine, 2, 10),
+            Ok("Ñu".to_owned())
+        );
+        assert_eq!(
+            required_text("   ", SingleLine, 1, 10),
+            Err(FieldError::Required)
+        );
+        assert_eq!(
+            required_text("a", SingleLine, 2, 10),
             Err(FieldError::TooShort { min: 2 })
         );
         assert_eq!(
-            required_text("ááá", 1, 2),
+            required_text("ááá", SingleLine, 1, 2),
             Err(FieldError::TooLong { max: 2 })
         );
         assert_eq!(
-            required_text("Ana\0", 1, 10),
+            required_text("Ana\0", SingleLine, 1, 10),
             Err(FieldError::InvalidCharacters)
         );
         assert_eq!(
-            free_text("línea 1\nlínea 2 ", 50),
+            free_text("línea 1\nlínea 2 ", MultiLine, 50),
             Ok("línea 1\nlínea 2".to_owned())
         );
-        assert_eq!(free_text("\u{7}", 50), Err(FieldError::InvalidCharacters));
-        assert_eq!(free_text("", 50), Ok(String::new()));
+        assert_eq!(
+            free_text("\u{7}", MultiLine, 50),
+            Err(FieldError::InvalidCharacters)
+        );
+        assert_eq!(free_text("", MultiLine, 50), Ok(String::new()));
+    }
+
+    #[test]
+    fn single_line_fields_refuse_line_breaks_tabs_and_disguising_characters() {
+        for bad in [
+            "Ana\r\nBcc: x@y.z",
+            "Ana\nPérez",
+            "Ana\rPérez",
+            "Ana\tPérez",
+            "Ana\u{2028}Pérez",
+            "Ana\u{202E}zereP",
+            "Ana\u{85}Pérez",
+        ] {
+            assert_eq!(
+                required_text(bad, TextKind::SingleLine, 1, 100),
+                Err(FieldError::InvalidCharacters),
+                "{bad:?}"
+            );
+            assert!(has_control_chars(bad), "{bad:?}");
+        }
+        assert!(!has_control_chars("Ana Pérez-Núñez"));
+    }
+
+    #[test]
+    fn multi_line_fields_keep_line_breaks_and_tabs_but_nothing_else_invisible() {
+        assert_eq!(
+            free_text("uno\r\ndos\n\ttres", TextKind::MultiLine, 100),
+            Ok("uno\r\ndos\n\ttres".to_owned())
+        );
+        for bad in ["uno\0dos", "uno\u{1b}[31mdos", "uno\u{202E}dos"] {
+            assert_eq!(
+                free_text(bad, TextKind::MultiLine, 100),
+                Err(FieldError::InvalidCharacters),
+                "{bad:?}"
+            );
+        }
     }
 
     #[test]
     fn web_urls_are_http_or_site_paths() {
-        for good in ["https://x.com/a.jpg", "http://x.io", "/images/a.png"] {
-            assert!(web_url(good, 200).is_ok(), "{good}");
+        for good in [
+            "https://x.com/a.jpg",
+            "http://x.io",
+            "/images/a.png",
+            "https://cdn.example.com/a%20b.png?v=2#top",
+            "/uploads/a.png?size=2",
+        ] {
+            assert_eq!(web_url(good, 200), Ok(good.to_owned()), "{good}");
         }
         for bad in [
             "javascript:alert(1)",
             "data:image/png;base64,AA",
             "//evil.com/x",
+            "/\\evil.example/x.png",
+            "\\\\evil.example/x.png",
+            "https:\\\\evil.example/x.png",
+            "https://x.com/a.png\"onerror=\"alert(1)",
+            "https://x.com/a'.png",
+            "https://x.com/a<b>.png",
+            "https://user:pass@x.com/a.png",
             "a b",
+            "images/a.png",
             "https://",
+            "https:x.com",
             "ftp://x",
         ] {
             assert_eq!(web_url(bad, 200), Err(FieldError::InvalidUrl), "{bad}");

@@ -510,7 +510,7 @@ async fn sign_in_attempts_are_limited_per_client_address() {
 }
 
 /// Runs `rifa-api <args>` against the test app's own database, `stdin` piped in.
-async fn rifa_api(app: &TestApp, args: &[&str], stdin: &str) -> Output {
+pub(crate) async fn rifa_api(app: &TestApp, args: &[&str], stdin: &str) -> Output {
     let binary = env!("CARGO_BIN_EXE_rifa-api");
     let data_dir = app.config.data_dir.clone();
     let database = app.config.database_url.clone();

@@ -5,8 +5,10 @@ pub mod search;
 pub mod stats;
 pub mod stats_daily;
 
-use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono::{DateTime, Duration, NaiveTime, Utc};
+use rifa_domain::calendar;
 use rifa_domain::purchase::PurchaseStatus;
+use rifa_domain::validation::TextKind;
 use rifa_domain::{FieldError, FieldErrors};
 use rifa_ports::PurchaseQuery;
 
@@ -38,13 +40,17 @@ pub fn day_range(
         );
         return None;
     }
-    let day = errors.check(
-        "date",
-        NaiveDate::parse_from_str(date.trim(), "%Y-%m-%d").map_err(|_| FieldError::InvalidDate),
-    )?;
-    let local_midnight = day.and_hms_opt(0, 0, 0)?.and_utc();
-    let from = local_midnight - Duration::minutes(i64::from(offset));
-    Some((from, from + Duration::days(1)))
+    let day = errors.check("date", calendar::parse_day(date))?;
+    // The day is bounded, so these cannot overflow; checked all the same, as any input is.
+    let from = day
+        .and_time(NaiveTime::MIN)
+        .and_utc()
+        .checked_sub_signed(Duration::minutes(i64::from(offset)));
+    let range = from.and_then(|from| Some((from, from.checked_add_signed(Duration::days(1))?)));
+    if range.is_none() {
+        errors.add("date", FieldError::InvalidDate);
+    }
+    range
 }
 
 /// Reads the filters; the page defaults to 1 of 10.
@@ -85,7 +91,12 @@ pub fn parse_query(params: &PurchaseSearchParams) -> Result<PurchaseQuery, Field
     let name_contains = params
         .name
         .as_deref()
-        .map(|n| errors.check("name", rifa_domain::validation::free_text(n, 120)))
+        .map(|n| {
+            errors.check(
+                "name",
+                rifa_domain::validation::free_text(n, TextKind::SingleLine, 120),
+            )
+        })
         .and_then(|n| n.filter(|n| !n.is_empty()));
     let mut bounded = |field: &'static str, value: Option<u32>, default: u32, max: u32| match value
     {

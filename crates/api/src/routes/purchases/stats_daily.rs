@@ -1,6 +1,7 @@
 use actix_web::web;
-use chrono::{Duration, NaiveDate};
+use chrono::Duration;
 use rifa_app::review::{DayPeriod, DayPeriodError, MAX_SERIES_DAYS};
+use rifa_domain::calendar;
 use rifa_domain::{FieldError, FieldErrors};
 
 use crate::AppState;
@@ -31,9 +32,9 @@ fn parse_period(params: &DailyStatsParams) -> Result<DayPeriod, FieldErrors> {
     let mut errors = FieldErrors::new();
     let mut day = |field: &'static str, raw: Option<&str>| {
         let raw = raw.map(str::trim).filter(|d| !d.is_empty());
-        let parsed = raw.ok_or(FieldError::Required).and_then(|d| {
-            NaiveDate::parse_from_str(d, "%Y-%m-%d").map_err(|_| FieldError::InvalidDate)
-        });
+        let parsed = raw
+            .ok_or(FieldError::Required)
+            .and_then(calendar::parse_day);
         errors.check(field, parsed)
     };
     let first = day("from", params.from.as_deref());
@@ -66,7 +67,9 @@ fn parse_period(params: &DailyStatsParams) -> Result<DayPeriod, FieldErrors> {
             "to",
             FieldError::OutOfRange {
                 min: first.format("%Y-%m-%d").to_string(),
-                max: (first + Duration::days(MAX_SERIES_DAYS - 1))
+                max: first
+                    .checked_add_signed(Duration::days(MAX_SERIES_DAYS - 1))
+                    .unwrap_or(calendar::LAST_DAY)
                     .format("%Y-%m-%d")
                     .to_string(),
             },
