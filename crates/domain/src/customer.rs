@@ -161,9 +161,9 @@ impl Customer {
 }
 
 /// The buyer's name, which the e-mails sent to any typed address greet: a person's name, not a
-/// vehicle for a link or markup. Letters of any script (with their accents), spaces and
-/// `. , ' ’ -` only, so `<`, `>`, `:`, `/`, `@` and digits never get in; and no word that reads as
-/// a domain (`evil.com`, `bit.ly`: a dot followed by two letters or more), which mail clients
+/// vehicle for a link or markup. Letters of any script (with their accents), digits, spaces and
+/// `. , ' ’ -` only, so `<`, `>`, `:`, `/`, `@` and `&` never get in; and no word that reads as a
+/// domain (`evil.com`, `bit.ly`: a dot followed by two letters or more), which mail clients
 /// would turn into a link. Initials (`J.R.R. Tolkien`, `Ana M. Pérez`) pass.
 ///
 /// # Errors
@@ -176,7 +176,7 @@ pub fn parse_customer_name(raw: &str) -> Result<String, FieldError> {
             other => other,
         })?;
     let plain_chars = name.chars().all(|c| {
-        c.is_alphabetic()
+        c.is_alphanumeric()
             || unicode_normalization::char::is_combining_mark(c)
             || matches!(c, ' ' | '.' | ',' | '\'' | '’' | '-')
     });
@@ -288,6 +288,7 @@ mod tests {
             "O'Connor, Seán",
             "Jean-Luc Picard",
             "Nguyễn Văn An",
+            "Cliente 3",
         ] {
             assert_eq!(parse_customer_name(good), Ok(good.to_owned()), "{good}");
         }
@@ -302,7 +303,7 @@ mod tests {
             "Ana <script>",
             "Ana > Luis",
             "ana@example.com",
-            "Ana 0412 555 4567",
+            "Ana\\Luis",
             "Ana & Luis",
         ] {
             assert_eq!(

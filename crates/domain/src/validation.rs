@@ -77,11 +77,12 @@ impl Localized for FieldError {
             (E::NameTooShort, Lang::Es) => "Nombre debe tener al menos 2 caracteres".into(),
             (E::NameTooShort, Lang::En) => "Name must be at least 2 characters".into(),
             (E::NameNotPlain, Lang::Es) => {
-                "El nombre solo puede tener letras, espacios y . , ' -, sin enlaces ni etiquetas"
+                "El nombre solo puede tener letras, números, espacios y . , ' -, sin enlaces ni etiquetas"
                     .into()
             }
             (E::NameNotPlain, Lang::En) => {
-                "The name may only hold letters, spaces and . , ' -, with no links or markup".into()
+                "The name may only hold letters, digits, spaces and . , ' -, with no links or markup"
+                    .into()
             }
             (E::InvalidEmail, Lang::Es) => "Email inválido".into(),
             (E::InvalidEmail, Lang::En) => "Invalid email".into(),

@@ -311,11 +311,13 @@ async fn a_buyer_name_with_a_link_or_markup_is_refused_in_both_languages(app: Te
         let (es, en) = purchase_field_error(&app, raffle, method, "customerName", name).await;
 
         assert_eq!(
-            es, "El nombre solo puede tener letras, espacios y . , ' -, sin enlaces ni etiquetas",
+            es,
+            "El nombre solo puede tener letras, números, espacios y . , ' -, sin enlaces ni etiquetas",
             "{name}"
         );
         assert_eq!(
-            en, "The name may only hold letters, spaces and . , ' -, with no links or markup",
+            en,
+            "The name may only hold letters, digits, spaces and . , ' -, with no links or markup",
             "{name}"
         );
     }
