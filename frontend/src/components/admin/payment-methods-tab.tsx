@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import dynamic from "next/dynamic";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useSWRConfig } from "swr";
 import { Pencil, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -37,6 +37,7 @@ export function useDetailsText() {
 /** The payment methods tab (SPEC §2 "Payments tab"). */
 export function PaymentMethodsTab() {
   const t = useTranslations("admin.methods");
+  const locale = useLocale();
   const typeLabel = useTypeLabel();
   const { data: methods, isLoading, error, mutate: reload } = useAdminPaymentMethods();
   const detailsLine = useDetailsText();
@@ -83,7 +84,7 @@ export function PaymentMethodsTab() {
           actions={actions(m)}
         >
           <CardFact label={t("colType")}>{typeLabel(m.type)}</CardFact>
-          <CardFact label={t("colRate")}>{m.exchangeRate ? `${m.exchangeRate.fromCurrency} → ${m.exchangeRate.toCurrency} · 1 : ${formatRate(m.exchangeRate.rate)}` : t("noRate")}</CardFact>
+          <CardFact label={t("colRate")}>{m.exchangeRate ? `${m.exchangeRate.fromCurrency} → ${m.exchangeRate.toCurrency} · 1 : ${formatRate(m.exchangeRate.rate, locale)}` : t("noRate")}</CardFact>
           {Object.keys(m.details ?? {}).length > 0 && <p className="break-words text-xs text-muted-foreground">{detailsLine(m.details)}</p>}
         </CatalogCard>
       ))}
@@ -124,7 +125,7 @@ export function PaymentMethodsTab() {
                         <span className="font-medium">
                           {m.exchangeRate.fromCurrency} → {m.exchangeRate.toCurrency}
                         </span>
-                        <span className="block text-xs tabular-nums text-muted-foreground">1 : {formatRate(m.exchangeRate.rate)}</span>
+                        <span className="block text-xs tabular-nums text-muted-foreground">1 : {formatRate(m.exchangeRate.rate, locale)}</span>
                       </>
                     ) : (
                       <span className="text-muted-foreground">{t("noRate")}</span>

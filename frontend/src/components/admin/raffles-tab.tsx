@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deleteRaffle } from "@/lib/api/admin";
 import type { Raffle } from "@/lib/api/types";
-import { formatDate, formatUsd } from "@/lib/format";
+import { formatCount, formatDate, formatUsd } from "@/lib/format";
 import { useAdminRaffles } from "@/lib/swr/use-admin";
 import { CardFact, CatalogCard, CatalogTab, removeWithToast } from "./catalog-tab";
 import { ConfirmDeleteDialog } from "./confirm-dialog";
@@ -91,9 +91,9 @@ export function RafflesTab() {
           badge={<Badge variant={r.status === "available" ? "success" : "secondary"}>{statusLabel(r.status)}</Badge>}
           actions={actions(r)}
         >
-          <CardFact label={t("colPrice")}>{formatUsd(r.price)}</CardFact>
+          <CardFact label={t("colPrice")}>{formatUsd(r.price, locale)}</CardFact>
           <CardFact label={t("colSold")}>
-            {r.ticketsSold.toLocaleString("es-ES")} / {r.maxTickets.toLocaleString("es-ES")}
+            {formatCount(r.ticketsSold, locale)} / {formatCount(r.maxTickets, locale)}
           </CardFact>
           <CardFact label={t("colDraw")}>{r.drawDate ? formatDate(r.drawDate, locale) : t("notDefined")}</CardFact>
         </CatalogCard>
@@ -136,9 +136,9 @@ export function RafflesTab() {
                       {truncate(r.description, DESCRIPTION_PREVIEW)}
                     </div>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap text-right tabular-nums">{formatUsd(r.price)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{r.maxTickets.toLocaleString("es-ES")}</TableCell>
-                  <TableCell className="text-right tabular-nums">{r.ticketsSold.toLocaleString("es-ES")}</TableCell>
+                  <TableCell className="whitespace-nowrap text-right tabular-nums">{formatUsd(r.price, locale)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatCount(r.maxTickets, locale)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatCount(r.ticketsSold, locale)}</TableCell>
                   <TableCell className="whitespace-nowrap">{r.drawDate ? formatDate(r.drawDate, locale) : t("notDefined")}</TableCell>
                   <TableCell>
                     <Badge variant={r.status === "available" ? "success" : "secondary"}>{statusLabel(r.status)}</Badge>

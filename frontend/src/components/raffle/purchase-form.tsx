@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { notify as toast } from "@/lib/notify";
 import { Loader2, Upload } from "lucide-react";
@@ -59,6 +59,7 @@ const FIELD_NAMES: FieldName[] = ["customerName", "customerId", "customerEmail",
 export function PurchaseForm(props: PurchaseFormProps) {
   const { raffleId, ticketNumbers, width, total, discount, methods, asAdmin } = props;
   const t = useTranslations("purchase");
+  const locale = useLocale();
   const messages = useValidationMessages();
   const schema = useMemo(() => purchaseSchema(messages, { requireProof: true }), [messages]);
   const active = methods.filter((m) => m.active);
@@ -151,7 +152,7 @@ export function PurchaseForm(props: PurchaseFormProps) {
         return;
       }
       if (body.code === "total_mismatch") {
-        toast.error(t("error"), { description: t("totalChanged", { total: body.expectedTotal ? formatUsd(body.expectedTotal) : "" }) });
+        toast.error(t("error"), { description: t("totalChanged", { total: body.expectedTotal ? formatUsd(body.expectedTotal, locale) : "" }) });
         props.onPriceChanged();
         return;
       }
@@ -178,8 +179,8 @@ export function PurchaseForm(props: PurchaseFormProps) {
   });
 
   const buttonAmount = rate
-    ? formatConverted(total, rate.rate, rate.toCurrency, true)
-    : formatUsd(total);
+    ? formatConverted(total, rate.rate, rate.toCurrency, locale, true)
+    : formatUsd(total, locale);
   const submitting = formState.isSubmitting;
 
   return (
@@ -248,12 +249,12 @@ export function PurchaseForm(props: PurchaseFormProps) {
             <div className="flex items-baseline justify-between border-t pt-3">
               <span>{t("totalToPay")}</span>
               <span className="text-lg font-bold" data-testid="converted-total">
-                {rate ? formatConverted(total, rate.rate, rate.toCurrency) : formatUsd(total)}
+                {rate ? formatConverted(total, rate.rate, rate.toCurrency, locale) : formatUsd(total, locale)}
               </span>
             </div>
             {rate && (
               <p className="text-xs text-muted-foreground" data-testid="rate-line">
-                {t("rate", { from: rate.fromCurrency, rate: formatRate(rate.rate), to: rate.toCurrency })}
+                {t("rate", { from: rate.fromCurrency, rate: formatRate(rate.rate, locale), to: rate.toCurrency })}
               </p>
             )}
           </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { notify as toast } from "@/lib/notify";
 import { CheckCircle2, Download, FlaskConical, Mail } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -16,6 +16,7 @@ export function ReceiptDialog({ receipt, onClose }: { receipt: PurchaseResponse 
   const t = useTranslations("receipt");
   const tp = useTranslations("picker");
   const tc = useTranslations("common");
+  const locale = useLocale();
   if (!receipt) return null;
   const { purchase, testMode, purchaseToken } = receipt;
   const labels = purchase.ticketLabels.length ? purchase.ticketLabels : purchase.ticketNumbers.map((n) => String(n).padStart(4, "0"));
@@ -51,7 +52,7 @@ export function ReceiptDialog({ receipt, onClose }: { receipt: PurchaseResponse 
             {more > 0 && <span className="text-xs">{tp("more", { count: more })}</span>}
           </dd>
           <dt className="text-muted-foreground">{t("total")}</dt>
-          <dd className="font-semibold">{formatUsd(purchase.totalAmount)}</dd>
+          <dd className="font-semibold">{formatUsd(purchase.totalAmount, locale)}</dd>
           <dt className="text-muted-foreground">{t("reference")}</dt>
           <dd className="font-mono font-semibold" data-testid="receipt-reference">{purchase.reference}</dd>
           <dt className="text-muted-foreground">{t("status")}</dt>

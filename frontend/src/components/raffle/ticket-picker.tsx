@@ -234,15 +234,15 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
             {summary.more > 0 && <li className="rounded-md border px-2 py-1 text-sm">{t("more", { count: num(summary.more) })}</li>}
           </ul>
           <dl className="space-y-1 text-sm">
-            <div className="flex justify-between"><dt>{t("pricePerTicket")}</dt><dd>{formatUsd(price)}</dd></div>
-            <div className="flex justify-between"><dt>{t("subtotal")}</dt><dd>{formatUsd(subtotal)}</dd></div>
+            <div className="flex justify-between"><dt>{t("pricePerTicket")}</dt><dd>{formatUsd(price, locale)}</dd></div>
+            <div className="flex justify-between"><dt>{t("subtotal")}</dt><dd>{formatUsd(subtotal, locale)}</dd></div>
             {discount && (
               <div className="flex justify-between text-success-strong">
                 <dt>{t("discount")}{fresh?.appliedDiscount ? ` (${fresh.appliedDiscount.label})` : ""}</dt>
-                <dd>-{formatUsd(discount)}</dd>
+                <dd>-{formatUsd(discount, locale)}</dd>
               </div>
             )}
-            <div className="flex justify-between border-t pt-2 text-base font-bold"><dt>{t("total")}</dt><dd data-testid="picker-total">{formatUsd(total)}</dd></div>
+            <div className="flex justify-between border-t pt-2 text-base font-bold"><dt>{t("total")}</dt><dd data-testid="picker-total">{formatUsd(total, locale)}</dd></div>
           </dl>
         </section>
       )}

@@ -152,7 +152,7 @@ function Results({ result }: { result: Verification }) {
               <dl className="grid grid-cols-2 gap-2 text-sm">
                 <div>
                   <dt className="text-muted-foreground">{t("price")}</dt>
-                  <dd className="font-medium">{formatUsd(entry.raffle.price)}</dd>
+                  <dd className="font-medium">{formatUsd(entry.raffle.price, locale)}</dd>
                 </div>
                 <div>
                   <dt className="text-muted-foreground">{t("drawDate")}</dt>
@@ -164,7 +164,7 @@ function Results({ result }: { result: Verification }) {
                 </div>
                 <div>
                   <dt className="text-muted-foreground">{t("total")}</dt>
-                  <dd className="font-medium">{formatUsd(entry.purchase.totalAmount)}</dd>
+                  <dd className="font-medium">{formatUsd(entry.purchase.totalAmount, locale)}</dd>
                 </div>
                 <div>
                   <dt className="text-muted-foreground">{t("reference")}</dt>
