@@ -12,7 +12,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { ApiError } from "@/lib/api/fetcher";
+import { ApiError, errorMessage } from "@/lib/api/fetcher";
 import { createPurchase, uploadProof } from "@/lib/api/client";
 import type { PaymentMethod, PurchaseResponse } from "@/lib/api/types";
 import { formatConverted, formatRate, formatUsd, padTicket } from "@/lib/format";
@@ -45,9 +45,10 @@ export interface PurchaseFormProps {
   discount: string;
   methods: PaymentMethod[];
   asAdmin: boolean;
-  onPurchased: (receipt: PurchaseResponse) => void;
-  /** Someone else took these numbers meanwhile (409 tickets_taken). */
-  onTaken: (numbers: number[]) => void;
+  /** The purchase exists; `proofProblem` says why its proof did not arrive (null when it did). */
+  onPurchased: (receipt: PurchaseResponse, proofProblem: string | null) => void;
+  /** Someone else took these numbers meanwhile (409 tickets_taken), with the server's message. */
+  onTaken: (numbers: number[], message: string) => void;
   /** The server's price differs (409 total_mismatch): refresh the quote. */
   onPriceChanged: () => void;
 }
@@ -76,7 +77,10 @@ export function PurchaseForm(props: PurchaseFormProps) {
       paymentProof: null,
       acceptTerms: false,
     },
-    mode: "onTouched",
+    // Errors appear on submit, then follow typing: an error appearing on blur would push the
+    // submit button down between press and release, and the buyer's first click would be lost.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
   });
   const { register, handleSubmit, formState, control, setValue, setError, reset } = form;
   const errors = formState.errors;
@@ -117,24 +121,25 @@ export function PurchaseForm(props: PurchaseFormProps) {
       return;
     }
 
-    // The proof: a failure here is logged and does not stop the flow (SPEC §7), but the buyer
-    // is told the proof is not attached.
+    // The proof: a failure does not undo the purchase (SPEC §7), and the receipt says that the
+    // proof did not arrive, why, and offers to send it again.
+    let proofProblem: string | null = null;
     if (file && result.purchaseToken && !result.testMode) {
       try {
         await uploadProof(file, { purchaseId: result.purchase.id, purchaseToken: result.purchaseToken });
       } catch (error) {
         console.error("payment proof upload failed", error);
-        toast.warning(t("proofFailed"), { description: t("proofFailedText", { reference: result.purchase.reference }), duration: 10000 });
+        proofProblem = errorMessage(error, t("proofFailedNetwork"));
       }
     } else if (file && !result.testMode) {
       console.error("payment proof not attached: the purchase answer has no purchaseToken");
-      toast.warning(t("proofFailed"), { description: t("proofFailedText", { reference: result.purchase.reference }), duration: 10000 });
+      proofProblem = t("proofFailedNetwork");
     }
 
     if (result.testMode) toast.success(t("testSuccess"));
-    else toast.success(t("success"), { description: t("successText") });
+    else if (!proofProblem) toast.success(t("success"), { description: t("successText") });
     reset();
-    props.onPurchased(result);
+    props.onPurchased(result, proofProblem);
   }
 
   // Submitted with errors: the proof's title and text also come as a toast, as on a bad file.
@@ -147,8 +152,9 @@ export function PurchaseForm(props: PurchaseFormProps) {
       const body = error.body;
       if (body.code === "tickets_taken" && body.numbers?.length) {
         const list = body.numbers.map((n) => padTicket(n, width)).join(", ");
-        toast.error(t("takenTitle"), { description: t("takenText", { numbers: list }), duration: 10000 });
-        props.onTaken(body.numbers);
+        const message = body.message || t("takenText", { numbers: list });
+        toast.error(t("takenTitle"), { description: message, duration: 10000 });
+        props.onTaken(body.numbers, message);
         return;
       }
       if (body.code === "total_mismatch") {

@@ -35,10 +35,13 @@ export interface TicketPickerProps {
   selected: number[];
   onSelectedChange: (selected: number[]) => void;
   quote?: PriceQuote;
+  /** Numbers another buyer took while this one was buying, and the server's message naming them. */
+  lostRace?: { numbers: number[]; message: string } | null;
+  onLostRaceDismiss?: () => void;
 }
 
 /** The ticket picker of SPEC §2: search, 64 a page, toggle, random picks, limits and summary. */
-export function TicketPicker({ available: latestAvailable, loadError, width, price, limits, selected, onSelectedChange, quote }: TicketPickerProps) {
+export function TicketPicker({ available: latestAvailable, loadError, width, price, limits, selected, onSelectedChange, quote, lostRace, onLostRaceDismiss }: TicketPickerProps) {
   const t = useTranslations("picker");
   const locale = useLocale();
   const num = (value: number) => formatCount(value, locale);
@@ -86,6 +89,28 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
 
   return (
     <div className="space-y-5">
+      {lostRace && (
+        <Alert variant="destructive" data-testid="lost-race">
+          <AlertTriangle aria-hidden />
+          <AlertTitle>{t("takenTitle")}</AlertTitle>
+          <AlertDescription className="space-y-2">
+            <p>{lostRace.message}</p>
+            <ul className="flex flex-wrap gap-1.5" aria-label={t("takenNumbers")}>
+              {lostRace.numbers.map((n) => (
+                <li key={n} className="rounded-md bg-muted-foreground/30 px-2 py-0.5 font-mono text-sm line-through" data-testid="taken-number">
+                  {String(n).padStart(width, "0")}
+                </li>
+              ))}
+            </ul>
+            <p>{t("takenHint", { count: lostRace.numbers.length })}</p>
+            {onLostRaceDismiss && (
+              <Button type="button" variant="outline" size="sm" onClick={onLostRaceDismiss}>
+                {t("takenDismiss")}
+              </Button>
+            )}
+          </AlertDescription>
+        </Alert>
+      )}
       {/* Search and quick picks */}
       <div className="space-y-3">
         <div className="space-y-2">
