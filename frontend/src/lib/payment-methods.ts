@@ -1,3 +1,4 @@
+import { isKnownDetailKey, type KnownDetailKey } from "@/lib/admin/payment-details";
 import type { LinkedRate, PaymentMethod } from "@/lib/api/types";
 
 /** "accountNumber" → "Account number", "bank_name" → "Bank name" (SPEC §2: the key split into words). */
@@ -20,4 +21,11 @@ export function usdConversionRate(method: Pick<PaymentMethod, "exchangeRate"> | 
   if (!rate) return null;
   if (rate.fromCurrency.toUpperCase() !== "USD" || rate.toCurrency.toUpperCase() === "USD") return null;
   return rate;
+}
+
+/** A details key as the known camelCase key it spells ("bank_name" → "bankName"), or null. */
+export function knownDetailKey(key: string): KnownDetailKey | null {
+  const camel = key.trim().replace(/[_\-\s]+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
+  const candidate = camel.charAt(0).toLowerCase() + camel.slice(1);
+  return isKnownDetailKey(candidate) ? candidate : null;
 }

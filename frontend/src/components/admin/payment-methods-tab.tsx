@@ -10,9 +10,9 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deletePaymentMethod } from "@/lib/api/admin";
 import type { PaymentMethod } from "@/lib/api/types";
-import { detailsText, isKnownDetailKey } from "@/lib/admin/payment-details";
+import { detailsText } from "@/lib/admin/payment-details";
+import { usePaymentDetailLabels } from "@/lib/use-payment-details";
 import { formatRate } from "@/lib/format";
-import { splitKey } from "@/lib/payment-methods";
 import { useAdminPaymentMethods } from "@/lib/swr/use-admin";
 import { CardFact, CatalogCard, CatalogTab, removeWithToast } from "./catalog-tab";
 import { ConfirmDeleteDialog } from "./confirm-dialog";
@@ -26,12 +26,8 @@ export function useTypeLabel() {
 
 /** A method's details as one line in the panel's language ("Banco: Banesco · Tipo de cuenta: Ahorro"). */
 export function useDetailsText() {
-  const t = useTranslations("admin.methods.detailKeys");
-  const tf = useTranslations("admin.methodForm");
-  const label = (key: string) => (isKnownDetailKey(key) ? t(key) : splitKey(key));
-  const show = (key: string, value: string) =>
-    key === "accountType" && (value === "corriente" || value === "ahorro") ? tf(`accountTypes.${value}`) : value;
-  return (details: Record<string, unknown> | null | undefined) => detailsText(details, label, show);
+  const { label, value } = usePaymentDetailLabels();
+  return (details: Record<string, unknown> | null | undefined) => detailsText(details, label, value);
 }
 
 /** The payment methods tab (SPEC §2 "Payments tab"). */

@@ -24,7 +24,8 @@ import {
   type PurchaseFormValues,
   type ValidationMessages,
 } from "@/lib/validations/purchase";
-import { splitKey, usdConversionRate } from "@/lib/payment-methods";
+import { usdConversionRate } from "@/lib/payment-methods";
+import { usePaymentDetailLabels } from "@/lib/use-payment-details";
 
 const VALIDATION_KEYS = [
   "required", "nameMin", "idMin", "email", "phoneMin", "country", "paymentMethod", "acceptTerms",
@@ -62,6 +63,7 @@ export function PurchaseForm(props: PurchaseFormProps) {
   const t = useTranslations("purchase");
   const locale = useLocale();
   const messages = useValidationMessages();
+  const detail = usePaymentDetailLabels();
   const schema = useMemo(() => purchaseSchema(messages, { requireProof: true }), [messages]);
   const active = methods.filter((m) => m.active);
 
@@ -246,8 +248,8 @@ export function PurchaseForm(props: PurchaseFormProps) {
               <dl className="grid gap-2">
                 {Object.entries(method.details).map(([key, value]) => (
                   <div key={key} className="flex flex-col sm:flex-row sm:justify-between sm:gap-4">
-                    <dt className="text-muted-foreground">{splitKey(key)}</dt>
-                    <dd className="break-all font-medium sm:text-right">{value}</dd>
+                    <dt className="text-muted-foreground">{detail.label(key)}</dt>
+                    <dd className="break-all font-medium sm:text-right">{detail.value(key, value)}</dd>
                   </div>
                 ))}
               </dl>

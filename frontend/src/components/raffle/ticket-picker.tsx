@@ -45,6 +45,8 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
   const t = useTranslations("picker");
   const locale = useLocale();
   const num = (value: number) => formatCount(value, locale);
+  // A counted text picks its plural form from the number and shows it written in the language.
+  const counted = (count: number) => ({ count, shown: num(count) });
   // The numbers arrive right after hydration; rendering their page at a lower priority lets
   // React split that work into short tasks instead of one long one on a slow phone.
   const available = useDeferredValue(latestAvailable);
@@ -63,7 +65,7 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
   const searching = deferredQuery.replace(/\D/g, "") !== "";
 
   const refuse = () =>
-    toast.error(t("limitReachedTitle"), { description: t("limitReachedText", { count: num(limits.max) }), id: "limit" });
+    toast.error(t("limitReachedTitle"), { description: t("limitReachedText", counted(limits.max)), id: "limit" });
 
   const toggle = (n: number) => {
     const result = toggleNumber(selected, n, limits.max);
@@ -136,8 +138,8 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
             {available === null
               ? t("loading")
               : searching
-                ? t("found", { count: num(filtered.length) })
-                : t("availableCount", { count: num(available.length) })}
+                ? t("found", counted(filtered.length))
+                : t("availableCount", counted(available.length))}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -227,20 +229,20 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
         <Alert variant="destructive" data-testid="limit-below">
           <AlertTriangle aria-hidden />
           <AlertTitle>{t("restrictionTitle")}</AlertTitle>
-          <AlertDescription>{t("minNotice", { count: num(limits.min) })}</AlertDescription>
+          <AlertDescription>{t("minNotice", counted(limits.min))}</AlertDescription>
         </Alert>
       )}
       {state === "above" && (
         <Alert variant="destructive" data-testid="limit-above">
           <AlertTriangle aria-hidden />
-          <AlertTitle>{t("maxExceededTitle", { count: num(limits.max) })}</AlertTitle>
-          <AlertDescription>{t("maxExceededText", { count: num(limits.max) })}</AlertDescription>
+          <AlertTitle>{t("maxExceededTitle", counted(limits.max))}</AlertTitle>
+          <AlertDescription>{t("maxExceededText", counted(limits.max))}</AlertDescription>
         </Alert>
       )}
       {state === "atMax" && (
         <Alert variant="success" data-testid="limit-max">
           <CheckCircle2 aria-hidden />
-          <AlertTitle>{t("atMax", { count: num(limits.max) })}</AlertTitle>
+          <AlertTitle>{t("atMax", counted(limits.max))}</AlertTitle>
           <AlertDescription>{t("atMaxText")}</AlertDescription>
         </Alert>
       )}

@@ -156,7 +156,7 @@ function Results({ result }: { result: Verification }) {
                 </div>
                 <div>
                   <dt className="text-muted-foreground">{t("drawDate")}</dt>
-                  <dd className="font-medium">{entry.raffle.drawDate ? formatDate(entry.raffle.drawDate, "es") : "—"}</dd>
+                  <dd className="font-medium">{entry.raffle.drawDate ? formatDate(entry.raffle.drawDate, locale) : "—"}</dd>
                 </div>
                 <div className="col-span-2">
                   <dt className="text-muted-foreground">{t("numbers", { count: formatNumber(entry.tickets.length, locale) })}</dt>
