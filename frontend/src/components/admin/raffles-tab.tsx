@@ -11,6 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { deleteRaffle } from "@/lib/api/admin";
 import type { Raffle } from "@/lib/api/types";
 import { formatCount, formatDate, formatUsd } from "@/lib/format";
+import { RAFFLE_STATUSES } from "@/lib/validations/raffle";
 import { useAdminRaffles } from "@/lib/swr/use-admin";
 import { CardFact, CatalogCard, CatalogTab, removeWithToast } from "./catalog-tab";
 import { ConfirmDeleteDialog } from "./confirm-dialog";
@@ -24,7 +25,7 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
 }
 
-const LABELLED = ["available", "completed", "finished", "postponed"] as const;
+const LABELLED = RAFFLE_STATUSES;
 
 /** Revalidates raffle lists everywhere (panel and the public pages' admin reads). */
 export function useRaffleRefresh() {

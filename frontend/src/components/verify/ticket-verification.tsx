@@ -163,7 +163,7 @@ function Results({ result }: { result: Verification }) {
                   <dd className="break-words font-mono font-medium">{entry.tickets.map((n) => padTicket(n, width)).join(", ")}</dd>
                 </div>
                 <div>
-                  <dt className="text-muted-foreground">{t("total")}</dt>
+                  <dt className="text-muted-foreground" data-testid="verify-total-label">{t("total", { status })}</dt>
                   <dd className="font-medium">{formatUsd(entry.purchase.totalAmount, locale)}</dd>
                 </div>
                 <div>
