@@ -50,7 +50,8 @@ export function DateField({
     setInvalid(false);
   }
 
-  const commit = (raw: string) => {
+  /** Reads the text; while typing, the text is left as it is (reformatting would fight the keys). */
+  const commit = (raw: string, typing = false) => {
     if (!raw.trim()) {
       setInvalid(false);
       if (value) onChange("");
@@ -59,9 +60,12 @@ export function DateField({
     const day = parseDay(raw, locale);
     setInvalid(day === null);
     if (day === null) return;
-    if (day !== value) onChange(day);
+    if (day !== value) {
+      if (typing) setShown({ value: day, locale });
+      onChange(day);
+    }
     // Show the day as the language writes it (a pasted ISO day becomes 20/12/2026).
-    else setText(formatDay(day, locale));
+    if (!typing) setText(formatDay(day, locale));
   };
   const errorId = `${id}-unreadable`;
 
@@ -80,7 +84,8 @@ export function DateField({
         onChange={(e) => {
           setText(e.target.value);
           // A complete day (typed or pasted) applies at once; a partial one waits for blur or Enter.
-          if (/^\s*(\d{1,2}\D\d{1,2}\D\d{4}|\d{4}\D\d{1,2}\D\d{1,2})\s*$/.test(e.target.value)) commit(e.target.value);
+          // An ISO day is complete with two-digit month and day ("2026-12-2" may go on to "…-20").
+          if (/^\s*(\d{1,2}\D\d{1,2}\D\d{4}|\d{4}\D\d{2}\D\d{2})\s*$/.test(e.target.value)) commit(e.target.value, true);
         }}
         onBlur={(e) => commit(e.target.value)}
         onKeyDown={(e) => {
