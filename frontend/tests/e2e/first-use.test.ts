@@ -232,6 +232,8 @@ describe("the purchase form keeps what the buyer typed", () => {
       const reason = (await failed.getByTestId("proof-failed-reason").textContent()) ?? "";
       expect(reason.length).toBeGreaterThan(10);
       expect(reason).not.toMatch(/^\d{3}:/);
+      // Nothing on the receipt is wider than the dialog (a phone would cut it off).
+      expect(await receipt.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       await screenshot(page, `first-use-proof-failed-es-${width}`, { fullPage: false });
 
       await receipt.getByTestId("proof-retry-input").setInputFiles({ name: "pago-bueno.png", mimeType: "image/png", buffer: PNG });

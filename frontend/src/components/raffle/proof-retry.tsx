@@ -50,19 +50,19 @@ export function ProofRetry({ purchaseId, purchaseToken, reference, problem: firs
   }
 
   return (
-    <Alert variant="destructive" data-testid="proof-failed">
+    <Alert variant="destructive" className="min-w-0" data-testid="proof-failed">
       <AlertTriangle aria-hidden />
       <AlertTitle>{t("proofFailedTitle")}</AlertTitle>
-      <AlertDescription className="space-y-3">
+      <AlertDescription className="min-w-0 space-y-3">
         <p data-testid="proof-failed-reason">{problem}</p>
         <p>{t("proofFailedText", { reference })}</p>
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:items-center">
           <label
             htmlFor={inputId}
             className="flex min-w-0 grow cursor-pointer items-center gap-2 rounded-md border border-dashed bg-background px-3 py-2 text-foreground has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
           >
             <Upload aria-hidden className="size-4 shrink-0" />
-            <span className="truncate">{file?.name ?? t("proofChoose")}</span>
+            <span className="min-w-0 break-words">{file?.name ?? t("proofChoose")}</span>
             <input
               id={inputId}
               type="file"
