@@ -120,13 +120,14 @@ describe("the draw date field reads what is typed, pasted or picked, and refuses
   });
 });
 
-async function fillPurchase(page: Page, { email, proof = PNG, phone = "0412 123 4567" }: { email: string; proof?: Buffer; phone?: string }) {
-  await page.getByLabel("Nombre completo").fill("María González");
-  await page.getByLabel("Cédula o pasaporte").fill("V12345678");
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Teléfono (WhatsApp)").fill(phone);
-  await page.getByLabel("País").selectOption("venezuela");
-  const method = page.getByLabel("Método de pago");
+async function fillPurchase(page: Page, { email, proof = PNG, phone = "0412 123 4567", lang = "es" }: { email: string; proof?: Buffer; phone?: string; lang?: Lang }) {
+  const p = (lang === "es" ? es : en).purchase;
+  await page.getByLabel(p.customerName).fill("María González");
+  await page.getByLabel(p.customerId).fill("V12345678");
+  await page.getByLabel(p.customerEmail).fill(email);
+  await page.getByLabel(p.customerPhone).fill(phone);
+  await page.getByLabel(p.customerCountry).selectOption("venezuela");
+  const method = page.getByLabel(p.paymentMethod);
   await method.selectOption((await method.locator("option").nth(1).getAttribute("value")) ?? "");
   await page.locator("#paymentProof").setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: proof });
   await page.getByRole("checkbox").check();
@@ -215,36 +216,38 @@ describe("the purchase form keeps what the buyer typed", () => {
       await context.close();
     });
 
-    it(`says on the receipt that a refused proof did not arrive and takes it again (${width}x${height})`, async () => {
-      const raffle = await newRaffle(`Comprobante ${width} ${Date.now()}`);
-      const { context, page } = await newPage(browser, width, height);
-      await withLanguage(context, "es");
-      await page.goto(`/sorteo/${raffle.id}`);
-      await pick(page, "0001");
-      const email = `comprobante-${width}-${Date.now()}@example.com`;
-      // Declared a PNG, but not one: the API refuses it after the purchase exists.
-      await fillPurchase(page, { email, proof: Buffer.from("esto no es una imagen") });
-      await page.getByRole("button", { name: /^Comprar 1 boleto/ }).click();
-      const receipt = page.getByTestId("receipt-dialog");
-      await receipt.waitFor();
-      const failed = receipt.getByTestId("proof-failed");
-      await failed.waitFor();
-      const reason = (await failed.getByTestId("proof-failed-reason").textContent()) ?? "";
-      expect(reason.length).toBeGreaterThan(10);
-      expect(reason).not.toMatch(/^\d{3}:/);
-      // Nothing on the receipt is wider than the dialog (a phone would cut it off).
-      expect(await receipt.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-      await screenshot(page, `first-use-proof-failed-es-${width}`, { fullPage: false });
+    for (const lang of ["es", "en"] as const) {
+      it(`says on the receipt that a refused proof did not arrive and takes it again (${lang} ${width}x${height})`, async () => {
+        const raffle = await newRaffle(`Comprobante ${lang} ${width} ${Date.now()}`);
+        const { context, page } = await newPage(browser, width, height);
+        await withLanguage(context, lang);
+        await page.goto(`/sorteo/${raffle.id}`);
+        await pickNumber(page, "0001", lang === "es" ? "Buscar número" : "Search number", lang === "es" ? "Número" : "Number");
+        const email = `comprobante-${lang}-${width}-${Date.now()}@example.com`;
+        // Declared a PNG, but not one: the API refuses it after the purchase exists.
+        await fillPurchase(page, { email, proof: Buffer.from("esto no es una imagen"), lang });
+        await page.getByRole("button", { name: /^(Comprar|Buy) 1 / }).click();
+        const receipt = page.getByTestId("receipt-dialog");
+        await receipt.waitFor();
+        const failed = receipt.getByTestId("proof-failed");
+        await failed.waitFor();
+        const reason = (await failed.getByTestId("proof-failed-reason").textContent()) ?? "";
+        expect(reason.length).toBeGreaterThan(10);
+        expect(reason).not.toMatch(/^\d{3}:/);
+        // Nothing on the receipt is wider than the dialog (a phone would cut it off).
+        expect(await receipt.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+        await screenshot(page, `first-use-proof-failed-${lang}-${width}`, { fullPage: false });
 
-      await receipt.getByTestId("proof-retry-input").setInputFiles({ name: "pago-bueno.png", mimeType: "image/png", buffer: PNG });
-      await receipt.getByTestId("proof-retry-send").click();
-      await receipt.getByTestId("proof-retry-sent").waitFor();
-      const found = await adminFetch<{ items: { customerEmail: string; paymentProof: string | null }[] }>(
-        `/api/admin/purchases/search?name=${encodeURIComponent("María González")}&raffleId=${raffle.id}`,
-      );
-      expect(found.items.find((p) => p.customerEmail === email)?.paymentProof).toBeTruthy();
-      await context.close();
-    });
+        await receipt.getByTestId("proof-retry-input").setInputFiles({ name: "pago-bueno.png", mimeType: "image/png", buffer: PNG });
+        await receipt.getByTestId("proof-retry-send").click();
+        await receipt.getByTestId("proof-retry-sent").waitFor();
+        const found = await adminFetch<{ items: { customerEmail: string; paymentProof: string | null }[] }>(
+          `/api/admin/purchases/search?name=${encodeURIComponent("María González")}&raffleId=${raffle.id}`,
+        );
+        expect(found.items.find((p) => p.customerEmail === email)?.paymentProof).toBeTruthy();
+        await context.close();
+      });
+    }
   }
 });
 
