@@ -165,14 +165,19 @@ impl ApiError {
     }
 
     pub fn rate_limited(retry_after_secs: u64) -> Self {
+        let (segundos, seconds) = if retry_after_secs == 1 {
+            ("segundo", "second")
+        } else {
+            ("segundos", "seconds")
+        };
         Self::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
             Text::new(
                 format!(
-                    "Demasiados intentos. Espera {retry_after_secs} segundos e inténtalo de nuevo."
+                    "Demasiados intentos. Espera {retry_after_secs} {segundos} e inténtalo de nuevo."
                 ),
-                format!("Too many attempts. Wait {retry_after_secs} seconds and try again."),
+                format!("Too many attempts. Wait {retry_after_secs} {seconds} and try again."),
             ),
         )
         .with("retryAfterSeconds", json!(retry_after_secs))
@@ -543,4 +548,29 @@ pub async fn unknown_route() -> Result<HttpResponse, ApiError> {
         "route_not_found",
         Text::new("Ruta no encontrada", "Route not found"),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rate_limited_says_one_second_in_the_singular() {
+        assert_eq!(
+            ApiError::rate_limited(1).0.message.es,
+            "Demasiados intentos. Espera 1 segundo e inténtalo de nuevo."
+        );
+        assert_eq!(
+            ApiError::rate_limited(1).0.message.en,
+            "Too many attempts. Wait 1 second and try again."
+        );
+        assert_eq!(
+            ApiError::rate_limited(2).0.message.es,
+            "Demasiados intentos. Espera 2 segundos e inténtalo de nuevo."
+        );
+        assert_eq!(
+            ApiError::rate_limited(2).0.message.en,
+            "Too many attempts. Wait 2 seconds and try again."
+        );
+    }
 }

@@ -23,13 +23,18 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return formatter;
 }
 
-/** A USD amount in the spec's es-ES currency format: "13.00" → "13,00 US$". */
-export function formatUsd(amount: string): string {
-  return numberFormat("es-ES", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(asIntl(amount));
+const intlOf = (locale: string) => intlLocale[resolveLocale(locale)];
+
+/**
+ * A USD amount in the page's language, 2 decimals: "13.00" → "13,00 US$" (es) / "$13.00" (en).
+ * The spec wrote prices in es-ES; issue 12 asked for the active language everywhere.
+ */
+export function formatUsd(amount: string, locale: string): string {
+  return numberFormat(intlOf(locale), { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(asIntl(amount));
 }
 
-function grouped(value: string, digits: number): string {
-  return numberFormat("es-ES", { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true }).format(asIntl(value));
+function grouped(value: string, digits: number, locale: string): string {
+  return numberFormat(intlOf(locale), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true }).format(asIntl(value));
 }
 
 /** Decimals shown for a converted total: VES 2 (0 in the button), COP 0, others 2. */
@@ -41,19 +46,19 @@ export function convertedDigits(currency: string, inButton = false): number {
 
 /**
  * A total in another currency at the method's rate (rate × total), exact to the shown
- * decimals: VES as "Bs 1.234,56" (or "Bs 1.235" in the button), COP with no decimals, others
- * in that currency's es-ES format.
+ * decimals, in the page's language: VES as "Bs 1.234,56" / "Bs 1,234.56" (or no decimals in the
+ * button), COP with no decimals, others in that currency's format.
  */
-export function formatConverted(totalUsd: string, rate: string, currency: string, inButton = false): string {
+export function formatConverted(totalUsd: string, rate: string, currency: string, locale: string, inButton = false): string {
   const digits = convertedDigits(currency, inButton);
   const amount = convert(totalUsd, rate, digits);
-  if (currency === "VES") return `Bs ${grouped(amount, digits)}`;
-  return numberFormat("es-ES", { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(asIntl(amount));
+  if (currency === "VES") return `Bs ${grouped(amount, digits, locale)}`;
+  return numberFormat(intlOf(locale), { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(asIntl(amount));
 }
 
-/** The rate with 4 decimals, for "Tasa: 1 USD = 36,5000 VES". */
-export function formatRate(rate: string): string {
-  return grouped(toDecimalString(round(parseDecimal(rate), 4)), 4);
+/** The rate with 4 decimals, for "Tasa: 1 USD = 36,5000 VES" / "Rate: 1 USD = 36.5000 VES". */
+export function formatRate(rate: string, locale: string): string {
+  return grouped(toDecimalString(round(parseDecimal(rate), 4)), 4, locale);
 }
 
 /** Ticket numbers shown zero-padded to max(4, digits of maxTickets): 7 → "0007". */
@@ -68,7 +73,7 @@ export function padTicket(n: number, width = 4): string {
 /** A date in the page's language (draw dates are end-of-day UTC, so the day is read in UTC). */
 export function formatDate(iso: string, locale: string, withTime = false): string {
   const date = new Date(iso);
-  return new Intl.DateTimeFormat(locale === "en" ? "en-US" : "es-ES", {
+  return new Intl.DateTimeFormat(intlOf(locale), {
     day: "numeric",
     month: "long",
     year: "numeric",
@@ -79,10 +84,10 @@ export function formatDate(iso: string, locale: string, withTime = false): strin
 
 /**
  * A count or share in the page's language: 12345 → "12.345" (es) / "12,345" (en), 0.9 → "0,9" /
- * "0.9". Counts and percentages follow the language; money keeps the spec's es-ES format.
+ * "0.9".
  */
 export function formatNumber(value: number, locale: string, maximumFractionDigits = 1): string {
-  return numberFormat(intlLocale[resolveLocale(locale)], { maximumFractionDigits }).format(value);
+  return numberFormat(intlOf(locale), { maximumFractionDigits }).format(value);
 }
 
 /**

@@ -38,4 +38,8 @@ export const notify = {
   error: (title: string, options?: Options) => show("error", title, options),
   warning: (title: string, options?: Options) => show("warning", title, options),
   info: (title: string, options?: Options) => show("info", title, options),
+  /** Removes a toast by its id (one that no longer holds, e.g. a failed sign-in once signed in). */
+  dismiss: (id: string | number) => {
+    if (toasterWanted) void import("sonner").then(({ toast }) => toast.dismiss(id));
+  },
 };

@@ -1,3 +1,4 @@
+import { KNOWN_DETAIL_KEYS, type KnownDetailKey } from "@/lib/admin/payment-details";
 import type { LinkedRate, PaymentMethod } from "@/lib/api/types";
 
 /** "accountNumber" → "Account number", "bank_name" → "Bank name" (SPEC §2: the key split into words). */
@@ -20,4 +21,41 @@ export function usdConversionRate(method: Pick<PaymentMethod, "exchangeRate"> | 
   if (!rate) return null;
   if (rate.fromCurrency.toUpperCase() !== "USD" || rate.toCurrency.toUpperCase() === "USD") return null;
   return rate;
+}
+
+/**
+ * Keys operators write in Spanish or as plain words, by their folded form (lower case, no
+ * accents, spaces or separators): "banco", "Teléfono", "tipo_de_cuenta".
+ */
+const DETAIL_KEY_ALIASES: Record<string, KnownDetailKey> = {
+  banco: "bankName",
+  bank: "bankName",
+  numerodecuenta: "accountNumber",
+  nrodecuenta: "accountNumber",
+  tipodecuenta: "accountType",
+  tipocuenta: "accountType",
+  titular: "accountHolder",
+  billetera: "walletAddress",
+  direcciondebilletera: "walletAddress",
+  wallet: "walletAddress",
+  red: "network",
+  correo: "email",
+  correoelectronico: "email",
+  telefono: "phone",
+  cuenta: "account",
+  cedula: "idNumber",
+};
+
+const fold = (key: string) =>
+  key
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-zA-Z0-9]/g, "")
+    .toLowerCase();
+
+/** The known key a details key spells ("bank_name", "bankName", "Banco" → "bankName"), or null. */
+export function knownDetailKey(key: string): KnownDetailKey | null {
+  const folded = fold(key);
+  const known = KNOWN_DETAIL_KEYS.find((k) => k.toLowerCase() === folded);
+  return known ?? DETAIL_KEY_ALIASES[folded] ?? null;
 }

@@ -193,6 +193,20 @@ describe("dates", () => {
     expect(parseDay("30/02/2025", "es")).toBeNull();
     expect(parseDay("hoy", "es")).toBeNull();
   });
+  it("reads a typed or pasted ISO day in both languages, and the language's own order", () => {
+    expect(parseDay("2026-12-20", "es")).toBe("2026-12-20");
+    expect(parseDay("2026-12-20", "en")).toBe("2026-12-20");
+    expect(parseDay(" 2026/12/20 ", "es")).toBe("2026-12-20");
+    expect(parseDay("20/12/2026", "es")).toBe("2026-12-20");
+    expect(parseDay("12/20/2026", "en")).toBe("2026-12-20");
+  });
+  it("refuses a day it cannot read instead of guessing one", () => {
+    expect(parseDay("2026-13-20", "es")).toBeNull();
+    expect(parseDay("2026-02-30", "en")).toBeNull();
+    expect(parseDay("20/12/202", "es")).toBeNull();
+    expect(parseDay("20/12/20266", "es")).toBeNull();
+    expect(parseDay("12/20/2026", "es")).toBeNull();
+  });
   it("lays out a month from Monday in Spanish and from Sunday in English", () => {
     // 1 July 2025 was a Tuesday.
     const es = monthGrid(2025, 6, "es");

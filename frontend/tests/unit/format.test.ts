@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { convert, timesCount } from "@/lib/decimal";
-import { formatAtLeast, formatConverted, formatCount, formatNumber, formatRate, formatUsd, padTicket, soldPercent, ticketWidth } from "@/lib/format";
+import { formatAtLeast, formatConverted, formatDate, formatCount, formatNumber, formatRate, formatUsd, padTicket, soldPercent, ticketWidth } from "@/lib/format";
 
 // Intl puts a no-break space between amount and currency.
 const nb = (s: string) => s.replace(/\u00a0/g, " ");
 
 describe("money", () => {
   it("shows USD in the es-ES currency format with 2 decimals", () => {
-    expect(nb(formatUsd("13.00"))).toBe("13,00 US$");
-    expect(nb(formatUsd("1234567.5"))).toBe("1.234.567,50 US$");
+    expect(nb(formatUsd("13.00", "es"))).toBe("13,00 US$");
+    expect(nb(formatUsd("1234567.5", "es"))).toBe("1.234.567,50 US$");
   });
 
   it("multiplies decimal strings exactly (no float)", () => {
@@ -19,25 +19,41 @@ describe("money", () => {
   });
 });
 
+describe("money in English", () => {
+  it("formats USD, converted totals and rates through the English locale, not es-ES", () => {
+    expect(nb(formatUsd("1234567.5", "en"))).toBe("$1,234,567.50");
+    expect(nb(formatConverted("100.00", "36.5055", "VES", "en"))).toBe("Bs 3,650.55");
+    expect(nb(formatConverted("26.00", "36.5", "VES", "en", true))).toBe("Bs 949");
+    expect(nb(formatConverted("26.00", "4000", "COP", "en"))).toBe("COP 104,000");
+    expect(nb(formatConverted("26.00", "0.92", "EUR", "en"))).toBe("€23.92");
+    expect(formatRate("4000", "en")).toBe("4,000.0000");
+  });
+  it("writes dates and counts through the English locale", () => {
+    expect(formatDate("2026-12-20T23:59:59.999Z", "en")).toBe("December 20, 2026");
+    expect(formatDate("2026-12-20T23:59:59.999Z", "es")).toBe("20 de diciembre de 2026");
+    expect(formatCount(12345, "en")).toBe("12,345");
+  });
+});
+
 describe("converted totals", () => {
   it("shows VES as Bs with 2 decimals, and 0 in the button", () => {
-    expect(nb(formatConverted("26.00", "36.5", "VES"))).toBe("Bs 949,00");
-    expect(nb(formatConverted("26.00", "36.5", "VES", true))).toBe("Bs 949");
-    expect(nb(formatConverted("100.00", "36.5055", "VES"))).toBe("Bs 3.650,55");
+    expect(nb(formatConverted("26.00", "36.5", "VES", "es"))).toBe("Bs 949,00");
+    expect(nb(formatConverted("26.00", "36.5", "VES", "es", true))).toBe("Bs 949");
+    expect(nb(formatConverted("100.00", "36.5055", "VES", "es"))).toBe("Bs 3.650,55");
   });
 
   it("shows COP with no decimals", () => {
-    expect(nb(formatConverted("26.00", "4000", "COP"))).toBe("104.000 COP");
+    expect(nb(formatConverted("26.00", "4000", "COP", "es"))).toBe("104.000 COP");
   });
 
   it("shows other currencies in their es-ES currency format", () => {
-    expect(nb(formatConverted("26.00", "0.92", "EUR"))).toBe("23,92 €");
+    expect(nb(formatConverted("26.00", "0.92", "EUR", "es"))).toBe("23,92 €");
   });
 
   it("shows the rate with 4 decimals", () => {
-    expect(formatRate("36.5")).toBe("36,5000");
-    expect(formatRate("4000")).toBe("4.000,0000");
-    expect(formatRate("0.923456")).toBe("0,9235");
+    expect(formatRate("36.5", "es")).toBe("36,5000");
+    expect(formatRate("4000", "es")).toBe("4.000,0000");
+    expect(formatRate("0.923456", "es")).toBe("0,9235");
   });
 });
 

@@ -47,15 +47,15 @@ describe("TicketPicker", () => {
 
   it("refuses past the maximum with the 'Límite alcanzado' toast and shows the max notice", () => {
     render(<Harness total={100} max={2} initial={[1, 2]} />);
-    expect(screen.getByText("Máximo 2 boleto(s) por persona")).toBeInTheDocument();
+    expect(screen.getByText("Máximo 2 boletos por persona")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Número 0003" }));
-    expect(toastError).toHaveBeenCalledWith("Límite alcanzado", expect.objectContaining({ description: "Solo puedes seleccionar 2 boleto(s) por persona" }));
+    expect(toastError).toHaveBeenCalledWith("Límite alcanzado", expect.objectContaining({ description: "Solo puedes seleccionar 2 boletos por persona" }));
   });
 
   it("shows the minimum notice below the minimum, in English too", () => {
     render(<Harness total={100} min={3} max={5} initial={[1]} locale="en" />);
     expect(screen.getByText("Purchase Restriction")).toBeInTheDocument();
-    expect(screen.getByText("Minimum Purchase: You must select at least 3 ticket(s).")).toBeInTheDocument();
+    expect(screen.getByText("Minimum Purchase: You must select at least 3 tickets.")).toBeInTheDocument();
   });
 
   it("random 5 adds five numbers within the allowance; clear empties", () => {

@@ -3,6 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ArrowRight, ChevronDown, ExternalLink, Globe2, ShieldCheck, Trophy, Users } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { HomeRaffles } from "@/components/home/home-raffles";
+import { HomeRafflesForViewer } from "@/components/home/home-raffles-for-viewer";
 import { PaymentMethodsSection } from "@/components/home/payment-methods-section";
 import { VideoEmbed } from "@/components/home/video-embed";
 import { TicketVerification } from "@/components/verify/ticket-verification";
@@ -77,7 +78,9 @@ export default async function HomePage() {
         </div>
       </section>
 
-      <HomeRaffles raffles={raffles} />
+      <HomeRafflesForViewer>
+        <HomeRaffles raffles={raffles} />
+      </HomeRafflesForViewer>
 
       {/* How to win */}
       <section id="como-ser-un-ganador" aria-labelledby="howto-title" className="scroll-mt-20 border-y bg-muted/40">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -10,9 +10,11 @@ import { formatDay, localDay, monthGrid, parseDay } from "@/lib/admin/dates";
 import { cn } from "@/lib/utils";
 
 /**
- * A day picker that follows the panel's language, not the browser's: the field reads and takes
- * dd/mm/aaaa in Spanish and mm/dd/yyyy in English, and a calendar names months and weekdays in
- * the same language. `value` and `onChange` use YYYY-MM-DD ("" for none).
+ * A day picker that follows the panel's language, not the browser's: the field shows dd/mm/aaaa
+ * in Spanish and mm/dd/yyyy in English, reads those and ISO days (2026-12-20), and a calendar
+ * names months and weekdays in the same language. `value` and `onChange` use YYYY-MM-DD ("" for
+ * none). Text it cannot read is never swapped for a day: the field says so under itself and
+ * `onUnreadableChange` tells the form, which must refuse to save meanwhile.
  */
 export function DateField({
   id,
@@ -21,6 +23,7 @@ export function DateField({
   className,
   describedBy,
   invalid: invalidFromForm,
+  onUnreadableChange,
 }: {
   id: string;
   value: string;
@@ -29,6 +32,8 @@ export function DateField({
   describedBy?: string;
   /** The form found the day wrong (e.g. required and empty). */
   invalid?: boolean;
+  /** The typed text cannot be read as a day (true) or can again (false). */
+  onUnreadableChange?: (unreadable: boolean) => void;
 }) {
   const t = useTranslations("admin.dateField");
   const locale = useLocale();
@@ -37,14 +42,16 @@ export function DateField({
   const [shown, setShown] = useState({ value, locale });
   const [open, setOpen] = useState(false);
   const [invalid, setInvalid] = useState(false);
-  // The value or the language changed from outside (clear button, language toggle): show it.
+  useEffect(() => onUnreadableChange?.(invalid), [invalid, onUnreadableChange]);
+  // The value or the language changed from outside (clear button, language toggle, calendar): show it.
   if (shown.value !== value || shown.locale !== locale) {
     setShown({ value, locale });
     setText(formatDay(value, locale));
     setInvalid(false);
   }
 
-  const commit = (raw: string) => {
+  /** Reads the text; while typing, the text is left as it is (reformatting would fight the keys). */
+  const commit = (raw: string, typing = false) => {
     if (!raw.trim()) {
       setInvalid(false);
       if (value) onChange("");
@@ -52,11 +59,19 @@ export function DateField({
     }
     const day = parseDay(raw, locale);
     setInvalid(day === null);
-    if (day && day !== value) onChange(day);
+    if (day === null) return;
+    if (day !== value) {
+      if (typing) setShown({ value: day, locale });
+      onChange(day);
+    }
+    // Show the day as the language writes it (a pasted ISO day becomes 20/12/2026).
+    if (!typing) setText(formatDay(day, locale));
   };
+  const errorId = `${id}-unreadable`;
 
   return (
-    <div className={cn("relative flex min-w-0 grow", className)}>
+    <div className={cn("grid min-w-0 grow gap-1", className)}>
+    <div className="relative flex min-w-0">
       <Input
         id={id}
         className="h-10 min-w-0 pr-10 text-sm"
@@ -65,12 +80,12 @@ export function DateField({
         placeholder={t("placeholder")}
         value={text}
         aria-invalid={invalid || invalidFromForm || undefined}
-        aria-describedby={describedBy}
-        title={invalid ? t("invalid") : undefined}
+        aria-describedby={[invalid ? errorId : "", describedBy ?? ""].join(" ").trim() || undefined}
         onChange={(e) => {
           setText(e.target.value);
-          // A complete day applies at once; a partial one waits for blur or Enter.
-          if (/^\s*\d{1,2}\D\d{1,2}\D\d{4}\s*$/.test(e.target.value)) commit(e.target.value);
+          // A complete day (typed or pasted) applies at once; a partial one waits for blur or Enter.
+          // An ISO day is complete with two-digit month and day ("2026-12-2" may go on to "…-20").
+          if (/^\s*(\d{1,2}\D\d{1,2}\D\d{4}|\d{4}\D\d{2}\D\d{2})\s*$/.test(e.target.value)) commit(e.target.value, true);
         }}
         onBlur={(e) => commit(e.target.value)}
         onKeyDown={(e) => {
@@ -96,6 +111,12 @@ export function DateField({
           />
         </PopoverContent>
       </Popover>
+    </div>
+      {invalid && (
+        <p id={errorId} role="alert" className="text-xs font-medium text-danger-strong" data-testid={`${id}-unreadable`}>
+          {t("invalid", { example: formatDay("2026-12-20", locale) })}
+        </p>
+      )}
     </div>
   );
 }

@@ -71,7 +71,7 @@ export function DecisionDialog({ decision, onClose, onDone }: { decision: Decisi
             value={notes}
             onChange={(e) => setNotes(e.target.value)}
             placeholder={t("notesPlaceholder")}
-            aria-describedby={rejecting ? hintId : undefined}
+            aria-describedby={rejecting ? `${hintId} ${hintId}-mailed` : `${hintId}-mailed`}
             aria-required={rejecting || undefined}
             maxLength={1000}
             autoFocus
@@ -81,6 +81,10 @@ export function DecisionDialog({ decision, onClose, onDone }: { decision: Decisi
               {t("notesRequired")}
             </p>
           )}
+          {/* The approval and rejection e-mails quote the note (the API's mail job). */}
+          <p id={`${hintId}-mailed`} className="text-xs text-muted-foreground" data-testid="notes-mailed">
+            {rejecting ? t("notesMailedReject") : t("notesMailedApprove")}
+          </p>
         </div>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose} disabled={pending}>

@@ -16,6 +16,9 @@ import { saveSession } from "@/lib/auth/session";
 import { notify } from "@/lib/notify";
 import { useAdminSession, useHydrated } from "./use-admin-session";
 
+/** One failed-sign-in toast at a time, dismissed once the sign-in succeeds. */
+const LOGIN_FAILED_TOAST = "login-failed";
+
 /** /admin/login (SPEC §2 "Administrator login", §5, §8). */
 export function LoginForm() {
   const t = useTranslations("admin.login");
@@ -37,7 +40,7 @@ export function LoginForm() {
     event.preventDefault();
     if (!username.trim() || !password.trim()) {
       setProblem(t("fillAll"));
-      notify.error(t("failedTitle"), { description: t("fillAll") });
+      notify.error(t("failedTitle"), { description: t("fillAll"), id: LOGIN_FAILED_TOAST });
       return;
     }
     setProblem(null);
@@ -45,11 +48,12 @@ export function LoginForm() {
     try {
       const result = await login(username.trim(), password);
       saveSession({ token: result.token, user: result.user });
+      notify.dismiss(LOGIN_FAILED_TOAST);
       router.replace("/admin/dashboard");
     } catch (error) {
       const message = errorMessage(error, t("invalid"));
       setProblem(message);
-      notify.error(t("failedTitle"), { description: message });
+      notify.error(t("failedTitle"), { description: message, id: LOGIN_FAILED_TOAST });
       setPending(false);
     }
   }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { Loader2, Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -34,6 +34,7 @@ export function PaymentMethodDialog({ method, onClose, onSaved }: { method: Paym
   const t = useTranslations("admin.methodForm");
   const tm = useTranslations("admin.methods");
   const tc = useTranslations("admin.common");
+  const locale = useLocale();
   const typeLabel = useTypeLabel();
   const detailsLine = useDetailsText();
   const { data: rates } = useExchangeRates();
@@ -98,7 +99,7 @@ export function PaymentMethodDialog({ method, onClose, onSaved }: { method: Paym
                 <option value="">{t("noRate")}</option>
                 {(rates ?? []).map((r) => (
                   <option key={r.id} value={r.id}>
-                    {r.fromCurrency} → {r.toCurrency} (1 : {formatRate(r.rate)})
+                    {r.fromCurrency} → {r.toCurrency} (1 : {formatRate(r.rate, locale)})
                   </option>
                 ))}
               </NativeSelect>

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import dynamic from "next/dynamic";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useSWRConfig } from "swr";
 import { Pencil, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -10,9 +10,9 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deletePaymentMethod } from "@/lib/api/admin";
 import type { PaymentMethod } from "@/lib/api/types";
-import { detailsText, isKnownDetailKey } from "@/lib/admin/payment-details";
+import { detailsText } from "@/lib/admin/payment-details";
+import { usePaymentDetailLabels } from "@/lib/use-payment-details";
 import { formatRate } from "@/lib/format";
-import { splitKey } from "@/lib/payment-methods";
 import { useAdminPaymentMethods } from "@/lib/swr/use-admin";
 import { CardFact, CatalogCard, CatalogTab, removeWithToast } from "./catalog-tab";
 import { ConfirmDeleteDialog } from "./confirm-dialog";
@@ -26,17 +26,14 @@ export function useTypeLabel() {
 
 /** A method's details as one line in the panel's language ("Banco: Banesco · Tipo de cuenta: Ahorro"). */
 export function useDetailsText() {
-  const t = useTranslations("admin.methods.detailKeys");
-  const tf = useTranslations("admin.methodForm");
-  const label = (key: string) => (isKnownDetailKey(key) ? t(key) : splitKey(key));
-  const show = (key: string, value: string) =>
-    key === "accountType" && (value === "corriente" || value === "ahorro") ? tf(`accountTypes.${value}`) : value;
-  return (details: Record<string, unknown> | null | undefined) => detailsText(details, label, show);
+  const { label, value } = usePaymentDetailLabels();
+  return (details: Record<string, unknown> | null | undefined) => detailsText(details, label, value);
 }
 
 /** The payment methods tab (SPEC §2 "Payments tab"). */
 export function PaymentMethodsTab() {
   const t = useTranslations("admin.methods");
+  const locale = useLocale();
   const typeLabel = useTypeLabel();
   const { data: methods, isLoading, error, mutate: reload } = useAdminPaymentMethods();
   const detailsLine = useDetailsText();
@@ -83,7 +80,7 @@ export function PaymentMethodsTab() {
           actions={actions(m)}
         >
           <CardFact label={t("colType")}>{typeLabel(m.type)}</CardFact>
-          <CardFact label={t("colRate")}>{m.exchangeRate ? `${m.exchangeRate.fromCurrency} → ${m.exchangeRate.toCurrency} · 1 : ${formatRate(m.exchangeRate.rate)}` : t("noRate")}</CardFact>
+          <CardFact label={t("colRate")}>{m.exchangeRate ? `${m.exchangeRate.fromCurrency} → ${m.exchangeRate.toCurrency} · 1 : ${formatRate(m.exchangeRate.rate, locale)}` : t("noRate")}</CardFact>
           {Object.keys(m.details ?? {}).length > 0 && <p className="break-words text-xs text-muted-foreground">{detailsLine(m.details)}</p>}
         </CatalogCard>
       ))}
@@ -124,7 +121,7 @@ export function PaymentMethodsTab() {
                         <span className="font-medium">
                           {m.exchangeRate.fromCurrency} → {m.exchangeRate.toCurrency}
                         </span>
-                        <span className="block text-xs tabular-nums text-muted-foreground">1 : {formatRate(m.exchangeRate.rate)}</span>
+                        <span className="block text-xs tabular-nums text-muted-foreground">1 : {formatRate(m.exchangeRate.rate, locale)}</span>
                       </>
                     ) : (
                       <span className="text-muted-foreground">{t("noRate")}</span>

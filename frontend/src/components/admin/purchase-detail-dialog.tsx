@@ -95,14 +95,14 @@ export function PurchaseDetailDialog({
                 </Field>
                 <Field label={t("raffle")}>{p.raffleTitle}</Field>
                 <Field label={t("total")}>
-                  <span className="font-semibold">{formatUsd(p.totalAmount)}</span>
+                  <span className="font-semibold">{formatUsd(p.totalAmount, locale)}</span>
                   {p.convertedTotal && (
                     <span className="ml-2 text-muted-foreground">
-                      ({t("converted")} {formatConverted(p.totalAmount, p.convertedTotal.rate, p.convertedTotal.currency)})
+                      ({t("converted")} {formatConverted(p.totalAmount, p.convertedTotal.rate, p.convertedTotal.currency, locale)})
                     </span>
                   )}
                 </Field>
-                <Field label={t("discount")}>{formatUsd(p.discountApplied)}</Field>
+                <Field label={t("discount")}>{formatUsd(p.discountApplied, locale)}</Field>
                 <Field label={t("method")}>{p.paymentMethod}</Field>
                 <Field label={t("status")}>
                   <PurchaseStatusBadge status={p.status} />

@@ -14,7 +14,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { purchaseSearchQuery, type PurchaseFilters } from "@/lib/api/admin";
 import type { AdminPurchase, Raffle } from "@/lib/api/types";
 import { clampPage, pageRange } from "@/lib/admin/pagination";
-import { formatUsd, padTicket, ticketWidth } from "@/lib/format";
+import { formatCount, formatUsd, padTicket, ticketWidth } from "@/lib/format";
 import { useAdminRaffles, usePurchasePage, useStats } from "@/lib/swr/use-admin";
 import { DateField } from "./date-field";
 import { Pagination } from "./pagination";
@@ -137,14 +137,14 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
         className="grid grid-cols-3 gap-2 sm:gap-3"
         items={[
           // Scoped labels: these cover the search (or today), the dashboard's four cards cover everything.
-          { label: mode === "all" ? t("searchTickets") : td("tickets"), value: summary?.ticketsSold.toLocaleString("es-ES"), icon: <Ticket aria-hidden />, testId: `${mode}-tickets` },
+          { label: mode === "all" ? t("searchTickets") : td("tickets"), value: summary ? formatCount(summary.ticketsSold, locale) : undefined, icon: <Ticket aria-hidden />, testId: `${mode}-tickets` },
           {
             label: mode === "all" ? t("searchRevenue") : td("revenue"),
-            value: summary ? formatUsd(summary.totalRevenue) : undefined,
+            value: summary ? formatUsd(summary.totalRevenue, locale) : undefined,
             icon: <CircleDollarSign aria-hidden />,
             testId: `${mode}-revenue`,
           },
-          { label: mode === "all" ? t("searchPending") : td("pending"), value: summary?.pendingPurchases.toLocaleString("es-ES"), icon: <Clock aria-hidden />, testId: `${mode}-pending` },
+          { label: mode === "all" ? t("searchPending") : td("pending"), value: summary ? formatCount(summary.pendingPurchases, locale) : undefined, icon: <Clock aria-hidden />, testId: `${mode}-pending` },
         ]}
       />
 
@@ -256,7 +256,7 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
                 </div>
                 <div className="flex items-baseline justify-between gap-2 text-sm">
                   <span className="min-w-0 truncate">{p.raffleTitle}</span>
-                  <span className="whitespace-nowrap font-semibold tabular-nums">{formatUsd(p.totalAmount)}</span>
+                  <span className="whitespace-nowrap font-semibold tabular-nums">{formatUsd(p.totalAmount, locale)}</span>
                 </div>
                 <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
                   <span className="font-mono">{p.reference}</span>
@@ -311,7 +311,7 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
                   <TableCell>
                     <TicketCell numbers={p.ticketNumbers} width={widthOf(p.raffleId)} />
                   </TableCell>
-                  <TableCell className="whitespace-nowrap text-right font-medium tabular-nums">{formatUsd(p.totalAmount)}</TableCell>
+                  <TableCell className="whitespace-nowrap text-right font-medium tabular-nums">{formatUsd(p.totalAmount, locale)}</TableCell>
                   <TableCell className="whitespace-nowrap">{p.paymentMethod}</TableCell>
                   <TableCell>
                     <PurchaseStatusBadge status={p.status} />

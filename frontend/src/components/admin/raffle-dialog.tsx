@@ -60,6 +60,8 @@ export function RaffleDialog({ raffle, onClose, onSaved }: { raffle: Raffle | nu
   const [draft, setDraft] = useState<RaffleDraft>(() => draftOf(raffle));
   const [errors, setErrors] = useState<RaffleErrors>({});
   const [pending, setPending] = useState(false);
+  // The draw date's text cannot be read: saving would store the previous day instead.
+  const [drawDateUnreadable, setDrawDateUnreadable] = useState(false);
   const id = useId();
   const set = (key: keyof RaffleDraft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
     setDraft((d) => ({ ...d, [key]: e.target.value }));
@@ -78,6 +80,10 @@ export function RaffleDialog({ raffle, onClose, onSaved }: { raffle: Raffle | nu
     event.preventDefault();
     const found = validateRaffle(draft, messages);
     setErrors(found);
+    if (drawDateUnreadable) {
+      notify.error(tr("processError"), { description: t("drawDateUnreadable") });
+      return;
+    }
     if (Object.keys(found).length) {
       notify.error(tr("processError"), { description: Object.values(found)[0] });
       return;
@@ -156,6 +162,7 @@ export function RaffleDialog({ raffle, onClose, onSaved }: { raffle: Raffle | nu
                 value={draft.drawDate}
                 onChange={(day) => setDraft((d) => ({ ...d, drawDate: day }))}
                 invalid={Boolean(errors.drawDate)}
+                onUnreadableChange={setDrawDateUnreadable}
                 describedBy={errors.drawDate ? `${id}-drawDate-error` : undefined}
               />
               {error("drawDate") ?? <p className="text-xs text-muted-foreground">{t("drawDateHint")}</p>}

@@ -10,7 +10,8 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deleteRaffle } from "@/lib/api/admin";
 import type { Raffle } from "@/lib/api/types";
-import { formatDate, formatUsd } from "@/lib/format";
+import { formatCount, formatDate, formatUsd } from "@/lib/format";
+import { RAFFLE_STATUSES } from "@/lib/validations/raffle";
 import { useAdminRaffles } from "@/lib/swr/use-admin";
 import { CardFact, CatalogCard, CatalogTab, removeWithToast } from "./catalog-tab";
 import { ConfirmDeleteDialog } from "./confirm-dialog";
@@ -24,7 +25,7 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
 }
 
-const LABELLED = ["available", "completed", "finished", "postponed"] as const;
+const LABELLED = RAFFLE_STATUSES;
 
 /** Revalidates raffle lists everywhere (panel and the public pages' admin reads). */
 export function useRaffleRefresh() {
@@ -91,9 +92,9 @@ export function RafflesTab() {
           badge={<Badge variant={r.status === "available" ? "success" : "secondary"}>{statusLabel(r.status)}</Badge>}
           actions={actions(r)}
         >
-          <CardFact label={t("colPrice")}>{formatUsd(r.price)}</CardFact>
+          <CardFact label={t("colPrice")}>{formatUsd(r.price, locale)}</CardFact>
           <CardFact label={t("colSold")}>
-            {r.ticketsSold.toLocaleString("es-ES")} / {r.maxTickets.toLocaleString("es-ES")}
+            {formatCount(r.ticketsSold, locale)} / {formatCount(r.maxTickets, locale)}
           </CardFact>
           <CardFact label={t("colDraw")}>{r.drawDate ? formatDate(r.drawDate, locale) : t("notDefined")}</CardFact>
         </CatalogCard>
@@ -136,9 +137,9 @@ export function RafflesTab() {
                       {truncate(r.description, DESCRIPTION_PREVIEW)}
                     </div>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap text-right tabular-nums">{formatUsd(r.price)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{r.maxTickets.toLocaleString("es-ES")}</TableCell>
-                  <TableCell className="text-right tabular-nums">{r.ticketsSold.toLocaleString("es-ES")}</TableCell>
+                  <TableCell className="whitespace-nowrap text-right tabular-nums">{formatUsd(r.price, locale)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatCount(r.maxTickets, locale)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatCount(r.ticketsSold, locale)}</TableCell>
                   <TableCell className="whitespace-nowrap">{r.drawDate ? formatDate(r.drawDate, locale) : t("notDefined")}</TableCell>
                   <TableCell>
                     <Badge variant={r.status === "available" ? "success" : "secondary"}>{statusLabel(r.status)}</Badge>

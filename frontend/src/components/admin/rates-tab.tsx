@@ -73,7 +73,7 @@ export function RatesTab({ privileged }: { privileged: boolean }) {
           testId="rate-card"
           dataName={`${r.fromCurrency}-${r.toCurrency}`}
           title={`${r.fromCurrency} → ${r.toCurrency}`}
-          badge={<span className="font-mono text-sm tabular-nums">{formatRate(r.rate)}</span>}
+          badge={<span className="font-mono text-sm tabular-nums">{formatRate(r.rate, locale)}</span>}
           actions={actions(r)}
         >
           <CardFact label={t("colUpdated")}>{formatWhen(r.updatedAt, locale)}</CardFact>
@@ -97,7 +97,7 @@ export function RatesTab({ privileged }: { privileged: boolean }) {
                 <dt className="text-muted-foreground">{t("to")}</dt>
                 <dd className="font-medium">{deleting.toCurrency}</dd>
                 <dt className="text-muted-foreground">{t("rate")}</dt>
-                <dd className="font-mono">{formatRate(deleting.rate)}</dd>
+                <dd className="font-mono">{formatRate(deleting.rate, locale)}</dd>
                 <dt className="text-muted-foreground">{t("updated")}</dt>
                 <dd>{formatWhen(deleting.updatedAt, locale)}</dd>
               </dl>
@@ -121,7 +121,7 @@ export function RatesTab({ privileged }: { privileged: boolean }) {
                 <TableRow key={r.id} data-testid="rate-row">
                   <TableCell className="font-medium">{r.fromCurrency}</TableCell>
                   <TableCell className="font-medium">{r.toCurrency}</TableCell>
-                  <TableCell className="text-right font-mono tabular-nums">{formatRate(r.rate)}</TableCell>
+                  <TableCell className="text-right font-mono tabular-nums">{formatRate(r.rate, locale)}</TableCell>
                   <TableCell className="whitespace-nowrap text-muted-foreground">{formatWhen(r.updatedAt, locale)}</TableCell>
                   <TableCell>
                     <div className="flex justify-end gap-1">{actions(r, "max-lg:sr-only")}</div>
@@ -146,6 +146,7 @@ function RateDialog({ rate, onClose, onSaved }: { rate: ExchangeRate | null; onC
   const t = useTranslations("admin.rateForm");
   const tr = useTranslations("admin.rates");
   const tc = useTranslations("admin.common");
+  const locale = useLocale();
   const [from, setFrom] = useState(rate?.fromCurrency ?? "USD");
   const [to, setTo] = useState(rate?.toCurrency ?? "VES");
   const [value, setValue] = useState(rate?.rate ?? "");
@@ -219,7 +220,7 @@ function RateDialog({ rate, onClose, onSaved }: { rate: ExchangeRate | null; onC
               aria-describedby="rate-preview"
             />
             <p id="rate-preview" className={problem ? "text-xs font-medium text-danger-strong" : "text-xs text-muted-foreground"}>
-              {problem ?? (parsed !== null ? t("preview", { from, to, rate: formatRate(String(parsed)) }) : "\u00a0")}
+              {problem ?? (parsed !== null ? t("preview", { from, to, rate: formatRate(String(parsed), locale) }) : "\u00a0")}
             </p>
           </div>
           <DialogFooter>

@@ -56,7 +56,7 @@ export function SalesChart() {
   const every = Math.max(1, Math.ceil(LABEL_WIDTH / Math.max(step, 1)));
   const empty = data !== undefined && data.every((d) => d.revenue === 0 && d.tickets === 0);
   const compact = (n: number) => new Intl.NumberFormat(locale === "en" ? "en-US" : "es-ES", { notation: "compact", maximumFractionDigits: 1 }).format(n);
-  const describe = (d: { day: string; revenueText: string; tickets: number }) => t("dayLabel", { day: dayLabel(d.day), revenue: formatUsd(d.revenueText), tickets: d.tickets });
+  const describe = (d: { day: string; revenueText: string; tickets: number }) => t("dayLabel", { day: dayLabel(d.day), revenue: formatUsd(d.revenueText, locale), tickets: d.tickets });
 
   return (
     <Card data-testid="sales-chart">

@@ -1,11 +1,11 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { CircleDollarSign, Clock, Ticket, Trophy } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useStats } from "@/lib/swr/use-admin";
-import { formatUsd } from "@/lib/format";
+import { formatCount, formatUsd } from "@/lib/format";
 
 export interface StatItem {
   label: string;
@@ -42,13 +42,14 @@ export function StatCards({ items, className }: { items: StatItem[]; className?:
 /** The four dashboard figures (SPEC §2, §9): revenue and tickets count approved purchases only. */
 export function SummaryCards() {
   const t = useTranslations("admin.cards");
+  const locale = useLocale();
   const { data } = useStats();
   return (
     <StatCards
       items={[
-        { label: t("ticketsSold"), value: data?.ticketsSold.toLocaleString("es-ES"), icon: <Ticket aria-hidden />, testId: "card-tickets" },
-        { label: t("totalRevenue"), value: data ? formatUsd(data.totalRevenue) : undefined, icon: <CircleDollarSign aria-hidden />, hint: t("approvedOnly"), testId: "card-revenue" },
-        { label: t("pendingPurchases"), value: data?.pendingPurchases.toLocaleString("es-ES"), icon: <Clock aria-hidden />, testId: "card-pending" },
+        { label: t("ticketsSold"), value: data ? formatCount(data.ticketsSold, locale) : undefined, icon: <Ticket aria-hidden />, testId: "card-tickets" },
+        { label: t("totalRevenue"), value: data ? formatUsd(data.totalRevenue, locale) : undefined, icon: <CircleDollarSign aria-hidden />, hint: t("approvedOnly"), testId: "card-revenue" },
+        { label: t("pendingPurchases"), value: data ? formatCount(data.pendingPurchases, locale) : undefined, icon: <Clock aria-hidden />, testId: "card-pending" },
         { label: t("activeRaffles"), value: data?.activeRaffles, icon: <Trophy aria-hidden />, testId: "card-active" },
       ]}
     />

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { storedToken } from "@/lib/api/fetcher";
 import { connectLive, liveUrl, type LiveState, type NewPurchaseNotice } from "@/lib/admin/live";
 import { formatUsd } from "@/lib/format";
@@ -24,10 +24,11 @@ export function useLiveNotices({
   onRefused: () => void;
 }): LiveState {
   const t = useTranslations("admin.live");
+  const locale = useLocale();
   const [state, setState] = useState<LiveState>("connecting");
-  const handlers = useRef({ onPurchase, onReconnected, onView, onRefused, t });
+  const handlers = useRef({ onPurchase, onReconnected, onView, onRefused, t, locale });
   useEffect(() => {
-    handlers.current = { onPurchase, onReconnected, onView, onRefused, t };
+    handlers.current = { onPurchase, onReconnected, onView, onRefused, t, locale };
   });
 
   useEffect(() => {
@@ -40,12 +41,12 @@ export function useLiveNotices({
         if (again) handlers.current.onReconnected();
       },
       onPurchase: (notice) => {
-        const { t: tr } = handlers.current;
+        const { t: tr, locale: lang } = handlers.current;
         notify.info(tr("newPurchase"), {
           description: tr("newPurchaseText", {
             name: notice.customerName,
             count: notice.ticketCount,
-            total: formatUsd(notice.totalAmount),
+            total: formatUsd(notice.totalAmount, lang),
             reference: notice.reference,
           }),
           duration: 8000,

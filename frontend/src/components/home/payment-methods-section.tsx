@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { PaymentMethod } from "@/lib/api/types";
 import { site } from "@/config/site";
-import { splitKey } from "@/lib/payment-methods";
+import { usePaymentDetailLabels } from "@/lib/use-payment-details";
 
 export type MethodCategory = "paypal" | "zelle" | "bank" | "digital" | "crypto" | "mobile" | "other";
 
@@ -53,6 +53,7 @@ export function MethodIcon({ category, className }: { category: MethodCategory; 
 /** Active payment methods as cards, or the in-configuration message with the support button. */
 export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] }) {
   const t = useTranslations("payments");
+  const detail = usePaymentDetailLabels();
   const active = methods.filter((m) => m.active);
   return (
     <section id="metodos-de-pago" aria-labelledby="payments-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16">
@@ -95,8 +96,8 @@ export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] })
                   <dl className="space-y-2 text-sm">
                     {details.map(([key, value]) => (
                       <div key={key} className="rounded-md bg-muted/60 px-3 py-2">
-                        <dt className="text-xs text-muted-foreground">{splitKey(key)}</dt>
-                        <dd className="break-all font-medium">{value}</dd>
+                        <dt className="text-xs text-muted-foreground">{detail.label(key)}</dt>
+                        <dd className="break-all font-medium">{detail.value(key, value)}</dd>
                       </div>
                     ))}
                   </dl>

@@ -31,7 +31,7 @@ export function AdminHiddenRafflesList({ publicIds }: { publicIds: number[] }) {
               <Badge variant="secondary">{status(r.status)}</Badge>
             </div>
             <span className="text-sm text-muted-foreground">
-              {formatUsd(r.price)} · {r.drawDate ? formatDate(r.drawDate, locale) : tc("noDrawDate")}
+              {formatUsd(r.price, locale)} · {r.drawDate ? formatDate(r.drawDate, locale) : tc("noDrawDate")}
             </span>
             <Link href={`/sorteo/${r.id}`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
               {t("adminOpen")}

@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { notify as toast } from "@/lib/notify";
 import { Loader2, Upload } from "lucide-react";
@@ -12,7 +12,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { ApiError } from "@/lib/api/fetcher";
+import { ApiError, errorMessage } from "@/lib/api/fetcher";
 import { createPurchase, uploadProof } from "@/lib/api/client";
 import type { PaymentMethod, PurchaseResponse } from "@/lib/api/types";
 import { formatConverted, formatRate, formatUsd, padTicket } from "@/lib/format";
@@ -24,7 +24,8 @@ import {
   type PurchaseFormValues,
   type ValidationMessages,
 } from "@/lib/validations/purchase";
-import { splitKey, usdConversionRate } from "@/lib/payment-methods";
+import { usdConversionRate } from "@/lib/payment-methods";
+import { usePaymentDetailLabels } from "@/lib/use-payment-details";
 
 const VALIDATION_KEYS = [
   "required", "nameMin", "idMin", "email", "phoneMin", "country", "paymentMethod", "acceptTerms",
@@ -45,9 +46,10 @@ export interface PurchaseFormProps {
   discount: string;
   methods: PaymentMethod[];
   asAdmin: boolean;
-  onPurchased: (receipt: PurchaseResponse) => void;
-  /** Someone else took these numbers meanwhile (409 tickets_taken). */
-  onTaken: (numbers: number[]) => void;
+  /** The purchase exists; `proofProblem` says why its proof did not arrive (null when it did). */
+  onPurchased: (receipt: PurchaseResponse, proofProblem: string | null) => void;
+  /** Someone else took these numbers meanwhile (409 tickets_taken), with the server's message. */
+  onTaken: (numbers: number[], message: string) => void;
   /** The server's price differs (409 total_mismatch): refresh the quote. */
   onPriceChanged: () => void;
 }
@@ -59,7 +61,9 @@ const FIELD_NAMES: FieldName[] = ["customerName", "customerId", "customerEmail",
 export function PurchaseForm(props: PurchaseFormProps) {
   const { raffleId, ticketNumbers, width, total, discount, methods, asAdmin } = props;
   const t = useTranslations("purchase");
+  const locale = useLocale();
   const messages = useValidationMessages();
+  const detail = usePaymentDetailLabels();
   const schema = useMemo(() => purchaseSchema(messages, { requireProof: true }), [messages]);
   const active = methods.filter((m) => m.active);
 
@@ -75,7 +79,10 @@ export function PurchaseForm(props: PurchaseFormProps) {
       paymentProof: null,
       acceptTerms: false,
     },
-    mode: "onTouched",
+    // Errors appear on submit, then follow typing: an error appearing on blur would push the
+    // submit button down between press and release, and the buyer's first click would be lost.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
   });
   const { register, handleSubmit, formState, control, setValue, setError, reset } = form;
   const errors = formState.errors;
@@ -116,24 +123,25 @@ export function PurchaseForm(props: PurchaseFormProps) {
       return;
     }
 
-    // The proof: a failure here is logged and does not stop the flow (SPEC §7), but the buyer
-    // is told the proof is not attached.
+    // The proof: a failure does not undo the purchase (SPEC §7), and the receipt says that the
+    // proof did not arrive, why, and offers to send it again.
+    let proofProblem: string | null = null;
     if (file && result.purchaseToken && !result.testMode) {
       try {
         await uploadProof(file, { purchaseId: result.purchase.id, purchaseToken: result.purchaseToken });
       } catch (error) {
         console.error("payment proof upload failed", error);
-        toast.warning(t("proofFailed"), { description: t("proofFailedText", { reference: result.purchase.reference }), duration: 10000 });
+        proofProblem = errorMessage(error, t("proofFailedNetwork"));
       }
     } else if (file && !result.testMode) {
       console.error("payment proof not attached: the purchase answer has no purchaseToken");
-      toast.warning(t("proofFailed"), { description: t("proofFailedText", { reference: result.purchase.reference }), duration: 10000 });
+      proofProblem = t("proofFailedNetwork");
     }
 
     if (result.testMode) toast.success(t("testSuccess"));
-    else toast.success(t("success"), { description: t("successText") });
+    else if (!proofProblem) toast.success(t("success"), { description: t("successText") });
     reset();
-    props.onPurchased(result);
+    props.onPurchased(result, proofProblem);
   }
 
   // Submitted with errors: the proof's title and text also come as a toast, as on a bad file.
@@ -146,12 +154,13 @@ export function PurchaseForm(props: PurchaseFormProps) {
       const body = error.body;
       if (body.code === "tickets_taken" && body.numbers?.length) {
         const list = body.numbers.map((n) => padTicket(n, width)).join(", ");
-        toast.error(t("takenTitle"), { description: t("takenText", { numbers: list }), duration: 10000 });
-        props.onTaken(body.numbers);
+        const message = body.message || t("takenText", { numbers: list });
+        toast.error(t("takenTitle"), { description: message, duration: 10000 });
+        props.onTaken(body.numbers, message);
         return;
       }
       if (body.code === "total_mismatch") {
-        toast.error(t("error"), { description: t("totalChanged", { total: body.expectedTotal ? formatUsd(body.expectedTotal) : "" }) });
+        toast.error(t("error"), { description: t("totalChanged", { total: body.expectedTotal ? formatUsd(body.expectedTotal, locale) : "" }) });
         props.onPriceChanged();
         return;
       }
@@ -178,8 +187,8 @@ export function PurchaseForm(props: PurchaseFormProps) {
   });
 
   const buttonAmount = rate
-    ? formatConverted(total, rate.rate, rate.toCurrency, true)
-    : formatUsd(total);
+    ? formatConverted(total, rate.rate, rate.toCurrency, locale, true)
+    : formatUsd(total, locale);
   const submitting = formState.isSubmitting;
 
   return (
@@ -239,8 +248,8 @@ export function PurchaseForm(props: PurchaseFormProps) {
               <dl className="grid gap-2">
                 {Object.entries(method.details).map(([key, value]) => (
                   <div key={key} className="flex flex-col sm:flex-row sm:justify-between sm:gap-4">
-                    <dt className="text-muted-foreground">{splitKey(key)}</dt>
-                    <dd className="break-all font-medium sm:text-right">{value}</dd>
+                    <dt className="text-muted-foreground">{detail.label(key)}</dt>
+                    <dd className="break-all font-medium sm:text-right">{detail.value(key, value)}</dd>
                   </div>
                 ))}
               </dl>
@@ -248,12 +257,12 @@ export function PurchaseForm(props: PurchaseFormProps) {
             <div className="flex items-baseline justify-between border-t pt-3">
               <span>{t("totalToPay")}</span>
               <span className="text-lg font-bold" data-testid="converted-total">
-                {rate ? formatConverted(total, rate.rate, rate.toCurrency) : formatUsd(total)}
+                {rate ? formatConverted(total, rate.rate, rate.toCurrency, locale) : formatUsd(total, locale)}
               </span>
             </div>
             {rate && (
               <p className="text-xs text-muted-foreground" data-testid="rate-line">
-                {t("rate", { from: rate.fromCurrency, rate: formatRate(rate.rate), to: rate.toCurrency })}
+                {t("rate", { from: rate.fromCurrency, rate: formatRate(rate.rate, locale), to: rate.toCurrency })}
               </p>
             )}
           </div>

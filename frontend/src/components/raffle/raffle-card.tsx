@@ -36,7 +36,7 @@ export function RaffleCard({ raffle, showActive = false, priority = false }: { r
           </Badge>
         )}
         <span className="absolute bottom-3 right-3 rounded-md bg-background/95 px-2.5 py-1 text-sm font-bold shadow">
-          {formatUsd(raffle.price)}
+          {formatUsd(raffle.price, locale)}
           <span className="sr-only"> {t("perTicket")}</span>
         </span>
       </div>

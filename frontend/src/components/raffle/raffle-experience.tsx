@@ -52,7 +52,9 @@ export function RaffleExperience({
   const [closed, setClosed] = useState(() => closedAt(publicRaffle, renderedAt));
   const [selected, setSelected] = useState<number[]>([]);
   const [taken, setTaken] = useState<number[]>([]);
-  const [receipt, setReceipt] = useState<PurchaseResponse | null>(null);
+  // The last lost race: the numbers someone else took and the server's message naming them.
+  const [lostRace, setLostRace] = useState<{ numbers: number[]; message: string } | null>(null);
+  const [receipt, setReceipt] = useState<{ response: PurchaseResponse; proofProblem: string | null } | null>(null);
 
   const raffle = publicRaffle;
   const onSale = raffle.status === "available";
@@ -74,23 +76,29 @@ export function RaffleExperience({
   const limits = raffle.purchaseLimits;
   const count = selected.length;
   const formShown = canBuy && canPurchase(count, limits.min, limits.max);
+  // Once shown, the form stays mounted (hidden while the count is out of limits): swapping a
+  // number or losing a race must not wipe what the buyer typed or the file they chose.
+  const [formStarted, setFormStarted] = useState(false);
+  if (formShown && !formStarted) setFormStarted(true);
   const fresh = quote.data && quote.data.ticketCount === count ? quote.data : undefined;
   const total = fresh?.total ?? timesCount(raffle.price, count);
   const discount = fresh?.discount ?? "0";
 
   // The sold/available figures beside the picker are server-rendered: re-render them whenever
   // the numbers on sale change (a purchase here, or numbers someone else took).
-  const onTaken = useCallback((numbers: number[]) => {
+  const onTaken = useCallback((numbers: number[], message: string) => {
     setTaken((prev) => [...prev, ...numbers]);
+    setLostRace({ numbers, message });
     setSelected((prev) => withoutTaken(prev, numbers));
     void availability.mutate();
     router.refresh();
   }, [availability, router]);
 
-  const onPurchased = useCallback((result: PurchaseResponse) => {
-    setReceipt(result);
+  const onPurchased = useCallback((result: PurchaseResponse, proofProblem: string | null) => {
+    setReceipt({ response: result, proofProblem });
     setSelected([]);
     setTaken([]);
+    setLostRace(null);
     void availability.mutate();
     if (!result.testMode) router.refresh();
   }, [availability, router]);
@@ -146,10 +154,12 @@ export function RaffleExperience({
               selected={selected}
               onSelectedChange={setSelected}
               quote={fresh}
+              lostRace={lostRace}
+              onLostRaceDismiss={() => setLostRace(null)}
             />
           </section>
-          {formShown && (
-            <section aria-labelledby="form-title" className="space-y-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+          {formStarted && (
+            <section aria-labelledby="form-title" hidden={!formShown} className="space-y-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6" data-testid="purchase-section">
               <h2 id="form-title" className="text-xl font-bold">{t("formTitle")}</h2>
               <PurchaseForm
                 raffleId={raffle.id}
@@ -167,8 +177,8 @@ export function RaffleExperience({
           )}
         </>
       )}
-      {(receipt || formShown) && (
-        <ReceiptDialog receipt={receipt} onClose={() => setReceipt(null)} />
+      {(receipt || formStarted) && (
+        <ReceiptDialog receipt={receipt?.response ?? null} proofProblem={receipt?.proofProblem ?? null} onClose={() => setReceipt(null)} />
       )}
     </div>
   );

@@ -34,7 +34,7 @@ export function RaffleOverview({ raffle, promotions }: { raffle: Raffle; promoti
       <dl className="grid grid-cols-2 gap-3 text-sm md:grid-cols-4 lg:grid-cols-2">
         <div className="rounded-lg border bg-card p-3">
           <dt className="text-muted-foreground">{t("price")}</dt>
-          <dd className="text-lg font-bold" data-testid="raffle-price">{formatUsd(raffle.price)}</dd>
+          <dd className="text-lg font-bold" data-testid="raffle-price">{formatUsd(raffle.price, locale)}</dd>
         </div>
         <div className="rounded-lg border bg-card p-3">
           <dt className="flex items-center gap-1 text-muted-foreground"><CalendarDays aria-hidden className="size-3.5" />{t("drawDate")}</dt>

@@ -1,8 +1,9 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { notify as toast } from "@/lib/notify";
 import { CheckCircle2, Download, FlaskConical, Mail } from "lucide-react";
+import { ProofRetry } from "./proof-retry";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -11,11 +12,15 @@ import { formatUsd } from "@/lib/format";
 import { openInvoice } from "@/lib/invoice";
 import { RECEIPT_NUMBERS } from "@/lib/picker";
 
-/** The on-screen receipt after a purchase (SPEC §2 "Receipt dialog"). */
-export function ReceiptDialog({ receipt, onClose }: { receipt: PurchaseResponse | null; onClose: () => void }) {
+/**
+ * The on-screen receipt after a purchase (SPEC §2 "Receipt dialog"). When the proof did not
+ * arrive, it says so and why (`proofProblem`), and offers to send it again.
+ */
+export function ReceiptDialog({ receipt, proofProblem = null, onClose }: { receipt: PurchaseResponse | null; proofProblem?: string | null; onClose: () => void }) {
   const t = useTranslations("receipt");
   const tp = useTranslations("picker");
   const tc = useTranslations("common");
+  const locale = useLocale();
   if (!receipt) return null;
   const { purchase, testMode, purchaseToken } = receipt;
   const labels = purchase.ticketLabels.length ? purchase.ticketLabels : purchase.ticketNumbers.map((n) => String(n).padStart(4, "0"));
@@ -51,7 +56,7 @@ export function ReceiptDialog({ receipt, onClose }: { receipt: PurchaseResponse 
             {more > 0 && <span className="text-xs">{tp("more", { count: more })}</span>}
           </dd>
           <dt className="text-muted-foreground">{t("total")}</dt>
-          <dd className="font-semibold">{formatUsd(purchase.totalAmount)}</dd>
+          <dd className="font-semibold">{formatUsd(purchase.totalAmount, locale)}</dd>
           <dt className="text-muted-foreground">{t("reference")}</dt>
           <dd className="font-mono font-semibold" data-testid="receipt-reference">{purchase.reference}</dd>
           <dt className="text-muted-foreground">{t("status")}</dt>
@@ -59,9 +64,13 @@ export function ReceiptDialog({ receipt, onClose }: { receipt: PurchaseResponse 
             <Badge variant={testMode ? "secondary" : "warning"}>{testMode ? t("testMode") : t("processing")}</Badge>
           </dd>
         </dl>
-        <p className="flex items-start gap-2 rounded-md bg-muted p-3 text-sm">
+        {!testMode && proofProblem && purchaseToken && (
+          <ProofRetry purchaseId={purchase.id} purchaseToken={purchaseToken} reference={purchase.reference} problem={proofProblem} />
+        )}
+        {/* A test purchase sends no e-mail (it is never pending, so never approved). */}
+        <p className="flex items-start gap-2 rounded-md bg-muted p-3 text-sm" data-testid="receipt-email-note">
           <Mail aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {t("emailNote")}
+          {testMode ? t("testNoEmail") : t("emailNote")}
         </p>
         <DialogFooter>
           {purchaseToken && (

@@ -35,13 +35,18 @@ export interface TicketPickerProps {
   selected: number[];
   onSelectedChange: (selected: number[]) => void;
   quote?: PriceQuote;
+  /** Numbers another buyer took while this one was buying, and the server's message naming them. */
+  lostRace?: { numbers: number[]; message: string } | null;
+  onLostRaceDismiss?: () => void;
 }
 
 /** The ticket picker of SPEC §2: search, 64 a page, toggle, random picks, limits and summary. */
-export function TicketPicker({ available: latestAvailable, loadError, width, price, limits, selected, onSelectedChange, quote }: TicketPickerProps) {
+export function TicketPicker({ available: latestAvailable, loadError, width, price, limits, selected, onSelectedChange, quote, lostRace, onLostRaceDismiss }: TicketPickerProps) {
   const t = useTranslations("picker");
   const locale = useLocale();
   const num = (value: number) => formatCount(value, locale);
+  // A counted text picks its plural form from the number and shows it written in the language.
+  const counted = (count: number) => ({ count, shown: num(count) });
   // The numbers arrive right after hydration; rendering their page at a lower priority lets
   // React split that work into short tasks instead of one long one on a slow phone.
   const available = useDeferredValue(latestAvailable);
@@ -60,7 +65,7 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
   const searching = deferredQuery.replace(/\D/g, "") !== "";
 
   const refuse = () =>
-    toast.error(t("limitReachedTitle"), { description: t("limitReachedText", { count: num(limits.max) }), id: "limit" });
+    toast.error(t("limitReachedTitle"), { description: t("limitReachedText", counted(limits.max)), id: "limit" });
 
   const toggle = (n: number) => {
     const result = toggleNumber(selected, n, limits.max);
@@ -86,6 +91,28 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
 
   return (
     <div className="space-y-5">
+      {lostRace && (
+        <Alert variant="destructive" data-testid="lost-race">
+          <AlertTriangle aria-hidden />
+          <AlertTitle>{t("takenTitle")}</AlertTitle>
+          <AlertDescription className="space-y-2">
+            <p>{lostRace.message}</p>
+            <ul className="flex flex-wrap gap-1.5" aria-label={t("takenNumbers")}>
+              {lostRace.numbers.map((n) => (
+                <li key={n} className="rounded-md bg-muted-foreground/30 px-2 py-0.5 font-mono text-sm line-through" data-testid="taken-number">
+                  {String(n).padStart(width, "0")}
+                </li>
+              ))}
+            </ul>
+            <p>{t("takenHint", { count: lostRace.numbers.length })}</p>
+            {onLostRaceDismiss && (
+              <Button type="button" variant="outline" size="sm" onClick={onLostRaceDismiss}>
+                {t("takenDismiss")}
+              </Button>
+            )}
+          </AlertDescription>
+        </Alert>
+      )}
       {/* Search and quick picks */}
       <div className="space-y-3">
         <div className="space-y-2">
@@ -111,8 +138,8 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
             {available === null
               ? t("loading")
               : searching
-                ? t("found", { count: num(filtered.length) })
-                : t("availableCount", { count: num(available.length) })}
+                ? t("found", counted(filtered.length))
+                : t("availableCount", counted(available.length))}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -202,20 +229,20 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
         <Alert variant="destructive" data-testid="limit-below">
           <AlertTriangle aria-hidden />
           <AlertTitle>{t("restrictionTitle")}</AlertTitle>
-          <AlertDescription>{t("minNotice", { count: num(limits.min) })}</AlertDescription>
+          <AlertDescription>{t("minNotice", counted(limits.min))}</AlertDescription>
         </Alert>
       )}
       {state === "above" && (
         <Alert variant="destructive" data-testid="limit-above">
           <AlertTriangle aria-hidden />
-          <AlertTitle>{t("maxExceededTitle", { count: num(limits.max) })}</AlertTitle>
-          <AlertDescription>{t("maxExceededText", { count: num(limits.max) })}</AlertDescription>
+          <AlertTitle>{t("maxExceededTitle", counted(limits.max))}</AlertTitle>
+          <AlertDescription>{t("maxExceededText", counted(limits.max))}</AlertDescription>
         </Alert>
       )}
       {state === "atMax" && (
         <Alert variant="success" data-testid="limit-max">
           <CheckCircle2 aria-hidden />
-          <AlertTitle>{t("atMax", { count: num(limits.max) })}</AlertTitle>
+          <AlertTitle>{t("atMax", counted(limits.max))}</AlertTitle>
           <AlertDescription>{t("atMaxText")}</AlertDescription>
         </Alert>
       )}
@@ -234,15 +261,15 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
             {summary.more > 0 && <li className="rounded-md border px-2 py-1 text-sm">{t("more", { count: num(summary.more) })}</li>}
           </ul>
           <dl className="space-y-1 text-sm">
-            <div className="flex justify-between"><dt>{t("pricePerTicket")}</dt><dd>{formatUsd(price)}</dd></div>
-            <div className="flex justify-between"><dt>{t("subtotal")}</dt><dd>{formatUsd(subtotal)}</dd></div>
+            <div className="flex justify-between"><dt>{t("pricePerTicket")}</dt><dd>{formatUsd(price, locale)}</dd></div>
+            <div className="flex justify-between"><dt>{t("subtotal")}</dt><dd>{formatUsd(subtotal, locale)}</dd></div>
             {discount && (
               <div className="flex justify-between text-success-strong">
                 <dt>{t("discount")}{fresh?.appliedDiscount ? ` (${fresh.appliedDiscount.label})` : ""}</dt>
-                <dd>-{formatUsd(discount)}</dd>
+                <dd>-{formatUsd(discount, locale)}</dd>
               </div>
             )}
-            <div className="flex justify-between border-t pt-2 text-base font-bold"><dt>{t("total")}</dt><dd data-testid="picker-total">{formatUsd(total)}</dd></div>
+            <div className="flex justify-between border-t pt-2 text-base font-bold"><dt>{t("total")}</dt><dd data-testid="picker-total">{formatUsd(total, locale)}</dd></div>
           </dl>
         </section>
       )}

@@ -152,19 +152,19 @@ function Results({ result }: { result: Verification }) {
               <dl className="grid grid-cols-2 gap-2 text-sm">
                 <div>
                   <dt className="text-muted-foreground">{t("price")}</dt>
-                  <dd className="font-medium">{formatUsd(entry.raffle.price)}</dd>
+                  <dd className="font-medium">{formatUsd(entry.raffle.price, locale)}</dd>
                 </div>
                 <div>
                   <dt className="text-muted-foreground">{t("drawDate")}</dt>
-                  <dd className="font-medium">{entry.raffle.drawDate ? formatDate(entry.raffle.drawDate, "es") : "—"}</dd>
+                  <dd className="font-medium">{entry.raffle.drawDate ? formatDate(entry.raffle.drawDate, locale) : "—"}</dd>
                 </div>
                 <div className="col-span-2">
                   <dt className="text-muted-foreground">{t("numbers", { count: formatNumber(entry.tickets.length, locale) })}</dt>
                   <dd className="break-words font-mono font-medium">{entry.tickets.map((n) => padTicket(n, width)).join(", ")}</dd>
                 </div>
                 <div>
-                  <dt className="text-muted-foreground">{t("total")}</dt>
-                  <dd className="font-medium">{formatUsd(entry.purchase.totalAmount)}</dd>
+                  <dt className="text-muted-foreground" data-testid="verify-total-label">{t("total", { status })}</dt>
+                  <dd className="font-medium">{formatUsd(entry.purchase.totalAmount, locale)}</dd>
                 </div>
                 <div>
                   <dt className="text-muted-foreground">{t("reference")}</dt>

@@ -61,16 +61,22 @@ export function formatDay(iso: string, locale: string): string {
     .join("/");
 }
 
-/** The YYYY-MM-DD of a day typed in the language's order (separators / - . or spaces), or null. */
+/**
+ * The YYYY-MM-DD of a typed or pasted day, or null when it cannot be read (never a guess).
+ * Read: ISO (2026-12-20, in both languages, as pasted from elsewhere) and the language's own
+ * order (20/12/2026 in es, 12/20/2026 in en; separators / - . or spaces, two-digit years as 20xx).
+ */
 export function parseDay(text: string, locale: string): string | null {
   const pieces = text.trim().split(/[/.\-\s]+/);
   if (pieces.length !== 3 || pieces.some((p) => !/^\d+$/.test(p))) return null;
+  const order = pieces[0]!.length === 4 ? (["y", "m", "d"] as const) : orderOf(locale);
   const parts: Record<string, number> = {};
-  orderOf(locale).forEach((p, i) => (parts[p] = Number(pieces[i])));
-  let year = parts.y!;
-  if (pieces[orderOf(locale).indexOf("y")]!.length <= 2) year += 2000;
+  order.forEach((p, i) => (parts[p] = Number(pieces[i])));
+  const yearText = pieces[order.indexOf("y")]!;
+  if (yearText.length !== 4 && yearText.length !== 2) return null;
+  const year = yearText.length === 2 ? 2000 + parts.y! : parts.y!;
   const date = new Date(Date.UTC(year, parts.m! - 1, parts.d!));
-  if (year < 1000 || year > 9999 || date.getUTCMonth() !== parts.m! - 1 || date.getUTCDate() !== parts.d) return null;
+  if (year < 1000 || date.getUTCFullYear() !== year || date.getUTCMonth() !== parts.m! - 1 || date.getUTCDate() !== parts.d) return null;
   return date.toISOString().slice(0, 10);
 }
 

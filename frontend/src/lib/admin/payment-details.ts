@@ -131,7 +131,9 @@ export const KNOWN_DETAIL_KEYS = [
   "idNumber",
 ] as const;
 
-export function isKnownDetailKey(key: string): key is (typeof KNOWN_DETAIL_KEYS)[number] {
+export type KnownDetailKey = (typeof KNOWN_DETAIL_KEYS)[number];
+
+export function isKnownDetailKey(key: string): key is KnownDetailKey {
   return (KNOWN_DETAIL_KEYS as readonly string[]).includes(key);
 }
 

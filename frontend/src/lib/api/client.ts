@@ -1,4 +1,4 @@
-import { apiJson, apiRequest } from "./fetcher";
+import { ApiError, apiJson, apiRequest } from "./fetcher";
 import type { PriceQuote, PurchaseResponse, UploadTarget, Verification } from "./types";
 
 /** The picker's compact availability: one bit per number, most significant bit first. */
@@ -101,8 +101,9 @@ export async function uploadFile(target: UploadTarget, file: File): Promise<void
     credentials: sameOrigin ? "include" : "omit",
   });
   if (!response.ok) {
+    // The API's own upload answers carry a message for the buyer; a storage's do not.
     const text = await response.text().catch(() => "");
-    throw new Error(`${response.status}: ${text || response.statusText}`);
+    throw new ApiError(response.status, response.statusText, text);
   }
 }
 

@@ -16,5 +16,5 @@ export function resolveLocale(value: string | null | undefined): Locale {
   return isLocale(value) ? value : defaultLocale;
 }
 
-/** Formatting locale of each UI language (prices stay in es-ES per the spec; see lib/format). */
+/** Formatting locale of each UI language: numbers, money and dates all follow it (lib/format). */
 export const intlLocale: Record<Locale, string> = { es: "es-ES", en: "en-US" };

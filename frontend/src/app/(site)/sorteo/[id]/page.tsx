@@ -17,7 +17,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const raffle = await getRaffle(id);
   if (!raffle) return { title: "404", robots: { index: false } };
   const [t, locale] = await Promise.all([getTranslations("meta"), getLocale()]);
-  const price = t("rafflePrice", { price: formatUsd(raffle.price) });
+  const price = t("rafflePrice", { price: formatUsd(raffle.price, locale) });
   const draw = raffle.drawDate ? t("raffleDraw", { date: formatDate(raffle.drawDate, locale) }) : null;
   const summary = [price, draw].filter(Boolean).join(" · ");
   const description = `${summary}. ${raffle.description}`.slice(0, 200);
