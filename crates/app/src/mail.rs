@@ -197,6 +197,7 @@ impl<S: Store, E: EventBus> App<S, E> {
             ),
         };
         let email = OutgoingEmail {
+            sender_name: company.clone(),
             to: to.as_str().to_owned(),
             html_body: format!(
                 "<!doctype html><html lang=\"{}\"><body><p>{}</p></body></html>",
@@ -420,6 +421,8 @@ pub fn compose(
         format!("receipt-{reference}.pdf")
     };
     OutgoingEmail {
+        // Branding read now, at delivery: a renamed company signs its next message.
+        sender_name: company.clone(),
         to: job.recipient.clone(),
         subject,
         text_body,

@@ -4,9 +4,34 @@ use rifa_domain::exchange::{ExchangeRate, ExchangeRateDraft, ExchangeRateId};
 use rifa_domain::payment::{Details, PaymentMethod, PaymentMethodDraft, PaymentMethodId};
 use rust_decimal::Decimal;
 
-use rifa_ports::EventBus;
+use rifa_domain::FieldErrors;
+use rifa_ports::{EventBus, RateWriteError};
 
 use crate::{App, Store, WriteFailure};
+
+/// Why an exchange rate could not be created or changed.
+#[derive(Debug, thiserror::Error)]
+pub enum RateFailure {
+    #[error("invalid input")]
+    Invalid(FieldErrors),
+    #[error("not found")]
+    NotFound,
+    /// The currency pair already has this rate.
+    #[error("the pair already has rate {}", .0.id)]
+    PairTaken(ExchangeRate),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+impl From<RateWriteError> for RateFailure {
+    fn from(error: RateWriteError) -> Self {
+        match error {
+            RateWriteError::NotFound => Self::NotFound,
+            RateWriteError::PairTaken(rate) => Self::PairTaken(rate),
+            RateWriteError::Unknown(e) => Self::Unknown(e),
+        }
+    }
+}
 
 /// A payment method as an admin submits it.
 #[derive(Debug, Clone, Default)]
@@ -75,28 +100,31 @@ impl<S: Store, E: EventBus> App<S, E> {
         self.store.list_exchange_rates().await
     }
 
+    /// One rate per currency pair: a second rate for a pair is refused with the first, which
+    /// the admin edits instead (the store's unique key decides, so a race has one winner).
+    ///
     /// # Errors
-    /// `Invalid` or a storage failure.
+    /// `Invalid`, `PairTaken` or a storage failure.
     pub async fn create_exchange_rate(
         &self,
         from: Option<&str>,
         to: Option<&str>,
         rate: Option<Decimal>,
-    ) -> Result<ExchangeRate, WriteFailure> {
-        let draft = ExchangeRateDraft::parse(from, to, rate).map_err(WriteFailure::Invalid)?;
+    ) -> Result<ExchangeRate, RateFailure> {
+        let draft = ExchangeRateDraft::parse(from, to, rate).map_err(RateFailure::Invalid)?;
         Ok(self.store.create_exchange_rate(&draft, self.now()).await?)
     }
 
     /// # Errors
-    /// `Invalid`, `NotFound` or a storage failure.
+    /// `Invalid`, `NotFound`, `PairTaken` (another rate has the new pair) or a storage failure.
     pub async fn update_exchange_rate(
         &self,
         id: ExchangeRateId,
         from: Option<&str>,
         to: Option<&str>,
         rate: Option<Decimal>,
-    ) -> Result<ExchangeRate, WriteFailure> {
-        let draft = ExchangeRateDraft::parse(from, to, rate).map_err(WriteFailure::Invalid)?;
+    ) -> Result<ExchangeRate, RateFailure> {
+        let draft = ExchangeRateDraft::parse(from, to, rate).map_err(RateFailure::Invalid)?;
         let updated = self
             .store
             .update_exchange_rate(id, &draft, self.now())

@@ -64,6 +64,30 @@ pub struct EmailSettingsInput {
 }
 
 impl EmailSettings {
+    /// Whether buyers' e-mails would come from an address nobody reads or that mail servers
+    /// refuse: none set (messages then come from `rifa@localhost`), or one at a reserved or
+    /// local domain (`localhost`, `example.com`/`.org`/`.net`, `*.example`, `*.test`,
+    /// `*.invalid`, `*.local`, `*.localhost`; RFC 2606 and 6761) or at a dotless host.
+    #[must_use]
+    pub fn sender_is_placeholder(&self) -> bool {
+        let from = self.from_email.trim();
+        let Some((_, domain)) = from.rsplit_once('@') else {
+            return true;
+        };
+        let domain = domain
+            .trim_end_matches('>')
+            .trim_end_matches('.')
+            .to_ascii_lowercase();
+        let reserved_names = ["localhost", "example.com", "example.org", "example.net"];
+        let reserved_tlds = [".example", ".test", ".invalid", ".local", ".localhost"];
+        // A name without a dot (`localhost`, `mailhost`) only resolves inside one network.
+        !domain.contains('.')
+            || reserved_names
+                .iter()
+                .any(|name| domain == *name || domain.ends_with(&format!(".{name}")))
+            || reserved_tlds.iter().any(|tld| domain.ends_with(tld))
+    }
+
     /// # Errors
     /// Each bad field.
     pub fn apply(&self, input: EmailSettingsInput) -> Result<Self, FieldErrors> {
@@ -162,6 +186,37 @@ mod tests {
         assert_eq!(cleared, Ok(None));
         assert_eq!(blank, Ok(None));
         assert_eq!(replaced, Ok(Some(Secret::new("nueva".into()))));
+    }
+
+    #[test]
+    fn placeholder_senders_are_told_apart_from_real_ones() {
+        let sender = |from: &str| EmailSettings {
+            from_email: from.to_owned(),
+            ..EmailSettings::default()
+        };
+        for placeholder in [
+            "",
+            "  ",
+            "rifa@localhost",
+            "no-reply@example.com",
+            "a@mail.example.org",
+            "a@EXAMPLE.NET",
+            "pagos@rifa.test",
+            "x@empresa.local",
+            "x@demo.example",
+        ] {
+            assert!(
+                sender(placeholder).sender_is_placeholder(),
+                "{placeholder:?}"
+            );
+        }
+        for real in [
+            "pagos@rifasve.com",
+            "no-reply@mail.sorteos.com.ve",
+            "a@gmail.com",
+        ] {
+            assert!(!sender(real).sender_is_placeholder(), "{real:?}");
+        }
     }
 
     #[test]

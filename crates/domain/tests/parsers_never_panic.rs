@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use proptest::prelude::*;
-use rifa_domain::branding::{Branding, BrandingPatch, HslColor};
+use rifa_domain::branding::{Branding, BrandingPatch, HslColor, SiteInfoPatch};
 use rifa_domain::calendar;
 use rifa_domain::customer::{Customer, CustomerInput, Email, Phone, parse_customer_name};
 use rifa_domain::email_settings::{EmailSettings, EmailSettingsInput};
@@ -192,6 +192,23 @@ proptest! {
             company_name: t(5),
             description: t(6),
             logo_url: t(7),
+            site: SiteInfoPatch {
+                contact_email: t(0),
+                contact_phone: t(1),
+                whatsapp_url: t(2),
+                facebook_url: t(3),
+                instagram_url: t(4),
+                tiktok_url: t(5),
+                whatsapp_channel_url: t(6),
+                lottery_results_url: t(7),
+                video_urls: Some(texts.iter().flatten().cloned().collect()),
+                participants: port,
+                prizes: t(1),
+                countries: exchange_rate_id,
+                raffles_page_prizes: t(2),
+                raffles_page_participants: port.map(i64::wrapping_neg),
+                raffles_page_winners: exchange_rate_id,
+            },
         });
         let _ = EmailSettings::default().apply(EmailSettingsInput {
             host: t(0),

@@ -73,6 +73,9 @@ pub struct StoredObject {
 /// One e-mail to a buyer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutgoingEmail {
+    /// The sender's display name (the company's, read from branding when the message is
+    /// written); blank keeps the name of the configured sender address.
+    pub sender_name: String,
     pub to: String,
     pub subject: String,
     pub text_body: String,

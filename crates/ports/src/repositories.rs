@@ -305,6 +305,20 @@ pub trait PaymentMethodRepository: Send + Sync + 'static {
     ) -> impl Future<Output = Result<(), WriteError>> + Send;
 }
 
+/// Why an exchange rate could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum RateWriteError {
+    #[error("not found")]
+    NotFound,
+    /// The pair already has a rate (this one): there is one rate per currency pair.
+    #[error("the pair already has rate {}", .0.id)]
+    PairTaken(ExchangeRate),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+/// One rate per currency pair, kept by the store itself (a unique key), so that of two
+/// concurrent writes of one pair exactly one succeeds.
 pub trait ExchangeRateRepository: Send + Sync + 'static {
     /// # Errors
     /// Storage failures only.
@@ -312,21 +326,21 @@ pub trait ExchangeRateRepository: Send + Sync + 'static {
     -> impl Future<Output = anyhow::Result<Vec<ExchangeRate>>> + Send;
 
     /// # Errors
-    /// Storage failures only.
+    /// `PairTaken` with the pair's existing rate, or `Unknown`.
     fn create_exchange_rate(
         &self,
         draft: &ExchangeRateDraft,
         now: DateTime<Utc>,
-    ) -> impl Future<Output = anyhow::Result<ExchangeRate>> + Send;
+    ) -> impl Future<Output = Result<ExchangeRate, RateWriteError>> + Send;
 
     /// # Errors
-    /// `NotFound` or `Unknown`.
+    /// `NotFound`, `PairTaken` when another rate has the new pair, or `Unknown`.
     fn update_exchange_rate(
         &self,
         id: ExchangeRateId,
         draft: &ExchangeRateDraft,
         now: DateTime<Utc>,
-    ) -> impl Future<Output = Result<ExchangeRate, WriteError>> + Send;
+    ) -> impl Future<Output = Result<ExchangeRate, RateWriteError>> + Send;
 
     /// Methods converting with it are left without a rate.
     ///

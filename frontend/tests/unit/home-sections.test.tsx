@@ -68,14 +68,14 @@ describe("home raffles", () => {
 
 describe("home payment methods", () => {
   it("shows the in-configuration message and the premium-support button without active methods", () => {
-    render(<Intl><PaymentMethodsSection methods={[method(1, false)]} /></Intl>);
+    render(<Intl><PaymentMethodsSection methods={[method(1, false)]} supportUrl="https://wa.me/584140000000" /></Intl>);
     expect(screen.getByTestId("payments-empty")).toHaveTextContent("Métodos de pago en configuración");
     expect(screen.getByRole("link", { name: "Contactar soporte premium" })).toHaveAttribute("href", expect.stringContaining("wa.me"));
     expect(screen.queryByRole("listitem")).toBeNull();
   });
 
   it("shows one card per active method, and the contact message for one without details", () => {
-    render(<Intl><PaymentMethodsSection methods={[method(1), method(2, false), method(3, true, {})]} /></Intl>);
+    render(<Intl><PaymentMethodsSection methods={[method(1), method(2, false), method(3, true, {})]} supportUrl="https://wa.me/584140000000" /></Intl>);
     const cards = screen.getAllByRole("listitem");
     expect(cards).toHaveLength(2);
     expect(cards[0]).toHaveTextContent("Zelle 1");

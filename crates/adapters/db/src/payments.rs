@@ -10,9 +10,10 @@ use rifa_domain::money::Rate;
 use rifa_domain::payment::{
     Details, LinkedRate, PaymentMethod, PaymentMethodDraft, PaymentMethodId,
 };
-use rifa_ports::{ExchangeRateRepository, PaymentMethodRepository, WriteError};
+use rifa_ports::{ExchangeRateRepository, PaymentMethodRepository, RateWriteError, WriteError};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    Set, SqlErr,
 };
 
 use crate::Db;
@@ -192,6 +193,36 @@ impl PaymentMethodRepository for Db {
     }
 }
 
+impl Db {
+    /// A write of `draft` refused by the unique index on the pair becomes `PairTaken` with the
+    /// rate that holds the pair; anything else is `Unknown`.
+    async fn rate_write_error(&self, error: DbErr, draft: &ExchangeRateDraft) -> RateWriteError {
+        if !matches!(error.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) {
+            return RateWriteError::Unknown(
+                anyhow::Error::new(error).context("failed to write exchange rate"),
+            );
+        }
+        let existing = exchange_rates::Entity::find()
+            .filter(exchange_rates::Column::FromCurrency.eq(draft.from.code()))
+            .filter(exchange_rates::Column::ToCurrency.eq(draft.to.code()))
+            .one(&self.conn)
+            .await;
+        match existing {
+            Ok(Some(row)) => match rate_of(row) {
+                Ok(rate) => RateWriteError::PairTaken(rate),
+                Err(e) => RateWriteError::Unknown(e),
+            },
+            // The holder was deleted in between: the writer may simply try again.
+            Ok(None) => RateWriteError::Unknown(anyhow!(
+                "exchange rate pair was taken, then freed, during the write"
+            )),
+            Err(e) => RateWriteError::Unknown(
+                anyhow::Error::new(e).context("failed to look up the pair's exchange rate"),
+            ),
+        }
+    }
+}
+
 impl ExchangeRateRepository for Db {
     async fn list_exchange_rates(&self) -> anyhow::Result<Vec<ExchangeRate>> {
         exchange_rates::Entity::find()
@@ -208,12 +239,11 @@ impl ExchangeRateRepository for Db {
         &self,
         draft: &ExchangeRateDraft,
         now: DateTime<Utc>,
-    ) -> anyhow::Result<ExchangeRate> {
-        let row = rate_model(draft, now)
-            .insert(&self.conn)
-            .await
-            .context("failed to create exchange rate")?;
-        rate_of(row)
+    ) -> Result<ExchangeRate, RateWriteError> {
+        match rate_model(draft, now).insert(&self.conn).await {
+            Ok(row) => Ok(rate_of(row)?),
+            Err(error) => Err(self.rate_write_error(error, draft).await),
+        }
     }
 
     async fn update_exchange_rate(
@@ -221,22 +251,25 @@ impl ExchangeRateRepository for Db {
         id: ExchangeRateId,
         draft: &ExchangeRateDraft,
         now: DateTime<Utc>,
-    ) -> Result<ExchangeRate, WriteError> {
+    ) -> Result<ExchangeRate, RateWriteError> {
         let model = rate_model(draft, now);
-        let result = exchange_rates::Entity::update_many()
+        let result = match exchange_rates::Entity::update_many()
             .set(model)
             .filter(exchange_rates::Column::Id.eq(id))
             .exec(&self.conn)
             .await
-            .context("failed to update exchange rate")?;
+        {
+            Ok(result) => result,
+            Err(error) => return Err(self.rate_write_error(error, draft).await),
+        };
         if result.rows_affected == 0 {
-            return Err(WriteError::NotFound);
+            return Err(RateWriteError::NotFound);
         }
         let row = exchange_rates::Entity::find_by_id(id)
             .one(&self.conn)
             .await
             .context("failed to reload exchange rate")?
-            .ok_or(WriteError::NotFound)?;
+            .ok_or(RateWriteError::NotFound)?;
         Ok(rate_of(row)?)
     }
 

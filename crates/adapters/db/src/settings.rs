@@ -1,7 +1,7 @@
 //! Singleton settings stored as JSON documents under fixed keys.
 
 use anyhow::{Context, anyhow};
-use rifa_domain::branding::{Branding, BrandingPatch};
+use rifa_domain::branding::{Branding, BrandingPatch, SiteInfoPatch};
 use rifa_domain::email_settings::{EmailSettings, Secret};
 use rifa_domain::pricing::{DiscountTable, DiscountTier};
 use rifa_ports::SettingsRepository;
@@ -49,6 +49,10 @@ fn text(value: &Value, key: &str) -> Option<String> {
     value.get(key).and_then(Value::as_str).map(str::to_owned)
 }
 
+fn number(value: &Value, key: &str) -> Option<i64> {
+    value.get(key).and_then(Value::as_i64)
+}
+
 impl SettingsRepository for Db {
     async fn branding(&self) -> anyhow::Result<Option<Branding>> {
         let Some(value) = self.read_setting(BRANDING).await? else {
@@ -64,6 +68,31 @@ impl SettingsRepository for Db {
             company_name: text(&value, "companyName"),
             description: text(&value, "description"),
             logo_url: text(&value, "logoUrl"),
+            // Saved before these existed: the defaults stand.
+            site: SiteInfoPatch {
+                contact_email: text(&value, "contactEmail"),
+                contact_phone: text(&value, "contactPhone"),
+                whatsapp_url: text(&value, "whatsappUrl"),
+                facebook_url: text(&value, "facebookUrl"),
+                instagram_url: text(&value, "instagramUrl"),
+                tiktok_url: text(&value, "tiktokUrl"),
+                whatsapp_channel_url: text(&value, "whatsappChannelUrl"),
+                lottery_results_url: text(&value, "lotteryResultsUrl"),
+                video_urls: value
+                    .get("videoUrls")
+                    .and_then(Value::as_array)
+                    .map(|urls| {
+                        urls.iter()
+                            .map(|u| u.as_str().unwrap_or_default().to_owned())
+                            .collect()
+                    }),
+                participants: number(&value, "participants"),
+                prizes: text(&value, "prizes"),
+                countries: number(&value, "countries"),
+                raffles_page_prizes: text(&value, "rafflesPagePrizes"),
+                raffles_page_participants: number(&value, "rafflesPageParticipants"),
+                raffles_page_winners: number(&value, "rafflesPageWinners"),
+            },
         };
         Branding::default()
             .apply(patch)
@@ -81,6 +110,21 @@ impl SettingsRepository for Db {
             "companyName": b.company_name,
             "description": b.description,
             "logoUrl": b.logo_url,
+            "contactEmail": b.site.contact_email,
+            "contactPhone": b.site.contact_phone,
+            "whatsappUrl": b.site.whatsapp_url,
+            "facebookUrl": b.site.facebook_url,
+            "instagramUrl": b.site.instagram_url,
+            "tiktokUrl": b.site.tiktok_url,
+            "whatsappChannelUrl": b.site.whatsapp_channel_url,
+            "lotteryResultsUrl": b.site.lottery_results_url,
+            "videoUrls": b.site.video_urls,
+            "participants": b.site.participants,
+            "prizes": b.site.prizes,
+            "countries": b.site.countries,
+            "rafflesPagePrizes": b.site.raffles_page_prizes,
+            "rafflesPageParticipants": b.site.raffles_page_participants,
+            "rafflesPageWinners": b.site.raffles_page_winners,
         });
         self.write_setting(BRANDING, &value).await
     }

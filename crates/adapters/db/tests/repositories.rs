@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use rifa_db::Db;
 use rifa_domain::customer::{Customer, CustomerInput};
 use rifa_domain::email_settings::{EmailSettings, Secret};
+use rifa_domain::exchange::{Currency, ExchangeRateDraft};
 use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::{Money, TicketPrice};
 use rifa_domain::pricing::{self, DiscountTable, DiscountTier};
@@ -15,9 +16,10 @@ use rifa_domain::raffle::{PurchaseLimits, RaffleDraft, RaffleStatus};
 use rifa_domain::ticket::TicketSelection;
 use rifa_domain::{FieldErrors, Lang};
 use rifa_ports::{
-    CreatePurchaseError, DecidePurchaseError, DeleteRaffleError, MailKind, MailOutbox, MailStatus,
-    ProofProblem, PurchaseProofs, PurchaseQuery, PurchaseRepository, RaffleRepository,
-    SettingsRepository, UpdateRaffleError,
+    CreatePurchaseError, DecidePurchaseError, DeleteRaffleError, ExchangeRateRepository as _,
+    MailKind, MailOutbox, MailStatus, PaymentMethodRepository as _, ProofProblem, PurchaseProofs,
+    PurchaseQuery, PurchaseRepository, RaffleRepository, RateWriteError, SettingsRepository,
+    UpdateRaffleError,
 };
 use rust_decimal::Decimal;
 use sea_orm::{ConnectionTrait, Database, DbErr, SqlErr};
@@ -53,7 +55,22 @@ on_both!(
     only_the_granted_upload_of_a_pending_purchase_can_be_attached,
     grants_never_attached_are_listed_by_age_and_withdrawn_once,
     a_grant_pending_at_the_upgrade_is_dated_by_the_migration,
+    a_second_rate_for_a_pair_is_refused_with_the_first_even_in_a_race,
+    duplicate_rates_of_older_databases_are_merged_into_the_newest_by_the_migration,
 );
+
+/// How many migrations, counted from the newest, undo the one named `*name*`.
+fn migrations_from(name: &str) -> u32 {
+    use rifa_migration::{Migrator, MigratorTrait};
+
+    let migrations = Migrator::migrations();
+    let from_newest = migrations
+        .iter()
+        .rev()
+        .position(|m| m.name().contains(name))
+        .unwrap_or_else(|| panic!("no migration named like {name}"));
+    u32::try_from(from_newest + 1).unwrap()
+}
 
 fn now() -> DateTime<Utc> {
     DateTime::from_timestamp_millis(Utc::now().timestamp_millis()).unwrap()
@@ -710,7 +727,9 @@ async fn a_grant_pending_at_the_upgrade_is_dated_by_the_migration(url: &str) {
 
     // Back to before the column existed, and forward again.
     let conn = Database::connect(url).await.unwrap();
-    Migrator::down(&conn, Some(1)).await.unwrap();
+    Migrator::down(&conn, Some(migrations_from("upload_granted_at")))
+        .await
+        .unwrap();
     Migrator::up(&conn, None).await.unwrap();
 
     assert_eq!(
@@ -726,5 +745,119 @@ async fn a_grant_pending_at_the_upgrade_is_dated_by_the_migration(url: &str) {
             .unwrap(),
         vec![(pending, "proofs/up/a.png".to_owned())],
         "only purchases with a grant are dated"
+    );
+}
+
+fn rate_draft(from: Currency, to: Currency, rate: &str) -> ExchangeRateDraft {
+    ExchangeRateDraft {
+        from,
+        to,
+        rate: rate.parse().unwrap(),
+    }
+}
+
+async fn a_second_rate_for_a_pair_is_refused_with_the_first_even_in_a_race(url: &str) {
+    let db = Db::connect(url, 4).await.unwrap();
+    let first = db
+        .create_exchange_rate(&rate_draft(Currency::Usd, Currency::Cop, "4000"), now())
+        .await
+        .unwrap();
+
+    let second = db
+        .create_exchange_rate(&rate_draft(Currency::Usd, Currency::Cop, "4100"), now())
+        .await;
+    assert!(
+        matches!(&second, Err(RateWriteError::PairTaken(held)) if *held == first),
+        "{second:?}"
+    );
+    let ves = db
+        .create_exchange_rate(&rate_draft(Currency::Usd, Currency::Ves, "36.5"), now())
+        .await
+        .unwrap();
+    let into_taken = db
+        .update_exchange_rate(
+            ves.id,
+            &rate_draft(Currency::Usd, Currency::Cop, "1"),
+            now(),
+        )
+        .await;
+    assert!(
+        matches!(&into_taken, Err(RateWriteError::PairTaken(held)) if held.id == first.id),
+        "{into_taken:?}"
+    );
+    let same_pair = db
+        .update_exchange_rate(
+            ves.id,
+            &rate_draft(Currency::Usd, Currency::Ves, "37"),
+            now(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(same_pair.rate.to_string(), "37");
+
+    // Racing creates of fresh pairs: each pair ends with exactly one rate.
+    for (from, to) in [
+        (Currency::Eur, Currency::Ves),
+        (Currency::Eur, Currency::Cop),
+    ] {
+        let (one, two) = (rate_draft(from, to, "1"), rate_draft(from, to, "2"));
+        let (a, b) = tokio::join!(
+            db.create_exchange_rate(&one, now()),
+            db.create_exchange_rate(&two, now()),
+        );
+        let (won, lost) = match (a, b) {
+            (Ok(won), Err(lost)) | (Err(lost), Ok(won)) => (won, lost),
+            other => panic!("exactly one create must win: {other:?}"),
+        };
+        assert!(
+            matches!(&lost, RateWriteError::PairTaken(held) if *held == won),
+            "{lost:?}"
+        );
+    }
+    assert_eq!(db.list_exchange_rates().await.unwrap().len(), 4);
+}
+
+async fn duplicate_rates_of_older_databases_are_merged_into_the_newest_by_the_migration(url: &str) {
+    use rifa_migration::{Migrator, MigratorTrait};
+
+    drop(Db::connect(url, 1).await.unwrap());
+    let conn = Database::connect(url).await.unwrap();
+    Migrator::down(&conn, Some(migrations_from("one_exchange_rate_per_pair")))
+        .await
+        .unwrap();
+    // As an older version could leave them: two USD→VES rates, the later one set last.
+    for sql in [
+        "INSERT INTO exchange_rates (id, from_currency, to_currency, rate, updated_at) VALUES \
+         (1, 'USD', 'VES', '36.5', '2026-01-01T00:00:00+00:00'), \
+         (2, 'USD', 'VES', '40', '2026-03-01T00:00:00+00:00'), \
+         (3, 'USD', 'COP', '4000', '2026-01-01T00:00:00+00:00')",
+        "INSERT INTO payment_methods (id, name, kind, active, details, exchange_rate_id) VALUES \
+         (1, 'Pago Móvil', 'digital', TRUE, '[]', 1), \
+         (2, 'Nequi', 'digital', TRUE, '[]', 3), \
+         (3, 'Zelle', 'digital', TRUE, '[]', NULL)",
+    ] {
+        conn.execute_unprepared(sql).await.unwrap();
+    }
+
+    Migrator::up(&conn, None).await.unwrap();
+
+    let db = Db::connect(url, 2).await.unwrap();
+    let rates = db.list_exchange_rates().await.unwrap();
+    let kept: Vec<(i64, String)> = rates.iter().map(|r| (r.id, r.rate.to_string())).collect();
+    assert_eq!(kept, vec![(2, "40".to_owned()), (3, "4000".to_owned())]);
+    let methods = db.list_payment_methods(false).await.unwrap();
+    let linked: Vec<(&str, Option<i64>)> = methods
+        .iter()
+        .map(|m| (m.name.as_str(), m.exchange_rate.as_ref().map(|r| r.id)))
+        .collect();
+    assert!(linked.contains(&("Pago Móvil", Some(2))), "{linked:?}");
+    assert!(linked.contains(&("Nequi", Some(3))), "{linked:?}");
+    assert!(linked.contains(&("Zelle", None)), "{linked:?}");
+    let again = db
+        .create_exchange_rate(&rate_draft(Currency::Usd, Currency::Ves, "41"), now())
+        .await;
+    assert!(
+        matches!(again, Err(RateWriteError::PairTaken(_))),
+        "{again:?}"
     );
 }

@@ -25,20 +25,29 @@ pub(crate) fn mailbox(raw: &str) -> Option<Mailbox> {
     raw.trim().parse().ok()
 }
 
-/// `From`, `To`, `Subject`, `Date` (now), a `Message-ID` in the sender's domain, and a body that
+/// `From` (the configured address, named `email.sender_name` when that is set, so a renamed
+/// company shows at once), `To`, `Subject`, `Date` (now), a `Message-ID` in the sender's domain, and a body that
 /// is `multipart/alternative` (text, then HTML: clients show the last part they understand),
 /// wrapped in `multipart/mixed` with the attachments when there are any. lettre picks each
 /// part's transfer encoding (quoted-printable for text, base64 for binaries) and encodes
 /// non-ASCII headers, so Spanish subjects and file names arrive intact.
 pub(crate) fn build(from: &Mailbox, email: &OutgoingEmail) -> Result<Message, MessageError> {
     let to = mailbox(&email.to).ok_or(MessageError::InvalidRecipient)?;
+    let from = match email.sender_name.trim() {
+        "" => from.clone(),
+        // One line: a name with a line break would otherwise start a new header.
+        name => Mailbox::new(
+            Some(name.split_whitespace().collect::<Vec<_>>().join(" ")),
+            from.email.clone(),
+        ),
+    };
     let message_id = format!(
         "<{}@{}>",
         uuid::Uuid::new_v4().simple(),
         from.email.domain()
     );
     let builder = Message::builder()
-        .from(from.clone())
+        .from(from)
         .to(to)
         .subject(email.subject.clone())
         .date_now()
@@ -84,6 +93,7 @@ mod tests {
 
     fn email() -> OutgoingEmail {
         OutgoingEmail {
+            sender_name: String::new(),
             to: "ana@example.com".into(),
             subject: "¡Compra recibida!".into(),
             text_body: "Hola Ana".into(),
@@ -139,6 +149,23 @@ mod tests {
             build(&sender(), &bad_type),
             Err(MessageError::InvalidContentType { .. })
         ));
+    }
+
+    #[test]
+    fn the_sender_is_named_after_the_company_when_a_name_is_given() {
+        let mut email = email();
+        email.sender_name = "Rifas  El\r\nCaribeño".into();
+        let raw = String::from_utf8(build(&sender(), &email).unwrap().formatted()).unwrap();
+        let parsed = mail_parser::MessageParser::default()
+            .parse(raw.as_bytes())
+            .unwrap();
+        let from = parsed.from().and_then(|f| f.first()).unwrap();
+        assert_eq!(from.name(), Some("Rifas El Caribeño"));
+        assert_eq!(from.address(), Some("rifa@sorteos.example"));
+
+        email.sender_name = " ".into();
+        let raw = String::from_utf8(build(&sender(), &email).unwrap().formatted()).unwrap();
+        assert!(raw.contains("From: Rifa <rifa@sorteos.example>"), "{raw}");
     }
 
     #[test]

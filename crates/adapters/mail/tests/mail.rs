@@ -23,6 +23,7 @@ fn pdf_bytes() -> Vec<u8> {
 
 fn receipt_email() -> OutgoingEmail {
     OutgoingEmail {
+        sender_name: String::new(),
         to: "María Núñez <maria@compradores.example>".into(),
         subject: "¡Tu compra está confirmada! Año de la piñata".into(),
         text_body: "¡Hola, María!\nTus boletos 0007 y 0008 están aprobados.\nAño: ñandú.\n".into(),

@@ -11,20 +11,26 @@
 //!
 //! # PDF: [`GenPdfReceipts`]
 //!
-//! - **Built-in fonts.** The receipt uses Helvetica, one of the fonts every PDF viewer has, so
-//!   nothing is embedded: a one-page receipt weighs a few kilobytes (the tests hold it under
-//!   100 KB) where embedding Liberation Sans would cost 1.3 MB and DejaVu 3.8 MB, too much for an
-//!   e-mail attachment. genpdf still needs glyph metrics to wrap text; they come from Liberation
-//!   Sans 2 (metrically identical to Helvetica, SIL OFL 1.1, `fonts/` with its licence), compiled
-//!   into the binary with `include_bytes!`, so nothing is read from disk at run time.
-//! - **Character coverage.** Built-in fonts speak Windows-1252: all of Spanish (á é í ó ú ü ñ
-//!   ¡ ¿), Western European letters, `€` and typographic quotes and dashes. Anything else a buyer
-//!   types is narrowed before rendering instead of failing: text is composed (NFC), a letter
-//!   outside the set becomes its base letter when that is inside (`ő` → `o`), and otherwise `?`
-//!   (CJK, emoji, `Ł`). The HTML invoice has no such limit and shows names as typed.
-//! - **Size.** printpdf 0.3 writes page contents uncompressed, so the finished file is read back
-//!   with lopdf and its streams deflated: a one-page receipt is about 3 KB, one with 5,000
-//!   numbers about 35 KB (7 pages).
+//! - **Wording follows the status.** The converted amount is the amount *to pay* on a pending
+//!   receipt, the amount *paid* on an approved one, and only the *purchase amount* on a rejected
+//!   or test one, which also says in red that nothing is owed (rejected) or nothing was sold
+//!   (test).
+//! - **Unicode fonts, subset per receipt.** Names come from many countries (`Łukasz Żółć`,
+//!   `Nguyễn Thị Minh Khai`, `王芳`, `محمد`), so the receipt embeds DejaVu Sans (regular and
+//!   bold: Latin, Vietnamese, Greek, Cyrillic, Arabic, Hebrew…) with Droid Sans Fallback for CJK
+//!   (`fonts/`, with their licences; compiled in with `include_bytes!`, nothing is read from disk
+//!   or downloaded). Each character is drawn in the first face that has it, run by run, so one
+//!   name may mix scripts; a character no face has (emoji) shows as `?`. genpdf embeds whole
+//!   fonts (DejaVu alone is 3.8 MB a receipt), so each receipt is laid out twice: once on the
+//!   whole fonts only to learn which characters it draws, then on fonts cut down to those glyphs
+//!   (allsorts, keeping a Unicode cmap so genpdf can measure and printpdf can write the
+//!   `ToUnicode` table that makes the text copy and extract as typed). Measured in
+//!   `BENCHMARKS.md`: a one-page receipt went from about 3 KB (built-in Helvetica, Windows-1252
+//!   only) to about 25 KB.
+//! - **Right to left.** genpdf draws characters left to right, one glyph each. Arabic is shaped
+//!   into its joined presentation forms (`ar-reshaper`) and every right-to-left run put in
+//!   visual order (`unicode-bidi`) before layout: letters join and read correctly for names and
+//!   short texts; ligatures beyond lam-alef and vowel marks' placement are not handled.
 //! - **Thousands of numbers.** Ticket numbers flow left to right in a grid of equal columns as
 //!   wide as the page allows (16 four-digit or 14 five-digit numbers a row), continued over as
 //!   many pages as needed; each number sits in its own cell, so columns stay exact, and each
@@ -42,6 +48,7 @@
 //! it by hand. Its only script and style sheet are constants, so instead of a nonce the server
 //! can allow exactly them by hash: serve the page with [`invoice_content_security_policy`].
 
+mod fonts;
 mod html;
 mod pdf;
 mod text;

@@ -1,8 +1,12 @@
-//! The PDF receipt, laid out with genpdf on the PDF viewer's built-in Helvetica.
+//! The PDF receipt, laid out with genpdf on embedded Unicode fonts cut to the glyphs it draws.
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use anyhow::Context as _;
 use genpdf::elements::{Break, LinearLayout, PaddedElement, Paragraph, TableLayout};
-use genpdf::fonts::{FontCache, FontData, FontFamily};
+use genpdf::fonts::{Font, FontCache, FontData, FontFamily};
 use genpdf::render::Area;
 use genpdf::style::{Color, Style, StyledString};
 use genpdf::{Alignment, Context, Element, Margins, Mm, PageDecorator, Position, RenderResult};
@@ -10,15 +14,9 @@ use printpdf::BuiltinFont;
 use rifa_domain::purchase::Purchase;
 use rifa_ports::outbound::{ReceiptContext, ReceiptRenderer};
 
-use crate::text::to_win1252;
+use crate::fonts::{Face, Faces};
+use crate::text::for_page;
 use crate::view::{Field, NoticeKind, ReceiptView};
-
-/// Metrics of Liberation Sans 2 (SIL OFL 1.1, see `fonts/OFL.txt`), which is metrically identical
-/// to Helvetica. Only the metrics are used: the PDF names the viewer's built-in Helvetica and
-/// embeds nothing. Oblique Helvetica has the same advance widths as upright Helvetica, so the two
-/// upright files serve all four styles.
-const SANS_REGULAR: &[u8] = include_bytes!("../fonts/LiberationSans-Regular.ttf");
-const SANS_BOLD: &[u8] = include_bytes!("../fonts/LiberationSans-Bold.ttf");
 
 const INK: Color = Color::Rgb(24, 24, 27);
 const MUTED: Color = Color::Rgb(100, 100, 110);
@@ -35,13 +33,17 @@ const COLUMN_GAP: f64 = 8.0;
 const COLUMN_WIDTH: f64 = CONTENT_WIDTH / 2.0 - COLUMN_GAP;
 /// Text narrower than its box by this much never reaches genpdf's edge cases.
 const SAFETY: f64 = 2.0;
+/// Drawn on every receipt outside the typesetter: ticket numbers and page numbers.
+const DIGITS: &str = "0123456789";
 
 /// Renders purchase receipts as PDF with genpdf (see the crate documentation for the choices).
 ///
-/// Holds the parsed font metrics; cheap to share, `render` may run on many threads at once.
+/// Holds the shipped fonts, read once; cheap to share, `render` may run on many threads at once.
 #[derive(Clone)]
 pub struct GenPdfReceipts {
-    fonts: FontFamily<FontData>,
+    faces: Arc<Faces>,
+    /// The whole fonts, only to measure text in the first pass (never embedded).
+    measuring: Arc<(FontFamily<FontData>, FontFamily<FontData>)>,
 }
 
 impl std::fmt::Debug for GenPdfReceipts {
@@ -51,46 +53,118 @@ impl std::fmt::Debug for GenPdfReceipts {
 }
 
 impl GenPdfReceipts {
-    /// Parses the font metrics compiled into the binary; nothing is read from disk.
+    /// Reads the fonts compiled into the binary; nothing is read from disk.
     ///
     /// # Errors
     /// Only if the shipped font files were corrupted at build time.
     pub fn new() -> anyhow::Result<Self> {
-        let font = |data: &[u8], builtin| {
-            FontData::new(data.to_vec(), Some(builtin)).context("failed to read the receipt font")
+        let faces = Faces::load()?;
+        // Marked built-in so that nothing would be embedded; these are only measured with.
+        let measuring = |face: &Face| {
+            FontData::new(face.bytes().to_vec(), Some(BuiltinFont::Helvetica))
+                .context("failed to read a receipt font")
+        };
+        let main = FontFamily {
+            regular: measuring(&faces.regular)?,
+            bold: measuring(&faces.bold)?,
+            italic: measuring(&faces.regular)?,
+            bold_italic: measuring(&faces.bold)?,
+        };
+        let cjk = measuring(&faces.cjk)?;
+        let cjk = FontFamily {
+            regular: cjk.clone(),
+            bold: cjk.clone(),
+            italic: cjk.clone(),
+            bold_italic: cjk,
         };
         Ok(Self {
-            fonts: FontFamily {
-                regular: font(SANS_REGULAR, BuiltinFont::Helvetica)?,
-                bold: font(SANS_BOLD, BuiltinFont::HelveticaBold)?,
-                italic: font(SANS_REGULAR, BuiltinFont::HelveticaOblique)?,
-                bold_italic: font(SANS_BOLD, BuiltinFont::HelveticaBoldOblique)?,
-            },
+            faces: Arc::new(faces),
+            measuring: Arc::new((main, cjk)),
         })
+    }
+
+    /// A document on the subset fonts, and its CJK family when the receipt draws CJK.
+    fn document(
+        &self,
+        drawn: &BTreeSet<char>,
+    ) -> anyhow::Result<(genpdf::Document, Option<FontFamily<Font>>)> {
+        let (cjk_chars, main_chars): (BTreeSet<char>, BTreeSet<char>) =
+            drawn.iter().partition(|c| self.faces.needs_fallback(**c));
+        let regular = self.faces.regular.subset(&main_chars)?;
+        let bold = self.faces.bold.subset(&main_chars)?;
+        let embedded = |bytes: Vec<u8>| {
+            FontData::new(bytes, None).context("failed to read a subset receipt font")
+        };
+        // Italics are never drawn; naming built-in fonts for them keeps them out of the file.
+        let unused = |bytes: &[u8], builtin| {
+            FontData::new(bytes.to_vec(), Some(builtin))
+                .context("failed to read a subset receipt font")
+        };
+        let mut doc = genpdf::Document::new(FontFamily {
+            italic: unused(&regular, BuiltinFont::HelveticaOblique)?,
+            bold_italic: unused(&bold, BuiltinFont::HelveticaBoldOblique)?,
+            regular: embedded(regular)?,
+            bold: embedded(bold)?,
+        });
+        if cjk_chars.is_empty() {
+            return Ok((doc, None));
+        }
+        let cjk = self.faces.cjk.subset(&cjk_chars)?;
+        let family = doc.add_font_family(FontFamily {
+            bold: unused(&cjk, BuiltinFont::Helvetica)?,
+            italic: unused(&cjk, BuiltinFont::Helvetica)?,
+            bold_italic: unused(&cjk, BuiltinFont::Helvetica)?,
+            regular: embedded(cjk)?,
+        });
+        // Droid Sans Fallback has no bold: bold CJK text is drawn regular.
+        Ok((doc, Some(single_face(family.regular))))
+    }
+}
+
+fn single_face(font: Font) -> FontFamily<Font> {
+    FontFamily {
+        regular: font,
+        bold: font,
+        italic: font,
+        bold_italic: font,
     }
 }
 
 impl ReceiptRenderer for GenPdfReceipts {
     fn render(&self, purchase: &Purchase, context: &ReceiptContext) -> anyhow::Result<Vec<u8>> {
         let view = ReceiptView::new(purchase, context);
-        let mut doc = genpdf::Document::new(self.fonts.clone());
-        doc.set_title(to_win1252(&format!(
-            "{} {}",
-            view.labels.document_title, view.reference
-        )));
+        let footer = format!(
+            "{}  ·  {} {}",
+            view.company, view.labels.document_title, view.reference
+        );
+
+        // First pass: lay the receipt out on the whole fonts, only to learn what it draws.
+        let drawn = {
+            let (main, cjk) = &*self.measuring;
+            let mut doc = genpdf::Document::new(main.clone());
+            let cjk = single_face(doc.add_font_family(cjk.clone()).regular);
+            let t = Typesetter::new(&self.faces, doc.font_cache(), Some(cjk));
+            layout(&view, &t)?;
+            t.runs(&t.page_text(&footer), Style::new());
+            t.into_drawn([view.labels.page, DIGITS])
+        };
+
+        // Second pass: the same layout on fonts cut down to those characters, rendered.
+        let (mut doc, cjk) = self.document(&drawn)?;
+        doc.set_title(format!("{} {}", view.labels.document_title, view.reference));
         doc.set_minimal_conformance();
         doc.set_paper_size(genpdf::PaperSize::A4);
         doc.set_font_size(10);
         doc.set_line_spacing(1.25);
+        let t = Typesetter::new(&self.faces, doc.font_cache(), cjk);
+        let body = layout(&view, &t)?;
+        let footer = t.runs(&t.page_text(&footer), Style::new());
+        drop(t);
         doc.set_page_decorator(ReceiptPages {
             page: 0,
-            footer: to_win1252(&format!(
-                "{}  ·  {} {}",
-                view.company, view.labels.document_title, view.reference
-            )),
+            footer,
             page_label: view.labels.page,
         });
-        let body = layout(&view, doc.font_cache())?;
         doc.push(body);
         let mut bytes = Vec::with_capacity(64 * 1024);
         doc.render(&mut bytes)
@@ -112,8 +186,7 @@ fn compress(pdf: &[u8]) -> anyhow::Result<Vec<u8>> {
 }
 
 /// The whole receipt as one vertical flow; genpdf continues it on new pages as needed.
-fn layout(view: &ReceiptView, cache: &FontCache) -> anyhow::Result<LinearLayout> {
-    let t = Typesetter { cache };
+fn layout(view: &ReceiptView, t: &Typesetter<'_>) -> anyhow::Result<LinearLayout> {
     let labels = view.labels;
     let mut body = LinearLayout::vertical();
 
@@ -158,13 +231,13 @@ fn layout(view: &ReceiptView, cache: &FontCache) -> anyhow::Result<LinearLayout>
     body.push(Break::new(0.8));
 
     // Buyer and payment side by side.
-    let mut buyer = LinearLayout::vertical().element(section_heading(&t, labels.buyer));
+    let mut buyer = LinearLayout::vertical().element(section_heading(t, labels.buyer));
     for field in &view.buyer {
-        buyer.push(field_block(&t, field));
+        buyer.push(field_block(t, field));
     }
-    let mut payment = LinearLayout::vertical().element(section_heading(&t, labels.payment));
+    let mut payment = LinearLayout::vertical().element(section_heading(t, labels.payment));
     for field in &view.payment {
-        payment.push(field_block(&t, field));
+        payment.push(field_block(t, field));
     }
     payment.push(t.para(&labels.total.to_uppercase(), muted(8), COLUMN_WIDTH));
     payment.push(t.para(
@@ -174,7 +247,7 @@ fn layout(view: &ReceiptView, cache: &FontCache) -> anyhow::Result<LinearLayout>
     ));
     if let Some(conversion) = &view.conversion {
         payment.push(Break::new(0.3));
-        payment.push(t.para(&labels.converted.to_uppercase(), muted(8), COLUMN_WIDTH));
+        payment.push(t.para(&conversion.label.to_uppercase(), muted(8), COLUMN_WIDTH));
         payment.push(t.para(
             &conversion.amount,
             Style::new().bold().with_font_size(12).with_color(ACCENT),
@@ -235,16 +308,74 @@ fn field_block(t: &Typesetter<'_>, field: &Field) -> impl Element + use<> {
     )
 }
 
-/// Builds paragraphs whose text the built-in fonts can draw and whose words fit their box.
+/// Builds paragraphs of page text (see [`for_page`]) whose words fit their box, each character
+/// in a face that has it, and keeps note of every character it hands out.
 struct Typesetter<'a> {
+    faces: &'a Faces,
     cache: &'a FontCache,
+    /// The CJK family, when there is one.
+    cjk: Option<FontFamily<Font>>,
+    drawn: RefCell<BTreeSet<char>>,
 }
 
-impl Typesetter<'_> {
+impl<'a> Typesetter<'a> {
+    fn new(faces: &'a Faces, cache: &'a FontCache, cjk: Option<FontFamily<Font>>) -> Self {
+        Self {
+            faces,
+            cache,
+            cjk,
+            drawn: RefCell::new(BTreeSet::new()),
+        }
+    }
+
+    /// Every character handed out, plus those of `more`.
+    fn into_drawn<'s>(self, more: impl IntoIterator<Item = &'s str>) -> BTreeSet<char> {
+        let mut drawn = self.drawn.into_inner();
+        drawn.extend(more.into_iter().flat_map(str::chars));
+        drawn
+    }
+
     /// A paragraph of `text` in `style`, for a box `max_width` mm wide.
     fn para(&self, text: &str, style: Style, max_width: f64) -> Paragraph {
-        let text = self.fit_words(&to_win1252(text), style, Mm::from(max_width - SAFETY));
-        Paragraph::new(StyledString::new(text, style))
+        let mut paragraph = Paragraph::default();
+        let text = self.fit_words(&self.page_text(text), style, Mm::from(max_width - SAFETY));
+        for run in self.runs(&text, style) {
+            paragraph.push(run);
+        }
+        paragraph
+    }
+
+    /// `text` as the page draws it (see [`for_page`]).
+    fn page_text(&self, text: &str) -> String {
+        for_page(text, |c| self.faces.can_draw(c))
+    }
+
+    /// Page text cut into runs of one face each (per-run font fallback): a name mixing Latin
+    /// and CJK is drawn in DejaVu and Droid in turn.
+    fn runs(&self, text: &str, style: Style) -> Vec<StyledString> {
+        self.drawn.borrow_mut().extend(text.chars());
+        let mut runs: Vec<StyledString> = Vec::new();
+        for c in text.chars() {
+            let style = self.style_for(c, style);
+            match runs.last_mut() {
+                Some(run) if run.style == style => run.s.push(c),
+                _ => runs.push(StyledString::new(c.to_string(), style)),
+            }
+        }
+        runs
+    }
+
+    fn style_for(&self, c: char, style: Style) -> Style {
+        match self.cjk {
+            Some(cjk) if self.faces.needs_fallback(c) => style.with_font_family(cjk),
+            _ => style,
+        }
+    }
+
+    fn width(&self, text: &str, style: Style) -> Mm {
+        text.chars()
+            .map(|c| self.style_for(c, style).char_width(self.cache, c))
+            .fold(Mm::from(0.0), |sum, w| sum + w)
     }
 
     /// genpdf wraps only at spaces and silently drops the rest of a paragraph whose word is wider
@@ -257,13 +388,13 @@ impl Typesetter<'_> {
             if i > 0 {
                 out.push(' ');
             }
-            if style.str_width(self.cache, word) + space <= max_width {
+            if self.width(word, style) + space <= max_width {
                 out.push_str(word);
                 continue;
             }
             let mut width = Mm::from(0.0);
             for c in word.chars() {
-                let w = style.char_width(self.cache, c);
+                let w = self.style_for(c, style).char_width(self.cache, c);
                 if width > Mm::from(0.0) && width + w + space > max_width {
                     out.push(' ');
                     width = Mm::from(0.0);
@@ -420,7 +551,8 @@ impl Element for NumberGrid {
 /// from the others still says whose it is.
 struct ReceiptPages {
     page: usize,
-    footer: String,
+    /// Runs of one face each, with only their font family set.
+    footer: Vec<StyledString>,
     page_label: &'static str,
 }
 
@@ -443,9 +575,13 @@ impl PageDecorator for ReceiptPages {
             vec![Position::new(0, rule_y), Position::new(size.width, rule_y)],
             Style::new().with_color(RULE),
         );
-        area.print_str(cache, Position::new(0, footer_y), small, &self.footer)?;
+        let mut x = Mm::from(0.0);
+        for run in &self.footer {
+            let style = small.and(run.style);
+            area.print_str(cache, Position::new(x, footer_y), style, &run.s)?;
+            x += style.str_width(cache, &run.s);
+        }
         let page = format!("{} {}", self.page_label, self.page);
-        let page = to_win1252(&page);
         let page_width = small.str_width(cache, &page);
         area.print_str(
             cache,

@@ -1,72 +1,94 @@
-//! Narrowing text to what the PDF viewer's built-in fonts can draw (Windows-1252).
+//! Turning what a buyer typed into the characters a PDF page draws, left to right.
+//!
+//! genpdf places one glyph per character, in order, from left to right: it neither shapes nor
+//! reorders. So right-to-left text is shaped and reordered here first: Arabic letters become the
+//! presentation form for their place in the word (initial, medial, final, isolated; the
+//! `ar-reshaper` crate), then every line is put in visual order by the Unicode bidirectional
+//! algorithm (`unicode-bidi`). Hebrew needs only the reordering.
 
+use std::borrow::Cow;
+
+use unicode_bidi::BidiInfo;
 use unicode_normalization::UnicodeNormalization as _;
-use unicode_normalization::char::is_combining_mark;
 
-/// The characters Windows-1252 puts in 0x80–0x9F, where Latin-1 has control codes.
-const CP1252_EXTRAS: &str = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
-
-/// Whether a built-in PDF font (WinAnsiEncoding) can draw `c`.
-pub(crate) fn in_win1252(c: char) -> bool {
-    matches!(c, ' '..='~' | '\u{A1}'..='\u{AC}' | '\u{AE}'..='\u{FF}') || CP1252_EXTRAS.contains(c)
-}
-
-/// `text` with only characters the built-in fonts can draw.
-///
-/// Text is composed first (NFC), so a decomposed `e` + combining acute is still `é`. A character
-/// outside Windows-1252 becomes its base letter when it has one that is inside (`ő` → `o`,
-/// `Ş` → `S`), else `?`; no-break spaces and line breaks become spaces, soft hyphens vanish.
-/// Nothing here fails: whatever a buyer typed, the receipt renders.
-pub(crate) fn to_win1252(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+/// `text` as the page draws it: composed (NFC, so a decomposed `e` + combining acute is one
+/// `é` glyph), invisible format characters dropped, any kind of space or line break a plain
+/// space, right-to-left runs shaped and in visual order, and characters no shipped font has
+/// (`can_draw` false: emoji, scripts without a font here) shown as `?`. Nothing here fails:
+/// whatever a buyer typed, the receipt renders.
+pub(crate) fn for_page(text: &str, can_draw: impl Fn(char) -> bool) -> String {
+    let mut clean = String::with_capacity(text.len());
     for c in text.nfc() {
         match c {
-            c if in_win1252(c) => out.push(c),
-            '\u{AD}' | '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' => {}
-            '\u{A0}' | '\t' | '\n' | '\r' | '\u{2000}'..='\u{200A}' | '\u{202F}' => out.push(' '),
-            '\u{2010}'..='\u{2012}' | '\u{2212}' => out.push('-'),
-            c => {
-                let base: String = c.nfd().filter(|d| !is_combining_mark(*d)).collect();
-                if !base.is_empty() && base.chars().all(in_win1252) {
-                    out.push_str(&base);
-                } else {
-                    out.push('?');
-                }
+            '\u{AD}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2069}'
+            | '\u{FEFF}' => {}
+            '\u{A0}' | '\t' | '\n' | '\r' | '\u{2000}'..='\u{200A}' | '\u{202F}' => {
+                clean.push(' ');
             }
+            c if c.is_control() => clean.push('?'),
+            c => clean.push(c),
         }
     }
-    out
+    let visual = visual_order(&clean);
+    visual
+        .chars()
+        .map(|c| if can_draw(c) { c } else { '?' })
+        .collect()
+}
+
+/// Right-to-left runs shaped and reversed into drawing order; left-to-right text is untouched.
+fn visual_order(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_right_to_left) {
+        return Cow::Borrowed(text);
+    }
+    let shaped = ar_reshaper::reshape_line(text);
+    let info = BidiInfo::new(&shaped, None);
+    let visual: String = info
+        .paragraphs
+        .iter()
+        .map(|paragraph| info.reorder_line(paragraph, paragraph.range.clone()))
+        .collect();
+    Cow::Owned(visual)
+}
+
+/// Hebrew, Arabic, Syriac, Thaana, NKo… and their presentation forms.
+fn is_right_to_left(c: char) -> bool {
+    matches!(c, '\u{0590}'..='\u{08FF}' | '\u{FB1D}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}')
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn page(text: &str) -> String {
+        for_page(text, |c| c != '🎉')
+    }
+
     #[test]
-    fn spanish_survives_untouched() {
-        let spanish = "¡Hola! ¿Qué tal? José Núñez, Avenida Bolívar, Perú, €5, “citas” — ok";
-        assert_eq!(to_win1252(spanish), spanish);
+    fn latin_greek_cyrillic_and_cjk_pass_untouched() {
+        let text = "¡Hola! José Núñez, Łukasz Żółć, Nguyễn Thị Minh Khai, Ελένη, Пётр, 王芳";
+        assert_eq!(page(text), text);
     }
 
     #[test]
     fn decomposed_accents_are_composed() {
-        assert_eq!(to_win1252("Jose\u{301} Mun\u{303}oz"), "José Muñoz");
+        assert_eq!(page("Jose\u{301} Mun\u{303}oz"), "José Muñoz");
     }
 
     #[test]
-    fn other_scripts_fall_back_to_their_base_letter_or_a_question_mark() {
-        assert_eq!(to_win1252("Łódź Şahin Dvořák"), "?ódz Sahin Dvorák");
-        assert_eq!(to_win1252("李雷 🎉"), "?? ?");
-        assert_eq!(to_win1252("a\u{A0}b\u{AD}c\td\u{0}"), "a bc d?");
+    fn invisible_and_undrawable_characters_do_not_reach_the_page() {
+        assert_eq!(page("a\u{A0}b\u{AD}c\td\u{0}e\u{200B}f 🎉"), "a bc d?ef ?");
     }
 
     #[test]
-    fn every_kept_character_is_one_windows_1252_byte() {
-        let kept = (0..=0x2FFF_u32)
-            .filter_map(char::from_u32)
-            .filter(|c| in_win1252(*c))
-            .count();
-        // 95 printable ASCII + 94 Latin-1 (0xA1–0xFF less the soft hyphen) + 27 extras.
-        assert_eq!(kept, 95 + 94 + 27);
+    fn arabic_is_shaped_and_drawn_right_to_left() {
+        // م ح م د: initial meem, medial hah, medial meem, final dal, drawn last letter first.
+        assert_eq!(page("محمد"), "\u{FEAA}\u{FEE4}\u{FEA4}\u{FEE3}");
+        // Latin around it keeps its place and order; a number after Arabic joins its run.
+        assert_eq!(page("Ana محمد"), "Ana \u{FEAA}\u{FEE4}\u{FEA4}\u{FEE3}");
+        assert_eq!(page("محمد 7"), "7 \u{FEAA}\u{FEE4}\u{FEA4}\u{FEE3}");
     }
 }

@@ -1,7 +1,7 @@
 //! What a receipt says, worded and formatted once for both renderers (PDF and HTML).
 //!
 //! Everything here is plain text in the buyer's language; the renderers only lay it out (and the
-//! PDF one narrows it to the characters its fonts can draw).
+//! PDF one shapes right-to-left text and picks a font per character).
 
 use rifa_domain::Lang;
 use rifa_domain::display::{format_decimal, format_money, group_digits};
@@ -22,6 +22,8 @@ pub(crate) struct Field {
 /// The converted amount of a purchase paid in another currency.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Conversion {
+    /// What the amount is, by the purchase's status: to pay, paid, or only what it came to.
+    pub label: &'static str,
     /// `Bs 949,03`
     pub amount: String,
     /// `Tasa: 1 USD = 36,5012 VES`
@@ -46,7 +48,7 @@ pub(crate) struct ReceiptView {
     pub tickets_heading: String,
     /// Sorted, zero-padded the way the domain pads them.
     pub numbers: Vec<String>,
-    /// A warning for test purchases, the e-mail promise for pending ones.
+    /// A warning for test and rejected purchases, the e-mail promise for pending ones.
     pub notice: Option<Notice>,
     /// `Generado el 05/01/2026 14:03 UTC`
     pub generated: String,
@@ -56,7 +58,7 @@ pub(crate) struct ReceiptView {
 pub(crate) enum NoticeKind {
     /// Informative (pending purchases).
     Info,
-    /// A test purchase: nothing was sold.
+    /// A test purchase (nothing was sold) or a rejected one (nothing is owed).
     Warning,
 }
 
@@ -84,7 +86,12 @@ pub(crate) struct Labels {
     pub payment_method: &'static str,
     pub discount: &'static str,
     pub total: &'static str,
-    pub converted: &'static str,
+    /// The converted amount of a pending purchase, still to be paid.
+    pub amount_to_pay: &'static str,
+    /// The converted amount of an approved purchase.
+    pub amount_paid: &'static str,
+    /// The converted amount of a rejected or test purchase: nothing is owed.
+    pub purchase_amount: &'static str,
     pub rate: &'static str,
     pub tickets: &'static str,
     pub page: &'static str,
@@ -92,6 +99,7 @@ pub(crate) struct Labels {
     pub print: &'static str,
     pub pending_notice: &'static str,
     pub test_notice: &'static str,
+    pub rejected_notice: &'static str,
 }
 
 static ES: Labels = Labels {
@@ -110,7 +118,9 @@ static ES: Labels = Labels {
     payment_method: "Método de pago",
     discount: "Descuento",
     total: "Total",
-    converted: "Monto a pagar",
+    amount_to_pay: "Monto a pagar",
+    amount_paid: "Monto pagado",
+    purchase_amount: "Monto de la compra",
     rate: "Tasa",
     tickets: "Boletos",
     page: "Página",
@@ -119,6 +129,8 @@ static ES: Labels = Labels {
     pending_notice: "Recibirás un correo de confirmación cuando tu pago sea aprobado. \
                      Conserva este recibo y tu referencia.",
     test_notice: "Compra de prueba: no es una compra real y no reserva ningún número.",
+    rejected_notice: "Compra rechazada: no hay ningún monto que pagar y sus números quedaron \
+                      liberados.",
 };
 
 static EN: Labels = Labels {
@@ -137,7 +149,9 @@ static EN: Labels = Labels {
     payment_method: "Payment method",
     discount: "Discount",
     total: "Total",
-    converted: "Amount to pay",
+    amount_to_pay: "Amount to pay",
+    amount_paid: "Amount paid",
+    purchase_amount: "Purchase amount",
     rate: "Rate",
     tickets: "Tickets",
     page: "Page",
@@ -146,6 +160,7 @@ static EN: Labels = Labels {
     pending_notice: "You will receive a confirmation e-mail when your payment is approved. \
                      Keep this receipt and your reference.",
     test_notice: "Test purchase: not a real purchase; it holds no numbers.",
+    rejected_notice: "Purchase rejected: nothing is owed for it, and its numbers were released.",
 };
 
 impl Labels {
@@ -191,6 +206,11 @@ impl ReceiptView {
             ));
         }
         let conversion = purchase.conversion.map(|(currency, rate)| Conversion {
+            label: match purchase.status {
+                PurchaseStatus::Pending => labels.amount_to_pay,
+                PurchaseStatus::Approved => labels.amount_paid,
+                PurchaseStatus::Rejected | PurchaseStatus::Test => labels.purchase_amount,
+            },
             amount: format_money(currency, rate.convert(purchase.total_amount), lang),
             rate_line: rate_line(labels, currency, rate, lang),
         });
@@ -206,7 +226,11 @@ impl ReceiptView {
                 kind: NoticeKind::Warning,
                 text: labels.test_notice,
             }),
-            PurchaseStatus::Approved | PurchaseStatus::Rejected => None,
+            PurchaseStatus::Rejected => Some(Notice {
+                kind: NoticeKind::Warning,
+                text: labels.rejected_notice,
+            }),
+            PurchaseStatus::Approved => None,
         };
         Self {
             lang,

@@ -206,20 +206,57 @@ fn an_english_receipt_reads_english() {
 }
 
 #[test]
-fn text_outside_the_built_in_fonts_is_replaced_not_fatal() {
+fn names_in_any_script_read_back_from_the_receipt_as_typed() {
     let mut purchase = purchase(vec![5]);
-    purchase.customer_name = "李雷 Łukasz Dvořák 🎉".into();
+    // Latin Extended and CJK in one name (per-run fallback), an emoji no font has.
+    purchase.customer_name = "Łukasz Żółć 王芳 🎉".into();
+    purchase.raffle_title = "Nguyễn Thị Minh Khai: Gran Rifa".into();
     purchase.status = PurchaseStatus::Test;
     purchase.conversion = None;
+    let mut context = context(Lang::Es, 100);
+    context.company_name = "Rifas 王氏".into();
 
-    let text = pdf_text(
-        "outside-win1252",
-        &render(&purchase, &context(Lang::Es, 100)),
-    );
+    let pdf = render(&purchase, &context);
 
-    assert!(text.contains("?? ?ukasz Dvorák ?"), "{text}");
-    assert!(text.contains("Modo Prueba") && text.contains("Compra de prueba"));
+    let text = pdf_text("unicode-names", &pdf);
+    for expected in [
+        "Łukasz Żółć 王芳 ?",
+        "Nguyễn Thị Minh Khai: Gran Rifa",
+        "Rifas 王氏",
+        "Modo Prueba",
+        "Compra de prueba",
+    ] {
+        assert!(text.contains(expected), "{expected:?} missing:\n{text}");
+    }
     assert!(!text.contains("Tasa"), "no rate without a conversion");
+    assert!(pdf.len() < 100 * 1024, "{} bytes", pdf.len());
+    eprintln!(
+        "receipt with Latin, Vietnamese and CJK names: {} bytes",
+        pdf.len()
+    );
+}
+
+#[test]
+fn an_arabic_name_is_drawn_with_its_letters_joined() {
+    use unicode_normalization::UnicodeNormalization as _;
+
+    let mut purchase = purchase(vec![5]);
+    purchase.customer_name = "محمد".into();
+
+    let text = pdf_text("arabic-name", &render(&purchase, &context(Lang::En, 100)));
+
+    // The page holds the letters' joined (presentation) forms in drawing order; compatibility
+    // normalisation turns them back into the letters.
+    let letters: String = text.nfkc().collect();
+    let reversed: String = "محمد".chars().rev().collect();
+    assert!(
+        letters.contains("محمد") || letters.contains(&reversed),
+        "{text}"
+    );
+    assert!(
+        text.contains('\u{FEE3}'),
+        "an initial meem, joined to what follows: {text}"
+    );
 }
 
 #[test]
@@ -338,4 +375,82 @@ fn the_invoice_policy_allows_exactly_the_page_s_own_style_and_script() {
     assert!(policy.starts_with("default-src 'none'"));
     let script = inline("<script>", "</script>");
     assert!(script.contains("\"print\") === \"1\"") && script.contains("500"));
+}
+
+/// What each status's receipt must say about its converted amount, in each language, and what it
+/// must never say: a rejected or test purchase owes nothing.
+#[test]
+fn the_receipt_s_amount_wording_follows_the_purchase_status() {
+    let cases = [
+        (
+            PurchaseStatus::Pending,
+            Lang::Es,
+            "Monto a pagar",
+            &["Monto pagado", "rechazada"][..],
+        ),
+        (
+            PurchaseStatus::Approved,
+            Lang::Es,
+            "Monto pagado",
+            &["Monto a pagar", "rechazada"][..],
+        ),
+        (
+            PurchaseStatus::Rejected,
+            Lang::Es,
+            "no hay ningún monto que pagar",
+            &["Monto a pagar", "Monto pagado"][..],
+        ),
+        (
+            PurchaseStatus::Test,
+            Lang::Es,
+            "Monto de la compra",
+            &["Monto a pagar", "Monto pagado"][..],
+        ),
+        (
+            PurchaseStatus::Pending,
+            Lang::En,
+            "Amount to pay",
+            &["Amount paid", "rejected"][..],
+        ),
+        (
+            PurchaseStatus::Approved,
+            Lang::En,
+            "Amount paid",
+            &["Amount to pay", "rejected"][..],
+        ),
+        (
+            PurchaseStatus::Rejected,
+            Lang::En,
+            "nothing is owed for it",
+            &["Amount to pay", "Amount paid"][..],
+        ),
+        (
+            PurchaseStatus::Test,
+            Lang::En,
+            "Purchase amount",
+            &["Amount to pay", "Amount paid"][..],
+        ),
+    ];
+    for (status, lang, says, never) in cases {
+        let mut purchase = purchase(vec![7, 8]);
+        purchase.status = status;
+        let context = context(lang, 9_999);
+        let name = format!("status-{}-{}", status.as_str(), lang.code());
+        // The PDF shows labels in capitals; compare without case.
+        let pdf = pdf_text_raw(&name, &render(&purchase, &context)).to_lowercase();
+        let html = render_invoice_html(&purchase, &context).to_lowercase();
+        for (what, text) in [("PDF", &pdf), ("invoice", &html)] {
+            let squeezed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(
+                squeezed.contains(&says.to_lowercase()),
+                "{status:?} {lang:?} {what} lacks {says:?}:\n{squeezed}"
+            );
+            for wrong in never {
+                assert!(
+                    !squeezed.contains(&wrong.to_lowercase()),
+                    "{status:?} {lang:?} {what} says {wrong:?}:\n{squeezed}"
+                );
+            }
+        }
+    }
 }

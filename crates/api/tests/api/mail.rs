@@ -283,6 +283,74 @@ async fn without_a_mail_server_every_message_is_written_to_the_file_outbox() {
     assert!(pdf_of(&mail).contains(reference));
 }
 
+/// The `.eml` files of `dir`, oldest first, once there are `count`.
+async fn outbox_files(dir: &std::path::Path, count: usize) -> Vec<Vec<u8>> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .map(|dir| {
+                dir.filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if files.len() >= count {
+            files.sort();
+            return files.iter().map(|f| std::fs::read(f).unwrap()).collect();
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{} of {count} messages",
+            files.len()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn from_header(raw: &[u8]) -> String {
+    String::from_utf8_lossy(raw)
+        .lines()
+        .find_map(|l| l.strip_prefix("From: "))
+        .unwrap_or_else(|| panic!("no From header"))
+        .to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sender_is_named_after_the_company_as_branded_when_the_message_goes_out() {
+    let config = TestApp::sqlite_config();
+    let outbox_dir = config.mail.outbox_dir.clone();
+    let app = TestApp::start(config, false).await;
+    let raffle = app.raffle("13", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+    buy_in(&app, "es", raffle, method, &[5], "ana@example.com").await;
+    let before = outbox_files(&outbox_dir, 1).await;
+    let company = app.get_json("/api/branding").await["companyName"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(
+        from_header(&before[0]),
+        format!("{company} <rifa@localhost>")
+    );
+
+    let renamed = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/branding",
+            &json!({"companyName": "Sorteos Aurora"}),
+        )
+        .await;
+    assert_eq!(renamed.status(), StatusCode::OK);
+    buy_in(&app, "en", raffle, method, &[6], "ben@example.com").await;
+
+    let after = outbox_files(&outbox_dir, 2).await;
+    assert_eq!(
+        from_header(&after[1]),
+        "\"Sorteos Aurora\" <rifa@localhost>"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_test_e_mail_uses_the_saved_settings_and_reports_the_server_s_answer() {
     let mut server = SmtpServer::start();

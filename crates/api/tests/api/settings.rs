@@ -18,8 +18,12 @@ on_both!(
     a_payment_method_cannot_point_to_an_unknown_exchange_rate,
     exchange_rates_are_created_listed_updated_and_deleted,
     bad_exchange_rates_are_refused_with_the_field_named,
+    a_second_rate_for_a_pair_is_refused_naming_the_existing_one,
+    a_rate_cannot_be_moved_onto_a_pair_that_has_one,
+    of_two_racing_creates_of_a_pair_exactly_one_is_stored,
     methods_using_a_deleted_rate_are_left_without_one,
     email_settings_start_with_port_587_and_no_password,
+    the_panel_is_told_while_the_sender_is_a_placeholder,
     the_email_password_is_write_only_and_kept_when_not_resent,
     the_stored_email_password_is_deleted_only_on_request_of_a_privileged_admin,
     bad_email_settings_are_refused_and_change_nothing,
@@ -493,6 +497,123 @@ async fn bad_exchange_rates_are_refused_with_the_field_named(app: TestApp) {
     );
 }
 
+async fn a_second_rate_for_a_pair_is_refused_naming_the_existing_one(app: TestApp) {
+    let first = json_of(
+        create_rate(
+            &app,
+            &json!({"fromCurrency": "USD", "toCurrency": "COP", "rate": "4000.5"}),
+        )
+        .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let id = &first["id"];
+
+    let second = create_rate(
+        &app,
+        &json!({"fromCurrency": "usd", "toCurrency": "COP", "rate": "4100"}),
+    )
+    .await;
+
+    let error = expect_error(second, StatusCode::CONFLICT, "exchange_rate_pair_taken").await;
+    assert_eq!(
+        error["message"],
+        format!(
+            "Ya existe la tasa USD → COP (n.º {id}: 1 USD = 4000.5 COP). \
+             Cada par de monedas tiene una sola tasa: edita esa."
+        )
+    );
+    let english = app
+        .as_admin(Method::POST, "/api/admin/exchange-rates")
+        .header("Accept-Language", "en")
+        .json(&json!({"fromCurrency": "USD", "toCurrency": "COP", "rate": "4100"}))
+        .send()
+        .await
+        .unwrap();
+    let error = expect_error(english, StatusCode::CONFLICT, "exchange_rate_pair_taken").await;
+    assert_eq!(
+        error["message"],
+        format!(
+            "A USD → COP rate already exists (no. {id}: 1 USD = 4000.5 COP). \
+             Each currency pair has one rate: edit that one."
+        )
+    );
+    assert_eq!(
+        app.admin_get("/api/admin/exchange-rates").await,
+        json!([first])
+    );
+    // The reverse pair is another pair.
+    let reverse = create_rate(
+        &app,
+        &json!({"fromCurrency": "COP", "toCurrency": "USD", "rate": "0.00025"}),
+    )
+    .await;
+    assert_eq!(reverse.status(), StatusCode::CREATED);
+}
+
+async fn a_rate_cannot_be_moved_onto_a_pair_that_has_one(app: TestApp) {
+    let ves = json_of(
+        create_rate(&app, &json!({"rate": "36.5"})).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let cop = json_of(
+        create_rate(
+            &app,
+            &json!({"fromCurrency": "USD", "toCurrency": "COP", "rate": "4000"}),
+        )
+        .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let cop_path = format!("/api/admin/exchange-rates/{}", cop["id"]);
+
+    let moved = app
+        .admin_send(
+            Method::PUT,
+            &cop_path,
+            &json!({"fromCurrency": "USD", "toCurrency": "VES", "rate": "40"}),
+        )
+        .await;
+
+    let error = expect_error(moved, StatusCode::CONFLICT, "exchange_rate_pair_taken").await;
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("n.º {}: 1 USD = 36.5 VES", ves["id"])),
+        "{error}"
+    );
+    let kept = app
+        .admin_send(
+            Method::PUT,
+            &cop_path,
+            &json!({"fromCurrency": "USD", "toCurrency": "COP", "rate": "4100"}),
+        )
+        .await;
+    assert_eq!(json_of(kept, StatusCode::OK).await["rate"], "4100");
+    let listed = app.admin_get("/api/admin/exchange-rates").await;
+    assert_eq!(listed[0], ves, "the VES rate is untouched");
+}
+
+async fn of_two_racing_creates_of_a_pair_exactly_one_is_stored(app: TestApp) {
+    for to in ["VES", "COP", "EUR"] {
+        let body = |rate: &str| json!({"fromCurrency": "USD", "toCurrency": to, "rate": rate});
+        let (one, two) = (body("1"), body("2"));
+        let (a, b) = tokio::join!(create_rate(&app, &one), create_rate(&app, &two));
+
+        let mut statuses = [a.status(), b.status()];
+        statuses.sort();
+        assert_eq!(
+            statuses,
+            [StatusCode::CREATED, StatusCode::CONFLICT],
+            "USD → {to}"
+        );
+    }
+    let listed = app.admin_get("/api/admin/exchange-rates").await;
+    assert_eq!(listed.as_array().unwrap().len(), 3, "{listed}");
+}
+
 async fn methods_using_a_deleted_rate_are_left_without_one(app: TestApp) {
     let method = app.payment_method("Pago Móvil", Some("36.5")).await;
     let listed = app.admin_get("/api/admin/payment-methods").await;
@@ -521,12 +642,40 @@ async fn methods_using_a_deleted_rate_are_left_without_one(app: TestApp) {
     assert_eq!(bought["purchase"]["convertedTotal"], Value::Null);
 }
 
+async fn the_panel_is_told_while_the_sender_is_a_placeholder(app: TestApp) {
+    let placeholder = app.admin_get("/api/admin/email-settings").await;
+    assert_eq!(placeholder["senderIsPlaceholder"], true, "no sender yet");
+
+    let real = app
+        .admin_send(
+            Method::PUT,
+            "/api/admin/email-settings",
+            &json!({"fromEmail": "pagos@rifasve.com"}),
+        )
+        .await;
+    assert_eq!(
+        json_of(real, StatusCode::OK).await["senderIsPlaceholder"],
+        false
+    );
+    let local = app
+        .admin_send(
+            Method::PUT,
+            "/api/admin/email-settings",
+            &json!({"fromEmail": "no-reply@example.com"}),
+        )
+        .await;
+    assert_eq!(
+        json_of(local, StatusCode::OK).await["senderIsPlaceholder"],
+        true
+    );
+}
+
 async fn email_settings_start_with_port_587_and_no_password(app: TestApp) {
     let settings = app.admin_get("/api/admin/email-settings").await;
 
     assert_eq!(
         settings,
-        json!({"emailHost": "", "emailPort": 587, "emailUser": "", "hasPassword": false, "fromEmail": ""})
+        json!({"emailHost": "", "emailPort": 587, "emailUser": "", "hasPassword": false, "fromEmail": "", "senderIsPlaceholder": true})
     );
 }
 
@@ -546,7 +695,7 @@ async fn the_email_password_is_write_only_and_kept_when_not_resent(app: TestApp)
     let saved: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(
         saved,
-        json!({"emailHost": "smtp.gmail.com", "emailPort": 465, "emailUser": "rifa@gmail.com", "hasPassword": true, "fromEmail": "rifa@example.com"})
+        json!({"emailHost": "smtp.gmail.com", "emailPort": 465, "emailUser": "rifa@gmail.com", "hasPassword": true, "fromEmail": "rifa@example.com", "senderIsPlaceholder": true})
     );
     let read = app
         .as_admin(Method::GET, "/api/admin/email-settings")
@@ -642,7 +791,7 @@ async fn the_stored_email_password_is_deleted_only_on_request_of_a_privileged_ad
     );
     assert_eq!(
         json_of(cleared, StatusCode::OK).await,
-        json!({"emailHost": "smtp.gmail.com", "emailPort": 587, "emailUser": "rifa@gmail.com", "hasPassword": false, "fromEmail": ""})
+        json!({"emailHost": "smtp.gmail.com", "emailPort": 587, "emailUser": "rifa@gmail.com", "hasPassword": false, "fromEmail": "", "senderIsPlaceholder": true})
     );
     assert_eq!(read["hasPassword"], false);
     assert_eq!(
@@ -689,7 +838,7 @@ async fn bad_email_settings_are_refused_and_change_nothing(app: TestApp) {
     expect_error(text_port, StatusCode::BAD_REQUEST, "bad_request").await;
     assert_eq!(
         app.admin_get("/api/admin/email-settings").await,
-        json!({"emailHost": "", "emailPort": 587, "emailUser": "", "hasPassword": false, "fromEmail": ""})
+        json!({"emailHost": "", "emailPort": 587, "emailUser": "", "hasPassword": false, "fromEmail": "", "senderIsPlaceholder": true})
     );
 }
 

@@ -10,7 +10,6 @@ import { TicketVerification } from "@/components/verify/ticket-verification";
 import { SectionLink } from "@/components/layout/section-link";
 import { getBranding, getPaymentMethods, getRaffles } from "@/lib/api/server";
 import { companyName } from "@/lib/theme";
-import { site } from "@/config/site";
 import { formatAtLeast } from "@/lib/format";
 
 export const dynamic = "force-dynamic";
@@ -43,8 +42,12 @@ export default async function HomePage() {
     getLocale(),
   ]);
   const name = companyName(branding);
-  const participants = formatAtLeast(site.stats.participants, locale);
-  const countries = formatAtLeast(site.stats.countries, locale);
+  // The operator's figures (branding); without the API there are none to claim.
+  const stats = branding && [
+    { icon: <Users aria-hidden />, value: formatAtLeast(branding.participants, locale), key: "statParticipants" as const },
+    { icon: <Trophy aria-hidden />, value: branding.prizes, key: "statPrizes" as const },
+    { icon: <Globe2 aria-hidden />, value: formatAtLeast(branding.countries, locale), key: "statCountries" as const },
+  ];
 
   return (
     <>
@@ -70,11 +73,13 @@ export default async function HomePage() {
               </Button>
             </div>
           </div>
-          <div className="grid grid-cols-3 gap-3">
-            <Stat icon={<Users aria-hidden />} value={participants} label={t("hero.statParticipants")} />
-            <Stat icon={<Trophy aria-hidden />} value={site.stats.prizes} label={t("hero.statPrizes")} />
-            <Stat icon={<Globe2 aria-hidden />} value={countries} label={t("hero.statCountries")} />
-          </div>
+          {stats && (
+            <div className="grid grid-cols-3 gap-3">
+              {stats.map((s) => (
+                <Stat key={s.key} icon={s.icon} value={s.value} label={t(`hero.${s.key}`)} />
+              ))}
+            </div>
+          )}
         </div>
       </section>
 
@@ -94,16 +99,16 @@ export default async function HomePage() {
                 <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t("howTo.step", { n })}</p>
                 <h3 className="-mt-2 text-lg font-semibold">{t(`howTo.step${n as 1 | 2 | 3}Title`)}</h3>
                 <p className="text-sm text-muted-foreground">{t(`howTo.step${n as 1 | 2 | 3}Text`)}</p>
-                {n < 3 ? (
-                  <VideoEmbed src={site.videos[n - 1] as string} title={t(`howTo.videoTitle${n as 1 | 2}`)} />
-                ) : (
-                  <Button asChild variant="outline" className="mt-auto">
-                    <a href={site.lotteryResultsUrl} target="_blank" rel="noopener noreferrer">
-                      {t("howTo.results")}
-                      <ExternalLink aria-hidden />
-                    </a>
-                  </Button>
-                )}
+                {n < 3
+                  ? branding?.videoUrls[n - 1] && <VideoEmbed src={branding.videoUrls[n - 1] as string} title={t(`howTo.videoTitle${n as 1 | 2}`)} />
+                  : branding?.lotteryResultsUrl && (
+                      <Button asChild variant="outline" className="mt-auto">
+                        <a href={branding.lotteryResultsUrl} target="_blank" rel="noopener noreferrer">
+                          {t("howTo.results")}
+                          <ExternalLink aria-hidden />
+                        </a>
+                      </Button>
+                    )}
               </li>
             ))}
           </ol>
@@ -119,18 +124,20 @@ export default async function HomePage() {
         <TicketVerification />
       </section>
 
-      <PaymentMethodsSection methods={methods} />
+      <PaymentMethodsSection methods={methods} supportUrl={branding?.whatsappUrl ?? ""} />
 
       {/* FAQ */}
       <section id="faq" aria-labelledby="faq-title" className="scroll-mt-20 border-y bg-muted/40">
         <div className="mx-auto max-w-4xl px-4 py-16">
           <h2 id="faq-title" className="text-2xl font-bold tracking-tight sm:text-3xl">{t("faq.title")}</h2>
           <p className="mt-2 text-muted-foreground">{t("faq.subtitle")}</p>
-          <div className="mt-8 grid grid-cols-3 gap-3">
-            <Stat icon={<Users aria-hidden />} value={participants} label={t("faq.statParticipants")} />
-            <Stat icon={<Trophy aria-hidden />} value={site.stats.prizes} label={t("faq.statPrizes")} />
-            <Stat icon={<Globe2 aria-hidden />} value={countries} label={t("faq.statCountries")} />
-          </div>
+          {stats && (
+            <div className="mt-8 grid grid-cols-3 gap-3">
+              {stats.map((s) => (
+                <Stat key={s.key} icon={s.icon} value={s.value} label={t(`faq.${s.key}`)} />
+              ))}
+            </div>
+          )}
           <div className="mt-10 space-y-8">
             {FAQ.map((group) => (
               <div key={group.category}>

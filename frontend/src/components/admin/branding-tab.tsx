@@ -17,7 +17,14 @@ import { notify } from "@/lib/notify";
 import { brandingCss, foregroundFor } from "@/lib/theme";
 import { useBranding } from "@/lib/swr/use-admin";
 
-type Draft = Record<ColorField, string> & { companyName: string; logoUrl: string; description: string };
+/** The site's contact details and links (blank hides one on the site). */
+const LINK_FIELDS = ["contactEmail", "contactPhone", "whatsappUrl", "facebookUrl", "instagramUrl", "tiktokUrl", "whatsappChannelUrl", "lotteryResultsUrl", "video1", "video2"] as const;
+/** Static marketing figures (SPEC §1): counts shown as "N+", prizes as typed. */
+const FIGURE_FIELDS = ["participants", "prizes", "countries", "rafflesPageParticipants", "rafflesPagePrizes", "rafflesPageWinners"] as const;
+const COUNT_FIELDS = ["participants", "countries", "rafflesPageParticipants", "rafflesPageWinners"] as const;
+type SiteField = (typeof LINK_FIELDS)[number] | (typeof FIGURE_FIELDS)[number];
+
+type Draft = Record<ColorField, string> & Record<SiteField, string> & { companyName: string; logoUrl: string; description: string };
 
 function draftOf(branding: Branding | undefined): Draft {
   return {
@@ -25,10 +32,26 @@ function draftOf(branding: Branding | undefined): Draft {
     companyName: branding?.companyName ?? "",
     logoUrl: branding?.logoUrl ?? "",
     description: branding?.description ?? "",
+    contactEmail: branding?.contactEmail ?? "",
+    contactPhone: branding?.contactPhone ?? "",
+    whatsappUrl: branding?.whatsappUrl ?? "",
+    facebookUrl: branding?.facebookUrl ?? "",
+    instagramUrl: branding?.instagramUrl ?? "",
+    tiktokUrl: branding?.tiktokUrl ?? "",
+    whatsappChannelUrl: branding?.whatsappChannelUrl ?? "",
+    lotteryResultsUrl: branding?.lotteryResultsUrl ?? "",
+    video1: branding?.videoUrls[0] ?? "",
+    video2: branding?.videoUrls[1] ?? "",
+    participants: String(branding?.participants ?? ""),
+    prizes: branding?.prizes ?? "",
+    countries: String(branding?.countries ?? ""),
+    rafflesPageParticipants: String(branding?.rafflesPageParticipants ?? ""),
+    rafflesPagePrizes: branding?.rafflesPagePrizes ?? "",
+    rafflesPageWinners: String(branding?.rafflesPageWinners ?? ""),
   };
 }
 
-/** The branding tab (SPEC §2, privileged): name, logo, description and five HSL colours. */
+/** The branding tab (SPEC §2, privileged): name, logo, description, five HSL colours, and the site's contact, links and figures. */
 export function BrandingTab() {
   const t = useTranslations("admin.branding");
   const { data: branding, mutate } = useBranding();
@@ -46,9 +69,10 @@ export function BrandingTab() {
   }, [mutate]);
 
   const invalid = COLOR_FIELDS.filter((f) => normalizeHsl(draft[f]) === null);
+  const badCounts = COUNT_FIELDS.filter((f) => !/^\d{1,10}$/.test(draft[f].trim()));
 
   async function save() {
-    if (invalid.length) return;
+    if (invalid.length || badCounts.length) return;
     setPending(true);
     const body: Branding = {
       companyName: draft.companyName.trim(),
@@ -59,6 +83,21 @@ export function BrandingTab() {
       accentColor: normalizeHsl(draft.accentColor) as string,
       dangerColor: normalizeHsl(draft.dangerColor) as string,
       successColor: normalizeHsl(draft.successColor) as string,
+      contactEmail: draft.contactEmail.trim(),
+      contactPhone: draft.contactPhone.trim(),
+      whatsappUrl: draft.whatsappUrl.trim(),
+      facebookUrl: draft.facebookUrl.trim(),
+      instagramUrl: draft.instagramUrl.trim(),
+      tiktokUrl: draft.tiktokUrl.trim(),
+      whatsappChannelUrl: draft.whatsappChannelUrl.trim(),
+      lotteryResultsUrl: draft.lotteryResultsUrl.trim(),
+      videoUrls: [draft.video1.trim(), draft.video2.trim()],
+      participants: Number(draft.participants),
+      prizes: draft.prizes.trim(),
+      countries: Number(draft.countries),
+      rafflesPageParticipants: Number(draft.rafflesPageParticipants),
+      rafflesPagePrizes: draft.rafflesPagePrizes.trim(),
+      rafflesPageWinners: Number(draft.rafflesPageWinners),
     };
     try {
       const saved = await saveBranding(body);
@@ -135,12 +174,53 @@ export function BrandingTab() {
               );
             })}
           </div>
+          <fieldset className="grid gap-4 border-t pt-4" data-testid="branding-site">
+            <legend className="pt-4 text-base font-semibold">{t("site.title")}</legend>
+            <p className="-mt-2 text-sm text-muted-foreground">{t("site.hint")}</p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {LINK_FIELDS.map((field) => (
+                <div key={field} className="grid content-start gap-1.5">
+                  <Label htmlFor={`${id}-${field}`}>{t(`site.${field}`)}</Label>
+                  <Input
+                    id={`${id}-${field}`}
+                    type={field === "contactEmail" ? "email" : field === "contactPhone" ? "tel" : "url"}
+                    spellCheck={false}
+                    value={draft[field]}
+                    onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
+                  />
+                </div>
+              ))}
+            </div>
+            <div className="grid gap-4 sm:grid-cols-3">
+              {FIGURE_FIELDS.map((field) => {
+                const bad = (badCounts as readonly string[]).includes(field);
+                return (
+                  <div key={field} className="grid content-start gap-1.5">
+                    <Label htmlFor={`${id}-${field}`}>{t(`site.${field}`)}</Label>
+                    <Input
+                      id={`${id}-${field}`}
+                      inputMode={(COUNT_FIELDS as readonly string[]).includes(field) ? "numeric" : undefined}
+                      value={draft[field]}
+                      onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
+                      aria-invalid={bad || undefined}
+                      aria-describedby={bad ? `${id}-${field}-error` : undefined}
+                    />
+                    {bad && (
+                      <p id={`${id}-${field}-error`} className="text-xs font-medium text-danger-strong">
+                        {t("site.invalidCount")}
+                      </p>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="outline" onClick={() => setDraft(draftOf(branding))} disabled={pending}>
               <RotateCcw aria-hidden />
               {t("reset")}
             </Button>
-            <Button type="button" onClick={save} disabled={pending || invalid.length > 0} data-testid="save-branding">
+            <Button type="button" onClick={save} disabled={pending || invalid.length > 0 || badCounts.length > 0} data-testid="save-branding">
               {pending ? <Loader2 aria-hidden className="animate-spin" /> : <Save aria-hidden />}
               {pending ? t("saving") : t("save")}
             </Button>

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { Copy, Eraser, Info, Loader2, RotateCw, Save, Send, Wand2 } from "lucide-react";
+import { Copy, Eraser, Info, Loader2, RotateCw, Save, Send, TriangleAlert, Wand2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -151,7 +151,20 @@ export function EmailTab() {
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor={`${id}-from`}>{t("from")}</Label>
-              <Input id={`${id}-from`} type="email" value={draft.fromEmail} onChange={set("fromEmail")} placeholder="rifas@example.com" />
+              <Input
+                id={`${id}-from`}
+                type="email"
+                value={draft.fromEmail}
+                onChange={set("fromEmail")}
+                placeholder="rifas@example.com"
+                aria-describedby={settings?.senderIsPlaceholder ? `${id}-from-warning` : undefined}
+              />
+              {settings?.senderIsPlaceholder && (
+                <p id={`${id}-from-warning`} role="alert" data-testid="sender-placeholder-warning" className="flex items-start gap-2 rounded-md bg-danger/10 p-2 text-xs font-medium text-danger-strong">
+                  <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+                  {t("fromPlaceholder", { from: settings.fromEmail || "rifa@localhost" })}
+                </p>
+              )}
             </div>
             <div className="flex flex-wrap justify-end gap-2">
               <Button type="button" variant="outline" onClick={() => setDraft({ ...EMPTY, clearPassword: Boolean(settings?.hasPassword) })} disabled={saving}>

@@ -3,7 +3,6 @@ import { Building2, CheckCircle2, CreditCard, Smartphone, Wallet, Bitcoin, Zap, 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { PaymentMethod } from "@/lib/api/types";
-import { site } from "@/config/site";
 import { usePaymentDetailLabels } from "@/lib/use-payment-details";
 
 export type MethodCategory = "paypal" | "zelle" | "bank" | "digital" | "crypto" | "mobile" | "other";
@@ -51,7 +50,7 @@ export function MethodIcon({ category, className }: { category: MethodCategory; 
 }
 
 /** Active payment methods as cards, or the in-configuration message with the support button. */
-export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] }) {
+export function PaymentMethodsSection({ methods, supportUrl }: { methods: PaymentMethod[]; /** The operator's WhatsApp link (branding); blank hides the button. */ supportUrl: string }) {
   const t = useTranslations("payments");
   const detail = usePaymentDetailLabels();
   const active = methods.filter((m) => m.active);
@@ -65,12 +64,14 @@ export function PaymentMethodsSection({ methods }: { methods: PaymentMethod[] })
         <div className="rounded-xl border border-dashed p-8 text-center" data-testid="payments-empty">
           <p className="text-lg font-semibold">{t("emptyTitle")}</p>
           <p className="mx-auto mt-2 max-w-md text-muted-foreground">{t("emptyText")}</p>
-          <Button asChild className="mt-5">
-            <a href={site.whatsappUrl} target="_blank" rel="noopener noreferrer">
-              <Headset aria-hidden />
-              {t("contactSupport")}
-            </a>
-          </Button>
+          {supportUrl && (
+            <Button asChild className="mt-5">
+              <a href={supportUrl} target="_blank" rel="noopener noreferrer">
+                <Headset aria-hidden />
+                {t("contactSupport")}
+              </a>
+            </Button>
+          )}
         </div>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

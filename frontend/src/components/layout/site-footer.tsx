@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Mail, MessageCircle, Clock } from "lucide-react";
+import type { Branding } from "@/lib/api/types";
 import { SectionLink } from "./section-link";
-import { site } from "@/config/site";
 
 function SocialIcon({ name }: { name: "facebook" | "instagram" | "tiktok" | "whatsapp" }) {
   // Simple monochrome marks (lucide has no brand icons); decorative, the link carries the name.
@@ -21,21 +21,25 @@ function SocialIcon({ name }: { name: "facebook" | "instagram" | "tiktok" | "wha
   );
 }
 
-export async function SiteFooter({ companyName }: { companyName: string }) {
+/** The footer; contact and social links come from the operator's branding (blank ones are left out). */
+export async function SiteFooter({ companyName, branding }: { companyName: string; branding: Branding | null }) {
   const t = await getTranslations("footer");
   const link = "rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
   const socials = [
-    { name: "facebook" as const, href: site.social.facebook, label: "Facebook" },
-    { name: "instagram" as const, href: site.social.instagram, label: "Instagram" },
-    { name: "tiktok" as const, href: site.social.tiktok, label: "TikTok" },
-    { name: "whatsapp" as const, href: site.social.whatsappChannel, label: t("channel") },
-  ];
+    { name: "facebook" as const, href: branding?.facebookUrl, label: "Facebook" },
+    { name: "instagram" as const, href: branding?.instagramUrl, label: "Instagram" },
+    { name: "tiktok" as const, href: branding?.tiktokUrl, label: "TikTok" },
+    { name: "whatsapp" as const, href: branding?.whatsappChannelUrl, label: t("channel") },
+  ].filter((s) => Boolean(s.href));
+  const email = branding?.contactEmail;
+  const phone = branding?.contactPhone;
   return (
     <footer className="mt-16 border-t bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <p className="text-lg font-bold">{companyName}</p>
           <p className="text-sm text-muted-foreground">{t("tagline")}</p>
+          {socials.length > 0 && (
           <ul className="flex gap-2" aria-label={t("social")}>
             {socials.map((s) => (
               <li key={s.name}>
@@ -51,6 +55,7 @@ export async function SiteFooter({ companyName }: { companyName: string }) {
               </li>
             ))}
           </ul>
+          )}
         </div>
         <nav aria-label={t("navigation")}>
           <h2 className="mb-3 text-sm font-semibold">{t("navigation")}</h2>
@@ -73,16 +78,24 @@ export async function SiteFooter({ companyName }: { companyName: string }) {
         <div>
           <h2 className="mb-3 text-sm font-semibold">{t("contact")}</h2>
           <ul className="space-y-2 text-sm text-muted-foreground">
-            <li className="flex items-center gap-2">
-              <Mail aria-hidden className="size-4 shrink-0" />
-              <span className="sr-only">{t("email")}: </span>
-              <a href={`mailto:${site.email}`} className={link}>{site.email}</a>
-            </li>
-            <li className="flex items-center gap-2">
-              <MessageCircle aria-hidden className="size-4 shrink-0" />
-              <span className="sr-only">{t("phone")}: </span>
-              <a href={site.whatsappUrl} target="_blank" rel="noopener noreferrer" className={link}>{site.phone}</a>
-            </li>
+            {email && (
+              <li className="flex items-center gap-2">
+                <Mail aria-hidden className="size-4 shrink-0" />
+                <span className="sr-only">{t("email")}: </span>
+                <a href={`mailto:${email}`} className={link} data-testid="footer-email">{email}</a>
+              </li>
+            )}
+            {phone && (
+              <li className="flex items-center gap-2">
+                <MessageCircle aria-hidden className="size-4 shrink-0" />
+                <span className="sr-only">{t("phone")}: </span>
+                {branding?.whatsappUrl ? (
+                  <a href={branding.whatsappUrl} target="_blank" rel="noopener noreferrer" className={link} data-testid="footer-phone">{phone}</a>
+                ) : (
+                  <span data-testid="footer-phone">{phone}</span>
+                )}
+              </li>
+            )}
             <li className="flex items-center gap-2">
               <Clock aria-hidden className="size-4 shrink-0" />
               {t("hours")}

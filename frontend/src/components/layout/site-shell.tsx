@@ -20,7 +20,7 @@ export async function SiteShell({ children }: { children: React.ReactNode }) {
       <main id="main" tabIndex={-1} className="outline-none">
         {children}
       </main>
-      <SiteFooter companyName={name} />
+      <SiteFooter companyName={name} branding={branding} />
     </>
   );
 }

@@ -57,6 +57,24 @@ export interface Branding {
   companyName: string;
   description: string;
   logoUrl: string;
+  /** Site details the operator sets (footer, support buttons, how-to-win); a blank link is hidden. */
+  contactEmail: string;
+  contactPhone: string;
+  whatsappUrl: string;
+  facebookUrl: string;
+  instagramUrl: string;
+  tiktokUrl: string;
+  whatsappChannelUrl: string;
+  lotteryResultsUrl: string;
+  /** The how-to videos of steps 1 and 2. */
+  videoUrls: [string, string];
+  /** Static marketing figures (SPEC §1): counts shown as "N+", prizes as typed. */
+  participants: number;
+  prizes: string;
+  countries: number;
+  rafflesPagePrizes: string;
+  rafflesPageParticipants: number;
+  rafflesPageWinners: number;
 }
 
 export interface PriceQuote {
@@ -233,6 +251,8 @@ export interface EmailSettings {
   emailUser: string;
   hasPassword: boolean;
   fromEmail: string;
+  /** The saved sender is missing or at a placeholder domain (localhost, example.com…): the server's rule. */
+  senderIsPlaceholder: boolean;
 }
 
 export interface TestEmailResult {

@@ -5,11 +5,12 @@ use crate::dto::{ErrorBody, ExchangeRateDto, ExchangeRateRequest};
 use crate::error::ApiError;
 use crate::extract::Admin;
 
-/// Adds an exchange rate (defaults: USD to VES).
+/// Adds an exchange rate (defaults: USD to VES); one rate per currency pair.
 #[utoipa::path(post, path = "/api/admin/exchange-rates", tag = "admin", security(("bearer" = [])), request_body = ExchangeRateRequest, responses(
     (status = 201, body = ExchangeRateDto),
     (status = 400, body = ErrorBody),
     (status = 401, body = ErrorBody),
+    (status = 409, description = "The pair already has a rate (`exchange_rate_pair_taken`; the message names its id and value)", body = ErrorBody),
     (status = 413, body = ErrorBody),
     (status = 415, body = ErrorBody),
     (status = 422, body = ErrorBody),

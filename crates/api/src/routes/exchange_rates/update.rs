@@ -11,6 +11,7 @@ use crate::extract::Admin;
     (status = 400, body = ErrorBody),
     (status = 401, body = ErrorBody),
     (status = 404, body = ErrorBody),
+    (status = 409, description = "Another rate has the new pair (`exchange_rate_pair_taken`)", body = ErrorBody),
     (status = 413, body = ErrorBody),
     (status = 415, body = ErrorBody),
     (status = 422, body = ErrorBody),

@@ -4,8 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ArrowLeft, Sparkles, Ticket, Trophy, Users, Award } from "lucide-react";
 import { RaffleCard } from "@/components/raffle/raffle-card";
 import { AdminHiddenRaffles } from "@/components/raffle/admin-hidden-raffles";
-import { getRaffles } from "@/lib/api/server";
-import { site } from "@/config/site";
+import { getBranding, getRaffles } from "@/lib/api/server";
 import { formatAtLeast, formatNumber } from "@/lib/format";
 
 export const dynamic = "force-dynamic";
@@ -16,17 +15,23 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RafflesPage() {
-  const [raffles, t, tc, locale] = await Promise.all([
+  const [raffles, branding, t, tc, locale] = await Promise.all([
     getRaffles().catch(() => []),
+    getBranding(),
     getTranslations("sorteos"),
     getTranslations("common"),
     getLocale(),
   ]);
   const stats = [
     { icon: <Ticket aria-hidden />, value: formatNumber(raffles.length, locale), label: t("statRaffles") },
-    { icon: <Trophy aria-hidden />, value: site.rafflesPageStats.prizes, label: t("statPrizes") },
-    { icon: <Users aria-hidden />, value: formatAtLeast(site.rafflesPageStats.participants, locale), label: t("statParticipants") },
-    { icon: <Award aria-hidden />, value: formatAtLeast(site.rafflesPageStats.winners, locale), label: t("statWinners") },
+    // The operator's figures (branding); without the API there are none to claim.
+    ...(branding
+      ? [
+          { icon: <Trophy aria-hidden />, value: branding.rafflesPagePrizes, label: t("statPrizes") },
+          { icon: <Users aria-hidden />, value: formatAtLeast(branding.rafflesPageParticipants, locale), label: t("statParticipants") },
+          { icon: <Award aria-hidden />, value: formatAtLeast(branding.rafflesPageWinners, locale), label: t("statWinners") },
+        ]
+      : []),
   ];
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
