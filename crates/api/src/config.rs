@@ -31,6 +31,8 @@
 //! | `RIFA_MAIL_RETRY_SECONDS` | `30` | wait after a failed delivery; doubles per attempt up to 6 hours, 12 attempts in all |
 //! | `RIFA_MAIL_DELIVERY` | `true` | `false`: this instance only queues e-mails and leaves delivery to the instances that deliver (e.g. keep PDF rendering off the instances taking purchases) |
 //! | `RIFA_MAIL_POLL_SECONDS` | `5` | how often the outbox is checked for retries and other instances' messages |
+//! | `RIFA_MAIL_PER_RECIPIENT_HOUR` | `5` | purchase confirmations one address receives per UTC hour; more are withheld (shown in the outbox) |
+//! | `RIFA_MAIL_PER_RECIPIENT_DAY` | `20` | the same per UTC day |
 
 use std::net::SocketAddr;
 use std::ops::RangeInclusive;
@@ -41,6 +43,7 @@ use anyhow::{Context, bail};
 use rifa_app::mail::RetryPolicy;
 use rifa_domain::email_settings::{DEFAULT_SMTP_PORT, EmailSettings, Secret as DomainSecret};
 use rifa_mail::{SmtpOptions, SmtpSecurity};
+use rifa_ports::RecipientCaps;
 use rifa_storage::S3Config;
 
 #[derive(Clone)]
@@ -145,6 +148,7 @@ pub struct MailConfig {
     pub poll: Duration,
     /// Whether this instance runs the delivery worker.
     pub deliver: bool,
+    pub recipient_caps: RecipientCaps,
 }
 
 impl MailConfig {
@@ -185,6 +189,16 @@ impl MailConfig {
             },
             poll: Duration::from_secs(u64::from(seconds("RIFA_MAIL_POLL_SECONDS", 5, 1..=3_600)?)),
             deliver: flag("RIFA_MAIL_DELIVERY")?.unwrap_or(true),
+            recipient_caps: RecipientCaps {
+                per_hour: cap(
+                    "RIFA_MAIL_PER_RECIPIENT_HOUR",
+                    RecipientCaps::default().per_hour,
+                )?,
+                per_day: cap(
+                    "RIFA_MAIL_PER_RECIPIENT_DAY",
+                    RecipientCaps::default().per_day,
+                )?,
+            },
         })
     }
 }
@@ -263,6 +277,15 @@ fn number<T: std::str::FromStr>(name: &str) -> anyhow::Result<Option<T>> {
         .transpose()
 }
 
+/// A cap on e-mails from the environment, `default` when unset: at least 1 (a buyer is always
+/// told of their first purchase).
+fn cap(name: &str, default: u32) -> anyhow::Result<u32> {
+    match number::<u32>(name)? {
+        Some(0) => bail!("{name} must be at least 1"),
+        value => Ok(value.unwrap_or(default)),
+    }
+}
+
 /// A number of seconds from the environment, `default` when unset, refused outside `range`
 /// (a zero poll would spin; a huge delay would overflow the clock).
 fn seconds(name: &str, default: u32, range: RangeInclusive<u32>) -> anyhow::Result<u32> {
@@ -297,7 +320,7 @@ impl Config {
     /// A malformed variable, or a data directory that cannot be created.
     pub fn from_env() -> anyhow::Result<Self> {
         let data_dir = PathBuf::from(var("RIFA_DATA_DIR").unwrap_or_else(|| "data".to_owned()));
-        std::fs::create_dir_all(&data_dir).with_context(|| {
+        create_private_dir(&data_dir).with_context(|| {
             format!("failed to create the data directory {}", data_dir.display())
         })?;
         let database_url = var("DATABASE_URL").unwrap_or_else(|| sqlite_url(&data_dir));
@@ -339,7 +362,7 @@ impl Config {
     }
 
     /// A configuration for tests: port 0, the given database, a fixed secret, no demo data and
-    /// generous rate limits (tests that exercise the limits lower them).
+    /// generous rate limits and e-mail caps (tests that exercise the limits lower them).
     #[must_use]
     pub fn for_tests(database_url: String, data_dir: PathBuf) -> Self {
         Self {
@@ -366,6 +389,10 @@ impl Config {
                 },
                 poll: Duration::from_millis(200),
                 deliver: true,
+                recipient_caps: RecipientCaps {
+                    per_hour: 10_000,
+                    per_day: 10_000,
+                },
             },
             storage: StorageConfig::Local(data_dir.join("uploads")),
             live: LiveTimings::default(),
@@ -396,15 +423,36 @@ fn persisted_secret(data_dir: &Path) -> anyhow::Result<Secret> {
         }
     }
     let secret = rifa_security::random_token(48);
-    std::fs::write(&path, &secret)
-        .with_context(|| format!("failed to write {}", path.display()))?;
+    let mut file = std::fs::OpenOptions::new();
+    file.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut file, 0o600);
+    std::io::Write::write_all(
+        &mut file
+            .open(&path)
+            .with_context(|| format!("failed to create {}", path.display()))?,
+        secret.as_bytes(),
+    )
+    .with_context(|| format!("failed to write {}", path.display()))?;
     #[cfg(unix)]
     {
+        // A file left by an older version may be readable by others.
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))
             .with_context(|| format!("failed to restrict {}", path.display()))?;
     }
     Ok(Secret::new(secret.into_bytes()))
+}
+
+/// Creates `dir` and any missing parent readable by the owner only, whatever the umask: it
+/// holds the database, the token secret, e-mails and payment proofs. A directory that exists
+/// is left as the operator made it.
+fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
 }
 
 #[cfg(test)]

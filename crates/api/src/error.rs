@@ -351,6 +351,8 @@ impl From<ProofFailure> for ApiError {
                     ProofError::TooLarge { .. } => "proof_too_large",
                     ProofError::WrongType => "proof_wrong_type",
                     ProofError::NotAsDeclared { .. } => "proof_type_mismatch",
+                    ProofError::Unreadable { .. } => "proof_unreadable",
+                    ProofError::TooManyPixels { .. } => "proof_too_many_pixels",
                 };
                 Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, Text::of(&refusal))
             }

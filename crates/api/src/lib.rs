@@ -66,7 +66,9 @@ fn proof_store(config: &Config) -> anyhow::Result<ProofStore> {
 /// # Errors
 /// When the database is unreachable or the token secret is too short.
 pub async fn connect(config: &Config) -> anyhow::Result<Rifa> {
-    let db = Db::connect(&config.database_url, config.db_max_connections).await?;
+    let db = Db::connect(&config.database_url, config.db_max_connections)
+        .await?
+        .with_mail_caps(config.mail.recipient_caps);
     let events = Events::for_database(&db).await?;
     let services = rifa_app::Services {
         clock: Arc::new(SystemClock),

@@ -148,7 +148,7 @@ impl<S: Store, E: EventBus> App<S, E> {
         self.store.list_mail(status, limit).await
     }
 
-    /// Puts a failed message back in line. `false` when it is not a failed message.
+    /// Puts a failed or withheld message back in line. `false` when it is neither.
     ///
     /// # Errors
     /// Storage failures only.

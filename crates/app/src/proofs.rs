@@ -4,7 +4,8 @@
 //! buyer's secret key from the purchase answer, only a pending purchase takes a proof, the
 //! upload URL is bound to one fresh key under that purchase (`proofs/{id}/{random}.{ext}`) and
 //! to the declared size, storage records it as the purchase's grant, and the file is judged by
-//! its bytes (size, magic numbers, and the kind it was sent as) before it is attached. A refused
+//! its bytes (size, magic numbers, the kind it was sent as, and a real decoder's reading of the
+//! whole file: a [`ProofInspector`]) before it is attached. A refused
 //! file is deleted and the purchase records why. Wrong key and unknown purchase answer alike, so
 //! ids cannot be probed.
 //!
@@ -16,9 +17,11 @@
 use std::time::Duration;
 
 use rifa_domain::Lang;
-use rifa_domain::proof::{MAX_PROOF_BYTES, ProofError, ProofKind, check_declared_proof};
+use rifa_domain::proof::{
+    MAX_PROOF_BYTES, MAX_PROOF_PIXELS, ProofError, ProofKind, check_declared_proof, judge_content,
+};
 use rifa_domain::purchase::{Purchase, PurchaseId, PurchaseStatus};
-use rifa_ports::outbound::{ObjectStore, PresignedUpload};
+use rifa_ports::outbound::{ObjectStore, PresignedUpload, ProofInspector};
 use rifa_ports::{EventBus, ProofProblem, PurchaseAccess};
 
 use crate::{App, Store};
@@ -28,6 +31,9 @@ use crate::{App, Store};
 pub const UPLOAD_URL_TTL: Duration = Duration::from_secs(15 * 60);
 /// How long an admin's link to a proof works.
 pub const DOWNLOAD_URL_TTL: Duration = Duration::from_secs(10 * 60);
+/// How much of a stored proof is read to judge it: the whole file when it is within the limit,
+/// and one byte more tells a file over it (whose size is refused before anything is decoded).
+const MAX_PROOF_READ: usize = MAX_PROOF_BYTES as usize + 1;
 /// Upload URLs per purchase: room for retries on a bad connection, not for filling the store.
 pub const MAX_UPLOAD_GRANTS: u32 = 10;
 /// When an upload granted and never attached is given up: the buyer attaches right after the
@@ -157,6 +163,7 @@ impl<S: Store, E: EventBus> App<S, E> {
     pub async fn attach_proof(
         &self,
         objects: &impl ObjectStore,
+        inspector: &impl ProofInspector,
         purchase_id: PurchaseId,
         access_key: &str,
     ) -> Result<(), ProofFailure> {
@@ -169,18 +176,30 @@ impl<S: Store, E: EventBus> App<S, E> {
         };
         let declared = ProofKind::from_extension(&key)
             .ok_or_else(|| anyhow::anyhow!("granted upload {key} has no proof extension"))?;
-        let verdict = match objects.head(&key).await? {
+        let verdict = match objects.read(&key, MAX_PROOF_READ).await? {
             None => Err(ProofError::Missing),
             Some(object) => {
-                check_declared_proof(declared, object.size, &object.first_bytes).map(|_| ())
+                match check_declared_proof(declared, object.size, &object.first_bytes) {
+                    Ok(kind) => {
+                        let content = inspector
+                            .inspect(kind, object.first_bytes, MAX_PROOF_PIXELS)
+                            .await?;
+                        judge_content(kind, content)
+                    }
+                    Err(refusal) => Err(refusal),
+                }
             }
         };
         if let Err(refusal) = verdict {
             objects.delete(&key).await?;
             let problem = match refusal {
                 ProofError::Missing => ProofProblem::Missing,
-                ProofError::TooLarge { .. } => ProofProblem::TooLarge,
-                ProofError::WrongType | ProofError::NotAsDeclared { .. } => ProofProblem::WrongType,
+                ProofError::TooLarge { .. } | ProofError::TooManyPixels { .. } => {
+                    ProofProblem::TooLarge
+                }
+                ProofError::WrongType
+                | ProofError::NotAsDeclared { .. }
+                | ProofError::Unreadable { .. } => ProofProblem::WrongType,
             };
             // A proof attached before stands: the refusal concerns only this new file.
             let recorded = access.payment_proof.is_none().then_some(problem);

@@ -4,12 +4,18 @@
 //! are the file. [`check_proof`] decides on the size and the magic bytes only, so a renamed
 //! `.exe` is refused and a PNG named `.pdf` is recognised as the PNG it is;
 //! [`check_declared_proof`] then refuses it as a proof sent as a PDF, since it would be stored
-//! and shown as one.
+//! and shown as one. First bytes can lie (a PNG signature and nothing else, HTML after `%PDF-`),
+//! so the whole file is then decoded, off this crate (see [`ProofContent`]), and
+//! [`judge_content`] refuses what does not decode or is too many pixels to show.
 
 use crate::lang::{Lang, Localized};
 
 /// The largest proof accepted, in bytes: 5 MB (SPEC §9).
 pub const MAX_PROOF_BYTES: u64 = 5 * 1024 * 1024;
+
+/// The most pixels an image proof may have: 40 megapixels, more than any phone camera takes,
+/// while a 5 MB PNG could otherwise claim 30000×30000 (900 MB decoded).
+pub const MAX_PROOF_PIXELS: u64 = 40_000_000;
 
 /// How many leading bytes [`ProofKind::sniff`] needs to recognise every kind.
 pub const SNIFF_BYTES: usize = 8;
@@ -126,6 +132,13 @@ pub enum ProofError {
         declared: ProofKind,
         actual: ProofKind,
     },
+    /// Starts like a `kind` but does not decode as one (truncated, damaged, or another file
+    /// behind borrowed magic bytes).
+    #[error("the payment proof does not decode as a {kind:?}")]
+    Unreadable { kind: ProofKind },
+    /// An image of more than [`MAX_PROOF_PIXELS`].
+    #[error("the payment proof is {width}×{height} pixels, over the limit")]
+    TooManyPixels { width: u32, height: u32 },
 }
 
 impl Localized for ProofError {
@@ -162,6 +175,20 @@ impl Localized for ProofError {
                 declared.label(),
                 actual.extension()
             ),
+            (Self::Unreadable { kind }, Lang::Es) => format!(
+                "Archivo dañado - El archivo no es un {} válido; ábrelo para comprobarlo y súbelo de nuevo",
+                kind.label()
+            ),
+            (Self::Unreadable { kind }, Lang::En) => format!(
+                "Damaged file - The file is not a valid {}; open it to check it and upload it again",
+                kind.label()
+            ),
+            (Self::TooManyPixels { width, height }, Lang::Es) => format!(
+                "Imagen muy grande - La imagen mide {width}×{height} píxeles; debe tener como máximo 40 megapíxeles"
+            ),
+            (Self::TooManyPixels { width, height }, Lang::En) => format!(
+                "Image too large - The image is {width}×{height} pixels; it must have at most 40 megapixels"
+            ),
         }
     }
 }
@@ -193,6 +220,39 @@ pub fn check_declared_proof(
         Ok(actual)
     } else {
         Err(ProofError::NotAsDeclared { declared, actual })
+    }
+}
+
+/// What a proof turned out to be when decoded as the kind its bytes announce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProofContent {
+    /// An image of these dimensions (its header; decoded in full only within the pixel budget).
+    Image { width: u32, height: u32 },
+    /// A PDF whose structure parsed, with this many pages.
+    Pdf { pages: u32 },
+    /// Not a readable file of its kind.
+    Unreadable,
+}
+
+/// Judges a proof of `kind` by what decoding it found.
+///
+/// # Errors
+/// [`ProofError::Unreadable`] when it did not decode or is a PDF without a page;
+/// [`ProofError::TooManyPixels`] for an image over [`MAX_PROOF_PIXELS`].
+pub fn judge_content(kind: ProofKind, content: ProofContent) -> Result<(), ProofError> {
+    match content {
+        ProofContent::Image { width, height }
+            if u64::from(width) * u64::from(height) > MAX_PROOF_PIXELS =>
+        {
+            Err(ProofError::TooManyPixels { width, height })
+        }
+        ProofContent::Image { width, height } if width == 0 || height == 0 => {
+            Err(ProofError::Unreadable { kind })
+        }
+        ProofContent::Pdf { pages: 0 } | ProofContent::Unreadable => {
+            Err(ProofError::Unreadable { kind })
+        }
+        ProofContent::Image { .. } | ProofContent::Pdf { .. } => Ok(()),
     }
 }
 
@@ -344,6 +404,88 @@ mod tests {
                 "Tipo de archivo no válido - El archivo es un PDF pero se envió como PNG"
             ),
             "{message}"
+        );
+    }
+
+    #[test]
+    fn decoded_proofs_are_refused_when_unreadable_empty_or_over_40_megapixels() {
+        let png = ProofKind::Png;
+        let cases = [
+            (
+                "a phone photo",
+                ProofContent::Image {
+                    width: 4032,
+                    height: 3024,
+                },
+                Ok(()),
+            ),
+            (
+                "exactly 40 MP",
+                ProofContent::Image {
+                    width: 8000,
+                    height: 5000,
+                },
+                Ok(()),
+            ),
+            (
+                "30000×30000 (900 MB decoded)",
+                ProofContent::Image {
+                    width: 30_000,
+                    height: 30_000,
+                },
+                Err(ProofError::TooManyPixels {
+                    width: 30_000,
+                    height: 30_000,
+                }),
+            ),
+            (
+                "the largest header possible does not overflow",
+                ProofContent::Image {
+                    width: u32::MAX,
+                    height: u32::MAX,
+                },
+                Err(ProofError::TooManyPixels {
+                    width: u32::MAX,
+                    height: u32::MAX,
+                }),
+            ),
+            (
+                "no pixels",
+                ProofContent::Image {
+                    width: 0,
+                    height: 10,
+                },
+                Err(ProofError::Unreadable { kind: png }),
+            ),
+            (
+                "a signature alone",
+                ProofContent::Unreadable,
+                Err(ProofError::Unreadable { kind: png }),
+            ),
+            (
+                "a PDF of no page",
+                ProofContent::Pdf { pages: 0 },
+                Err(ProofError::Unreadable { kind: png }),
+            ),
+            ("a PDF of one page", ProofContent::Pdf { pages: 1 }, Ok(())),
+        ];
+        for (what, content, expected) in cases {
+            assert_eq!(judge_content(png, content), expected, "{what}");
+        }
+        assert_eq!(
+            ProofError::Unreadable {
+                kind: ProofKind::Pdf
+            }
+            .localized(Lang::En),
+            "Damaged file - The file is not a valid PDF; open it to check it and upload it again"
+        );
+        assert!(
+            ProofError::TooManyPixels {
+                width: 30_000,
+                height: 30_000
+            }
+            .localized(Lang::Es)
+            .starts_with("Imagen muy grande - La imagen mide 30000×30000 píxeles")
         );
     }
 

@@ -5,6 +5,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20260101_000001_initial_schema;
 mod m20261123_000001_buyer_access_and_mail_outbox;
 mod m20261123_000002_upload_granted_at;
+mod m20261124_000001_mail_recipient_caps;
 mod m20261124_000012_one_exchange_rate_per_pair;
 
 pub struct Migrator;
@@ -16,6 +17,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20260101_000001_initial_schema::Migration),
             Box::new(m20261123_000001_buyer_access_and_mail_outbox::Migration),
             Box::new(m20261123_000002_upload_granted_at::Migration),
+            Box::new(m20261124_000001_mail_recipient_caps::Migration),
             Box::new(m20261124_000012_one_exchange_rate_per_pair::Migration),
         ]
     }

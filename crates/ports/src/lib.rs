@@ -15,7 +15,10 @@ pub mod system;
 
 pub use buyer_access::{ProofProblem, PurchaseAccess, PurchaseProofs};
 pub use events::{DomainEvent, EventBus};
-pub use mail_outbox::{MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus};
+pub use mail_outbox::{
+    MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, RecipientCaps, WithheldReason,
+    recipient_key,
+};
 pub use repositories::*;
 pub use security::{AccessKeys, AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};
 pub use system::{Clock, ReferenceGenerator};

@@ -40,6 +40,9 @@ pub enum MailStatus {
     Sent,
     /// Gave up after the last attempt; an admin may retry.
     Failed,
+    /// Never sent: its recipient had already received their share of e-mails
+    /// ([`RecipientCaps`]); an admin may send it anyway.
+    Withheld,
 }
 
 impl MailStatus {
@@ -49,14 +52,74 @@ impl MailStatus {
             Self::Pending => "pending",
             Self::Sent => "sent",
             Self::Failed => "failed",
+            Self::Withheld => "withheld",
         }
     }
 
     #[must_use]
     pub fn parse(raw: &str) -> Option<Self> {
-        [Self::Pending, Self::Sent, Self::Failed]
+        [Self::Pending, Self::Sent, Self::Failed, Self::Withheld]
             .into_iter()
             .find(|s| s.as_str() == raw)
+    }
+}
+
+/// Why a message was withheld.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WithheldReason {
+    /// The recipient had received [`RecipientCaps::per_hour`] e-mails this hour.
+    HourlyCap,
+    /// The recipient had received [`RecipientCaps::per_day`] e-mails today.
+    DailyCap,
+}
+
+impl WithheldReason {
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::HourlyCap => "hourly_cap",
+            Self::DailyCap => "daily_cap",
+        }
+    }
+
+    #[must_use]
+    pub fn parse(raw: &str) -> Option<Self> {
+        [Self::HourlyCap, Self::DailyCap]
+            .into_iter()
+            .find(|r| r.as_str() == raw)
+    }
+}
+
+/// How many purchase confirmations one address may receive: anyone can buy with any address,
+/// so without a cap the platform mails whoever a stranger names. Counted per UTC clock hour and
+/// UTC day; decisions (written by an admin) are neither capped nor counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecipientCaps {
+    pub per_hour: u32,
+    pub per_day: u32,
+}
+
+impl Default for RecipientCaps {
+    /// 5 an hour, 20 a day: more purchases than a buyer makes, few mails for a victim.
+    fn default() -> Self {
+        Self {
+            per_hour: 5,
+            per_day: 20,
+        }
+    }
+}
+
+/// The address a cap counts for: lower case, without a `+tag` (`Ana+1@X.com` and
+/// `ana@x.com` reach one mailbox at most providers, so they share one count).
+#[must_use]
+pub fn recipient_key(address: &str) -> String {
+    let address = address.trim().to_lowercase();
+    match address.rsplit_once('@') {
+        Some((local, domain)) => {
+            let local = local.split_once('+').map_or(local, |(base, _)| base);
+            format!("{local}@{domain}")
+        }
+        None => address,
     }
 }
 
@@ -83,6 +146,8 @@ pub struct MailRecord {
     pub attempts: u32,
     pub next_attempt_at: DateTime<Utc>,
     pub last_error: Option<String>,
+    /// Set when the status is [`MailStatus::Withheld`].
+    pub withheld: Option<WithheldReason>,
     pub created_at: DateTime<Utc>,
     pub sent_at: Option<DateTime<Utc>>,
 }
@@ -140,7 +205,8 @@ pub trait MailOutbox: Send + Sync + 'static {
         limit: u32,
     ) -> impl Future<Output = anyhow::Result<Vec<MailRecord>>> + Send;
 
-    /// Puts a failed message back in line, due at `now`. `false` when it is not failed.
+    /// Puts a failed or withheld message back in line, due at `now` (an admin's decision to
+    /// send it). `false` when it is neither.
     ///
     /// # Errors
     /// Storage failures only.

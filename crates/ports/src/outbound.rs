@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
+use rifa_domain::proof::{ProofContent, ProofKind};
 use rifa_domain::purchase::Purchase;
 
 /// Where payment proofs live. Objects are private: only admins read them, through URLs this
@@ -41,12 +42,25 @@ pub trait ObjectStore: Send + Sync + 'static {
         ttl: Duration,
     ) -> impl Future<Output = anyhow::Result<String>> + Send;
 
-    /// The first bytes of a stored object, to judge its type by content, and its size.
+    /// A stored object's size and up to its first `max_bytes` bytes: the magic numbers, or the
+    /// whole file to decode it.
     ///
     /// # Errors
     /// `Ok(None)` when no object has that key; `Err` when the key is invalid or the store is
     /// unreachable.
-    fn head(&self, key: &str) -> impl Future<Output = anyhow::Result<Option<StoredObject>>> + Send;
+    fn read(
+        &self,
+        key: &str,
+        max_bytes: usize,
+    ) -> impl Future<Output = anyhow::Result<Option<StoredObject>>> + Send;
+
+    /// [`ObjectStore::read`] of the first 16 bytes: enough to judge a type by its magic number.
+    ///
+    /// # Errors
+    /// Those of [`ObjectStore::read`].
+    fn head(&self, key: &str) -> impl Future<Output = anyhow::Result<Option<StoredObject>>> + Send {
+        self.read(key, 16)
+    }
 
     /// Removes an object (a refused upload). Removing an object that is not there succeeds.
     ///
@@ -63,11 +77,31 @@ pub struct PresignedUpload {
     pub headers: Vec<(String, String)>,
 }
 
-/// What [`ObjectStore::head`] reads of an object: its size and up to its first 16 bytes.
+/// What [`ObjectStore::read`] reads of an object: its size and up to its first bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredObject {
     pub size: u64,
     pub first_bytes: Vec<u8>,
+}
+
+/// Decodes payment proofs, so a file is judged by what it is and not only by its first bytes.
+///
+/// Decoding is CPU work on untrusted input: implementations run it off the async workers, with
+/// bounded concurrency and memory, and treat a decoder's panic as an unreadable file.
+pub trait ProofInspector: Send + Sync + 'static {
+    /// Decodes `bytes` as `kind`: an image's dimensions from its header, then (within
+    /// `max_pixels`) its pixels; a PDF's structure and pages. Never decodes an image whose
+    /// header claims more than `max_pixels`.
+    ///
+    /// # Errors
+    /// Only when decoding could not be run (the blocking pool is gone); a file that does not
+    /// decode is [`ProofContent::Unreadable`].
+    fn inspect(
+        &self,
+        kind: ProofKind,
+        bytes: Vec<u8>,
+        max_pixels: u64,
+    ) -> impl Future<Output = anyhow::Result<ProofContent>> + Send;
 }
 
 /// One e-mail to a buyer.

@@ -7,6 +7,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+pub mod files;
 pub mod pdf;
 pub mod python;
 pub mod s3;

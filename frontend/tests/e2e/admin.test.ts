@@ -315,8 +315,25 @@ describe("purchase verification", () => {
   it("shows a PDF proof in a 400 px frame with open-in-new-tab", async () => {
     const [n] = await freeNumbers(RAFFLE, 1);
     const bought = await buyAs(RAFFLE, [n as number], `pdf-${Date.now()}@example.com`, "Cliente PDF");
+    // A real one-page PDF: the API decodes proofs, cross-reference table included.
     const pdf = Buffer.from(
-      "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+      [
+        "%PDF-1.4",
+        "1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj",
+        "2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj",
+        "3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj",
+        "xref",
+        "0 4",
+        "0000000000 65535 f ",
+        "0000000009 00000 n ",
+        "0000000056 00000 n ",
+        "0000000111 00000 n ",
+        "trailer <</Size 4 /Root 1 0 R>>",
+        "startxref",
+        "180",
+        "%%EOF",
+        "",
+      ].join("\n"),
     );
     await attachProof(bought, pdf, "pago.pdf", "application/pdf");
     const { context, page } = await newPage(browser, 1280, 900);
@@ -1002,6 +1019,7 @@ describe("e-mail settings", () => {
     await page.getByTestId("test-email").click();
     await page.getByTestId("test-result").filter({ hasText: "bandeja de salida" }).waitFor({ timeout: 30_000 });
     await page.getByTestId("failed-deliveries").waitFor();
+    await page.getByTestId("withheld-mails").getByText("Correos retenidos").waitFor();
     await context.close();
   });
 });

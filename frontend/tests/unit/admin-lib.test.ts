@@ -147,6 +147,12 @@ describe("CSV", () => {
     expect(csvCell("+58 412")).toBe("'+58 412");
     expect(csvCell("-5.00")).toBe("-5.00");
   });
+  it("quotes cells with semicolons and defuses formulas after every separator inside a cell", () => {
+    expect(csvCell("Ana;=1+1;")).toBe(`"Ana;'=1+1;"`);
+    expect(csvCell("Ana,@SUM(A1)")).toBe(`"Ana,'@SUM(A1)"`);
+    expect(csvCell("a\n+1")).toBe(`"a\n'+1"`);
+    expect(csvCell("1;-5.00")).toBe(`"1;-5.00"`);
+  });
   it("writes a BOM, a header and CRLF rows", () => {
     expect(toCsv(["a", "b"], [[1, "x"]])).toBe("\uFEFFa,b\r\n1,x\r\n");
   });

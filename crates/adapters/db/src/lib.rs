@@ -21,12 +21,41 @@ use std::time::Duration;
 
 use anyhow::Context;
 use rifa_migration::{Migrator, MigratorTrait};
+use rifa_ports::RecipientCaps;
 use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection};
+
+/// Creates the SQLite file of `url` readable by its owner only, unless it exists. SQLite would
+/// create it with the umask's mode (world-readable by default), and it gives the WAL and
+/// shared-memory files the database file's own mode, so this keeps all three private.
+fn create_private_sqlite_file(url: &str) -> anyhow::Result<()> {
+    let path = url
+        .trim_start_matches("sqlite:")
+        .trim_start_matches("//")
+        .split('?')
+        .next()
+        .unwrap_or_default();
+    if path.is_empty() || path == ":memory:" || url.contains("mode=memory") {
+        return Ok(());
+    }
+    let mut file = std::fs::OpenOptions::new();
+    file.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut file, 0o600);
+    match file.open(path) {
+        Ok(_) => Ok(()),
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(error) => {
+            Err(anyhow::Error::new(error).context(format!("failed to create the database {path}")))
+        }
+    }
+}
 
 /// The database behind every repository port.
 #[derive(Clone, Debug)]
 pub struct Db {
     conn: DatabaseConnection,
+    /// Applied where a purchase's confirmation is written, in the purchase's own statement.
+    mail_caps: RecipientCaps,
 }
 
 impl Db {
@@ -41,6 +70,9 @@ impl Db {
         } else {
             url.to_owned()
         };
+        if sqlite {
+            create_private_sqlite_file(&url)?;
+        }
         let mut options = ConnectOptions::new(url);
         options
             .max_connections(max_connections)
@@ -67,7 +99,18 @@ impl Db {
         Migrator::up(&conn, None)
             .await
             .context("failed to run database migrations")?;
-        Ok(Self { conn })
+        Ok(Self {
+            conn,
+            mail_caps: RecipientCaps::default(),
+        })
+    }
+
+    /// The same database, capping purchase confirmations per recipient at `caps` (default
+    /// [`RecipientCaps::default`]).
+    #[must_use]
+    pub fn with_mail_caps(mut self, caps: RecipientCaps) -> Self {
+        self.mail_caps = caps;
+        self
     }
 
     #[must_use]

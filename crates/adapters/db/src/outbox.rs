@@ -4,35 +4,135 @@
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
-use rifa_ports::{MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus};
+use rifa_ports::{
+    MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, RecipientCaps, WithheldReason,
+    recipient_key,
+};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, FromQueryResult, QueryFilter,
-    QueryOrder, QuerySelect, Set, Statement,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait,
+    FromQueryResult, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
 };
 
 use crate::Db;
 use crate::entities::{mail_outbox, purchases};
 
-/// The `Received` message of the purchase inserted by the surrounding CTE (named `p`), for
-/// PostgreSQL's one-statement purchase.
-pub(crate) const ENQUEUE_FOR_NEW_PURCHASE: &str = "INSERT INTO mail_outbox \
-     (purchase_id, kind, recipient, lang, status, attempts, next_attempt_at, created_at) \
-     SELECT p.id, 'received', p.customer_email, p.lang, 'pending', 0, p.created_at, p.created_at \
-     FROM p";
+/// The upsert that counts one more confirmation to the recipient whose key is `recipient` (a
+/// placeholder or column), in the hour and day of `at`, unless that would pass a cap, and
+/// returns its `verdict`: `ok`, or the cap it hit. `from` is the rest of the inserted row's
+/// `SELECT` (`FROM p` inside the purchase's statement). On PostgreSQL the conflicting row is
+/// locked and updated at its latest version, so concurrent purchases to one address take turns
+/// and none slips past the cap; SQLite has a single writer. Caps must be at least 1.
+fn count_confirmation_sql(
+    caps: RecipientCaps,
+    at: DateTime<Utc>,
+    recipient: &str,
+    from: &str,
+) -> String {
+    let hour = at.timestamp().div_euclid(3_600);
+    let day = at.timestamp().div_euclid(86_400);
+    let (per_hour, per_day) = (caps.per_hour, caps.per_day);
+    let this_hour = format!(
+        "(CASE WHEN mail_quota.hour_number = {hour} THEN mail_quota.sent_this_hour ELSE 0 END)"
+    );
+    let today =
+        format!("(CASE WHEN mail_quota.day_number = {day} THEN mail_quota.sent_today ELSE 0 END)");
+    let verdict = format!(
+        "(CASE WHEN {today} >= {per_day} THEN 'daily_cap' \
+         WHEN {this_hour} >= {per_hour} THEN 'hourly_cap' ELSE 'ok' END)"
+    );
+    let counted = format!("(CASE WHEN {verdict} = 'ok' THEN 1 ELSE 0 END)");
+    // `WHERE true`: SQLite cannot otherwise tell the upsert's ON from a join's.
+    format!(
+        "INSERT INTO mail_quota (recipient, hour_number, sent_this_hour, day_number, sent_today, verdict) \
+         SELECT {recipient}, {hour}, 1, {day}, 1, 'ok' {from} WHERE true \
+         ON CONFLICT (recipient) DO UPDATE SET \
+         sent_this_hour = {this_hour} + {counted}, sent_today = {today} + {counted}, \
+         hour_number = {hour}, day_number = {day}, verdict = {verdict} \
+         RETURNING verdict"
+    )
+}
 
+/// PostgreSQL's one-statement purchase: the CTEs that count the `Received` message of the
+/// purchase inserted by the surrounding CTE (named `p`) against the caps and write it, pending
+/// or withheld. `recipient` is the placeholder of its recipient's key ([`recipient_key`]).
+pub(crate) fn enqueue_for_new_purchase(
+    caps: RecipientCaps,
+    at: DateTime<Utc>,
+    recipient: &str,
+) -> String {
+    let count = count_confirmation_sql(caps, at, recipient, "FROM p");
+    format!(
+        "quota AS ({count}), \
+         m AS (INSERT INTO mail_outbox \
+         (purchase_id, kind, recipient, lang, status, attempts, next_attempt_at, created_at, withheld_reason) \
+         SELECT p.id, 'received', p.customer_email, p.lang, \
+         CASE WHEN quota.verdict = 'ok' THEN 'pending' ELSE 'withheld' END, 0, p.created_at, p.created_at, \
+         NULLIF(quota.verdict, 'ok') FROM p, quota)"
+    )
+}
+
+#[derive(FromQueryResult)]
+struct Verdict {
+    verdict: String,
+}
+
+/// Writes the purchase's `Received` message, counted against `caps` in the same transaction:
+/// pending, or withheld with the cap it hit.
+pub(crate) async fn enqueue_confirmation(
+    txn: &DatabaseTransaction,
+    purchase: &purchases::Model,
+    caps: RecipientCaps,
+) -> anyhow::Result<()> {
+    let sql = count_confirmation_sql(caps, purchase.created_at, "$1", "");
+    let statement = Statement::from_sql_and_values(
+        txn.get_database_backend(),
+        &sql,
+        [recipient_key(&purchase.customer_email).into()],
+    );
+    let verdict = Verdict::find_by_statement(statement)
+        .one(txn)
+        .await
+        .context("failed to count the e-mails to the buyer")?
+        .context("the e-mail count returned nothing")?
+        .verdict;
+    write(
+        txn,
+        purchase,
+        MailKind::Received,
+        WithheldReason::parse(&verdict),
+    )
+    .await
+}
+
+/// Writes a decision's message: an admin's act, neither capped nor counted.
 pub(crate) async fn enqueue(
     txn: &DatabaseTransaction,
     purchase: &purchases::Model,
     kind: MailKind,
 ) -> anyhow::Result<()> {
+    write(txn, purchase, kind, None).await
+}
+
+async fn write(
+    txn: &DatabaseTransaction,
+    purchase: &purchases::Model,
+    kind: MailKind,
+    withheld: Option<WithheldReason>,
+) -> anyhow::Result<()> {
     let now = purchase.decided_at.unwrap_or(purchase.created_at);
+    let status = if withheld.is_some() {
+        MailStatus::Withheld
+    } else {
+        MailStatus::Pending
+    };
     mail_outbox::ActiveModel {
         purchase_id: Set(purchase.id),
         kind: Set(kind.as_str().to_owned()),
         recipient: Set(purchase.customer_email.clone()),
         lang: Set(purchase.lang.clone()),
-        status: Set(MailStatus::Pending.as_str().to_owned()),
+        status: Set(status.as_str().to_owned()),
+        withheld_reason: Set(withheld.map(|r| r.as_str().to_owned())),
         attempts: Set(0),
         next_attempt_at: Set(now),
         created_at: Set(now),
@@ -56,6 +156,10 @@ fn record(row: mail_outbox::Model) -> anyhow::Result<MailRecord> {
         attempts: u32::try_from(row.attempts).unwrap_or(0),
         next_attempt_at: row.next_attempt_at,
         last_error: row.last_error,
+        withheld: row
+            .withheld_reason
+            .as_deref()
+            .and_then(WithheldReason::parse),
         created_at: row.created_at,
         sent_at: row.sent_at,
     })
@@ -180,8 +284,15 @@ impl MailOutbox for Db {
             )
             .col_expr(mail_outbox::Column::NextAttemptAt, Expr::val(now))
             .col_expr(mail_outbox::Column::Attempts, Expr::val(0))
+            .col_expr(
+                mail_outbox::Column::WithheldReason,
+                Expr::val(Option::<String>::None),
+            )
             .filter(mail_outbox::Column::Id.eq(id))
-            .filter(mail_outbox::Column::Status.eq(MailStatus::Failed.as_str()))
+            .filter(
+                mail_outbox::Column::Status
+                    .is_in([MailStatus::Failed.as_str(), MailStatus::Withheld.as_str()]),
+            )
             .exec(&self.conn)
             .await
             .context("failed to retry an e-mail")?;

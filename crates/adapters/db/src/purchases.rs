@@ -12,7 +12,7 @@ use rifa_domain::raffle::RaffleStatus;
 use rifa_domain::stats::{DashboardStats, DaySales};
 use rifa_ports::{
     CreatePurchaseError, DecidePurchaseError, MailKind, PurchasePage, PurchaseQuery,
-    PurchaseRepository, PurchaseSummary,
+    PurchaseRepository, PurchaseSummary, recipient_key,
 };
 use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr, OnConflict, Query};
 use sea_orm::{
@@ -262,13 +262,18 @@ impl Db {
             .join(",");
         let mut values = insert.values.map(|v| v.0).unwrap_or_default();
         values.push(csv.clone().into());
+        let numbers_param = values.len();
+        values.push(recipient_key(new.customer.email.as_str()).into());
         let sql = format!(
             "WITH p AS ({} RETURNING *), t AS (INSERT INTO purchase_tickets (purchase_id, raffle_id, number, held) \
-             SELECT p.id, p.raffle_id, n, TRUE FROM p, unnest(string_to_array(${}, ',')::int[]) AS n), \
-             m AS ({}) SELECT * FROM p",
+             SELECT p.id, p.raffle_id, n, TRUE FROM p, unnest(string_to_array(${numbers_param}, ',')::int[]) AS n), \
+             {} SELECT * FROM p",
             insert.sql,
-            values.len(),
-            outbox::ENQUEUE_FOR_NEW_PURCHASE
+            outbox::enqueue_for_new_purchase(
+                self.mail_caps,
+                new.created_at,
+                &format!("${}", values.len())
+            )
         );
         // One index probe per number, whatever the statistics say: with `number = ANY(…)` a
         // planner that believes the raffle holds few numbers scans all of them instead.
@@ -389,7 +394,7 @@ impl PurchaseRepository for Db {
             return Err(CreatePurchaseError::NumbersTaken(taken));
         }
         if new.status.holds_numbers() {
-            outbox::enqueue(&txn, &row, MailKind::Received).await?;
+            outbox::enqueue_confirmation(&txn, &row, self.mail_caps).await?;
         }
         txn.commit().await.context("failed to commit purchase")?;
         Ok(convert::purchase(row, raffle_title.to_owned())?)

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeZone as _, Utc};
 use rifa_db::Db;
 use rifa_domain::customer::{Customer, CustomerInput};
 use rifa_domain::email_settings::{EmailSettings, Secret};
@@ -18,8 +18,8 @@ use rifa_domain::{FieldErrors, Lang};
 use rifa_ports::{
     CreatePurchaseError, DecidePurchaseError, DeleteRaffleError, ExchangeRateRepository as _,
     MailKind, MailOutbox, MailStatus, PaymentMethodRepository as _, ProofProblem, PurchaseProofs,
-    PurchaseQuery, PurchaseRepository, RaffleRepository, RateWriteError, SettingsRepository,
-    UpdateRaffleError,
+    PurchaseQuery, PurchaseRepository, RaffleRepository, RateWriteError, RecipientCaps,
+    SettingsRepository, UpdateRaffleError, WithheldReason,
 };
 use rust_decimal::Decimal;
 use sea_orm::{ConnectionTrait, Database, DbErr, SqlErr};
@@ -57,6 +57,7 @@ on_both!(
     a_grant_pending_at_the_upgrade_is_dated_by_the_migration,
     a_second_rate_for_a_pair_is_refused_with_the_first_even_in_a_race,
     duplicate_rates_of_older_databases_are_merged_into_the_newest_by_the_migration,
+    confirmations_are_capped_per_recipient_by_clock_hour_and_day,
 );
 
 /// How many migrations, counted from the newest, undo the one named `*name*`.
@@ -859,5 +860,52 @@ async fn duplicate_rates_of_older_databases_are_merged_into_the_newest_by_the_mi
     assert!(
         matches!(again, Err(RateWriteError::PairTaken(_))),
         "{again:?}"
+    );
+}
+
+async fn confirmations_are_capped_per_recipient_by_clock_hour_and_day(url: &str) {
+    let caps = RecipientCaps {
+        per_hour: 1,
+        per_day: 2,
+    };
+    let db = Db::connect(url, 2).await.unwrap().with_mail_caps(caps);
+    let raffle = raffle(&db, 100).await;
+    let buy = async |number: i64, day: u32, hour: u32, minute: u32| {
+        let mut new = purchase(raffle, &[number], &format!("RF-{number}"), "04141234567");
+        new.created_at = Utc
+            .with_ymd_and_hms(2026, 11, day, hour, minute, 0)
+            .unwrap();
+        db.create_purchase(&new, "Rifa").await
+    };
+
+    buy(1, 24, 10, 5).await.unwrap();
+    buy(2, 24, 10, 59).await.unwrap();
+    // A purchase that loses its numbers writes no e-mail and counts nothing.
+    buy(1, 24, 11, 0).await.unwrap_err();
+    buy(3, 24, 11, 0).await.unwrap();
+    buy(4, 24, 12, 0).await.unwrap();
+    buy(5, 25, 9, 0).await.unwrap();
+
+    let mut outbox = db.list_mail(None, 10).await.unwrap();
+    outbox.reverse();
+    let seen: Vec<_> = outbox.iter().map(|m| (m.status, m.withheld)).collect();
+    assert_eq!(
+        seen,
+        [
+            (MailStatus::Pending, None),
+            (MailStatus::Withheld, Some(WithheldReason::HourlyCap)),
+            (MailStatus::Pending, None),
+            (MailStatus::Withheld, Some(WithheldReason::DailyCap)),
+            (MailStatus::Pending, None),
+        ]
+    );
+    // Withheld messages are never claimed for delivery; a retry puts one in line.
+    let withheld = outbox[1].id;
+    assert!(db.retry_mail(withheld, now()).await.unwrap());
+    let retried = db.list_mail(None, 10).await.unwrap();
+    let retried = retried.iter().find(|m| m.id == withheld).unwrap();
+    assert_eq!(
+        (retried.status, retried.withheld),
+        (MailStatus::Pending, None)
     );
 }

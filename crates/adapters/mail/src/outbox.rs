@@ -6,6 +6,7 @@ use anyhow::Context;
 use chrono::Utc;
 use lettre::message::Mailbox;
 use rifa_ports::outbound::{Mailer, OutgoingEmail};
+use tokio::io::AsyncWriteExt as _;
 
 use crate::ConfigError;
 use crate::message::{self, mailbox};
@@ -61,7 +62,12 @@ impl FileOutbox {
             }
         };
         let message = message::build(&from, email)?;
-        tokio::fs::create_dir_all(&self.dir)
+        // Buyers' names, addresses and receipts: readable by the owner only, whatever the umask.
+        let mut dir = tokio::fs::DirBuilder::new();
+        dir.recursive(true);
+        #[cfg(unix)]
+        dir.mode(0o700);
+        dir.create(&self.dir)
             .await
             .with_context(|| format!("failed to create the mail outbox {}", self.dir.display()))?;
         let name = format!(
@@ -71,7 +77,14 @@ impl FileOutbox {
         );
         let path = self.dir.join(&name);
         let partial = self.dir.join(format!(".{name}.tmp"));
-        tokio::fs::write(&partial, message.formatted())
+        let mut file = tokio::fs::OpenOptions::new();
+        file.write(true).create_new(true);
+        #[cfg(unix)]
+        file.mode(0o600);
+        file.open(&partial)
+            .await
+            .with_context(|| format!("failed to create {}", partial.display()))?
+            .write_all(&message.formatted())
             .await
             .with_context(|| format!("failed to write {}", partial.display()))?;
         tokio::fs::rename(&partial, &path)

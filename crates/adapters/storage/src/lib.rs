@@ -5,10 +5,10 @@
 //! # Why presigned URLs
 //! A proof is up to 5 MB and the buyer's browser sends it. With S3 the API signs a URL and the
 //! browser `PUT`s the file straight to the bucket: the bytes never pass through the API, and the
-//! URL is good for one key, one content type, one length and a short time. The API reads back only the first
-//! 16 bytes and the size ([`ObjectStore::head`]) and judges them with
-//! [`rifa_domain::proof::check_proof`] (magic bytes, not names or headers); a refused file is
-//! [`ObjectStore::delete`]d. Downloads work the same way: admins get a URL that works for a few
+//! URL is good for one key, one content type, one length and a short time. The API reads the
+//! file back ([`ObjectStore::read`], at most 5 MB), judges its size and magic bytes with
+//! [`rifa_domain::proof::check_proof`] (not names or headers), then decodes it
+//! ([`DecodingInspector`]); a refused file is [`ObjectStore::delete`]d. Downloads work the same way: admins get a URL that works for a few
 //! minutes, and objects are never public.
 //!
 //! # How a used upload URL is refused
@@ -43,22 +43,26 @@
 //!   signature (403) and nothing is stored; [`LocalStore`] stops reading as soon as the body
 //!   passes the declared size or its own limit, whichever is smaller, and refuses a shorter one.
 //!   The browser sets `Content-Length` itself, so it is not among the headers to send.
+//! - Proofs are strangers' files shown to admins. The local store serves them with
+//!   `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox` (a PDF that is
+//!   also HTML runs nothing). S3 cannot send those headers: its presigned links override the
+//!   type (the one the API judged), the disposition (`inline`) and caching, and are on the
+//!   bucket's origin, not the site's; a deployment that wants the same headers there puts a CDN
+//!   that adds them (e.g. a CloudFront response-headers policy) in front of the bucket.
 //! - Browser uploads to a bucket need the bucket's CORS rules to allow `PUT` with the signed
 //!   headers from the site's origin; that is the operator's setup, not this crate's.
 
+pub mod inspect;
 pub mod key;
 pub mod local;
 pub mod s3;
 
 use std::time::Duration;
 
+pub use inspect::DecodingInspector;
 pub use local::{AcceptedUpload, Download, DownloadError, LocalStore, UploadError};
-pub use rifa_ports::outbound::{ObjectStore, PresignedUpload, StoredObject};
+pub use rifa_ports::outbound::{ObjectStore, PresignedUpload, ProofInspector, StoredObject};
 pub use s3::{S3Config, S3Store};
-
-/// How many leading bytes [`ObjectStore::head`] returns: enough for every magic number the
-/// domain knows.
-pub const HEAD_BYTES: usize = 16;
 
 /// A content type safe to sign into a URL and send back as a header: printable ASCII, not
 /// empty, not absurdly long.
@@ -81,6 +85,12 @@ pub enum ProofStore {
 }
 
 impl ProofStore {
+    /// What judges the proofs this store holds by decoding them.
+    #[must_use]
+    pub fn inspector(&self) -> DecodingInspector {
+        DecodingInspector
+    }
+
     /// The local store, when that is the one in use (the upload and download routes answer 404
     /// otherwise).
     #[must_use]
@@ -125,10 +135,10 @@ impl ObjectStore for ProofStore {
         }
     }
 
-    async fn head(&self, key: &str) -> anyhow::Result<Option<StoredObject>> {
+    async fn read(&self, key: &str, max_bytes: usize) -> anyhow::Result<Option<StoredObject>> {
         match self {
-            Self::Local(store) => store.head(key).await,
-            Self::S3(store) => store.head(key).await,
+            Self::Local(store) => store.read(key, max_bytes).await,
+            Self::S3(store) => store.read(key, max_bytes).await,
         }
     }
 

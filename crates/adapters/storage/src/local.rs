@@ -10,13 +10,13 @@ use futures_util::{Stream, StreamExt as _};
 use jsonwebtoken::{
     Algorithm, DecodingKey, EncodingKey, Header, Validation, errors::ErrorKind as JwtError,
 };
-use rifa_domain::proof::{MAX_PROOF_BYTES, ProofKind};
+use rifa_domain::proof::{MAX_PROOF_BYTES, ProofKind, SNIFF_BYTES};
 use rifa_ports::outbound::{ObjectStore, PresignedUpload, StoredObject};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use tokio::io::{AsyncReadExt as _, AsyncSeekExt as _, AsyncWriteExt as _};
 
+use crate::check_content_type;
 use crate::key::validate_key;
-use crate::{HEAD_BYTES, check_content_type};
 
 /// Where the API's route for uploads is mounted: `PUT {UPLOAD_PREFIX}{token}`.
 pub const UPLOAD_PREFIX: &str = "/api/uploads/";
@@ -29,6 +29,11 @@ pub const MIN_SECRET_BYTES: usize = 32;
 /// Uploads in progress live here under the root, named at random; a key can never name it
 /// (keys have no segment starting with a dot).
 const TMP_DIR: &str = ".tmp";
+/// Proofs are buyers' payment records: the API's own user alone reads them, whatever the umask.
+#[cfg(unix)]
+const PRIVATE_DIR_MODE: u32 = 0o700;
+#[cfg(unix)]
+const PRIVATE_FILE_MODE: u32 = 0o600;
 
 const UPLOAD_AUDIENCE: &str = "rifa-proof-upload";
 const DOWNLOAD_AUDIENCE: &str = "rifa-proof-download";
@@ -192,7 +197,11 @@ impl LocalStore {
             "the storage secret must be at least {MIN_SECRET_BYTES} bytes"
         );
         let root = root.into();
-        std::fs::create_dir_all(root.join(TMP_DIR))
+        let mut dirs = std::fs::DirBuilder::new();
+        dirs.recursive(true);
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut dirs, PRIVATE_DIR_MODE);
+        dirs.create(root.join(TMP_DIR))
             .with_context(|| format!("failed to create the proof directory {}", root.display()))?;
         Ok(Self {
             root,
@@ -280,7 +289,11 @@ impl LocalStore {
         }
 
         let parent = dest.parent().unwrap_or(&self.root);
-        tokio::fs::create_dir_all(parent)
+        let mut dirs = tokio::fs::DirBuilder::new();
+        dirs.recursive(true);
+        #[cfg(unix)]
+        dirs.mode(PRIVATE_DIR_MODE);
+        dirs.create(parent)
             .await
             .context("failed to create the upload's directory")
             .map_err(UploadError::Io)?;
@@ -327,9 +340,11 @@ impl LocalStore {
         let io = |context: &'static str| {
             move |e: std::io::Error| UploadError::Io(anyhow::Error::new(e).context(context))
         };
-        let mut file = tokio::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
+        let mut options = tokio::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        options.mode(PRIVATE_FILE_MODE);
+        let mut file = options
             .open(path)
             .await
             .map_err(io("failed to create a temporary upload file"))?;
@@ -373,7 +388,7 @@ impl LocalStore {
         };
         let read = async {
             let size = file.metadata().await?.len();
-            let first = read_head(&mut file).await?;
+            let first = read_prefix(&mut file, SNIFF_BYTES).await?;
             file.seek(std::io::SeekFrom::Start(0)).await?;
             std::io::Result::Ok((size, first))
         };
@@ -426,18 +441,13 @@ fn mime_essence(value: &str) -> String {
         .to_ascii_lowercase()
 }
 
-async fn read_head(file: &mut tokio::fs::File) -> std::io::Result<Vec<u8>> {
-    let mut first = vec![0; HEAD_BYTES];
-    let mut filled = 0;
-    while filled < HEAD_BYTES {
-        let n = file.read(&mut first[filled..]).await?;
-        if n == 0 {
-            break;
-        }
-        filled += n;
-    }
-    first.truncate(filled);
-    Ok(first)
+/// Up to the first `max_bytes` bytes of `file`.
+async fn read_prefix(file: &mut tokio::fs::File, max_bytes: usize) -> std::io::Result<Vec<u8>> {
+    let mut prefix = Vec::new();
+    file.take(u64::try_from(max_bytes).unwrap_or(u64::MAX))
+        .read_to_end(&mut prefix)
+        .await?;
+    Ok(prefix)
 }
 
 /// A temporary file removed when dropped: on success after it was linked into place, on any
@@ -483,7 +493,7 @@ impl ObjectStore for LocalStore {
         Ok(format!("{DOWNLOAD_PREFIX}{token}"))
     }
 
-    async fn head(&self, key: &str) -> anyhow::Result<Option<StoredObject>> {
+    async fn read(&self, key: &str, max_bytes: usize) -> anyhow::Result<Option<StoredObject>> {
         let path = self.root.join(validate_key(key)?);
         let mut file = match tokio::fs::File::open(&path).await {
             Ok(file) => file,
@@ -495,7 +505,7 @@ impl ObjectStore for LocalStore {
             .await
             .context("failed to read a stored proof's size")?
             .len();
-        let first_bytes = read_head(&mut file)
+        let first_bytes = read_prefix(&mut file, max_bytes)
             .await
             .context("failed to read a stored proof")?;
         Ok(Some(StoredObject { size, first_bytes }))

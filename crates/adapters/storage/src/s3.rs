@@ -9,10 +9,11 @@ use aws_sdk_s3::config::{BehaviorVersion, Credentials, Region};
 use aws_sdk_s3::error::SdkError;
 use aws_sdk_s3::operation::get_object::GetObjectError;
 use aws_sdk_s3::presigning::PresigningConfig;
+use rifa_domain::proof::ProofKind;
 use rifa_ports::outbound::{ObjectStore, PresignedUpload, StoredObject};
 
+use crate::check_content_type;
 use crate::key::validate_key;
-use crate::{HEAD_BYTES, check_content_type};
 
 /// Where the bucket is and how to sign for it. Every value is explicit: nothing is read from
 /// the environment or `~/.aws` behind the operator's back.
@@ -195,11 +196,20 @@ impl ObjectStore for S3Store {
     #[tracing::instrument(skip(self, ttl), fields(storage.key = key))]
     async fn presign_download(&self, key: &str, ttl: Duration) -> anyhow::Result<String> {
         let key = validate_key(key)?;
-        let request = self
-            .client
-            .get_object()
-            .bucket(&self.bucket)
-            .key(key)
+        // The bucket serves what the uploader declared; the URL makes it serve the type the API
+        // judged the file to be, uncached. S3 cannot add `nosniff` or a CSP sandbox itself:
+        // a CDN in front of the bucket can (see the crate's docs).
+        let mut request = self.client.get_object().bucket(&self.bucket).key(key);
+        if let Some(kind) = ProofKind::from_extension(key) {
+            request = request
+                .response_content_type(kind.mime())
+                .response_content_disposition(format!(
+                    "inline; filename=\"comprobante.{}\"",
+                    kind.extension()
+                ));
+        }
+        let request = request
+            .response_cache_control("private, no-store")
             .presigned(presigning(ttl)?)
             .await
             .context("failed to presign a download")?;
@@ -207,14 +217,14 @@ impl ObjectStore for S3Store {
     }
 
     #[tracing::instrument(skip(self), fields(storage.key = key))]
-    async fn head(&self, key: &str) -> anyhow::Result<Option<StoredObject>> {
+    async fn read(&self, key: &str, max_bytes: usize) -> anyhow::Result<Option<StoredObject>> {
         let key = validate_key(key)?;
         let answer = self
             .client
             .get_object()
             .bucket(&self.bucket)
             .key(key)
-            .range(format!("bytes=0-{}", HEAD_BYTES - 1))
+            .range(format!("bytes=0-{}", max_bytes.saturating_sub(1)))
             .send()
             .await;
         let mut object = match answer {
@@ -239,8 +249,8 @@ impl ObjectStore for S3Store {
             .or_else(|| object.content_length().and_then(|n| u64::try_from(n).ok()))
             .context("the server sent no object size")?;
         // A server that ignores `Range` sends everything: read only what is needed.
-        let mut first_bytes = Vec::with_capacity(HEAD_BYTES);
-        while first_bytes.len() < HEAD_BYTES {
+        let mut first_bytes = Vec::new();
+        while first_bytes.len() < max_bytes {
             match object
                 .body
                 .try_next()
@@ -251,7 +261,7 @@ impl ObjectStore for S3Store {
                 None => break,
             }
         }
-        first_bytes.truncate(HEAD_BYTES);
+        first_bytes.truncate(max_bytes);
         Ok(Some(StoredObject { size, first_bytes }))
     }
 

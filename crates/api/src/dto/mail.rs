@@ -13,12 +13,18 @@ pub struct MailDto {
     /// `received`, `approved` or `rejected`.
     pub kind: &'static str,
     pub recipient: String,
-    /// `pending`, `sent` or `failed` (given up after the last attempt; may be retried).
+    /// `pending`, `sent`, `failed` (given up after the last attempt; may be retried) or
+    /// `withheld` (never sent: the recipient had received their share of confirmations this hour
+    /// or day; may be sent with the retry call).
     pub status: &'static str,
     pub attempts: u32,
     pub next_attempt_at: String,
     /// Why the last attempt failed, as the mail server said it.
     pub last_error: Option<String>,
+    /// Why a `withheld` message was withheld: `hourly_cap` or `daily_cap`
+    /// (`RIFA_MAIL_PER_RECIPIENT_HOUR` / `_DAY`).
+    #[schema(value_type = Option<String>, example = "hourly_cap")]
+    pub withheld_reason: Option<&'static str>,
     pub created_at: String,
     pub sent_at: Option<String>,
 }
@@ -34,6 +40,7 @@ impl From<MailRecord> for MailDto {
             attempts: r.attempts,
             next_attempt_at: instant(r.next_attempt_at),
             last_error: r.last_error,
+            withheld_reason: r.withheld.map(|w| w.as_str()),
             created_at: instant(r.created_at),
             sent_at: r.sent_at.map(instant),
         }
@@ -43,7 +50,7 @@ impl From<MailRecord> for MailDto {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct MailQuery {
-    /// `pending`, `sent` or `failed`; all when absent.
+    /// `pending`, `sent`, `failed` or `withheld`; all when absent.
     pub status: Option<String>,
     /// At most this many, newest first (default 100).
     #[param(minimum = 1, maximum = 500)]

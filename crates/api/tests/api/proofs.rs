@@ -12,6 +12,7 @@ use reqwest::{Method, Response, StatusCode};
 use rifa_api::Config;
 use rifa_api::config::{StorageConfig, UploadSweep};
 use rifa_storage::{ObjectStore as _, S3Config, S3Store};
+use rifa_test_support::files::{HTML_BEHIND_PDF_SIGNATURE, PNG_SIGNATURE_ONLY, png_claiming};
 use rifa_test_support::s3::S3Server;
 use rifa_test_support::smtp::SmtpServer;
 use serde_json::{Value, json};
@@ -36,6 +37,9 @@ on_both!(
     a_purchase_gets_a_bounded_number_of_upload_urls_and_replaced_files_are_deleted,
     a_new_proof_replaces_the_old_one_and_a_refused_one_leaves_it_standing,
     the_invoice_is_for_the_buyer_and_admins_in_html_and_pdf,
+    files_that_only_start_like_a_proof_are_refused_as_damaged,
+    an_image_over_40_megapixels_is_refused_from_its_header,
+    proofs_are_served_sandboxed_and_never_sniffed,
 );
 
 mod an_upload_never_attached_is_swept_and_an_attached_proof_stays {
@@ -82,20 +86,7 @@ async fn eventually(mut gone: impl AsyncFnMut() -> bool) -> bool {
     false
 }
 
-/// A real 2×2 RGB PNG (74 bytes).
-const PNG: &[u8] = &[
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
-    0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x02, 0x08, 0x02, 0x00, 0x00, 0x00, 0xfd, 0xd4, 0x9a,
-    0x73, 0x00, 0x00, 0x00, 0x11, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0xc0,
-    0x00, 0xc2, 0x20, 0x0a, 0x08, 0x00, 0x23, 0xec, 0x05, 0xfb, 0x4e, 0x77, 0xc5, 0x00, 0x00, 0x00,
-    0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
-];
-
-/// A minimal one-page PDF.
-const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n\
-2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n\
-3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj\n\
-trailer <</Root 1 0 R>>\n%%EOF\n";
+pub(crate) use rifa_test_support::files::{PDF_ONE_PAGE as PDF, PNG_2X2 as PNG};
 
 const WRONG_TYPE_ES: &str =
     "Tipo de archivo no válido - Solo se permiten imágenes (JPG, PNG, GIF) y PDFs";
@@ -122,7 +113,7 @@ fn padded(magic: &[u8], size: usize) -> Vec<u8> {
 }
 
 /// A purchase as its buyer holds it after buying.
-struct Bought {
+pub(crate) struct Bought {
     id: i64,
     token: String,
     reference: String,
@@ -145,13 +136,13 @@ impl Upload {
 }
 
 /// A raffle of 1,000 numbers at 13 USD (up to 10 per purchase) and a payment method.
-async fn shop(app: &TestApp) -> (i64, i64) {
+pub(crate) async fn shop(app: &TestApp) -> (i64, i64) {
     let raffle = app.raffle("13", 1000, (1, 10)).await;
     let method = app.payment_method("Zelle", None).await;
     (raffle, method)
 }
 
-async fn buy(app: &TestApp, shop: (i64, i64), numbers: &[u32], email: &str) -> Bought {
+pub(crate) async fn buy(app: &TestApp, shop: (i64, i64), numbers: &[u32], email: &str) -> Bought {
     let response = app.buy(shop.0, shop.1, numbers, 1300, email).await;
     let status = response.status();
     let body: Value = response.json().await.unwrap();
@@ -270,7 +261,13 @@ async fn attach_ok(app: &TestApp, purchase: &Bought) {
 }
 
 /// The whole buyer's side: an upload URL, the upload, the attach.
-async fn send_proof(app: &TestApp, purchase: &Bought, bytes: &[u8], filename: &str, mime: &str) {
+pub(crate) async fn send_proof(
+    app: &TestApp,
+    purchase: &Bought,
+    bytes: &[u8],
+    filename: &str,
+    mime: &str,
+) {
     let upload = grant(app, purchase, filename, mime, bytes.len()).await;
     put_ok(app, &upload, bytes).await;
     attach_ok(app, purchase).await;
@@ -1499,4 +1496,102 @@ async fn on_s3_refused_files_are_deleted_from_the_bucket(s3: OnS3) {
         "application/pdf",
     )
     .await;
+}
+
+/// Uploads `bytes` as `filename` of type `mime` and tries to attach them, in `lang`.
+async fn try_proof(
+    app: &TestApp,
+    purchase: &Bought,
+    bytes: &[u8],
+    filename: &str,
+    mime: &str,
+    lang: Option<&str>,
+) -> Response {
+    let upload = grant(app, purchase, filename, mime, bytes.len()).await;
+    put_ok(app, &upload, bytes).await;
+    attach(app, purchase.id, &purchase.token, lang).await
+}
+
+async fn files_that_only_start_like_a_proof_are_refused_as_damaged(app: TestApp) {
+    let shop = shop(&app).await;
+    let purchase = buy(&app, shop, &[60], "dano@example.com").await;
+
+    let signature = try_proof(
+        &app,
+        &purchase,
+        PNG_SIGNATURE_ONLY,
+        "pago.png",
+        "image/png",
+        None,
+    )
+    .await;
+    let html = try_proof(
+        &app,
+        &purchase,
+        HTML_BEHIND_PDF_SIGNATURE,
+        "pago.pdf",
+        "application/pdf",
+        Some("en"),
+    )
+    .await;
+
+    let body = expect_error(
+        signature,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "proof_unreadable",
+    )
+    .await;
+    assert_eq!(
+        body["message"],
+        "Archivo dañado - El archivo no es un PNG válido; ábrelo para comprobarlo y súbelo de nuevo"
+    );
+    let body = expect_error(html, StatusCode::UNPROCESSABLE_ENTITY, "proof_unreadable").await;
+    assert_eq!(
+        body["message"],
+        "Damaged file - The file is not a valid PDF; open it to check it and upload it again"
+    );
+    assert!(
+        local_files(&app, purchase.id).is_empty(),
+        "refused files are deleted"
+    );
+    assert!(admin_purchase(&app, purchase.id).await["paymentProof"].is_null());
+    // A real file then attaches.
+    send_proof(&app, &purchase, PDF, "pago.pdf", "application/pdf").await;
+}
+
+async fn an_image_over_40_megapixels_is_refused_from_its_header(app: TestApp) {
+    let shop = shop(&app).await;
+    let purchase = buy(&app, shop, &[61], "grande@example.com").await;
+    let huge = png_claiming(30_000, 30_000);
+
+    let response = try_proof(&app, &purchase, &huge, "pago.png", "image/png", Some("en")).await;
+
+    let body = expect_error(
+        response,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "proof_too_many_pixels",
+    )
+    .await;
+    assert_eq!(
+        body["message"],
+        "Image too large - The image is 30000×30000 pixels; it must have at most 40 megapixels"
+    );
+    assert!(local_files(&app, purchase.id).is_empty());
+}
+
+async fn proofs_are_served_sandboxed_and_never_sniffed(app: TestApp) {
+    let shop = shop(&app).await;
+    let purchase = buy(&app, shop, &[62], "sandbox@example.com").await;
+    send_proof(&app, &purchase, PDF, "pago.pdf", "application/pdf").await;
+    let link = proof_link(&app, purchase.id).await;
+    let token = link.rsplit('/').next().unwrap();
+
+    for path in [link.clone(), format!("/uploads/{token}")] {
+        let response = open(&app, &path).await;
+        assert_eq!(response.status(), StatusCode::OK, "GET {path}");
+        let headers = response.headers();
+        assert_eq!(headers["content-security-policy"], "sandbox", "GET {path}");
+        assert_eq!(headers["x-content-type-options"], "nosniff", "GET {path}");
+        assert_eq!(headers["content-type"], "application/pdf", "GET {path}");
+    }
 }

@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { retryMail, saveEmailSettings, sendTestEmail } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/fetcher";
-import type { EmailSettings } from "@/lib/api/types";
+import type { EmailSettings, OutboxMail } from "@/lib/api/types";
 import { mailEnvLines } from "@/lib/admin/env-vars";
 import { notify } from "@/lib/notify";
 import { useEmailSettings, useMailOutbox } from "@/lib/swr/use-admin";
@@ -210,7 +210,8 @@ export function EmailTab() {
         <EnvVarsCard lines={envLines} />
       </div>
 
-      <FailedDeliveries />
+      <OutboxList status="failed" />
+      <OutboxList status="withheld" />
     </div>
   );
 }
@@ -250,13 +251,20 @@ function EnvVarsCard({ lines }: { lines: string[] }) {
   );
 }
 
-/** Buyers' e-mails the outbox gave up on, with a retry (GET/POST /api/admin/mail-outbox). */
-function FailedDeliveries() {
+/**
+ * Buyers' e-mails the outbox gave up on, or withheld because their address had received its
+ * share of confirmations (RIFA_MAIL_PER_RECIPIENT_HOUR/_DAY), with a retry that sends them
+ * (GET/POST /api/admin/mail-outbox).
+ */
+export function OutboxList({ status }: { status: "failed" | "withheld" }) {
   const t = useTranslations("admin.email");
   const locale = useLocale();
-  const { data: failed, mutate } = useMailOutbox("failed", true);
+  const { data: mails, mutate } = useMailOutbox(status, true);
   const [retrying, setRetrying] = useState<number | null>(null);
   const kind = (k: string) => (["received", "approved", "rejected"].includes(k) ? t(`kinds.${k as "received"}`) : k);
+  const withheld = status === "withheld";
+  const reason = (m: OutboxMail) =>
+    m.withheldReason === "hourly_cap" || m.withheldReason === "daily_cap" ? t(`withheldReasons.${m.withheldReason as "hourly_cap"}`) : m.withheldReason;
 
   async function retry(idToRetry: number) {
     setRetrying(idToRetry);
@@ -272,17 +280,17 @@ function FailedDeliveries() {
   }
 
   return (
-    <Card className="gap-0" data-testid="failed-deliveries">
+    <Card className="gap-0" data-testid={withheld ? "withheld-mails" : "failed-deliveries"}>
       <CardHeader className="pb-4">
         <CardTitle className="flex items-center gap-2">
-          {t("outboxTitle")}
-          {failed && failed.length > 0 && <Badge variant="destructive">{failed.length}</Badge>}
+          {t(withheld ? "withheldTitle" : "outboxTitle")}
+          {mails && mails.length > 0 && <Badge variant={withheld ? "secondary" : "destructive"}>{mails.length}</Badge>}
         </CardTitle>
-        <CardDescription>{t("outboxText")}</CardDescription>
+        <CardDescription>{t(withheld ? "withheldText" : "outboxText")}</CardDescription>
       </CardHeader>
-      {!failed?.length ? (
+      {!mails?.length ? (
         <CardContent>
-          <p className="text-sm text-muted-foreground">{t("outboxEmpty")}</p>
+          <p className="text-sm text-muted-foreground">{t(withheld ? "withheldEmpty" : "outboxEmpty")}</p>
         </CardContent>
       ) : (
         <Table>
@@ -291,26 +299,26 @@ function FailedDeliveries() {
               <TableHead>{t("outboxRecipient")}</TableHead>
               <TableHead>{t("outboxKind")}</TableHead>
               <TableHead>{t("outboxPurchase")}</TableHead>
-              <TableHead className="text-right">{t("outboxAttempts")}</TableHead>
-              <TableHead>{t("outboxError")}</TableHead>
+              {!withheld && <TableHead className="text-right">{t("outboxAttempts")}</TableHead>}
+              <TableHead>{t(withheld ? "withheldReason" : "outboxError")}</TableHead>
               <TableHead />
             </TableRow>
           </TableHeader>
           <TableBody>
-            {failed.map((m) => (
+            {mails.map((m) => (
               <TableRow key={m.id}>
                 <TableCell className="max-w-48 truncate">{m.recipient}</TableCell>
                 <TableCell className="whitespace-nowrap">{kind(m.kind)}</TableCell>
                 <TableCell className="tabular-nums">#{m.purchaseId}</TableCell>
-                <TableCell className="text-right tabular-nums">{m.attempts}</TableCell>
+                {!withheld && <TableCell className="text-right tabular-nums">{m.attempts}</TableCell>}
                 <TableCell className="min-w-48 max-w-96 text-xs text-muted-foreground">
-                  {m.lastError}
+                  {withheld ? reason(m) : m.lastError}
                   <span className="block">{new Intl.DateTimeFormat(locale === "en" ? "en-US" : "es-ES", { dateStyle: "short", timeStyle: "short" }).format(new Date(m.createdAt))}</span>
                 </TableCell>
                 <TableCell>
                   <Button type="button" variant="outline" size="sm" onClick={() => retry(m.id)} disabled={retrying === m.id}>
                     {retrying === m.id ? <Loader2 aria-hidden className="animate-spin" /> : <RotateCw aria-hidden />}
-                    {t("outboxRetry")}
+                    {t(withheld ? "withheldSend" : "outboxRetry")}
                   </Button>
                 </TableCell>
               </TableRow>

@@ -265,10 +265,12 @@ export interface OutboxMail {
   purchaseId: number;
   kind: "received" | "approved" | "rejected" | (string & {});
   recipient: string;
-  status: "pending" | "sent" | "failed" | (string & {});
+  status: "pending" | "sent" | "failed" | "withheld" | (string & {});
   attempts: number;
   nextAttemptAt: string;
   lastError: string | null;
+  /** Why a `withheld` message was not sent: the recipient's hourly or daily cap. */
+  withheldReason: "hourly_cap" | "daily_cap" | (string & {}) | null;
   createdAt: string;
   sentAt: string | null;
 }

@@ -11,11 +11,14 @@ pub struct Model {
     pub kind: String,
     pub recipient: String,
     pub lang: String,
-    /// `pending`, `sent` or `failed` (gave up; an admin may retry).
+    /// `pending`, `sent`, `failed` (gave up; an admin may retry) or `withheld` (over a
+    /// recipient's cap; an admin may send it).
     pub status: String,
     pub attempts: i32,
     pub next_attempt_at: DateTime<Utc>,
     pub last_error: Option<String>,
+    /// `hourly_cap` or `daily_cap` when withheld.
+    pub withheld_reason: Option<String>,
     pub created_at: DateTime<Utc>,
     pub sent_at: Option<DateTime<Utc>>,
 }

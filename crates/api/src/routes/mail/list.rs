@@ -8,7 +8,7 @@ use crate::error::ApiError;
 use crate::extract::Admin;
 
 /// The e-mail outbox, newest first: every confirmation written to buyers, with its delivery
-/// state, attempts and the mail server's last answer.
+/// state, attempts and the mail server's last answer, or why it was withheld.
 #[utoipa::path(get, path = "/api/admin/mail-outbox", tag = "admin", security(("bearer" = [])), params(MailQuery),
     responses(
         (status = 200, body = Vec<MailDto>),
@@ -25,8 +25,9 @@ pub async fn list(
         .status
         .as_deref()
         .map(|s| {
-            MailStatus::parse(s.trim())
-                .ok_or_else(|| ApiError::bad_request("status must be pending, sent or failed"))
+            MailStatus::parse(s.trim()).ok_or_else(|| {
+                ApiError::bad_request("status must be pending, sent, failed or withheld")
+            })
         })
         .transpose()?;
     let limit = query.limit.unwrap_or(100);

@@ -5,7 +5,8 @@ use crate::dto::ErrorBody;
 use crate::error::ApiError;
 use crate::extract::Admin;
 
-/// Puts a failed e-mail back in line for delivery now. 404 unless the message exists and failed.
+/// Puts a failed or withheld e-mail back in line for delivery now (an admin may send a message
+/// withheld by the recipient caps). 404 unless the message exists and failed or was withheld.
 #[utoipa::path(post, path = "/api/admin/mail-outbox/{id}/retry", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)),
     responses(
         (status = 204),

@@ -5,7 +5,8 @@ use crate::dto::{AttachProofRequest, AttachProofResponse, ErrorBody};
 use crate::error::ApiError;
 
 /// Attaches the file uploaded through this purchase's upload URL, after judging it by its
-/// bytes: at most 5 MB, and a JPG, PNG, GIF or PDF whatever its name says. A refused file is
+/// bytes: at most 5 MB, a JPG, PNG, GIF or PDF whatever its name says, that decodes as one
+/// (an image of at most 40 megapixels, a PDF that parses and has a page). A refused file is
 /// deleted, the purchase records why, and the answer is 422 with the spec's message.
 #[utoipa::path(put, path = "/api/purchases/{id}/payment-proof", tag = "purchases", params(("id" = i64, Path)),
     request_body = AttachProofRequest,
@@ -25,7 +26,12 @@ pub async fn attach(
 ) -> Result<web::Json<AttachProofResponse>, ApiError> {
     state
         .app
-        .attach_proof(&state.proofs, *id, &body.purchase_token)
+        .attach_proof(
+            &state.proofs,
+            &state.proofs.inspector(),
+            *id,
+            &body.purchase_token,
+        )
         .await?;
     Ok(web::Json(AttachProofResponse { attached: true }))
 }

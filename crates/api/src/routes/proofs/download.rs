@@ -7,7 +7,8 @@ use crate::error::ApiError;
 
 /// `GET /api/proofs/{token}` (and the spec's `/uploads/{token}` fallback): a proof on the local
 /// store, through the short-lived link an admin's purchase view carries. Served as the type its
-/// bytes say, never sniffed by the browser, never cached by proxies.
+/// bytes say, never sniffed by the browser, never cached by proxies, and sandboxed: a file that
+/// is also HTML or carries script runs nothing in the admin's origin.
 pub async fn download(
     state: web::Data<AppState>,
     token: web::Path<String>,
@@ -27,6 +28,7 @@ pub async fn download(
         .insert_header((CONTENT_TYPE, HeaderValue::from_static(file.content_type)))
         .insert_header((CACHE_CONTROL, "private, no-store"))
         .insert_header(("X-Content-Type-Options", "nosniff"))
+        .insert_header(("Content-Security-Policy", "sandbox"))
         .no_chunking(file.size)
         .streaming(stream))
 }
