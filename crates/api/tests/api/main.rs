@@ -13,6 +13,7 @@ mod admin_auth;
 mod catalog;
 mod concurrency;
 mod errors;
+mod first_run;
 mod live;
 mod mail;
 mod proofs;
