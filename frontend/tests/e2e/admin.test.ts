@@ -359,11 +359,15 @@ describe("purchase lists", () => {
     expect(await page.getByRole("button", { name: "Página siguiente" }).isDisabled()).toBe(true);
 
     // A filter goes back to page 1; the export holds exactly the filtered purchases.
+    // Wait for the filtered list itself (page 1 is shown at once, over the old rows): its total is
+    // the API's count of approved purchases.
+    const approved = (await (await fetch(`${apiURL()}/api/admin/purchases/search?page=1&pageSize=1&status=approved`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { total: number };
+    const approvedTotal = approved.total;
     await page.getByLabel("Estado").selectOption("approved");
-    await page.getByTestId("all-page-of").filter({ hasText: /^Página 1 de/ }).waitFor();
-    await page.getByTestId("purchase-row").first().waitFor();
-    const approvedTotal = Number(/de (\d+) compras/.exec((await showing.textContent()) ?? "")?.[1]);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+    await showing.filter({ hasText: new RegExp(`de ${approvedTotal} compras$`) }).waitFor();
+    await expect.poll(async () => (await page.getByTestId("purchase-row").allTextContents()).length).toBe(Math.min(10, approvedTotal));
+    // The download is awaited to its end (path() waits for the file), with a budget for a slow export.
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), page.getByTestId("export-csv").click()]);
     const bytes = readFileSync(await download.path());
     // A UTF-8 byte-order mark, so spreadsheets read the accents right.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
