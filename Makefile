@@ -4,8 +4,15 @@ SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
 
-# Build caches live outside the clone, so a fresh clone (or CI) reuses them.
-export CARGO_TARGET_DIR ?= $(HOME)/.cache/rifa/target
+# Build caches live outside the clone, one per checkout (see scripts/lib.sh): a fresh clone at
+# the same path reuses its cache, two clones never share one.
+ifndef CARGO_TARGET_DIR
+CARGO_TARGET_DIR := $(shell . scripts/lib.sh && rifa_target_dir)
+endif
+export CARGO_TARGET_DIR
+# Frontend recipes run with Node >= 22.12 first in PATH (installed from the npm registry into
+# ~/.cache/rifa/node22 when the machine's node is older).
+WITH_NODE := . scripts/lib.sh && rifa_use_node &&
 # PostgreSQL for the tests (a fresh database is created per run); REQUIRE_POSTGRES=1 turns an
 # unreachable server into a failure instead of skipped PostgreSQL variants.
 export TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
@@ -43,12 +50,12 @@ frontend-install: ## Install the site's packages at the versions of package-lock
 	@# Not `npm ci`: the registry mirror lacks other platforms' optional binaries (@next/swc-darwin-*,
 	@# @swc/core-win32-*, …), so the lock cannot list them and `npm ci` refuses it as out of sync.
 	@# `npm install` installs the locked versions all the same and leaves the lock as it is.
-	cd frontend && npm install --no-audit --no-fund
+	$(WITH_NODE) cd frontend && npm install --no-audit --no-fund
 
 test-frontend: ## The site: ESLint, TypeScript, Vitest, then browser tests (real API + Next, Debian's chromium)
 	@# Install only when node_modules is missing or older than the lock file.
 	@[ frontend/node_modules/.package-lock.json -nt frontend/package-lock.json ] || $(MAKE) frontend-install
-	cd frontend && NEXT_TELEMETRY_DISABLED=1 npm run lint && npm run typecheck && npm test && npm run test:e2e
+	$(WITH_NODE) cd frontend && export NEXT_TELEMETRY_DISABLED=1 && npm run lint && npm run typecheck && npm test && npm run test:e2e
 
 lint: ## cargo fmt --check and clippy with warnings denied
 	cargo fmt --all --check

@@ -5,7 +5,7 @@
 #   2. creates two fresh PostgreSQL databases on TEST_DATABASE_URL's server and lets rifa-api
 #      migrate both (one for the API, one for pgbench);
 #   3. starts the API in release on the first (no demo data, RIFA_WORKERS workers), signs in with
-#      the admin password it prints once;
+#      the first admin's password it keeps in its data directory;
 #   4. `rifa-bench purchases`: BENCH_BUYERS concurrent buyers on 9,999-number raffles sold in
 #      turn (BENCH_RAFFLES of them) for BENCH_DURATION seconds (or until all are sold out); the
 #      API queues each buyer's e-mail in the purchase's statement but does not deliver
@@ -21,7 +21,7 @@
 #
 # Environment (all optional):
 #   TEST_DATABASE_URL        server to use     (postgres://postgres@127.0.0.1:5432/test)
-#   CARGO_TARGET_DIR         build directory   ($HOME/.cache/rifa/target)
+#   CARGO_TARGET_DIR         build directory   (this checkout's, see scripts/lib.sh)
 #   BENCH_DURATION           seconds per phase (20)
 #   BENCH_BUYERS             API buyers        (64)
 #   BENCH_RAFFLES            raffles in turn   (8)
@@ -35,7 +35,9 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/rifa/target}
+. scripts/lib.sh
+CARGO_TARGET_DIR=$(rifa_target_dir)
+export CARGO_TARGET_DIR
 DURATION=${BENCH_DURATION:-20}
 BUYERS=${BENCH_BUYERS:-64}
 PG_CLIENTS=${BENCH_PG_CLIENTS:-64}
@@ -104,7 +106,7 @@ start_api() {
     local log=$OUT/api-$name.log
     mkdir -p "$OUT/data-$name"
     # One client address sends every purchase here: lift the per-address purchase limit (the
-    # limiter still runs). Bootstrap the first admin, whose password is printed once.
+    # limiter still runs). Bootstrap the first admin; its login waits in the data directory.
     RIFA_DATA_DIR=$OUT/data-$name DATABASE_URL=$db_url RIFA_DEMO_DATA=false \
         RIFA_BOOTSTRAP_ADMIN=true RIFA_PURCHASES_PER_MINUTE=$PURCHASE_LIMIT \
         RIFA_BIND=127.0.0.1:0 RIFA_WORKERS=$WORKERS RIFA_DB_MAX_CONNECTIONS=$POOL \
@@ -119,8 +121,8 @@ start_api() {
     done
     [[ -n $line ]] || { cat "$log" >&2; die "rifa-api did not start"; }
     API_URL=${line#listening on }
-    ADMIN_USERNAME=$(sed -n 's/^ *username: *//p' "$log" | head -n1)
-    ADMIN_PASSWORD=$(sed -n 's/^ *password: *//p' "$log" | head -n1)
+    ADMIN_USERNAME=$(sed -n 's/^username: //p' "$OUT/data-$name/first-admin-password")
+    ADMIN_PASSWORD=$(sed -n 's/^password: //p' "$OUT/data-$name/first-admin-password")
     curl -fsS "$API_URL/readyz" >/dev/null || die "rifa-api is not ready"
 }
 
@@ -181,7 +183,7 @@ read -r PG_RAFFLE_BASE PG_RAFFLES PG_METHOD < <(psql -Atq -f bench/pgbench/setup
 # --- 4. The API and the purchases scenario ----------------------------------------------------
 say "starting rifa-api on $API_DB (workers $WORKERS, pool $POOL)"
 start_api "$API_DB_URL" api
-[[ -n $ADMIN_PASSWORD ]] || die "no admin password in $OUT/api-api.log"
+[[ -n $ADMIN_PASSWORD ]] || die "no first admin login in $OUT/data-api/first-admin-password"
 TOKEN=$(curl -fsS "$API_URL/api/admin/login" -H 'Content-Type: application/json' \
     -d "$(jq -n --arg u "${ADMIN_USERNAME:-admin}" --arg p "$ADMIN_PASSWORD" \
         '{username: $u, password: $p}')" | jq -r .token)

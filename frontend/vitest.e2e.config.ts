@@ -9,8 +9,11 @@ export default defineConfig({
     environment: "node",
     include: ["tests/e2e/**/*.test.ts"],
     globalSetup: ["tests/e2e/global-setup.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Budgets for a 2-core machine shared with builds (4–6× slower than idle): a flow of about ten
+    // navigations takes 10–20 s idle. Tests with more work set their own (e.g. the screenshots).
+    testTimeout: 120_000,
+    // beforeAll hooks launch Chromium and sign in.
+    hookTimeout: 180_000,
     fileParallelism: false,
     maxWorkers: 1,
   },

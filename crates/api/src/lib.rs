@@ -8,6 +8,7 @@ mod dto;
 mod error;
 mod events;
 mod extract;
+pub mod first_admin;
 mod mail_worker;
 mod openapi;
 mod rate_limit;
@@ -31,6 +32,7 @@ use rifa_system::{RandomReferences, SystemClock};
 
 pub use crate::config::Config;
 use crate::events::Events;
+use crate::first_admin::FirstAdminPassword;
 use crate::rate_limit::RateLimits;
 
 /// The use cases with this binary's adapters plugged in.
@@ -46,6 +48,7 @@ pub struct AppState {
     pub receipts: GenPdfReceipts,
     pub proofs: ProofStore,
     pub live: config::LiveTimings,
+    pub first_admin_password: FirstAdminPassword,
 }
 
 /// The proof store the configuration names.
@@ -88,16 +91,25 @@ pub struct Application {
     port: u16,
     server: Server,
     first_admin: Option<(String, String)>,
+    first_admin_password: FirstAdminPassword,
 }
 
 impl Application {
-    /// Connects, migrates, creates the first admin and the demo data when the database is new,
-    /// and binds the listener.
+    /// Binds the listener, then connects, migrates, and creates the first admin (its password
+    /// kept in a file until it signs in) and the demo data when the database is new.
     ///
     /// # Errors
-    /// Any failure to reach the database or bind the address.
+    /// Any failure to bind the address or reach the database.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        // First: a port in use must stop the start before a first admin is created.
+        let listener = TcpListener::bind(config.bind)
+            .with_context(|| format!("failed to bind {}", config.bind))?;
+        let port = listener
+            .local_addr()
+            .context("failed to read the bound address")?
+            .port();
         let app = connect(&config).await?;
+        let first_admin_password = FirstAdminPassword::in_dir(&config.data_dir);
         let first_admin = if config.bootstrap_admin {
             app.ensure_first_admin(|| rifa_security::random_token(18))
                 .await?
@@ -105,6 +117,9 @@ impl Application {
         } else {
             None
         };
+        if let Some((username, password)) = &first_admin {
+            first_admin_password.keep(username, password)?;
+        }
         if app.store().count_admins().await? == 0 {
             tracing::warn!(
                 "no admin exists yet: create one with `rifa-api create-admin --username NAME --privileged`"
@@ -127,18 +142,13 @@ impl Application {
             receipts: GenPdfReceipts::new()?,
             proofs: proof_store(&config)?,
             live: config.live,
+            first_admin_password: first_admin_password.clone(),
         });
         rate_limit::spawn_cleanup(state.clone().into_inner());
         upload_sweeper::spawn(state.clone().into_inner(), config.upload_sweep);
         if config.mail.deliver {
             mail_worker::spawn(state.clone().into_inner());
         }
-        let listener = TcpListener::bind(config.bind)
-            .with_context(|| format!("failed to bind {}", config.bind))?;
-        let port = listener
-            .local_addr()
-            .context("failed to read the bound address")?
-            .port();
         let server = HttpServer::new(move || {
             HttpApp::new()
                 .app_data(state.clone())
@@ -163,6 +173,7 @@ impl Application {
             port,
             server,
             first_admin,
+            first_admin_password,
         })
     }
 
@@ -175,6 +186,12 @@ impl Application {
     #[must_use]
     pub fn first_admin(&self) -> Option<&(String, String)> {
         self.first_admin.as_ref()
+    }
+
+    /// The file holding the first admin's password until its first sign-in.
+    #[must_use]
+    pub fn first_admin_password(&self) -> &FirstAdminPassword {
+        &self.first_admin_password
     }
 
     /// # Errors

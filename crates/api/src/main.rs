@@ -45,12 +45,7 @@ async fn main() -> anyhow::Result<()> {
 async fn serve(config: Config) -> anyhow::Result<()> {
     tracing::info!(config = ?config, "starting");
     let application = Application::build(config.clone()).await?;
-    if let Some((username, password)) = application.first_admin() {
-        // Printed once, on the run that created the account; it is stored only as a hash.
-        println!(
-            "\n  First admin created. Sign in with:\n    username: {username}\n    password: {password}\n  (shown only once; create more with `rifa-api create-admin`)\n"
-        );
-    }
+    announce_first_admin(&application);
     println!(
         "  Rifa API listening on http://{}:{} (docs at /api/docs)",
         config.bind.ip(),
@@ -60,6 +55,29 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         .run_until_stopped()
         .await
         .context("server failed")
+}
+
+/// Shows the first admin's login on the terminal (never in the log stream, which may be shipped
+/// elsewhere), and, while its file waits for the first sign-in, where that file is.
+fn announce_first_admin(application: &Application) {
+    let file = application.first_admin_password();
+    if let Some((username, password)) = application.first_admin()
+        && std::io::IsTerminal::is_terminal(&std::io::stderr())
+    {
+        eprintln!(
+            "\n  First admin created. Sign in with:\n    username: {username}\n    password: {password}"
+        );
+    }
+    if file.exists() {
+        eprintln!(
+            "\n  The first admin's login is in {} until that admin signs in (then it is deleted).\n  Create more admins with `rifa-api create-admin`.\n",
+            file.path().display()
+        );
+        tracing::warn!(
+            path = %file.path().display(),
+            "the first admin has not signed in yet; their generated password is in this file"
+        );
+    }
 }
 
 async fn create_admin(config: &Config, username: &str, privileged: bool) -> anyhow::Result<()> {

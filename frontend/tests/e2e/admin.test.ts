@@ -251,7 +251,7 @@ describe("purchase verification", () => {
 
     // Server-side name filter, then approve from the table with a confirmation.
     await page.getByLabel("Nombre del cliente").fill("comprador aprobado");
-    await page.getByTestId("all-showing").filter({ hasText: "Mostrando 1-1 de 1 compras" }).waitFor();
+    await page.getByTestId("all-showing").filter({ hasText: "Mostrando 1-1 de 1 compra" }).waitFor();
     await row(page, approved.reference).waitFor();
     await expect.poll(() => page.getByTestId("purchase-row").count(), { timeout: 10_000 }).toBe(1);
     await row(page, approved.reference).getByRole("button", { name: `Aprobar compra ${approved.reference}` }).click();
@@ -376,11 +376,15 @@ describe("purchase lists", () => {
     expect(await page.getByRole("button", { name: "Página siguiente" }).isDisabled()).toBe(true);
 
     // A filter goes back to page 1; the export holds exactly the filtered purchases.
+    // Wait for the filtered list itself (page 1 is shown at once, over the old rows): its total is
+    // the API's count of approved purchases.
+    const approved = (await (await fetch(`${apiURL()}/api/admin/purchases/search?page=1&pageSize=1&status=approved`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { total: number };
+    const approvedTotal = approved.total;
     await page.getByLabel("Estado").selectOption("approved");
-    await page.getByTestId("all-page-of").filter({ hasText: /^Página 1 de/ }).waitFor();
-    await page.getByTestId("purchase-row").first().waitFor();
-    const approvedTotal = Number(/de (\d+) compras/.exec((await showing.textContent()) ?? "")?.[1]);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+    await showing.filter({ hasText: new RegExp(`de ${approvedTotal} compras$`) }).waitFor();
+    await expect.poll(async () => (await page.getByTestId("purchase-row").allTextContents()).length).toBe(Math.min(10, approvedTotal));
+    // The download is awaited to its end (path() waits for the file), with a budget for a slow export.
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), page.getByTestId("export-csv").click()]);
     const bytes = readFileSync(await download.path());
     // A UTF-8 byte-order mark, so spreadsheets read the accents right.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -427,7 +431,7 @@ describe("dashboard figures", () => {
     const labels = await Promise.all(["all-tickets", "all-revenue", "all-pending"].map(async (id) => (await page.getByTestId(id).locator("span").first().textContent()) ?? ""));
     expect(labels).toEqual(["Boletos vendidos en esta búsqueda", "Ingresos de esta búsqueda", "Pendientes en esta búsqueda"]);
     await page.getByLabel("Nombre del cliente").fill(name);
-    await page.getByTestId("all-showing").filter({ hasText: "Mostrando 1-1 de 1 compras" }).waitFor();
+    await page.getByTestId("all-showing").filter({ hasText: "Mostrando 1-1 de 1 compra" }).waitFor();
     await page.getByTestId("all-pending").locator("[data-value]").filter({ hasText: /^1$/ }).waitFor();
     expect(digits(await card("card-pending").textContent())).toBe(String(stats.pendingPurchases));
 

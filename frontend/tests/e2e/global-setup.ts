@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir, homedir } from "node:os";
 import { join, resolve } from "node:path";
@@ -13,6 +14,7 @@ declare module "vitest" {
     adminPassword: string;
     operatorUsername: string;
     operatorPassword: string;
+    apiBinary: string;
   }
 }
 
@@ -30,7 +32,7 @@ function run(command: string, args: string[], options: { cwd: string; env?: Node
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.status})`);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -40,7 +42,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
+export async function waitFor(url: string, child: ChildProcess, timeoutMs: number) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
@@ -63,12 +65,28 @@ function ensureChromium() {
   run("apt-get", ["install", "-y", "-qq", "chromium"], { cwd: REPO, env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
 }
 
-/** The API binary: RIFA_API_BIN, or a debug build of the workspace into the shared cache. */
+/** This checkout's build directory, named as scripts/lib.sh names it (never shared by clones). */
+export function cargoTargetDir(): string {
+  if (process.env.CARGO_TARGET_DIR) return process.env.CARGO_TARGET_DIR;
+  const hash = createHash("sha256").update(realpathSync(REPO)).digest("hex").slice(0, 12);
+  return join(homedir(), ".cache/rifa", `target-${hash}`);
+}
+
+/** The API binary: RIFA_API_BIN, or a debug build of it (only the binary) in this checkout's cache. */
 function apiBinary(): string {
   if (process.env.RIFA_API_BIN) return process.env.RIFA_API_BIN;
-  const target = process.env.CARGO_TARGET_DIR ?? join(homedir(), ".cache/rifa/target");
-  run("cargo", ["build", "-p", "rifa-api"], { cwd: REPO, env: { ...process.env, CARGO_TARGET_DIR: target } });
+  const target = cargoTargetDir();
+  run("cargo", ["build", "-p", "rifa-api", "--bin", "rifa-api"], { cwd: REPO, env: { ...process.env, CARGO_TARGET_DIR: target } });
   return join(target, "debug/rifa-api");
+}
+
+/** The site's server (server.mjs: Next, and the proxy to the API named at start). */
+export function startSite(port: number, apiOrigin: string, stdio: "inherit" | "ignore" = "inherit"): ChildProcess {
+  return spawn(process.execPath, ["server.mjs"], {
+    cwd: FRONTEND,
+    env: { ...process.env, RIFA_API_ORIGIN: apiOrigin, WEB_HOST: "127.0.0.1", WEB_PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    stdio: ["ignore", stdio, stdio],
+  });
 }
 
 const children: ChildProcess[] = [];
@@ -80,10 +98,10 @@ export default async function setup(project: TestProject) {
   dataDir = mkdtempSync(join(tmpdir(), "rifa-e2e-"));
   const apiPort = await freePort();
   const apiURL = `http://127.0.0.1:${apiPort}`;
-  // Next bakes the /api, /ws and /uploads rewrites into the build: build for this API.
+  // One build serves any API: server.mjs reads RIFA_API_ORIGIN when it starts.
   run(join(FRONTEND, "node_modules/.bin/next"), ["build"], {
     cwd: FRONTEND,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", RIFA_API_ORIGIN: apiURL },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
   const api = spawn(binary, ["serve"], {
     cwd: dataDir,
@@ -96,21 +114,21 @@ export default async function setup(project: TestProject) {
       RIFA_LOOKUPS_PER_MINUTE: "1000",
       RIFA_PURCHASES_PER_MINUTE: "1000",
       RIFA_LOGINS_PER_MINUTE: "1000",
+      // As in `make run`: the site is the API's one proxy.
+      RIFA_TRUST_PROXY: "true",
       RIFA_LOG_FORMAT: "json",
       RUST_LOG: "warn",
       DATABASE_URL: "",
     },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "inherit", "inherit"],
   });
   children.push(api);
-  let apiOut = "";
-  api.stdout?.on("data", (chunk: Buffer) => (apiOut += chunk.toString()));
-  await waitFor(`${apiURL}/healthz`, api, 60_000);
-  const deadline = Date.now() + 10_000;
-  while (!/password:\s*(\S+)/.test(apiOut) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  const password = /password:\s*(\S+)/.exec(apiOut)?.[1];
-  const username = /username:\s*(\S+)/.exec(apiOut)?.[1] ?? "admin";
-  if (!password) throw new Error(`the API printed no admin password:\n${apiOut}`);
+  await waitFor(`${apiURL}/healthz`, api, 120_000);
+  // The first admin's login waits in this file until its first sign-in (never in the logs).
+  const login = readFileSync(join(dataDir, "first-admin-password"), "utf8");
+  const password = /^password: (\S+)$/m.exec(login)?.[1];
+  const username = /^username: (\S+)$/m.exec(login)?.[1] ?? "admin";
+  if (!password) throw new Error(`no first admin's login in ${dataDir}/first-admin-password`);
   log(`API on ${apiURL} (data in ${dataDir})`);
 
   // A second, non-privileged admin for the permission tests (the CLI reads the password on stdin).
@@ -125,13 +143,9 @@ export default async function setup(project: TestProject) {
 
   const webPort = await freePort();
   const baseURL = `http://127.0.0.1:${webPort}`;
-  const web = spawn(join(FRONTEND, "node_modules/.bin/next"), ["start", "--hostname", "127.0.0.1", "--port", String(webPort)], {
-    cwd: FRONTEND,
-    env: { ...process.env, RIFA_API_ORIGIN: apiURL, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const web = startSite(webPort, apiURL);
   children.push(web);
-  await waitFor(`${baseURL}/api/raffles`, web, 60_000);
+  await waitFor(`${baseURL}/api/raffles`, web, 120_000);
   log(`site on ${baseURL}`);
 
   project.provide("baseURL", baseURL);
@@ -140,6 +154,7 @@ export default async function setup(project: TestProject) {
   project.provide("adminPassword", password);
   project.provide("operatorUsername", operatorUsername);
   project.provide("operatorPassword", operatorPassword);
+  project.provide("apiBinary", binary);
 
   return async () => {
     for (const child of children.reverse()) {

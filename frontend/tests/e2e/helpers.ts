@@ -28,6 +28,9 @@ export function launch(extraArgs: string[] = []): Promise<Browser> {
 
 export async function newPage(browser: Browser, width = 390, height = 844): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height }, baseURL: baseURL() });
+  // A page load renders on the server and hydrates a large bundle: on a busy machine that alone
+  // can pass Playwright's 30 s default.
+  context.setDefaultNavigationTimeout(60_000);
   const page = await context.newPage();
   return { context, page };
 }

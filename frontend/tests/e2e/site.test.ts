@@ -487,6 +487,9 @@ describe("pages", () => {
     expect(html).toContain("product:price:amount");
   });
 
+  // Budgeted to the work: ten pages, each a navigation to network idle and a full-page PNG or an
+  // axe run, up to ~15 s apiece on a busy 2-core machine.
+  const PAGE_BUDGET_MS = 15_000;
   const pages = async () => {
     const raffle = await smallRaffle();
     return [
@@ -503,7 +506,7 @@ describe("pages", () => {
     ] as const;
   };
 
-  it("fits 360 px without horizontal overflow, and has no serious axe violations", async () => {
+  it("fits 360 px without horizontal overflow, and has no serious axe violations", { timeout: 10 * PAGE_BUDGET_MS }, async () => {
     const { context, page } = await newPage(browser, 360, 780);
     const problems: string[] = [];
     for (const [name, path] of await pages()) {
@@ -528,16 +531,17 @@ describe("pages", () => {
     await context.close();
   });
 
-  it("saves screenshots at phone and desktop sizes", async () => {
-    for (const [width, height, label] of [[360, 780, "360"], [390, 844, "390x844"], [1280, 900, "1280"], [1440, 900, "1440x900"]] as const) {
+  // One test per size, so a slow size fails alone.
+  for (const [width, height, label] of [[360, 780, "360"], [390, 844, "390x844"], [1280, 900, "1280"], [1440, 900, "1440x900"]] as const) {
+    it(`saves screenshots at ${label}`, { timeout: 10 * PAGE_BUDGET_MS }, async () => {
       const { context, page } = await newPage(browser, width, height);
       for (const [name, path] of await pages()) {
         await page.goto(path, { waitUntil: "networkidle" });
         await screenshot(page, `${name}-${label}`);
       }
       await context.close();
-    }
-  });
+    });
+  }
 
   it("keeps the 99,999-number picker to one page of buttons and searches instantly", async () => {
     const { context, page } = await newPage(browser);
@@ -549,7 +553,7 @@ describe("pages", () => {
     expect(label).toHaveLength(5);
     const started = Date.now();
     await page.getByLabel("Buscar número").fill(label);
-    await page.getByText(/^1 encontrados$/).waitFor();
+    await page.getByText(/^1 encontrado$/).waitFor();
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await grid.getByRole("button").count()).toBe(1);
     await context.close();

@@ -14,6 +14,7 @@ mod catalog;
 mod concurrency;
 mod errors;
 mod files;
+mod first_run;
 mod input;
 mod live;
 mod mail;

@@ -29,6 +29,7 @@ pub async fn login(
             body.password.as_deref().unwrap_or(""),
         )
         .await?;
+    state.first_admin_password.signed_in(&admin.username).await;
     Ok(web::Json(LoginResponse {
         token: token.token,
         expires_at: instant(token.expires_at),

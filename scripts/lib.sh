@@ -1,0 +1,64 @@
+# Shared by the Makefile, scripts/*.sh, bench/run.sh and .ci/run: where builds go and which Node
+# runs the site. Source it; it only defines functions.
+
+# The Rust build directory of this checkout: CARGO_TARGET_DIR when set, else a directory of its
+# own under ~/.cache/rifa named by a hash of the checkout's path. Outside the clone (a fresh clone
+# of the same path reuses it), but never shared by two clones: two builds of different sources
+# in one target directory overwrite each other's artefacts (a doc-test then failed with "can't
+# find crate"). frontend/tests/e2e/global-setup.ts computes the same name.
+rifa_target_dir() {
+  if [[ -n "${CARGO_TARGET_DIR:-}" ]]; then
+    printf '%s\n' "$CARGO_TARGET_DIR"
+    return
+  fi
+  local root hash
+  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
+  hash="$(printf '%s' "$root" | sha256sum | cut -c1-12)"
+  printf '%s\n' "${HOME}/.cache/rifa/target-${hash}"
+}
+
+# The site wants Node 22 (.nvmrc; @axe-core/playwright needs >= 22.12). When the machine's node is
+# older or missing, Node 22 comes from the npm registry (the official `node-linux-<arch>` binary
+# package, integrity-checked by npm) into ~/.cache/rifa/node22 and goes first in PATH.
+RIFA_NODE_MIN="22.12.0"
+
+rifa_node_ok() {
+  command -v node >/dev/null 2>&1 || return 1
+  node -e '
+    const want = process.argv[1].split(".").map(Number);
+    const have = process.versions.node.split(".").map(Number);
+    const cmp = have[0] - want[0] || have[1] - want[1] || have[2] - want[2];
+    process.exit(have[0] >= 22 && cmp >= 0 ? 0 : 1);
+  ' "$RIFA_NODE_MIN"
+}
+
+rifa_use_node() {
+  rifa_node_ok && return 0
+  local dir="${RIFA_NODE_DIR:-$HOME/.cache/rifa/node22}"
+  export PATH="$dir/bin:$PATH"
+  hash -r
+  rifa_node_ok && return 0
+  local arch
+  case "$(uname -m)" in
+    x86_64) arch=x64 ;;
+    aarch64 | arm64) arch=arm64 ;;
+    *) echo "Node >= $RIFA_NODE_MIN is needed; install Node 22 (see .nvmrc)" >&2; return 1 ;;
+  esac
+  command -v npm >/dev/null 2>&1 || { echo "Node >= $RIFA_NODE_MIN and npm are needed" >&2; return 1; }
+  (
+    # Two checkouts may get here at once: one installs, the other waits for it.
+    mkdir -p "$(dirname "$dir")"
+    flock 9
+    [[ -x "$dir/bin/node" ]] && exit 0
+    echo "node $(node --version 2>/dev/null || echo missing) is older than $RIFA_NODE_MIN: installing Node 22 from the npm registry into $dir" >&2
+    tmp="$(mktemp -d)"
+    trap 'rm -rf "$tmp"' EXIT
+    (cd "$tmp" && npm pack --silent "node-linux-$arch@22" >/dev/null && tar xzf node-linux-*.tgz) || {
+      echo "could not fetch node-linux-$arch@22 from the npm registry" >&2
+      exit 1
+    }
+    mv "$tmp/package" "$dir"
+  ) 9>"$dir.lock" || return 1
+  hash -r
+  rifa_node_ok || { echo "the Node in $dir does not run here" >&2; return 1; }
+}
