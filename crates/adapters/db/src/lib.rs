@@ -10,23 +10,27 @@ mod entities;
 mod events;
 mod outbox;
 mod payments;
+mod pool;
 mod proofs;
 mod purchases;
 mod raffles;
 mod settings;
 
 pub use events::PgEventBus;
+pub use pool::is_unavailable;
 
 use std::time::Duration;
 
 use anyhow::Context;
 use rifa_migration::{Migrator, MigratorTrait};
-use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseBackend};
+
+use crate::pool::Pool;
 
 /// The database behind every repository port.
 #[derive(Clone, Debug)]
 pub struct Db {
-    conn: DatabaseConnection,
+    conn: Pool,
 }
 
 impl Db {
@@ -67,7 +71,9 @@ impl Db {
         Migrator::up(&conn, None)
             .await
             .context("failed to run database migrations")?;
-        Ok(Self { conn })
+        Ok(Self {
+            conn: Pool::new(conn, max_connections),
+        })
     }
 
     #[must_use]
@@ -80,7 +86,11 @@ impl Db {
     /// # Errors
     /// When the database does not answer.
     pub async fn ping(&self) -> anyhow::Result<()> {
-        self.conn.ping().await.context("database ping failed")
+        self.conn
+            .inner()
+            .ping()
+            .await
+            .context("database ping failed")
     }
 
     /// Whether nothing has been created yet, so demo data may be loaded.
