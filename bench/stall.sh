@@ -15,7 +15,9 @@
 # Environment (all optional):
 #   TEST_DATABASE_URL   server to use       (postgres://postgres@127.0.0.1:5432/test)
 #   CARGO_TARGET_DIR    build directory     ($HOME/.cache/rifa/target)
-#   RIFA_API_BIN        API binary to run   ($CARGO_TARGET_DIR/release/rifa-api)
+#   BENCH_PROFILE       cargo profile       (release; `dev` reuses the test build's crates)
+#   RIFA_API_BIN        API binary to run   ($CARGO_TARGET_DIR/<profile dir>/rifa-api)
+#   RIFA_BENCH_BIN      rifa-bench to run   ($CARGO_TARGET_DIR/<profile dir>/rifa-bench)
 #   RIFA_WORKERS        API workers         (2)
 #   BENCH_PDFS          PDF requests        (40)
 #   BENCH_PDF_PURCHASES distinct purchases  (1)
@@ -33,11 +35,13 @@ mkdir -p "$OUT"
 
 die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
 
+PROFILE=${BENCH_PROFILE:-release}
+PROFILE_DIR=$([[ $PROFILE == dev ]] && echo debug || echo "$PROFILE")
 if [[ ${BENCH_SKIP_BUILD:-0} != 1 ]]; then
-    cargo build --release -p rifa-api -p rifa-bench
+    cargo build --profile "$PROFILE" -p rifa-api -p rifa-bench
 fi
-API_BIN=${RIFA_API_BIN:-$CARGO_TARGET_DIR/release/rifa-api}
-BENCH_BIN=$CARGO_TARGET_DIR/release/rifa-bench
+API_BIN=${RIFA_API_BIN:-$CARGO_TARGET_DIR/$PROFILE_DIR/rifa-api}
+BENCH_BIN=${RIFA_BENCH_BIN:-$CARGO_TARGET_DIR/$PROFILE_DIR/rifa-bench}
 [[ -x $API_BIN && -x $BENCH_BIN ]] || die "binaries missing: $API_BIN, $BENCH_BIN"
 
 DB=rifa_stall_$$

@@ -12,6 +12,7 @@ use std::time::Duration;
 use actix_web::body::MessageBody;
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::error::PayloadError;
+use actix_web::http::header::{CONTENT_LENGTH, HeaderMap, TRANSFER_ENCODING, UPGRADE};
 use actix_web::middleware::Next;
 use actix_web::web::{self, Bytes};
 use futures_util::Stream;
@@ -25,16 +26,30 @@ pub async fn enforce(
     mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    if let Some(timeouts) = req
+    let timeouts = req
         .app_data::<web::Data<AppState>>()
-        .map(|state| state.body_timeouts)
-    {
+        .map(|state| state.body_timeouts);
+    if let Some(timeouts) = timeouts.filter(|_| has_body(req.headers())) {
         let body = req.parts_mut().1.take();
         let timed: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> =
             Box::pin(TimedBody::new(body, timeouts));
         req.set_payload(Payload::from(timed));
     }
     next.call(req).await
+}
+
+/// Whether the request announces a body. A WebSocket upgrade has none: its stream of frames
+/// (the live connection) lives as long as the connection, with its own heartbeat.
+fn has_body(headers: &HeaderMap) -> bool {
+    if headers.contains_key(UPGRADE) {
+        return false;
+    }
+    headers.contains_key(TRANSFER_ENCODING)
+        || headers
+            .get(CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .is_some_and(|length| length > 0)
 }
 
 /// Whether a body failed because it took too long.
