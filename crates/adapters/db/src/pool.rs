@@ -55,7 +55,7 @@ impl Pool {
         let mut attempt = 1;
         loop {
             match run(stmt.clone()).await {
-                Err(error) if attempt < self.read_attempts && is_connection_failure(&error) => {
+                Err(error) if attempt < self.read_attempts && is_broken_connection(&error) => {
                     tracing::info!(attempt, %error, "read failed on a broken connection; retrying");
                     attempt += 1;
                 }
@@ -76,10 +76,15 @@ fn is_select(stmt: &Statement) -> bool {
 /// about the statement itself.
 #[must_use]
 pub fn is_connection_failure(error: &DbErr) -> bool {
+    matches!(error, DbErr::ConnectionAcquire(_)) || is_broken_connection(error)
+}
+
+/// Whether the connection a statement ran on broke. Not a pool that had no connection to give
+/// in time: retrying that would only queue the request longer behind a busy or absent server.
+fn is_broken_connection(error: &DbErr) -> bool {
     match error {
-        DbErr::ConnectionAcquire(_) => true,
         DbErr::Conn(runtime) | DbErr::Exec(runtime) | DbErr::Query(runtime) => match runtime {
-            RuntimeErr::SqlxError(error) => sqlx_connection_failure(error),
+            RuntimeErr::SqlxError(error) => sqlx_broken_connection(error),
             _ => false,
         },
         _ => false,
@@ -87,12 +92,15 @@ pub fn is_connection_failure(error: &DbErr) -> bool {
 }
 
 fn sqlx_connection_failure(error: &sqlx::Error) -> bool {
+    matches!(error, sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed)
+        || sqlx_broken_connection(error)
+}
+
+fn sqlx_broken_connection(error: &sqlx::Error) -> bool {
     match error {
         sqlx::Error::Io(_)
         | sqlx::Error::Tls(_)
         | sqlx::Error::Protocol(_)
-        | sqlx::Error::PoolTimedOut
-        | sqlx::Error::PoolClosed
         | sqlx::Error::WorkerCrashed => true,
         // SQLSTATE class 08 (connection exception), and the server shutting the backend down
         // (57P01 admin, 57P02 crash, 57P03 cannot connect now).
