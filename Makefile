@@ -18,7 +18,7 @@ WITH_NODE := . scripts/lib.sh && rifa_use_node &&
 export TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 export REQUIRE_POSTGRES ?= 0
 
-.PHONY: help run build test test-tools test-rust test-api-fuzz lint bench frontend-install test-frontend
+.PHONY: help run build test test-tools test-rust test-api-fuzz lint bench bench-stall frontend-install test-frontend
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -63,3 +63,6 @@ lint: ## cargo fmt --check and clippy with warnings denied
 
 bench: ## Run the benchmarks (figures go to BENCHMARKS.md)
 	./bench/run.sh
+
+bench-stall: ## Does a burst of PDFs and wrong passwords stall other requests? (BENCHMARKS.md)
+	./bench/stall.sh

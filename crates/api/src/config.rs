@@ -10,13 +10,15 @@
 //! | `RIFA_BOOTSTRAP_ADMIN` | `true` on SQLite, `false` on PostgreSQL | with no admin yet, create a privileged `admin` and print its generated password once |
 //! | `RIFA_DEMO_DATA` | `true` on SQLite, `false` on PostgreSQL | load demo data into an empty database |
 //! | `RIFA_DEV_MODE` | `false` | what `GET /api/dev-mode` answers |
-//! | `RIFA_TRUST_PROXY` | `false` | behind one proxy: take the client address from the last `X-Forwarded-For` hop (the one the proxy appended) |
+//! | `RIFA_TRUST_PROXY` | `false` | behind one proxy: take the client address from the last `X-Forwarded-For` hop (the one the proxy appended; all the header's lines are joined in order first) |
 //! | `RIFA_LOOKUPS_PER_MINUTE` | `10` | ticket verifications per client address |
-//! | `RIFA_LOGINS_PER_MINUTE` | `5` | admin sign-in attempts per client address |
+//! | `RIFA_LOGINS_PER_MINUTE` | `5` | failed admin sign-ins per username (across addresses); an address may fail 4 times as often. Successful sign-ins are not counted |
 //! | `RIFA_PURCHASES_PER_MINUTE` | `60` | purchases per client address (many buyers can share one carrier address) |
 //! | `RIFA_DB_MAX_CONNECTIONS` | `20` (PostgreSQL) / `8` (SQLite) | connection pool size |
 //! | `RIFA_WORKERS` | number of cores | HTTP worker threads |
 //! | `RIFA_LOG_FORMAT` | `pretty` | `json` for one JSON object per line |
+//! | `RIFA_BODY_READ_TIMEOUT_SECONDS` | `10` | longest pause while a request body arrives (408 after it) |
+//! | `RIFA_BODY_TOTAL_TIMEOUT_SECONDS` | `60` | longest a whole request body (a proof upload) may take (408 after it) |
 //! | `RIFA_STORAGE` | `local` | where payment proofs live: `local` (`$RIFA_DATA_DIR/uploads`, served by the API through signed URLs) or `s3` |
 //! | `RIFA_S3_BUCKET` | none (required for `s3`) | bucket of the proofs (private; browsers need CORS allowing `PUT` from the site) |
 //! | `RIFA_S3_REGION` | `us-east-1` | its region |
@@ -28,6 +30,7 @@
 //! | `RIFA_SMTP_USER`, `RIFA_SMTP_PASSWORD` | none | its login |
 //! | `RIFA_SMTP_FROM` | the user | sender address |
 //! | `RIFA_SMTP_SECURITY` | by port: `tls` on 465, else `starttls` | `starttls`, `tls` or `plain` (plain only for a relay on the same host) |
+//! | `RIFA_SMTP_TIMEOUT_SECONDS` | `15` | how long connecting to the SMTP server, and a whole delivery, may take before the message is retried later |
 //! | `RIFA_MAIL_RETRY_SECONDS` | `30` | wait after a failed delivery; doubles per attempt up to 6 hours, 12 attempts in all |
 //! | `RIFA_MAIL_DELIVERY` | `true` | `false`: this instance only queues e-mails and leaves delivery to the instances that deliver (e.g. keep PDF rendering off the instances taking purchases) |
 //! | `RIFA_MAIL_POLL_SECONDS` | `5` | how often the outbox is checked for retries and other instances' messages |
@@ -66,6 +69,37 @@ pub struct Config {
     pub storage: StorageConfig,
     pub live: LiveTimings,
     pub upload_sweep: UploadSweep,
+    pub body_timeouts: BodyTimeouts,
+}
+
+/// How long a request body may take: the longest pause between two pieces of it, and the whole
+/// of it. The total is also the longest upload allowed: partial uploads older than that were
+/// left by a crash. Tests shorten them to trickle in seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BodyTimeouts {
+    pub read: Duration,
+    pub total: Duration,
+}
+
+impl Default for BodyTimeouts {
+    /// A 5 MB proof in 60 s needs about 700 kbit/s; a pause of 10 s is a stalled client.
+    fn default() -> Self {
+        Self {
+            read: Duration::from_secs(10),
+            total: Duration::from_secs(60),
+        }
+    }
+}
+
+impl BodyTimeouts {
+    fn from_env() -> anyhow::Result<Self> {
+        let read = seconds("RIFA_BODY_READ_TIMEOUT_SECONDS", 10, 1..=3_600)?;
+        let total = seconds("RIFA_BODY_TOTAL_TIMEOUT_SECONDS", 60, 1..=3_600)?;
+        Ok(Self {
+            read: Duration::from_secs(u64::from(read)),
+            total: Duration::from_secs(u64::from(total)),
+        })
+    }
 }
 
 /// When proof uploads nobody attached are deleted, and how often the API looks for them. Fixed
@@ -172,11 +206,12 @@ impl MailConfig {
                 })
             })
             .transpose()?;
+        let timeout = seconds("RIFA_SMTP_TIMEOUT_SECONDS", 15, 1..=600)?;
         Ok(Self {
             env_settings,
             smtp: SmtpOptions {
                 security,
-                ..SmtpOptions::default()
+                ..SmtpOptions::with_timeout(Duration::from_secs(u64::from(timeout)))
             },
             outbox_dir: data_dir.join("outbox"),
             retry: RetryPolicy {
@@ -355,6 +390,7 @@ impl Config {
             storage: StorageConfig::from_env(&data_dir)?,
             live: LiveTimings::default(),
             upload_sweep: UploadSweep::default(),
+            body_timeouts: BodyTimeouts::from_env()?,
             data_dir,
             database_url,
             jwt_secret,
@@ -397,6 +433,7 @@ impl Config {
             storage: StorageConfig::Local(data_dir.join("uploads")),
             live: LiveTimings::default(),
             upload_sweep: UploadSweep::default(),
+            body_timeouts: BodyTimeouts::default(),
             data_dir,
         }
     }

@@ -30,6 +30,9 @@ use rifa_domain::{FieldError, FieldErrors, Lang, Localized};
 use rifa_ports::TokenError;
 use serde_json::{Map, Value, json};
 
+/// What a 503 asks the client to wait: enough for the pool to reconnect.
+const DATABASE_RETRY_AFTER_SECS: u64 = 2;
+
 /// A text in both languages.
 #[derive(Debug, Clone)]
 pub struct Text {
@@ -183,6 +186,35 @@ impl ApiError {
         .with("retryAfterSeconds", json!(retry_after_secs))
     }
 
+    /// The request body stopped arriving, or took longer than allowed.
+    pub fn request_timeout() -> Self {
+        Self::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "request_timeout",
+            Text::new(
+                "La solicitud tardó demasiado en llegar. Revisa tu conexión e inténtalo de nuevo.",
+                "The request took too long to arrive. Check your connection and try again.",
+            ),
+        )
+    }
+
+    /// A purchase's PDF receipt is already being rendered for another request.
+    pub fn receipt_being_rendered(retry_after_secs: u64) -> Self {
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "receipt_being_rendered",
+            Text::new(
+                format!(
+                    "Ya estamos generando este comprobante. Espera {retry_after_secs} segundos e inténtalo de nuevo."
+                ),
+                format!(
+                    "This receipt is already being generated. Wait {retry_after_secs} seconds and try again."
+                ),
+            ),
+        )
+        .with("retryAfterSeconds", json!(retry_after_secs))
+    }
+
     /// The mail server refused or could not be reached; `detail` is its own answer.
     pub fn email_test_failed(detail: &str) -> Self {
         Self::new(
@@ -206,8 +238,22 @@ impl ApiError {
         )
     }
 
-    /// Logs the cause once; the caller learns only that something failed on our side.
+    /// Logs the cause once; the caller learns only that something failed on our side. When
+    /// the database could not be reached (reads were already retried; a write is never
+    /// half-done, its transaction rolled back) that is a 503 the client may retry.
     pub fn internal(cause: &anyhow::Error) -> Self {
+        if rifa_db::is_unavailable(cause) {
+            tracing::warn!(error = format!("{cause:#}"), "database unavailable");
+            return Self::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "service_unavailable",
+                Text::new(
+                    "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.",
+                    "The service is unavailable right now. Please try again in a few seconds.",
+                ),
+            )
+            .with("retryAfterSeconds", json!(DATABASE_RETRY_AFTER_SECS));
+        }
         tracing::error!(error = format!("{cause:#}"), "request failed");
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -507,6 +553,9 @@ pub fn json_error(error: JsonPayloadError, _req: &HttpRequest) -> actix_web::Err
         JsonPayloadError::ContentType => {
             ApiError::unsupported_media_type("application/json").into()
         }
+        JsonPayloadError::Payload(ref body) if crate::body_timeout::timed_out(body) => {
+            ApiError::request_timeout().into()
+        }
         other => ApiError::bad_request(other).into(),
     }
 }
@@ -527,6 +576,9 @@ pub fn multipart_error(
     match error {
         M::Payload(actix_web::error::PayloadError::Overflow) => {
             ApiError::payload_too_large().into()
+        }
+        M::Payload(ref body) if crate::body_timeout::timed_out(body) => {
+            ApiError::request_timeout().into()
         }
         M::ContentTypeMissing
         | M::ContentTypeParse

@@ -95,17 +95,21 @@ impl FromRequest for ClientIp {
         let trust_proxy = req
             .app_data::<web::Data<AppState>>()
             .is_some_and(|s| s.trust_proxy);
-        let forwarded = trust_proxy
-            .then(|| {
-                let header = req.headers().get("x-forwarded-for")?.to_str().ok()?;
-                header.rsplit(',').next()?.trim().parse::<IpAddr>().ok()
-            })
-            .flatten();
+        let forwarded = trust_proxy.then(|| last_forwarded_hop(req)).flatten();
         let ip = forwarded
             .or_else(|| req.peer_addr().map(|a| a.ip()))
             .unwrap_or(IpAddr::from([0, 0, 0, 0]));
         std::future::ready(Ok(Self(ip)))
     }
+}
+
+/// The last hop of every `X-Forwarded-For` line joined in order (RFC 9110 §5.3): a proxy may
+/// append its hop as a line of its own (HAProxy's `option forwardfor`) after the client's lines.
+/// An unreadable last hop is no address at all, never an earlier, client-written one.
+fn last_forwarded_hop(req: &HttpRequest) -> Option<IpAddr> {
+    let last_line = req.headers().get_all("x-forwarded-for").last()?;
+    let last_hop = last_line.to_str().ok()?.rsplit(',').next()?.trim();
+    last_hop.parse().ok()
 }
 
 /// A `multipart/form-data` body parsed into `T`. A request that is not multipart with a boundary

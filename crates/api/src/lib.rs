@@ -2,6 +2,7 @@
 //! the use cases. `main.rs` only parses the command line and calls into here, so integration
 //! tests start the very same server on port 0.
 
+mod body_timeout;
 pub mod config;
 pub mod demo;
 mod dto;
@@ -26,6 +27,7 @@ use anyhow::Context;
 use rifa_db::Db;
 use rifa_pdf::GenPdfReceipts;
 use rifa_ports::AdminRepository;
+use rifa_ports::outbound::ReceiptRenderer;
 use rifa_security::{Argon2Hasher, JwtIssuer, Sha256AccessKeys};
 use rifa_storage::{LocalStore, ProofStore, S3Store};
 use rifa_system::{RandomReferences, SystemClock};
@@ -45,10 +47,13 @@ pub struct AppState {
     pub dev_mode: bool,
     pub trust_proxy: bool,
     pub mail: config::MailConfig,
-    pub receipts: GenPdfReceipts,
+    pub receipts: Arc<dyn ReceiptRenderer>,
+    /// Purchases whose PDF receipt is being rendered for a request right now.
+    pub receipts_rendering: routes::proofs::invoice::RendersInFlight,
     pub proofs: ProofStore,
     pub live: config::LiveTimings,
     pub first_admin_password: FirstAdminPassword,
+    pub body_timeouts: config::BodyTimeouts,
 }
 
 /// The proof store the configuration names.
@@ -62,6 +67,19 @@ fn proof_store(config: &Config) -> anyhow::Result<ProofStore> {
         }
         config::StorageConfig::S3(s3) => S3Store::new(s3.clone()).into(),
     })
+}
+
+/// Partial uploads older than the longest upload allowed were left by a crash: nothing else
+/// would ever delete them.
+fn remove_stale_partial_uploads(proofs: &ProofStore, longest_upload: std::time::Duration) {
+    let Some(local) = proofs.local() else {
+        return;
+    };
+    match local.remove_stale_partial_uploads(longest_upload) {
+        Ok(0) => {}
+        Ok(removed) => tracing::info!(removed, "partial uploads left by a crash deleted"),
+        Err(error) => tracing::warn!(%error, "partial uploads could not be listed"),
+    }
 }
 
 /// Builds the use cases on top of a connected, migrated database.
@@ -139,11 +157,14 @@ impl Application {
             dev_mode: config.dev_mode,
             trust_proxy: config.trust_proxy,
             mail: config.mail.clone(),
-            receipts: GenPdfReceipts::new()?,
+            receipts: Arc::new(GenPdfReceipts::new()?),
+            receipts_rendering: routes::proofs::invoice::RendersInFlight::default(),
             proofs: proof_store(&config)?,
             live: config.live,
             first_admin_password: first_admin_password.clone(),
+            body_timeouts: config.body_timeouts,
         });
+        remove_stale_partial_uploads(&state.proofs, config.body_timeouts.total);
         rate_limit::spawn_cleanup(state.clone().into_inner());
         upload_sweeper::spawn(state.clone().into_inner(), config.upload_sweep);
         if config.mail.deliver {
@@ -153,6 +174,7 @@ impl Application {
             HttpApp::new()
                 .app_data(state.clone())
                 .configure(routes::configure)
+                .wrap(from_fn(body_timeout::enforce))
                 .wrap(from_fn(error::localize))
                 .wrap(actix_web::middleware::Compress::default())
                 .wrap(from_fn(telemetry::request_id_header))

@@ -1,6 +1,7 @@
 //! The OpenAPI document, generated from the handlers' annotations, and its docs page.
 
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -63,7 +64,7 @@ use crate::routes::{
         mail::retry::retry,
         mail::test::send,
     ),
-    modifiers(&BearerAuth),
+    modifiers(&BearerAuth, &CommonAnswers),
 )]
 pub struct ApiDoc;
 
@@ -81,6 +82,50 @@ impl Modify for BearerAuth {
                     .build(),
             ),
         );
+    }
+}
+
+/// Answers any call may get, added to every operation rather than repeated in each handler's
+/// annotation: 503 when the database cannot be reached, and 408 for a body that arrives too
+/// slowly (operations that take one).
+struct CommonAnswers;
+
+impl Modify for CommonAnswers {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let error = |description: &str| {
+            ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("ErrorBody")))
+                        .build(),
+                )
+                .build()
+        };
+        for item in openapi.paths.paths.values_mut() {
+            for operation in [
+                &mut item.get,
+                &mut item.put,
+                &mut item.post,
+                &mut item.delete,
+                &mut item.patch,
+                &mut item.head,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                let responses = &mut operation.responses.responses;
+                if operation.request_body.is_some() {
+                    responses.entry("408".to_owned()).or_insert_with(|| {
+                        error("`request_timeout`: the body paused or took too long").into()
+                    });
+                }
+                responses.entry("503".to_owned()).or_insert_with(|| {
+                    error("`service_unavailable`: the database cannot be reached; retry after `Retry-After`").into()
+                });
+            }
+        }
     }
 }
 

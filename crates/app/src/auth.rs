@@ -1,5 +1,7 @@
 //! Admin sign-in, sessions and accounts.
 
+use std::sync::Arc;
+
 use rifa_domain::admin::{self, AdminId, AdminUser};
 use rifa_domain::{FieldError, FieldErrors};
 use rifa_ports::{CreateAdminError, EventBus, IssuedToken, TokenError};
@@ -69,8 +71,13 @@ impl<S: Store, E: EventBus> App<S, E> {
         };
         let hash = admin
             .as_ref()
-            .map_or(self.hasher.decoy_hash(), |a| a.password_hash.as_str());
-        let matches = self.hasher.verify(password, hash);
+            .map_or(self.hasher.decoy_hash(), |a| a.password_hash.as_str())
+            .to_owned();
+        let (hasher, password) = (Arc::clone(&self.hasher), password.to_owned());
+        let matches = self
+            .cpu
+            .run(move || hasher.verify(&password, &hash))
+            .await?;
         match admin {
             Some(admin) if matches => {
                 let token = self
@@ -124,7 +131,8 @@ impl<S: Store, E: EventBus> App<S, E> {
         admin::check_new_password(&password, &username).map_err(|e: FieldError| {
             CreateAdminFailure::Invalid(FieldErrors::single("password", e))
         })?;
-        let hash = self.hasher.hash(&password)?;
+        let (hasher, plain) = (Arc::clone(&self.hasher), password.clone());
+        let hash = self.cpu.run(move || hasher.hash(&plain)).await??;
         let admin = self
             .store
             .create_admin(&username, &hash, privileged)

@@ -6,6 +6,7 @@
 pub mod auth;
 mod cache;
 pub mod catalog;
+pub mod cpu;
 pub mod mail;
 pub mod payments;
 pub mod proofs;
@@ -73,6 +74,8 @@ pub struct App<S: Store, E: EventBus> {
     hasher: Arc<dyn PasswordHasher>,
     tokens: Arc<dyn TokenIssuer>,
     access_keys: Arc<dyn AccessKeys>,
+    /// Where password checks and receipts are computed, off the async workers.
+    cpu: cpu::CpuPool,
     /// Woken when an e-mail is put in the outbox, so delivery starts at once instead of at the
     /// worker's next poll.
     mail_due: Notify,
@@ -98,6 +101,7 @@ impl<S: Store, E: EventBus> App<S, E> {
             hasher,
             tokens,
             access_keys,
+            cpu: cpu::CpuPool::sized_to_cores(),
             mail_due: Notify::new(),
         }
     }

@@ -6,9 +6,12 @@
 //! it is then), sends it, and on failure schedules another attempt with exponential backoff,
 //! giving up after [`RetryPolicy::max_attempts`] so admins see it as failed and may retry it.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
+use futures_util::StreamExt as _;
+use futures_util::stream::FuturesUnordered;
 use html_escape::encode_text;
 use rifa_domain::customer::Email;
 use rifa_domain::display::format_money;
@@ -23,6 +26,8 @@ use crate::{App, Store};
 
 /// How long a claimed message is kept from other workers while it is being sent.
 const LEASE: TimeDelta = TimeDelta::minutes(5);
+/// Messages in flight at once per worker.
+pub const CONCURRENT_DELIVERIES: usize = 4;
 /// Numbers listed in the body; the attached receipt has every one.
 const NUMBERS_IN_BODY: usize = 50;
 
@@ -81,44 +86,79 @@ pub struct DeliveryReport {
 }
 
 impl<S: Store, E: EventBus> App<S, E> {
-    /// Sends every message due now, one at a time, until none is left or `limit` were tried.
+    /// Sends every message due now, up to [`CONCURRENT_DELIVERIES`] at once, until none is
+    /// left or `limit` were tried: a message stuck on a server that does not answer holds its
+    /// own slot until the mailer's timeout, not the messages behind it.
     ///
     /// # Errors
     /// Only storage failures; a message that cannot be sent is recorded, not returned.
     pub async fn deliver_due_mail(
         &self,
         mailer: &impl Mailer,
-        receipts: &dyn ReceiptRenderer,
+        receipts: &Arc<dyn ReceiptRenderer>,
         retry: &RetryPolicy,
         limit: u32,
     ) -> anyhow::Result<DeliveryReport> {
         let mut report = DeliveryReport::default();
-        for _ in 0..limit {
-            let now = self.now();
-            let Some(job) = self.store.claim_due_mail(now, now + LEASE).await? else {
+        let mut sending = FuturesUnordered::new();
+        let (mut claimed, mut none_due) = (0, false);
+        loop {
+            while !none_due && claimed < limit && sending.len() < CONCURRENT_DELIVERIES {
+                let now = self.now();
+                match self.store.claim_due_mail(now, now + LEASE).await? {
+                    Some(job) => {
+                        claimed += 1;
+                        sending.push(self.deliver_one(job, mailer, receipts, retry));
+                    }
+                    None => none_due = true,
+                }
+            }
+            if sending.is_empty() {
                 break;
-            };
-            match self.send_one(&job, mailer, receipts).await {
-                Ok(()) => {
-                    self.store.mail_sent(job.id, self.now()).await?;
-                    report.sent += 1;
-                    tracing::info!(
-                        mail.id = job.id,
-                        purchase.id = job.purchase_id,
-                        kind = job.kind.as_str(),
-                        "e-mail sent"
-                    );
+            }
+            tokio::select! {
+                Some(sent) = sending.next() => {
+                    if sent? {
+                        report.sent += 1;
+                    } else {
+                        report.failed += 1;
+                    }
                 }
-                Err(error) => {
-                    let retry_at = retry.next_attempt(self.now(), job.attempts);
-                    let reason = format!("{error:#}");
-                    self.store.mail_failed(job.id, &reason, retry_at).await?;
-                    report.failed += 1;
-                    tracing::warn!(mail.id = job.id, attempts = job.attempts, gave_up = retry_at.is_none(), error = %reason, "e-mail not sent");
-                }
+                // A message queued meanwhile takes a free slot now, not after the slowest
+                // delivery in flight.
+                () = self.mail_due.notified() => none_due = false,
             }
         }
         Ok(report)
+    }
+
+    /// Sends one claimed message and records the outcome: whether it was sent.
+    async fn deliver_one(
+        &self,
+        job: MailJob,
+        mailer: &impl Mailer,
+        receipts: &Arc<dyn ReceiptRenderer>,
+        retry: &RetryPolicy,
+    ) -> anyhow::Result<bool> {
+        match self.send_one(&job, mailer, receipts).await {
+            Ok(()) => {
+                self.store.mail_sent(job.id, self.now()).await?;
+                tracing::info!(
+                    mail.id = job.id,
+                    purchase.id = job.purchase_id,
+                    kind = job.kind.as_str(),
+                    "e-mail sent"
+                );
+                Ok(true)
+            }
+            Err(error) => {
+                let retry_at = retry.next_attempt(self.now(), job.attempts);
+                let reason = format!("{error:#}");
+                self.store.mail_failed(job.id, &reason, retry_at).await?;
+                tracing::warn!(mail.id = job.id, attempts = job.attempts, gave_up = retry_at.is_none(), error = %reason, "e-mail not sent");
+                Ok(false)
+            }
+        }
     }
 
     /// Notes on the waiting messages that none can be sent (the e-mail settings are unusable),
@@ -219,7 +259,7 @@ impl<S: Store, E: EventBus> App<S, E> {
         &self,
         job: &MailJob,
         mailer: &impl Mailer,
-        receipts: &dyn ReceiptRenderer,
+        receipts: &Arc<dyn ReceiptRenderer>,
     ) -> anyhow::Result<()> {
         let purchase = self
             .store
@@ -228,9 +268,29 @@ impl<S: Store, E: EventBus> App<S, E> {
             .ok_or_else(|| anyhow::anyhow!("purchase {} no longer exists", job.purchase_id))?;
         let purchase = as_when_queued(job.kind, purchase);
         let context = self.receipt_context(&purchase, job.lang).await?;
-        let pdf = receipts.render(&purchase, &context)?;
+        let (purchase, context, pdf) = self.render_receipt(receipts, purchase, context).await?;
         let email = compose(job, &purchase, &context, pdf);
         mailer.send(&email).await
+    }
+
+    /// The PDF receipt of `purchase`, rendered off the async workers (a 10,000-number receipt
+    /// takes the better part of a second). Hands `purchase` and `context` back for further use.
+    ///
+    /// # Errors
+    /// When rendering fails.
+    pub async fn render_receipt(
+        &self,
+        renderer: &Arc<dyn ReceiptRenderer>,
+        purchase: Purchase,
+        context: ReceiptContext,
+    ) -> anyhow::Result<(Purchase, ReceiptContext, Vec<u8>)> {
+        let renderer = Arc::clone(renderer);
+        self.cpu
+            .run(move || {
+                let pdf = renderer.render(&purchase, &context)?;
+                Ok((purchase, context, pdf))
+            })
+            .await?
     }
 
     /// What a receipt of `purchase` shows besides the purchase: the company, the raffle's size.

@@ -128,3 +128,19 @@ pub async fn postgres_database() -> Option<String> {
     conn.close().await.unwrap();
     Some(with_database(&url, &name))
 }
+
+/// Drops every other connection to the database at `url`, as a restart or an operator would:
+/// `pg_terminate_backend` on each. Returns how many were dropped.
+pub async fn terminate_other_connections(url: &str) -> usize {
+    let conn = Database::connect(url).await.unwrap();
+    let rows = conn
+        .query_all_raw(Statement::from_string(
+            conn.get_database_backend(),
+            "SELECT pg_terminate_backend(pid) AS dropped FROM pg_stat_activity \
+             WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        ))
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    rows.len()
+}

@@ -40,7 +40,7 @@ impl PgEventBus {
     /// When `db` is not PostgreSQL or the first LISTEN fails.
     pub async fn start(db: &Db, capacity: usize) -> anyhow::Result<Self> {
         anyhow::ensure!(db.is_postgres(), "LISTEN/NOTIFY needs PostgreSQL");
-        let pool = db.conn.get_postgres_connection_pool().clone();
+        let pool = db.conn.inner().get_postgres_connection_pool().clone();
         let mut listener = PgListener::connect_with(&pool)
             .await
             .context("failed to open the events connection")?;

@@ -10,19 +10,23 @@ mod entities;
 mod events;
 mod outbox;
 mod payments;
+mod pool;
 mod proofs;
 mod purchases;
 mod raffles;
 mod settings;
 
 pub use events::PgEventBus;
+pub use pool::is_unavailable;
 
 use std::time::Duration;
 
 use anyhow::Context;
 use rifa_migration::{Migrator, MigratorTrait};
 use rifa_ports::RecipientCaps;
-use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseBackend};
+
+use crate::pool::Pool;
 
 /// Creates the SQLite file of `url` readable by its owner only, unless it exists. SQLite would
 /// create it with the umask's mode (world-readable by default), and it gives the WAL and
@@ -53,7 +57,7 @@ fn create_private_sqlite_file(url: &str) -> anyhow::Result<()> {
 /// The database behind every repository port.
 #[derive(Clone, Debug)]
 pub struct Db {
-    conn: DatabaseConnection,
+    conn: Pool,
     /// Applied where a purchase's confirmation is written, in the purchase's own statement.
     mail_caps: RecipientCaps,
 }
@@ -100,7 +104,7 @@ impl Db {
             .await
             .context("failed to run database migrations")?;
         Ok(Self {
-            conn,
+            conn: Pool::new(conn, max_connections),
             mail_caps: RecipientCaps::default(),
         })
     }
@@ -123,7 +127,11 @@ impl Db {
     /// # Errors
     /// When the database does not answer.
     pub async fn ping(&self) -> anyhow::Result<()> {
-        self.conn.ping().await.context("database ping failed")
+        self.conn
+            .inner()
+            .ping()
+            .await
+            .context("database ping failed")
     }
 
     /// Whether nothing has been created yet, so demo data may be loaded.

@@ -8,8 +8,8 @@ use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleStatus};
 use rifa_ports::{DeleteRaffleError, Promotion, RaffleRepository, RaffleScope, UpdateRaffleError};
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
-    FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 
 use crate::entities::{promotions, purchase_tickets, purchases, raffles};
@@ -251,7 +251,7 @@ impl RaffleRepository for Db {
 }
 
 pub(crate) async fn add_promotion(
-    conn: &DatabaseConnection,
+    conn: &crate::pool::Pool,
     raffle_id: i64,
     description: &str,
 ) -> anyhow::Result<()> {

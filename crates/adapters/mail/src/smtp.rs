@@ -70,7 +70,9 @@ pub struct SmtpOptions {
     pub security: Option<SmtpSecurity>,
     /// How long to wait for the TCP connection (and the TLS handshake on port 465).
     pub connect_timeout: Duration,
-    /// How long a whole delivery (connect, TLS, login, message) or check may take.
+    /// How long a whole delivery (connect, TLS, login, message) or check may take. lettre's
+    /// async client has no timeout per command, so this is what bounds a server that accepts
+    /// the connection and then never answers.
     pub send_timeout: Duration,
     /// Certificates (PEM) to trust besides the public web PKI roots: a relay with a private CA
     /// or a self-signed certificate, a test server.
@@ -78,8 +80,20 @@ pub struct SmtpOptions {
 }
 
 impl SmtpOptions {
-    pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-    pub const DEFAULT_SEND_TIMEOUT: Duration = Duration::from_secs(60);
+    /// A receipt e-mail is tens of kilobytes: a server that has not taken it within 15 s is
+    /// stuck, and the message is better retried later than left holding a delivery slot.
+    pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(15);
+    pub const DEFAULT_SEND_TIMEOUT: Duration = Duration::from_secs(15);
+
+    /// The defaults with both timeouts set to `timeout`.
+    #[must_use]
+    pub fn with_timeout(timeout: Duration) -> Self {
+        Self {
+            connect_timeout: timeout,
+            send_timeout: timeout,
+            ..Self::default()
+        }
+    }
 }
 
 impl Default for SmtpOptions {

@@ -450,6 +450,29 @@ async fn read_prefix(file: &mut tokio::fs::File, max_bytes: usize) -> std::io::R
     Ok(prefix)
 }
 
+impl LocalStore {
+    /// Deletes partial uploads last written more than `age` ago: left by a crash, since a
+    /// running upload removes its own. `age` must exceed the longest upload allowed, so uploads
+    /// running on another instance sharing the directory are kept. Returns how many went.
+    ///
+    /// # Errors
+    /// When the temporary directory cannot be listed.
+    pub fn remove_stale_partial_uploads(&self, age: Duration) -> std::io::Result<usize> {
+        let mut removed = 0;
+        for entry in std::fs::read_dir(self.root.join(TMP_DIR))? {
+            let entry = entry?;
+            let stale = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|modified| modified.elapsed().is_ok_and(|elapsed| elapsed > age));
+            if stale && std::fs::remove_file(entry.path()).is_ok() {
+                removed += 1;
+            }
+        }
+        Ok(removed)
+    }
+}
+
 /// A temporary file removed when dropped: on success after it was linked into place, on any
 /// error, and when the upload's future is dropped halfway (the client went away).
 struct TempFile(PathBuf);

@@ -466,28 +466,46 @@ async fn a_token_stops_opening_admin_calls_once_it_expires() {
     assert_eq!(body["message"], "Tu sesión expiró; inicia sesión de nuevo");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sign_in_attempts_are_limited_per_client_address() {
+/// Signs in as `username` from `ip` (the test app trusts `X-Forwarded-For`).
+async fn login_from(app: &TestApp, ip: &str, username: &str, password: &str) -> Response {
+    app.request(Method::POST, "/api/admin/login")
+        .header("X-Forwarded-For", ip)
+        .json(&json!({"username": username, "password": password}))
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn app_limiting_failed_logins_to(per_minute: u32, trust_proxy: bool) -> TestApp {
     let mut config = TestApp::sqlite_config();
-    config.logins_per_minute = 2;
-    // Starting the app signs the first admin in: that is attempt number one.
+    config.logins_per_minute = per_minute;
+    config.trust_proxy = trust_proxy;
     let app = TestApp::start(config, false).await;
     let core = rifa_api::connect(&app.config).await.unwrap();
     core.create_admin("jefe", Some(OTHER_PASSWORD.to_owned()), true, String::new)
         .await
         .unwrap();
+    app
+}
 
-    let second = app.login("jefe", OTHER_PASSWORD).await;
-    let third = app.login("jefe", "wrong-password").await;
-    let fourth = app
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failed_sign_ins_lock_the_username_and_say_how_long_to_wait() {
+    let app = app_limiting_failed_logins_to(2, false).await;
+
+    let first = app.login("jefe", "wrong-password").await;
+    let second = app.login("jefe", "wrong-password").await;
+    // Locked before the password is checked: the right one waits too.
+    let third = app.login("jefe", OTHER_PASSWORD).await;
+    let spoofed = app
         .request(Method::POST, "/api/admin/login")
         .header("X-Forwarded-For", "203.0.113.9")
-        .json(&json!({"username": "jefe", "password": OTHER_PASSWORD}))
+        .json(&json!({"username": "jefe", "password": "wrong-password"}))
         .send()
         .await
         .unwrap();
 
-    assert_eq!(second.status(), StatusCode::OK);
+    expect_error(first, StatusCode::UNAUTHORIZED, "invalid_credentials").await;
+    expect_error(second, StatusCode::UNAUTHORIZED, "invalid_credentials").await;
     let retry_after: u64 = third.headers()["retry-after"]
         .to_str()
         .unwrap()
@@ -499,7 +517,7 @@ async fn sign_in_attempts_are_limited_per_client_address() {
     assert!(message.contains("Demasiados intentos"), "{message}");
     assert!(message.contains(&retry_after.to_string()), "{message}");
     assert_eq!(body["retryAfterSeconds"], retry_after);
-    expect_error(fourth, StatusCode::TOO_MANY_REQUESTS, "rate_limited").await;
+    expect_error(spoofed, StatusCode::TOO_MANY_REQUESTS, "rate_limited").await;
     let lookup = app
         .request(Method::POST, "/api/verify-tickets")
         .json(&json!({"email": "nadie@example.com"}))
@@ -507,6 +525,92 @@ async fn sign_in_attempts_are_limited_per_client_address() {
         .await
         .unwrap();
     expect_error(lookup, StatusCode::NOT_FOUND, "no_tickets_found").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correct_password_signs_in_though_others_failed_from_the_same_proxy_address() {
+    let app = app_limiting_failed_logins_to(2, false).await;
+
+    for _ in 0..5 {
+        let failed = app.login("colega", "mistyped-password").await;
+        assert_ne!(failed.status(), StatusCode::OK);
+    }
+    let mine = app.login("jefe", OTHER_PASSWORD).await;
+    let again = app.login("jefe", OTHER_PASSWORD).await;
+
+    assert_eq!(mine.status(), StatusCode::OK);
+    assert_eq!(again.status(), StatusCode::OK, "successes are not counted");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_username_under_attack_is_locked_across_addresses() {
+    let app = app_limiting_failed_logins_to(3, true).await;
+
+    for n in 1..=3 {
+        let failed = login_from(&app, &format!("198.51.100.{n}"), "jefe", "guess").await;
+        expect_error(failed, StatusCode::UNAUTHORIZED, "invalid_credentials").await;
+    }
+    let fresh_address = login_from(&app, "198.51.100.200", "JEFE", "guess").await;
+    let other_user = login_from(&app, "198.51.100.200", "admin", "guess").await;
+
+    expect_error(fresh_address, StatusCode::TOO_MANY_REQUESTS, "rate_limited").await;
+    expect_error(other_user, StatusCode::UNAUTHORIZED, "invalid_credentials").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_spraying_usernames_is_limited() {
+    // An address may fail four times the per-username budget.
+    let app = app_limiting_failed_logins_to(1, true).await;
+
+    for n in 0..4 {
+        let failed = login_from(&app, "198.51.100.7", &format!("user{n}"), "guess").await;
+        expect_error(failed, StatusCode::UNAUTHORIZED, "invalid_credentials").await;
+    }
+    let fifth = login_from(&app, "198.51.100.7", "user-new", "guess").await;
+    let elsewhere = login_from(&app, "198.51.100.8", "jefe", OTHER_PASSWORD).await;
+
+    expect_error(fifth, StatusCode::TOO_MANY_REQUESTS, "rate_limited").await;
+    assert_eq!(elsewhere.status(), StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_cannot_pick_its_address_with_forwarded_for_lines_before_the_proxys_own() {
+    let mut config = TestApp::sqlite_config();
+    config.trust_proxy = true;
+    config.lookups_per_minute = 2;
+    let app = TestApp::start(config, false).await;
+
+    let mut statuses = Vec::new();
+    for n in 0..3 {
+        // The client's own line first, then the one the proxy appended (HAProxy's
+        // `option forwardfor`): the key is the proxy's hop whatever the client wrote.
+        let response = app
+            .request(Method::POST, "/api/verify-tickets")
+            .header("X-Forwarded-For", format!("10.9.8.{n}, 10.0.0.{n}"))
+            .header("X-Forwarded-For", "203.0.113.50")
+            .json(&json!({"email": "nadie@example.com"}))
+            .send()
+            .await
+            .unwrap();
+        statuses.push(response.status());
+    }
+    let other_client = app
+        .request(Method::POST, "/api/verify-tickets")
+        .header("X-Forwarded-For", "203.0.113.51")
+        .json(&json!({"email": "nadie@example.com"}))
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(
+        statuses,
+        [
+            StatusCode::NOT_FOUND,
+            StatusCode::NOT_FOUND,
+            StatusCode::TOO_MANY_REQUESTS
+        ]
+    );
+    assert_eq!(other_client.status(), StatusCode::NOT_FOUND);
 }
 
 /// Runs `rifa-api <args>` against the test app's own database, `stdin` piped in.

@@ -536,3 +536,98 @@ async fn an_admin_puts_a_given_up_message_back_in_line() {
     let again = app.admin_send(Method::POST, &path, &json!({})).await;
     expect_error(again, StatusCode::NOT_FOUND, "not_found").await;
 }
+
+/// A mail server in front of `real`: it accepts the first connection and never says a word on
+/// it (a wedged server), and passes every later connection through to `real`.
+async fn first_connection_never_answered(real: u16) -> u16 {
+    let front = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = front.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        let (wedged, _) = front.accept().await.unwrap();
+        loop {
+            let (mut client, _) = front.accept().await.unwrap();
+            tokio::spawn(async move {
+                let mut server = tokio::net::TcpStream::connect(("127.0.0.1", real))
+                    .await
+                    .unwrap();
+                let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+            });
+            // Held open, unanswered, for as long as the test runs.
+            let _ = &wedged;
+        }
+    });
+    port
+}
+
+async fn a_mail_server_that_never_answers_one_delivery_does_not_hold_back_the_next(
+    mut config: Config,
+    postgres: bool,
+) {
+    let server = SmtpServer::start();
+    smtp_to(
+        &mut config,
+        first_connection_never_answered(server.port()).await,
+    );
+    let stuck_for = Duration::from_secs(6);
+    config.mail.smtp.connect_timeout = stuck_for;
+    config.mail.smtp.send_timeout = stuck_for;
+    let app = TestApp::start(config, postgres).await;
+    let raffle = app.raffle("13", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+
+    buy_in(&app, "es", raffle, method, &[3], "ana@example.com").await;
+    // The first message's delivery is now waiting on the wedged connection.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let second_bought = Instant::now();
+    buy_in(&app, "es", raffle, method, &[4], "luis@example.com").await;
+    let first_arrival = wait_for(&server, 1).await;
+    let next_delivered_after = second_bought.elapsed();
+
+    assert_eq!(first_arrival.len(), 1);
+    assert_eq!(first_arrival[0].to, ["luis@example.com"]);
+    assert!(
+        next_delivered_after < stuck_for - Duration::from_secs(1),
+        "the next message waited {next_delivered_after:?} behind the stuck one"
+    );
+    // The stuck one times out, is retried on a fresh connection and arrives too.
+    let both = wait_for(&server, 2).await;
+    assert_eq!(both.len(), 2);
+    assert_eq!(both[1].to, ["ana@example.com"]);
+    let rows = outbox(&app).await;
+    let attempts = |to: &str| {
+        rows.iter()
+            .find(|r| r["recipient"] == to)
+            .map(|r| (r["status"].clone(), r["attempts"].clone()))
+    };
+    assert_eq!(
+        attempts("luis@example.com"),
+        Some((json!("sent"), json!(1)))
+    );
+    assert_eq!(attempts("ana@example.com"), Some((json!("sent"), json!(2))));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mail_server_that_never_answers_one_delivery_does_not_hold_back_the_next_on_sqlite() {
+    a_mail_server_that_never_answers_one_delivery_does_not_hold_back_the_next(
+        TestApp::sqlite_config(),
+        false,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mail_server_that_never_answers_one_delivery_does_not_hold_back_the_next_on_postgres() {
+    if let Some(config) = TestApp::postgres_config().await {
+        a_mail_server_that_never_answers_one_delivery_does_not_hold_back_the_next(config, true)
+            .await;
+    }
+}
+
+#[test]
+fn smtp_timeouts_default_to_fifteen_seconds() {
+    let options = Config::for_tests(String::new(), std::env::temp_dir())
+        .mail
+        .smtp;
+    assert_eq!(options.connect_timeout, Duration::from_secs(15));
+    assert_eq!(options.send_timeout, Duration::from_secs(15));
+}

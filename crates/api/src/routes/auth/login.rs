@@ -1,12 +1,14 @@
 use actix_web::web;
+use rifa_app::auth::LoginError;
 
 use crate::AppState;
 use crate::dto::{ErrorBody, LoginRequest, LoginResponse, SessionUserDto, instant};
 use crate::error::ApiError;
 use crate::extract::ClientIp;
 
-/// Signs an admin in. Limited per client address (429 `rate_limited`); an unknown user and a
-/// wrong password answer alike.
+/// Signs an admin in. Failed attempts are limited per username and per client address (429
+/// `rate_limited`, checked before the password); an unknown user and a wrong password answer
+/// alike.
 #[utoipa::path(post, path = "/api/admin/login", tag = "auth", request_body = LoginRequest, responses(
     (status = 200, body = LoginResponse),
     (status = 400, body = ErrorBody),
@@ -21,14 +23,21 @@ pub async fn login(
     ip: ClientIp,
     body: web::Json<LoginRequest>,
 ) -> Result<web::Json<LoginResponse>, ApiError> {
-    state.limits.login(ip.0)?;
-    let (token, admin) = state
+    let username = body.username.as_deref().unwrap_or("");
+    state.limits.login_allowed(ip.0, username)?;
+    let (token, admin) = match state
         .app
-        .login(
-            body.username.as_deref().unwrap_or(""),
-            body.password.as_deref().unwrap_or(""),
-        )
-        .await?;
+        .login(username, body.password.as_deref().unwrap_or(""))
+        .await
+    {
+        Ok(signed_in) => signed_in,
+        Err(error) => {
+            if matches!(error, LoginError::InvalidCredentials) {
+                state.limits.login_failed(ip.0, username);
+            }
+            return Err(error.into());
+        }
+    };
     state.first_admin_password.signed_in(&admin.username).await;
     Ok(web::Json(LoginResponse {
         token: token.token,

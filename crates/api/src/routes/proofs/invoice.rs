@@ -1,22 +1,67 @@
+use std::collections::HashSet;
+use std::sync::{Mutex, PoisonError};
+
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use actix_web::{HttpRequest, HttpResponse, web};
+use rifa_domain::purchase::PurchaseId;
 use rifa_pdf::{invoice_content_security_policy, render_invoice_html};
-use rifa_ports::outbound::ReceiptRenderer;
 
 use crate::AppState;
 use crate::dto::{ErrorBody, InvoiceQuery};
 use crate::error::{ApiError, request_lang};
 use crate::extract::MaybeAdmin;
 
+/// What a client asked to wait when its purchase's PDF is already being rendered: about the time
+/// the largest receipt takes.
+const RENDER_RETRY_AFTER_SECS: u64 = 2;
+
+/// The purchases whose PDF receipt is being rendered. One render per purchase at a time: a
+/// client repeating the request (or many clients with the buyer's link) cannot occupy every
+/// core with copies of the same work.
+#[derive(Default)]
+pub struct RendersInFlight(Mutex<HashSet<PurchaseId>>);
+
+impl RendersInFlight {
+    /// Marks `purchase` as being rendered until the guard drops; `None` when it already is.
+    fn start(&self, purchase: PurchaseId) -> Option<RenderGuard<'_>> {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(purchase)
+            .then_some(RenderGuard {
+                renders: self,
+                purchase,
+            })
+    }
+}
+
+struct RenderGuard<'a> {
+    renders: &'a RendersInFlight,
+    purchase: PurchaseId,
+}
+
+impl Drop for RenderGuard<'_> {
+    fn drop(&mut self) {
+        self.renders
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&self.purchase);
+    }
+}
+
 /// The purchase's invoice: a printable HTML page (`format=html`, the default; `print=1` makes
 /// it print itself after half a second, for the invoice window) or the PDF receipt
 /// (`format=pdf`). Readable by the buyer with the purchase's `token`, or by an admin. Buyers
-/// read it in the language they bought in; admins in their request's language.
+/// read it in the language they bought in; admins in their request's language. The PDF is
+/// rendered once at a time per purchase: a second request meanwhile gets 429
+/// `receipt_being_rendered` with `Retry-After`.
 #[utoipa::path(get, path = "/api/purchases/{id}/invoice", tag = "purchases", params(("id" = i64, Path), InvoiceQuery),
     responses(
         (status = 200, description = "text/html or application/pdf"),
         (status = 400, body = ErrorBody),
         (status = 404, body = ErrorBody),
+        (status = 429, body = ErrorBody),
     ))]
 pub async fn invoice(
     req: HttpRequest,
@@ -41,7 +86,13 @@ pub async fn invoice(
     let private = (CACHE_CONTROL, "private, no-store");
     match query.format.as_deref().map(str::trim).unwrap_or("html") {
         "pdf" => {
-            let pdf = state.receipts.render(&purchase, &context)?;
+            let Some(_rendering) = state.receipts_rendering.start(purchase.id) else {
+                return Err(ApiError::receipt_being_rendered(RENDER_RETRY_AFTER_SECS));
+            };
+            let (purchase, _, pdf) = state
+                .app
+                .render_receipt(&state.receipts, purchase, context)
+                .await?;
             Ok(HttpResponse::Ok()
                 .insert_header((CONTENT_TYPE, "application/pdf"))
                 .insert_header((

@@ -1,3 +1,4 @@
+use actix_web::error::PayloadError;
 use actix_web::http::StatusCode;
 use actix_web::http::header::CONTENT_TYPE;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -64,6 +65,12 @@ pub async fn upload(
                     "This upload link was already used",
                 ),
             ),
+            UploadError::Body(e)
+                if e.downcast_ref::<PayloadError>()
+                    .is_some_and(crate::body_timeout::timed_out) =>
+            {
+                ApiError::request_timeout()
+            }
             UploadError::Body(e) => ApiError::bad_request(e),
             UploadError::Io(e) => ApiError::internal(&e),
         }),
