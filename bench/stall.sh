@@ -14,7 +14,7 @@
 #
 # Environment (all optional):
 #   TEST_DATABASE_URL   server to use       (postgres://postgres@127.0.0.1:5432/test)
-#   CARGO_TARGET_DIR    build directory     ($HOME/.cache/rifa/target)
+#   CARGO_TARGET_DIR    build directory     (this checkout's, scripts/lib.sh)
 #   BENCH_PROFILE       cargo profile       (release; `dev` reuses the test build's crates)
 #   RIFA_API_BIN        API binary to run   ($CARGO_TARGET_DIR/<profile dir>/rifa-api)
 #   RIFA_BENCH_BIN      rifa-bench to run   ($CARGO_TARGET_DIR/<profile dir>/rifa-bench)
@@ -28,7 +28,8 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/rifa/target}
+. scripts/lib.sh
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$(rifa_target_dir)}
 SERVER_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
 OUT=${BENCH_OUT:-$(mktemp -d /tmp/rifa-stall.XXXXXX)}
 mkdir -p "$OUT"
@@ -81,8 +82,10 @@ done
 [[ -n $line ]] || { cat "$LOG" >&2; die "rifa-api did not start"; }
 export RIFA_BENCH_URL=${line#listening on }
 export RIFA_BENCH_USERNAME RIFA_BENCH_PASSWORD
-RIFA_BENCH_USERNAME=$(sed -n 's/^ *username: *//p' "$LOG" | head -n1)
-RIFA_BENCH_PASSWORD=$(sed -n 's/^ *password: *//p' "$LOG" | head -n1)
+# The generated login waits in the data directory (never in the log) until the first sign-in.
+RIFA_BENCH_USERNAME=$(sed -n 's/^username: //p' "$OUT/data/first-admin-password")
+RIFA_BENCH_PASSWORD=$(sed -n 's/^password: //p' "$OUT/data/first-admin-password")
+[[ -n $RIFA_BENCH_PASSWORD ]] || die "no first admin login in $OUT/data/first-admin-password"
 
 echo "load before: $(uptime)"
 "$BENCH_BIN" stall --pdfs "${BENCH_PDFS:-40}" --purchases "${BENCH_PDF_PURCHASES:-1}" \

@@ -74,7 +74,8 @@ fi
 log "building rifa-api (debug)"
 cd "$ROOT"
 # Build caches live outside the clone, as with make.
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/rifa/target}"
+. scripts/lib.sh
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$(rifa_target_dir)}"
 cargo build --quiet -p rifa-api
 TARGET_DIR="$(cargo metadata --format-version 1 --no-deps \
   | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
