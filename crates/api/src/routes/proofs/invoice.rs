@@ -24,14 +24,17 @@ pub struct RendersInFlight(Mutex<HashSet<PurchaseId>>);
 impl RendersInFlight {
     /// Marks `purchase` as being rendered until the guard drops; `None` when it already is.
     fn start(&self, purchase: PurchaseId) -> Option<RenderGuard<'_>> {
-        self.0
+        // The lock is released before a guard exists: a guard dropped under it (as `then_some`
+        // did, building one even for a purchase already rendering) locked it again, forever.
+        let newly_rendering = self
+            .0
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .insert(purchase)
-            .then_some(RenderGuard {
-                renders: self,
-                purchase,
-            })
+            .insert(purchase);
+        newly_rendering.then(|| RenderGuard {
+            renders: self,
+            purchase,
+        })
     }
 }
 
@@ -109,5 +112,25 @@ pub async fn invoice(
             .insert_header(private)
             .body(render_invoice_html(&purchase, &context))),
         _ => Err(ApiError::bad_request("format must be html or pdf")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RendersInFlight;
+
+    #[test]
+    fn a_purchase_renders_once_at_a_time_and_a_refused_second_render_leaves_the_first_marked() {
+        let renders = RendersInFlight::default();
+        let first = renders.start(7);
+        assert!(first.is_some());
+        assert!(renders.start(7).is_none());
+        assert!(
+            renders.start(7).is_none(),
+            "the refused render unmarked the first"
+        );
+        assert!(renders.start(8).is_some());
+        drop(first);
+        assert!(renders.start(7).is_some());
     }
 }
