@@ -119,8 +119,9 @@ start_server() {
     sleep 0.5
   done
   local password
-  password="$(sed -n 's/^ *password: //p' "$server_log" | head -n 1)"
-  [[ -n "$password" ]] || { cat "$server_log" >&2; die "no generated admin password in the API's output"; }
+  # The generated login waits in the data directory (never in the log) until the first sign-in.
+  password="$(sed -n 's/^password: //p' "$data_dir/first-admin-password" 2>/dev/null)"
+  [[ -n "$password" ]] || { cat "$server_log" >&2; die "no generated admin password in $data_dir/first-admin-password"; }
   TOKEN="$(
     PASSWORD="$password" python3 - "$BASE" <<'PY'
 import json, os, sys, urllib.request

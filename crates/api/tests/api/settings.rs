@@ -13,6 +13,7 @@ on_both!(
     the_branding_starts_with_the_spec_defaults,
     a_branding_update_changes_only_the_fields_sent,
     a_bad_branding_value_is_refused_and_changes_nothing,
+    the_sites_contact_links_and_figures_are_saved_and_served_publicly,
     payment_methods_are_created_listed_updated_and_deleted,
     bank_and_crypto_methods_need_their_details_and_types_come_from_the_list,
     a_payment_method_cannot_point_to_an_unknown_exchange_rate,
@@ -123,6 +124,68 @@ async fn a_branding_update_changes_only_the_fields_sent(app: TestApp) {
         )
         .await;
     assert_eq!(json_of(cleared, StatusCode::OK).await["logoUrl"], "");
+}
+
+async fn the_sites_contact_links_and_figures_are_saved_and_served_publicly(app: TestApp) {
+    let defaults = app.get_json("/api/branding").await;
+    assert_eq!(defaults["contactEmail"], "soporte@rifa.app");
+    assert_eq!(defaults["participants"], 50_000);
+
+    let response = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/branding",
+            &json!({
+                "contactEmail": " ayuda@rifasve.com ",
+                "contactPhone": "+58 414 000 1122",
+                "whatsappUrl": "https://wa.me/584140001122",
+                "instagramUrl": "",
+                "lotteryResultsUrl": "https://resultados.example.com/hoy",
+                "videoUrls": ["https://www.youtube-nocookie.com/embed/abc", ""],
+                "participants": 1200,
+                "prizes": "$5K+",
+                "rafflesPageWinners": 12
+            }),
+        )
+        .await;
+
+    let saved = json_of(response, StatusCode::OK).await;
+    assert_eq!(saved["contactEmail"], "ayuda@rifasve.com");
+    assert_eq!(saved["contactPhone"], "+58 414 000 1122");
+    assert_eq!(saved["whatsappUrl"], "https://wa.me/584140001122");
+    assert_eq!(saved["instagramUrl"], "", "a blank link hides it");
+    assert_eq!(
+        saved["lotteryResultsUrl"],
+        "https://resultados.example.com/hoy"
+    );
+    assert_eq!(
+        saved["videoUrls"],
+        json!(["https://www.youtube-nocookie.com/embed/abc", ""])
+    );
+    assert_eq!(saved["participants"], 1200);
+    assert_eq!(saved["prizes"], "$5K+");
+    assert_eq!(saved["rafflesPageWinners"], 12);
+    assert_eq!(
+        saved["facebookUrl"], defaults["facebookUrl"],
+        "fields not sent keep their value"
+    );
+    assert_eq!(app.get_json("/api/branding").await, saved);
+
+    let refused = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/branding",
+            &json!({"tiktokUrl": "javascript:alert(1)", "participants": -1}),
+        )
+        .await;
+    let body = json_of(refused, StatusCode::UNPROCESSABLE_ENTITY).await;
+    assert!(body["fields"]["tiktokUrl"].is_string(), "{body}");
+    assert!(body["fields"]["participants"].is_string(), "{body}");
+    assert_eq!(
+        app.get_json("/api/branding").await,
+        saved,
+        "nothing changed"
+    );
 }
 
 async fn a_bad_branding_value_is_refused_and_changes_nothing(app: TestApp) {
