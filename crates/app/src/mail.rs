@@ -497,6 +497,8 @@ pub fn compose(
 
 #[cfg(test)]
 mod tests {
+    use rifa_domain::money::Money;
+
     use super::*;
 
     #[test]
@@ -507,6 +509,124 @@ mod tests {
         assert_eq!(policy.backoff(5), TimeDelta::seconds(480));
         assert_eq!(policy.backoff(11), TimeDelta::hours(6));
         assert_eq!(policy.backoff(40), TimeDelta::hours(6));
+    }
+
+    fn purchase(status: PurchaseStatus) -> Purchase {
+        Purchase {
+            id: 1,
+            reference: "RF-ABC123".into(),
+            raffle_id: 1,
+            raffle_title: "RX-7".into(),
+            ticket_numbers: (1..=60).collect(),
+            customer_name: "Ana Ruiz".into(),
+            customer_id_document: "V12345678".into(),
+            customer_email: "ana@correo.com".into(),
+            customer_phone: "04141234567".into(),
+            customer_country: "ve".into(),
+            payment_method: "Zelle".into(),
+            payment_method_id: None,
+            conversion: None,
+            total_amount: Money::from_cents(6_000).unwrap(),
+            discount_applied: Money::ZERO,
+            status,
+            created_at: Utc::now(),
+            decided_at: None,
+            payment_proof: None,
+            admin_notes: Some("ID 42".into()),
+        }
+    }
+
+    /// The words a message in the other language would give itself away by.
+    fn tell_tale_words(lang: Lang) -> &'static [&'static str] {
+        match lang {
+            Lang::Es => &[
+                "hello",
+                "purchase",
+                "received",
+                "approved",
+                "rejected",
+                "tickets",
+                "reference",
+                "payment",
+                "raffle",
+                "receipt",
+                "attached",
+                "more",
+                "team",
+            ],
+            Lang::En => &[
+                "hola",
+                "compra",
+                "recibimos",
+                "aprobada",
+                "rechazada",
+                "boletos",
+                "referencia",
+                "método",
+                "sorteo",
+                "recibo",
+                "adjuntamos",
+                "más",
+                "equipo",
+            ],
+        }
+    }
+
+    fn visible_words(email: &OutgoingEmail) -> Vec<String> {
+        let mut html_text = String::new();
+        let mut in_tag = false;
+        for c in email.html_body.chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' => {
+                    in_tag = false;
+                    html_text.push(' ');
+                }
+                c if !in_tag => html_text.push(c),
+                _ => {}
+            }
+        }
+        [&email.subject, &email.text_body, &html_text]
+            .iter()
+            .flat_map(|text| text.split(|c: char| !c.is_alphanumeric() && c != 'é'))
+            .map(str::to_lowercase)
+            .collect()
+    }
+
+    #[test]
+    fn every_message_speaks_only_the_buyers_language() {
+        for lang in [Lang::Es, Lang::En] {
+            for (kind, status) in [
+                (MailKind::Received, PurchaseStatus::Pending),
+                (MailKind::Approved, PurchaseStatus::Approved),
+                (MailKind::Rejected, PurchaseStatus::Rejected),
+            ] {
+                let job = MailJob {
+                    id: 1,
+                    purchase_id: 1,
+                    kind,
+                    recipient: "ana@correo.com".into(),
+                    lang,
+                    attempts: 1,
+                };
+                let context = ReceiptContext {
+                    company_name: "Acme".into(),
+                    max_tickets: 100,
+                    lang,
+                    generated_at: Utc::now(),
+                };
+                let email = compose(&job, &purchase(status), &context, Vec::new());
+                let words = visible_words(&email);
+                for word in tell_tale_words(lang) {
+                    assert!(
+                        !words.iter().any(|w| w == word),
+                        "{kind:?} in {lang:?} says {word:?}: {}\n{}",
+                        email.subject,
+                        email.text_body
+                    );
+                }
+            }
+        }
     }
 
     #[test]
