@@ -454,3 +454,54 @@ fn the_receipt_s_amount_wording_follows_the_purchase_status() {
         }
     }
 }
+
+#[test]
+fn a_receipt_speaks_only_the_buyers_language() {
+    let tell_tale = |lang: Lang| -> &'static [&'static str] {
+        match lang {
+            Lang::Es => &[
+                "receipt",
+                "reference",
+                "tickets",
+                "date",
+                "amount",
+                "customer",
+                "method",
+                "paid",
+                "purchase",
+            ],
+            Lang::En => &[
+                "recibo",
+                "referencia",
+                "boletos",
+                "fecha",
+                "monto",
+                "cliente",
+                "método",
+                "pagado",
+                "compra",
+            ],
+        }
+    };
+    for lang in [Lang::Es, Lang::En] {
+        for status in [
+            PurchaseStatus::Pending,
+            PurchaseStatus::Approved,
+            PurchaseStatus::Rejected,
+            PurchaseStatus::Test,
+        ] {
+            let mut purchase = purchase(vec![7, 8]);
+            purchase.status = status;
+            let name = format!("language-{}-{}", status.as_str(), lang.code());
+            let text =
+                pdf_text_raw(&name, &render(&purchase, &context(lang, 9_999))).to_lowercase();
+            let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
+            for word in tell_tale(lang) {
+                assert!(
+                    !words.contains(word),
+                    "{status:?} receipt in {lang:?} says {word:?}:\n{text}"
+                );
+            }
+        }
+    }
+}
