@@ -1023,7 +1023,7 @@ describe("e-mail settings", () => {
     await page.getByTestId("test-email").click();
     await page.getByTestId("test-result").filter({ hasText: "bandeja de salida" }).waitFor({ timeout: 30_000 });
     await page.getByTestId("failed-deliveries").waitFor();
-    await page.getByTestId("withheld-mails").getByText("Correos retenidos").waitFor();
+    await page.getByTestId("withheld-mails").getByText("Correos retenidos", { exact: true }).waitFor();
     await context.close();
   });
 });
