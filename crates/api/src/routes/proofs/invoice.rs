@@ -73,6 +73,18 @@ pub async fn invoice(
     id: web::Path<i64>,
     query: web::Query<InvoiceQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    let format = query.format.as_deref().map_or("html", str::trim);
+    // Claimed before the purchase is read: loading a large purchase's numbers is work too, and
+    // copies of a request that would be refused must not do it.
+    let _rendering = match format {
+        "pdf" => Some(
+            state
+                .receipts_rendering
+                .start(*id)
+                .ok_or_else(|| ApiError::receipt_being_rendered(RENDER_RETRY_AFTER_SECS))?,
+        ),
+        _ => None,
+    };
     let (purchase, lang) = match (admin.0, query.token.as_deref()) {
         (Some(_), _) => (
             state
@@ -87,11 +99,8 @@ pub async fn invoice(
     };
     let context = state.app.receipt_context(&purchase, lang).await?;
     let private = (CACHE_CONTROL, "private, no-store");
-    match query.format.as_deref().map(str::trim).unwrap_or("html") {
+    match format {
         "pdf" => {
-            let Some(_rendering) = state.receipts_rendering.start(purchase.id) else {
-                return Err(ApiError::receipt_being_rendered(RENDER_RETRY_AFTER_SECS));
-            };
             let (purchase, _, pdf) = state
                 .app
                 .render_receipt(&state.receipts, purchase, context)
