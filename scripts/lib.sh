@@ -45,9 +45,11 @@ rifa_use_node() {
     *) echo "Node >= $RIFA_NODE_MIN is needed; install Node 22 (see .nvmrc)" >&2; return 1 ;;
   esac
   command -v npm >/dev/null 2>&1 || { echo "Node >= $RIFA_NODE_MIN and npm are needed" >&2; return 1; }
+  # The lock file lives beside the install; its directory must exist before the redirection
+  # below opens it (on a fresh machine ~/.cache/rifa does not).
+  mkdir -p "$(dirname "$dir")"
   (
     # Two checkouts may get here at once: one installs, the other waits for it.
-    mkdir -p "$(dirname "$dir")"
     flock 9
     [[ -x "$dir/bin/node" ]] && exit 0
     echo "node $(node --version 2>/dev/null || echo missing) is older than $RIFA_NODE_MIN: installing Node 22 from the npm registry into $dir" >&2
