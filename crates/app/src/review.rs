@@ -7,7 +7,10 @@ use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use rifa_domain::FieldErrors;
 use rifa_domain::purchase::{NotPending, Purchase, PurchaseId, Verdict};
 use rifa_domain::stats::{DashboardStats, DaySales};
-use rifa_ports::{Clock, DecidePurchaseError, PurchasePage, PurchaseQuery, PurchaseRepository};
+use rifa_ports::{
+    Clock, DecidePurchaseError, MailKind, PurchaseDecision, PurchasePage, PurchaseQuery,
+    PurchaseRepository,
+};
 
 use crate::shared::{AvailabilityCache, MailSignal, Shared, now};
 
@@ -144,7 +147,7 @@ impl<S: PurchaseRepository, C: Clock> ReviewService for Review<S, C> {
         })?;
         let purchase = self
             .store
-            .decide_purchase(id, &verdict, now(&self.clock))
+            .decide_purchase(id, &decision_of(&verdict, now(&self.clock)))
             .await
             .map_err(|e| match e {
                 DecidePurchaseError::NotFound => DecideError::NotFound,
@@ -179,6 +182,23 @@ impl<S: PurchaseRepository, C: Clock> ReviewService for Review<S, C> {
             .daily_sales(from, to, period.utc_offset_minutes)
             .await?;
         Ok(period.fill(found))
+    }
+}
+
+/// What a verdict does, all carried out by storage in one transaction: a rejection puts the
+/// numbers back on sale, and each verdict sends the buyer its own e-mail.
+#[must_use]
+pub fn decision_of(verdict: &Verdict, decided_at: DateTime<Utc>) -> PurchaseDecision {
+    let status = verdict.target();
+    PurchaseDecision {
+        status,
+        notes: verdict.notes().map(str::to_owned),
+        decided_at,
+        release_numbers: !status.holds_numbers(),
+        mail: match verdict {
+            Verdict::Approve { .. } => MailKind::Approved,
+            Verdict::Reject { .. } => MailKind::Rejected,
+        },
     }
 }
 
@@ -257,6 +277,33 @@ mod tests {
 
     fn day(text: &str) -> NaiveDate {
         NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap_or_default()
+    }
+
+    #[test]
+    fn a_rejection_frees_the_numbers_and_each_verdict_sends_its_own_e_mail() {
+        let at = Utc::now();
+        let rejected = decision_of(
+            &Verdict::Reject {
+                notes: "sin pago".into(),
+            },
+            at,
+        );
+        assert_eq!(
+            rejected.status,
+            rifa_domain::purchase::PurchaseStatus::Rejected
+        );
+        assert!(rejected.release_numbers);
+        assert_eq!(rejected.mail, MailKind::Rejected);
+        assert_eq!(rejected.notes.as_deref(), Some("sin pago"));
+
+        let approved = decision_of(&Verdict::Approve { notes: None }, at);
+        assert_eq!(
+            approved.status,
+            rifa_domain::purchase::PurchaseStatus::Approved
+        );
+        assert!(!approved.release_numbers);
+        assert_eq!(approved.mail, MailKind::Approved);
+        assert_eq!(approved.decided_at, at);
     }
 
     #[test]
