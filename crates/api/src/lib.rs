@@ -134,10 +134,6 @@ pub async fn admin_accounts(config: &Config) -> anyhow::Result<AdminAccounts> {
 ///
 /// # Errors
 /// When the proof store, the PDF renderer or the token issuer cannot be set up.
-#[allow(
-    clippy::too_many_lines,
-    reason = "one statement per service: splitting it would hide the wiring"
-)]
 fn state(
     config: &Config,
     shared: &Shared,
@@ -158,7 +154,6 @@ fn state(
         proof_store,
         Arc::clone(&access_keys),
         Arc::clone(&clock),
-        shared,
     ));
     let transports = ConfiguredTransports {
         env_settings: config.mail.env_settings.clone(),

@@ -30,8 +30,6 @@ use rifa_ports::{
     PurchaseAccess, PurchaseProofs, PurchaseRepository, UploadRefusal,
 };
 
-use crate::shared::Shared;
-
 /// How long an upload URL works: enough for a slow phone connection, short enough to be
 /// useless if it leaks.
 pub const UPLOAD_URL_TTL: Duration = Duration::from_secs(15 * 60);
@@ -229,15 +227,7 @@ where
     K: AccessKeys,
     C: Clock,
 {
-    pub fn new(
-        store: S,
-        objects: O,
-        inspector: I,
-        transfers: T,
-        access_keys: K,
-        clock: C,
-        _shared: &Shared,
-    ) -> Self {
+    pub fn new(store: S, objects: O, inspector: I, transfers: T, access_keys: K, clock: C) -> Self {
         Self {
             store,
             objects,
