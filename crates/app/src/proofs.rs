@@ -511,3 +511,39 @@ fn kind_from_name(filename: &str) -> Option<ProofKind> {
         kind.extension() == extension || (extension == "jpeg" && *kind == ProofKind::Jpeg)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_store_refusal_keeps_its_meaning_and_a_stalled_body_is_a_timeout() {
+        let timed_out = std::io::Error::new(std::io::ErrorKind::TimedOut, "slow");
+        assert!(matches!(
+            UploadFailure::from(UploadRefusal::Body(timed_out)),
+            UploadFailure::TimedOut
+        ));
+        let broken = std::io::Error::other("reset");
+        assert!(matches!(
+            UploadFailure::from(UploadRefusal::Body(broken)),
+            UploadFailure::Body(_)
+        ));
+        // The store stopped reading one byte past its limit: the file is at least that large.
+        assert!(matches!(
+            UploadFailure::from(UploadRefusal::TooLarge { limit: 10 }),
+            UploadFailure::TooLarge { size: 11 }
+        ));
+        assert!(matches!(
+            UploadFailure::from(UploadRefusal::NotServed),
+            UploadFailure::NotFound
+        ));
+    }
+
+    #[test]
+    fn a_file_type_comes_from_its_name_when_the_browser_declares_none() {
+        assert_eq!(kind_from_name("recibo.JPEG"), Some(ProofKind::Jpeg));
+        assert_eq!(kind_from_name("pago.pdf"), Some(ProofKind::Pdf));
+        assert_eq!(kind_from_name("notas.txt"), None);
+        assert_eq!(kind_from_name("sin-extension"), None);
+    }
+}

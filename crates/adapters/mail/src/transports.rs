@@ -34,3 +34,48 @@ impl MailTransports for ConfiguredTransports {
         Ok((mailer, route))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn server(host: &str) -> EmailSettings {
+        EmailSettings {
+            host: host.into(),
+            from_email: "sorteos@rifa.example".into(),
+            ..EmailSettings::default()
+        }
+    }
+
+    fn transports(env: Option<EmailSettings>) -> ConfiguredTransports {
+        ConfiguredTransports {
+            env_settings: env,
+            smtp: SmtpOptions::default(),
+            outbox_dir: std::env::temp_dir().join("rifa-transports-test"),
+        }
+    }
+
+    fn route(transports: &ConfiguredTransports, saved: &EmailSettings) -> Option<MailRoute> {
+        transports.open(saved).ok().map(|(_, route)| route)
+    }
+
+    #[test]
+    fn saved_settings_win_then_the_environment_then_the_file_outbox() {
+        let none = EmailSettings::default();
+        assert_eq!(route(&transports(None), &none), Some(MailRoute::FileOutbox));
+        let env = transports(Some(server("smtp.env.example")));
+        assert_eq!(route(&env, &none), Some(MailRoute::Server));
+        assert_eq!(
+            route(&transports(None), &server("smtp.saved.example")),
+            Some(MailRoute::Server)
+        );
+    }
+
+    #[test]
+    fn unusable_saved_settings_say_why_instead_of_falling_back() {
+        let mut saved = server("smtp.saved.example");
+        saved.from_email = String::new();
+        let opened = transports(Some(server("smtp.env.example"))).open(&saved);
+        assert!(opened.is_err());
+    }
+}
