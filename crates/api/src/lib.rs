@@ -10,6 +10,7 @@ mod error;
 mod events;
 mod extract;
 pub mod first_admin;
+mod lang;
 mod mail_worker;
 mod openapi;
 mod rate_limit;
@@ -100,6 +101,7 @@ pub async fn connect(config: &Config) -> anyhow::Result<Rifa> {
             config.token_ttl,
         )?),
         access_keys: Arc::new(Sha256AccessKeys),
+        mail_composer: Arc::new(rifa_mail::MailTemplates),
     };
     Ok(rifa_app::App::new(db, events, services))
 }

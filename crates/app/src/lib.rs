@@ -18,6 +18,7 @@ pub mod verification;
 use std::sync::Arc;
 
 use rifa_domain::FieldErrors;
+use rifa_ports::outbound::MailComposer;
 use rifa_ports::{
     AccessKeys, AdminRepository, Clock, EventBus, ExchangeRateRepository, MailOutbox,
     PasswordHasher, PaymentMethodRepository, PurchaseProofs, PurchaseRepository, RaffleRepository,
@@ -57,6 +58,8 @@ pub struct Services {
     pub hasher: Arc<dyn PasswordHasher>,
     pub tokens: Arc<dyn TokenIssuer>,
     pub access_keys: Arc<dyn AccessKeys>,
+    /// Words the e-mails the use cases decide to send.
+    pub mail_composer: Arc<dyn MailComposer>,
 }
 
 /// The application: ports in, use cases out.
@@ -74,6 +77,7 @@ pub struct App<S: Store, E: EventBus> {
     hasher: Arc<dyn PasswordHasher>,
     tokens: Arc<dyn TokenIssuer>,
     access_keys: Arc<dyn AccessKeys>,
+    mail_composer: Arc<dyn MailComposer>,
     /// Where password checks and receipts are computed, off the async workers.
     cpu: cpu::CpuPool,
     /// Woken when an e-mail is put in the outbox, so delivery starts at once instead of at the
@@ -89,6 +93,7 @@ impl<S: Store, E: EventBus> App<S, E> {
             hasher,
             tokens,
             access_keys,
+            mail_composer,
         } = services;
         Self {
             store,
@@ -101,6 +106,7 @@ impl<S: Store, E: EventBus> App<S, E> {
             hasher,
             tokens,
             access_keys,
+            mail_composer,
             cpu: cpu::CpuPool::sized_to_cores(),
             mail_due: Notify::new(),
         }
