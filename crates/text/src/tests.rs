@@ -424,3 +424,33 @@ fn counts_choose_the_singular_only_for_one() {
         "Too many attempts. Wait 1000000 seconds and try again."
     );
 }
+
+proptest::proptest! {
+    /// Whatever a client sends lands in a refusal's parameters: every refusal still renders
+    /// whole, in both languages, without a panic.
+    #[test]
+    fn refusals_render_whatever_their_values(
+        raw in proptest::prelude::any::<String>(),
+        number in proptest::prelude::any::<i64>(),
+        count in proptest::prelude::any::<u32>(),
+        size in proptest::prelude::any::<usize>(),
+    ) {
+        let errors = [
+            FieldError::TooShort { min: size },
+            FieldError::TooLong { max: size },
+            FieldError::OutOfRange { min: raw.clone(), max: raw.clone() },
+            FieldError::TooManyDecimals { max: count },
+            FieldError::TicketsBelowMinimum { min: count },
+            FieldError::TicketsAboveMaximum { max: count },
+            FieldError::TicketOutOfRange { number, max: count },
+            FieldError::TicketRepeated { number: count },
+            FieldError::WeakPassword { warning: Some(raw.clone()), suggestions: vec![raw.clone()] },
+        ];
+        for error in &errors {
+            for lang in [Lang::Es, Lang::En] {
+                let rendered = Message::from(error).try_render(lang);
+                proptest::prop_assert!(rendered.is_ok(), "{error:?}: {rendered:?}");
+            }
+        }
+    }
+}
