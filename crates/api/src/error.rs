@@ -4,9 +4,10 @@
 //! {"code": "validation_failed", "message": "Revisa los campos marcados",
 //!  "fields": {"customerEmail": "Email inválido"}}
 //! ```
-//! Every error carries its Spanish and English text; [`localize`] picks the one the request's
-//! `Accept-Language` asks for (Spanish by default). A 500 logs its cause once and says nothing
-//! about it to the caller.
+//! Every error carries a catalogue message (`rifa-text`: its key is the `code`, its parameters
+//! the values it names); [`localize`] renders it in the language the request's `Accept-Language`
+//! asks for (Spanish by default). A 500 logs its cause once and says nothing about it to the
+//! caller.
 
 use std::fmt;
 
@@ -14,7 +15,7 @@ use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
 use actix_web::http::StatusCode;
-use actix_web::http::header::{ACCEPT_LANGUAGE, CONTENT_LANGUAGE, HeaderValue};
+use actix_web::http::header::{CONTENT_LANGUAGE, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use rifa_app::WriteFailure;
@@ -25,43 +26,15 @@ use rifa_app::mail::TestEmailError;
 use rifa_app::proofs::ProofFailure;
 use rifa_app::purchasing::PurchaseError;
 use rifa_app::review::DecideError;
-use rifa_domain::proof::ProofError;
-use rifa_domain::{FieldError, FieldErrors, Lang, Localized};
+use rifa_domain::{FieldError, FieldErrors, Lang};
 use rifa_ports::TokenError;
+use rifa_text::Message;
 use serde_json::{Map, Value, json};
+
+pub use crate::lang::request_lang;
 
 /// What a 503 asks the client to wait: enough for the pool to reconnect.
 const DATABASE_RETRY_AFTER_SECS: u64 = 2;
-
-/// A text in both languages.
-#[derive(Debug, Clone)]
-pub struct Text {
-    es: String,
-    en: String,
-}
-
-impl Text {
-    pub fn new(es: impl Into<String>, en: impl Into<String>) -> Self {
-        Self {
-            es: es.into(),
-            en: en.into(),
-        }
-    }
-
-    pub fn of(message: &impl Localized) -> Self {
-        Self {
-            es: message.localized(Lang::Es),
-            en: message.localized(Lang::En),
-        }
-    }
-
-    fn get(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::Es => &self.es,
-            Lang::En => &self.en,
-        }
-    }
-}
 
 /// Boxed: errors travel through every `Result` of the API, so they stay one pointer wide.
 #[derive(Debug)]
@@ -71,13 +44,20 @@ pub struct ApiError(Box<Details>);
 struct Details {
     status: StatusCode,
     code: &'static str,
-    message: Text,
-    fields: Vec<(&'static str, Text)>,
+    message: Message,
+    fields: Vec<(&'static str, Message)>,
     extra: Map<String, Value>,
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: &'static str, message: Text) -> Self {
+    /// An error worded by the catalogue's text for `code`.
+    pub fn new(status: StatusCode, code: &'static str) -> Self {
+        Self::worded(status, code, Message::new(code))
+    }
+
+    /// An error whose words are another catalogue message (a domain refusal, or one of the
+    /// wordings of a code used by several refusals).
+    pub fn worded(status: StatusCode, code: &'static str, message: Message) -> Self {
         Self(Box::new(Details {
             status,
             code,
@@ -87,23 +67,30 @@ impl ApiError {
         }))
     }
 
+    /// A value the message names.
+    #[must_use]
+    pub fn text(mut self, name: &'static str, value: impl Into<String>) -> Self {
+        self.0.message = self.0.message.text(name, value);
+        self
+    }
+
+    /// A count the message chooses its words by.
+    #[must_use]
+    pub fn count(mut self, name: &'static str, value: impl Into<u64>) -> Self {
+        self.0.message = self.0.message.count(name, value);
+        self
+    }
+
     fn with(mut self, key: &str, value: Value) -> Self {
         self.0.extra.insert(key.to_owned(), value);
         self
     }
 
     pub fn validation(fields: &FieldErrors) -> Self {
-        let mut error = Self::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "validation_failed",
-            Text::new(
-                "Revisa los campos marcados",
-                "Please check the highlighted fields",
-            ),
-        );
+        let mut error = Self::new(StatusCode::UNPROCESSABLE_ENTITY, "validation_failed");
         error.0.fields = fields
             .iter()
-            .map(|(field, e)| (*field, Text::of(e)))
+            .map(|(field, e)| (*field, Message::from(e)))
             .collect();
         // A single problem is also the message, so a toast can show it as is.
         if let [(_, only)] = error.0.fields.as_slice() {
@@ -113,129 +100,56 @@ impl ApiError {
     }
 
     pub fn not_found() -> Self {
-        Self::new(
-            StatusCode::NOT_FOUND,
-            "not_found",
-            Text::new("No encontrado", "Not found"),
-        )
+        Self::new(StatusCode::NOT_FOUND, "not_found")
     }
 
     pub fn raffle_not_found() -> Self {
-        Self::new(
-            StatusCode::NOT_FOUND,
-            "raffle_not_found",
-            Text::new("Sorteo no encontrado", "Raffle not found"),
-        )
+        Self::new(StatusCode::NOT_FOUND, "raffle_not_found")
     }
 
     pub fn purchase_not_found() -> Self {
-        Self::new(
-            StatusCode::NOT_FOUND,
-            "purchase_not_found",
-            Text::new("Compra no encontrada", "Purchase not found"),
-        )
+        Self::new(StatusCode::NOT_FOUND, "purchase_not_found")
     }
 
     pub fn bad_request(detail: impl fmt::Display) -> Self {
-        Self::new(
-            StatusCode::BAD_REQUEST,
-            "bad_request",
-            Text::new("La solicitud no es válida", "The request is malformed"),
-        )
-        .with("detail", Value::String(detail.to_string()))
+        Self::new(StatusCode::BAD_REQUEST, "bad_request")
+            .with("detail", Value::String(detail.to_string()))
     }
 
     pub fn payload_too_large() -> Self {
-        Self::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "payload_too_large",
-            Text::new(
-                "La solicitud es demasiado grande",
-                "The request is too large",
-            ),
-        )
+        Self::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large")
     }
 
     pub fn unsupported_media_type(expected: &str) -> Self {
-        Self::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
-            Text::new(
-                format!("Se esperaba {expected}"),
-                format!("Expected {expected}"),
-            ),
-        )
+        Self::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
+            .text("expected", expected)
     }
 
     pub fn rate_limited(retry_after_secs: u64) -> Self {
-        let (segundos, seconds) = if retry_after_secs == 1 {
-            ("segundo", "second")
-        } else {
-            ("segundos", "seconds")
-        };
-        Self::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            Text::new(
-                format!(
-                    "Demasiados intentos. Espera {retry_after_secs} {segundos} e inténtalo de nuevo."
-                ),
-                format!("Too many attempts. Wait {retry_after_secs} {seconds} and try again."),
-            ),
-        )
-        .with("retryAfterSeconds", json!(retry_after_secs))
+        Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited")
+            .count("seconds", retry_after_secs)
+            .with("retryAfterSeconds", json!(retry_after_secs))
     }
 
     /// The request body stopped arriving, or took longer than allowed.
     pub fn request_timeout() -> Self {
-        Self::new(
-            StatusCode::REQUEST_TIMEOUT,
-            "request_timeout",
-            Text::new(
-                "La solicitud tardó demasiado en llegar. Revisa tu conexión e inténtalo de nuevo.",
-                "The request took too long to arrive. Check your connection and try again.",
-            ),
-        )
+        Self::new(StatusCode::REQUEST_TIMEOUT, "request_timeout")
     }
 
     /// A purchase's PDF receipt is already being rendered for another request.
     pub fn receipt_being_rendered(retry_after_secs: u64) -> Self {
-        Self::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "receipt_being_rendered",
-            Text::new(
-                format!(
-                    "Ya estamos generando este comprobante. Espera {retry_after_secs} segundos e inténtalo de nuevo."
-                ),
-                format!(
-                    "This receipt is already being generated. Wait {retry_after_secs} seconds and try again."
-                ),
-            ),
-        )
-        .with("retryAfterSeconds", json!(retry_after_secs))
+        Self::new(StatusCode::TOO_MANY_REQUESTS, "receipt_being_rendered")
+            .count("seconds", retry_after_secs)
+            .with("retryAfterSeconds", json!(retry_after_secs))
     }
 
     /// The mail server refused or could not be reached; `detail` is its own answer.
     pub fn email_test_failed(detail: &str) -> Self {
-        Self::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "email_test_failed",
-            Text::new(
-                format!("No se pudo enviar el correo de prueba: {detail}"),
-                format!("The test e-mail could not be sent: {detail}"),
-            ),
-        )
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, "email_test_failed").text("detail", detail)
     }
 
     pub fn forbidden() -> Self {
-        Self::new(
-            StatusCode::FORBIDDEN,
-            "forbidden",
-            Text::new(
-                "Solo el administrador principal puede hacer esto",
-                "Only the main administrator can do this",
-            ),
-        )
+        Self::new(StatusCode::FORBIDDEN, "forbidden")
     }
 
     /// Logs the cause once; the caller learns only that something failed on our side. When
@@ -244,37 +158,23 @@ impl ApiError {
     pub fn internal(cause: &anyhow::Error) -> Self {
         if rifa_db::is_unavailable(cause) {
             tracing::warn!(error = format!("{cause:#}"), "database unavailable");
-            return Self::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "service_unavailable",
-                Text::new(
-                    "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.",
-                    "The service is unavailable right now. Please try again in a few seconds.",
-                ),
-            )
-            .with("retryAfterSeconds", json!(DATABASE_RETRY_AFTER_SECS));
+            return Self::new(StatusCode::SERVICE_UNAVAILABLE, "service_unavailable")
+                .with("retryAfterSeconds", json!(DATABASE_RETRY_AFTER_SECS));
         }
         tracing::error!(error = format!("{cause:#}"), "request failed");
-        Self::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal_error",
-            Text::new(
-                "Ocurrió un error inesperado. Inténtalo de nuevo.",
-                "Something went wrong on our side. Please try again.",
-            ),
-        )
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error")
     }
 
     pub fn render(&self, lang: Lang) -> HttpResponse {
         let mut body = Map::new();
         body.insert("code".into(), json!(self.0.code));
-        body.insert("message".into(), json!(self.0.message.get(lang)));
+        body.insert("message".into(), json!(self.0.message.render(lang)));
         if !self.0.fields.is_empty() {
             let fields: Map<String, Value> = self
                 .0
                 .fields
                 .iter()
-                .map(|(f, t)| ((*f).to_owned(), json!(t.get(lang))))
+                .map(|(f, m)| ((*f).to_owned(), json!(m.render(lang))))
                 .collect();
             body.insert("fields".into(), Value::Object(fields));
         }
@@ -299,7 +199,7 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        self.render(Lang::Es)
+        self.render(Lang::default())
     }
 }
 
@@ -314,23 +214,15 @@ impl From<RaffleError> for ApiError {
         match error {
             RaffleError::Invalid(fields) => Self::validation(&fields),
             RaffleError::NotFound => Self::raffle_not_found(),
-            RaffleError::BelowHeldNumber { highest_held } => Self::new(
-                StatusCode::CONFLICT,
-                "max_below_held_number",
-                Text::new(
-                    format!("No puedes reducir el máximo de boletos: el boleto {highest_held} ya está vendido o reservado"),
-                    format!("You cannot lower the ticket maximum: ticket {highest_held} is already sold or reserved"),
-                ),
-            )
-            .with("highestHeld", json!(highest_held)),
-            RaffleError::HasPurchases { count } => Self::new(
-                StatusCode::CONFLICT,
-                "raffle_has_purchases",
-                Text::new(
-                    format!("Este sorteo tiene {count} compra(s) y no se puede eliminar; cambia su estado a finalizado"),
-                    format!("This raffle has {count} purchase(s) and cannot be deleted; set its status to finished instead"),
-                ),
-            ),
+            RaffleError::BelowHeldNumber { highest_held } => {
+                Self::new(StatusCode::CONFLICT, "max_below_held_number")
+                    .text("highest_held", highest_held.to_string())
+                    .with("highestHeld", json!(highest_held))
+            }
+            RaffleError::HasPurchases { count } => {
+                Self::new(StatusCode::CONFLICT, "raffle_has_purchases")
+                    .text("count", count.to_string())
+            }
             RaffleError::Unknown(e) => Self::internal(&e),
         }
     }
@@ -341,38 +233,25 @@ impl From<PurchaseError> for ApiError {
         match error {
             PurchaseError::Invalid(fields) => Self::validation(&fields),
             PurchaseError::RaffleNotFound => Self::raffle_not_found(),
-            PurchaseError::RaffleNotOnSale => Self::new(
-                StatusCode::CONFLICT,
-                "raffle_not_on_sale",
-                Text::new(
-                    "Sorteo No Disponible - Este sorteo ha finalizado o no está disponible en este momento.",
-                    "Raffle unavailable - This raffle has ended or is not available right now.",
-                ),
-            ),
-            PurchaseError::TotalMismatch { expected, sent } => Self::new(
-                StatusCode::CONFLICT,
-                "total_mismatch",
-                Text::new(
-                    format!("El total enviado (US$ {sent}) no coincide con el precio actual (US$ {expected}). Actualiza la página e inténtalo de nuevo."),
-                    format!("The total sent (US$ {sent}) does not match the current price (US$ {expected}). Refresh the page and try again."),
-                ),
-            )
-            .with("expectedTotal", json!(expected.to_string())),
-            PurchaseError::NumbersTaken { numbers, max_tickets } => {
+            PurchaseError::RaffleNotOnSale => Self::new(StatusCode::CONFLICT, "raffle_not_on_sale"),
+            PurchaseError::TotalMismatch { expected, sent } => {
+                Self::new(StatusCode::CONFLICT, "total_mismatch")
+                    .text("sent", sent.to_string())
+                    .text("expected", expected.to_string())
+                    .with("expectedTotal", json!(expected.to_string()))
+            }
+            PurchaseError::NumbersTaken {
+                numbers,
+                max_tickets,
+            } => {
                 let list = numbers
                     .iter()
                     .map(|n| rifa_domain::ticket::display_number(*n, max_tickets))
                     .collect::<Vec<_>>()
                     .join(", ");
-                Self::new(
-                    StatusCode::CONFLICT,
-                    "tickets_taken",
-                    Text::new(
-                        format!("Estos boletos ya no están disponibles: {list}. Elige otros y vuelve a intentarlo."),
-                        format!("These tickets are no longer available: {list}. Pick others and try again."),
-                    ),
-                )
-                .with("numbers", json!(numbers))
+                Self::new(StatusCode::CONFLICT, "tickets_taken")
+                    .text("numbers", list)
+                    .with("numbers", json!(numbers))
             }
             PurchaseError::Unknown(e) => Self::internal(&e),
         }
@@ -383,33 +262,19 @@ impl From<ProofFailure> for ApiError {
     fn from(error: ProofFailure) -> Self {
         match error {
             ProofFailure::NotFound => Self::purchase_not_found(),
-            ProofFailure::NotPending(_) => Self::new(
+            ProofFailure::NotPending(_) => Self::worded(
                 StatusCode::CONFLICT,
                 "purchase_not_pending",
-                Text::new(
-                    "Esta compra ya fue revisada; no admite un nuevo comprobante",
-                    "This purchase was already reviewed; it takes no new proof",
-                ),
+                Message::new("purchase_not_pending-proof"),
             ),
-            ProofFailure::Refused(refusal) => {
-                let code = match refusal {
-                    ProofError::Missing => "proof_missing",
-                    ProofError::TooLarge { .. } => "proof_too_large",
-                    ProofError::WrongType => "proof_wrong_type",
-                    ProofError::NotAsDeclared { .. } => "proof_type_mismatch",
-                    ProofError::Unreadable { .. } => "proof_unreadable",
-                    ProofError::TooManyPixels { .. } => "proof_too_many_pixels",
-                };
-                Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, Text::of(&refusal))
+            ProofFailure::Refused(refusal) => Self::worded(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                refusal.code(),
+                Message::from(&refusal),
+            ),
+            ProofFailure::TooManyUploads => {
+                Self::new(StatusCode::TOO_MANY_REQUESTS, "too_many_uploads")
             }
-            ProofFailure::TooManyUploads => Self::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many_uploads",
-                Text::new(
-                    "Ya se pidieron demasiadas cargas de comprobante para esta compra; escríbenos y te ayudamos",
-                    "Too many proof uploads were requested for this purchase; contact us and we will help",
-                ),
-            ),
             ProofFailure::SizeRequired => {
                 Self::validation(&FieldErrors::single("size", FieldError::Required))
             }
@@ -423,9 +288,11 @@ impl From<DecideError> for ApiError {
         match error {
             DecideError::Invalid(fields) => Self::validation(&fields),
             DecideError::NotFound => Self::purchase_not_found(),
-            DecideError::NotPending(e) => {
-                Self::new(StatusCode::CONFLICT, "purchase_not_pending", Text::of(&e))
-            }
+            DecideError::NotPending(e) => Self::worded(
+                StatusCode::CONFLICT,
+                "purchase_not_pending",
+                Message::from(&e),
+            ),
             DecideError::Unknown(e) => Self::internal(&e),
         }
     }
@@ -435,13 +302,7 @@ impl From<VerifyError> for ApiError {
     fn from(error: VerifyError) -> Self {
         match error {
             VerifyError::Invalid(fields) => Self::validation(&fields),
-            VerifyError::Miss(miss) => {
-                let code = match miss {
-                    rifa_domain::lookup::LookupMiss::NoPurchases => "no_tickets_found",
-                    rifa_domain::lookup::LookupMiss::NoneInActiveRaffles => "no_active_tickets",
-                };
-                Self::new(StatusCode::NOT_FOUND, code, Text::of(&miss))
-            }
+            VerifyError::Miss(miss) => Self::new(StatusCode::NOT_FOUND, miss.code()),
             VerifyError::Unknown(e) => Self::internal(&e),
         }
     }
@@ -450,19 +311,12 @@ impl From<VerifyError> for ApiError {
 impl From<LoginError> for ApiError {
     fn from(error: LoginError) -> Self {
         match error {
-            LoginError::MissingFields => Self::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "missing_fields",
-                Text::new(
-                    "Por favor completa todos los campos",
-                    "Please fill in all fields",
-                ),
-            ),
-            LoginError::InvalidCredentials => Self::new(
-                StatusCode::UNAUTHORIZED,
-                "invalid_credentials",
-                Text::new("Credenciales inválidas", "Invalid credentials"),
-            ),
+            LoginError::MissingFields => {
+                Self::new(StatusCode::UNPROCESSABLE_ENTITY, "missing_fields")
+            }
+            LoginError::InvalidCredentials => {
+                Self::new(StatusCode::UNAUTHORIZED, "invalid_credentials")
+            }
             LoginError::Unknown(e) => Self::internal(&e),
         }
     }
@@ -470,25 +324,13 @@ impl From<LoginError> for ApiError {
 
 impl From<AuthError> for ApiError {
     fn from(error: AuthError) -> Self {
-        let (code, es, en) = match error {
-            AuthError::Missing => (
-                "unauthorized",
-                "Inicia sesión para continuar",
-                "Sign in to continue",
-            ),
-            AuthError::Token(TokenError::Expired) => (
-                "token_expired",
-                "Tu sesión expiró; inicia sesión de nuevo",
-                "Your session has expired; sign in again",
-            ),
-            AuthError::Token(TokenError::Invalid) | AuthError::UnknownAdmin => (
-                "token_invalid",
-                "Sesión no válida; inicia sesión de nuevo",
-                "Invalid session; sign in again",
-            ),
+        let code = match error {
+            AuthError::Missing => "unauthorized",
+            AuthError::Token(TokenError::Expired) => "token_expired",
+            AuthError::Token(TokenError::Invalid) | AuthError::UnknownAdmin => "token_invalid",
             AuthError::Unknown(e) => return Self::internal(&e),
         };
-        Self::new(StatusCode::UNAUTHORIZED, code, Text::new(es, en))
+        Self::new(StatusCode::UNAUTHORIZED, code)
     }
 }
 
@@ -512,15 +354,6 @@ impl From<WriteFailure> for ApiError {
     }
 }
 
-/// The language a request asks for.
-pub fn request_lang(req: &HttpRequest) -> Lang {
-    Lang::from_accept_language(
-        req.headers()
-            .get(ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok()),
-    )
-}
-
 /// Middleware: renders an [`ApiError`] in the request's language and says which it used.
 pub async fn localize(
     req: ServiceRequest,
@@ -528,7 +361,7 @@ pub async fn localize(
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
     let lang = request_lang(req.request());
     let res = next.call(req).await?;
-    let translated = (lang != Lang::Es)
+    let translated = (lang != Lang::default())
         .then(|| {
             res.response()
                 .error()
@@ -597,34 +430,148 @@ pub fn multipart_error(
 
 /// Every path the API does not know, as JSON.
 pub async fn unknown_route() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::new(
-        StatusCode::NOT_FOUND,
-        "route_not_found",
-        Text::new("Ruta no encontrada", "Route not found"),
-    ))
+    Err(ApiError::new(StatusCode::NOT_FOUND, "route_not_found"))
 }
 
 #[cfg(test)]
 mod tests {
+    use rifa_domain::proof::ProofError;
+
     use super::*;
+
+    fn message(error: &ApiError, lang: Lang) -> String {
+        error
+            .0
+            .message
+            .try_render(lang)
+            .unwrap_or_else(|e| panic!("{error}: {e}"))
+    }
 
     #[test]
     fn rate_limited_says_one_second_in_the_singular() {
-        assert_eq!(
-            ApiError::rate_limited(1).0.message.es,
-            "Demasiados intentos. Espera 1 segundo e inténtalo de nuevo."
+        let cases = [
+            (
+                1,
+                Lang::Es,
+                "Demasiados intentos. Espera 1 segundo e inténtalo de nuevo.",
+            ),
+            (
+                1,
+                Lang::En,
+                "Too many attempts. Wait 1 second and try again.",
+            ),
+            (
+                2,
+                Lang::Es,
+                "Demasiados intentos. Espera 2 segundos e inténtalo de nuevo.",
+            ),
+            (
+                2,
+                Lang::En,
+                "Too many attempts. Wait 2 seconds and try again.",
+            ),
+        ];
+        for (seconds, lang, expected) in cases {
+            assert_eq!(message(&ApiError::rate_limited(seconds), lang), expected);
+        }
+    }
+
+    /// Every `StatusCode::…, "code"` written in this crate's sources: the codes the API answers
+    /// with besides the domain's own (which rifa-text's tests cover).
+    fn codes_in_sources() -> Vec<String> {
+        fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
+            let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{dir:?}: {e}"));
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let source: String = std::fs::read_to_string(&path)
+                        .unwrap_or_default()
+                        .lines()
+                        .filter(|line| !line.trim_start().starts_with("//"))
+                        .flat_map(|line| [line, "\n"])
+                        .collect();
+                    for (at, _) in source.match_indices("StatusCode::") {
+                        let rest = &source[at..];
+                        let after_status = rest.trim_start_matches(|c: char| c != ',' && c != ')');
+                        let Some(literal) = after_status.strip_prefix(',') else {
+                            continue;
+                        };
+                        let Some(literal) = literal.trim_start().strip_prefix('"') else {
+                            continue;
+                        };
+                        if let Some((code, _)) = literal.split_once('"') {
+                            out.push(code.to_owned());
+                        }
+                    }
+                }
+            }
+        }
+        let mut codes = Vec::new();
+        walk(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut codes,
         );
+        codes.sort();
+        codes.dedup();
+        codes
+    }
+
+    #[test]
+    fn every_code_the_api_answers_with_has_its_text_in_both_languages() {
+        let codes = codes_in_sources();
+        assert!(codes.len() > 20, "{codes:?}");
+        let keys = rifa_text::keys();
+        for code in &codes {
+            assert!(
+                keys.iter().any(|k| k == code
+                    || k.strip_prefix(code.as_str())
+                        .is_some_and(|r| r.starts_with('-'))),
+                "no text for {code}"
+            );
+        }
+        // The errors built other than by `StatusCode::…, "code"`, and those with parameters.
+        let decided = rifa_domain::purchase::NotPending {
+            current: rifa_domain::purchase::PurchaseStatus::Approved,
+        };
+        let errors = [
+            ApiError::from(AuthError::Missing),
+            ApiError::from(AuthError::Token(TokenError::Expired)),
+            ApiError::from(AuthError::Token(TokenError::Invalid)),
+            ApiError::from(ProofFailure::NotPending(
+                rifa_domain::purchase::PurchaseStatus::Approved,
+            )),
+            ApiError::from(ProofFailure::Refused(ProofError::WrongType)),
+            ApiError::from(DecideError::NotPending(decided)),
+            ApiError::from(VerifyError::Miss(
+                rifa_domain::lookup::LookupMiss::NoPurchases,
+            )),
+            ApiError::from(RaffleError::BelowHeldNumber { highest_held: 7 }),
+            ApiError::from(RaffleError::HasPurchases { count: 2 }),
+            ApiError::from(PurchaseError::TotalMismatch {
+                expected: rifa_domain::money::Money::from_cents(2_600)
+                    .unwrap_or_else(|e| panic!("{e:?}")),
+                sent: rifa_domain::money::Money::from_cents(1_300)
+                    .unwrap_or_else(|e| panic!("{e:?}")),
+            }),
+            ApiError::from(PurchaseError::NumbersTaken {
+                numbers: vec![7, 42],
+                max_tickets: 100,
+            }),
+            ApiError::unsupported_media_type("application/json"),
+            ApiError::receipt_being_rendered(3),
+            ApiError::email_test_failed("refused"),
+            ApiError::validation(&FieldErrors::single("email", FieldError::InvalidEmail)),
+        ];
+        for error in &errors {
+            for lang in [Lang::Es, Lang::En] {
+                assert!(!message(error, lang).is_empty(), "{error}");
+            }
+        }
         assert_eq!(
-            ApiError::rate_limited(1).0.message.en,
-            "Too many attempts. Wait 1 second and try again."
-        );
-        assert_eq!(
-            ApiError::rate_limited(2).0.message.es,
-            "Demasiados intentos. Espera 2 segundos e inténtalo de nuevo."
-        );
-        assert_eq!(
-            ApiError::rate_limited(2).0.message.en,
-            "Too many attempts. Wait 2 seconds and try again."
+            message(&errors[10], Lang::Es),
+            "Estos boletos ya no están disponibles: 0007, 0042. Elige otros y vuelve a intentarlo."
         );
     }
 }

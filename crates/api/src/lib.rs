@@ -10,6 +10,7 @@ mod error;
 mod events;
 mod extract;
 pub mod first_admin;
+mod lang;
 mod mail_worker;
 mod openapi;
 mod rate_limit;
@@ -36,7 +37,7 @@ use rifa_app::receipts::{Receipts, ReceiptsService};
 use rifa_app::review::{Review, ReviewService};
 use rifa_app::settings::{Settings, SettingsService};
 use rifa_db::Db;
-use rifa_mail::ConfiguredTransports;
+use rifa_mail::{ConfiguredTransports, MailTemplates};
 use rifa_pdf::{GenPdfReceipts, HtmlInvoices};
 use rifa_ports::AdminRepository;
 use rifa_security::{Argon2Hasher, JwtIssuer, Sha256AccessKeys};
@@ -187,6 +188,7 @@ fn state(
             db.clone(),
             transports,
             pdf,
+            MailTemplates,
             clock,
             config.mail.retry,
             shared,

@@ -112,11 +112,13 @@ async fn create_admin(config: &Config, username: &str, privileged: bool) -> anyh
 
 fn describe(error: &rifa_app::auth::CreateAdminFailure) -> String {
     use rifa_app::auth::CreateAdminFailure as F;
-    use rifa_domain::Localized;
     match error {
         F::Invalid(fields) => fields
             .iter()
-            .map(|(field, e)| format!("{field}: {}", e.localized(rifa_domain::Lang::En)))
+            .map(|(field, e)| {
+                let message = rifa_text::Message::from(e).render(rifa_domain::Lang::En);
+                format!("{field}: {message}")
+            })
             .collect::<Vec<_>>()
             .join("; "),
         F::UsernameTaken => "that username is already taken".to_owned(),

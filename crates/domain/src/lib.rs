@@ -2,14 +2,14 @@
 //!
 //! Pure types and rules: no I/O, no async, no framework. Values are parsed once at the edge into
 //! the types here ("parse, don't validate"), so code holding a [`purchase::NewPurchase`] or a
-//! [`ticket::TicketSelection`] never checks them again. Every user-facing message lives here, in
-//! Spanish (the product's language) and English, through [`Localized`].
+//! [`ticket::TicketSelection`] never checks them again. Refusals name what went wrong with a
+//! stable `code()` and the values involved; their words, in Spanish and English, live in the
+//! `rifa-text` catalogue.
 
 pub mod admin;
 pub mod branding;
 pub mod calendar;
 pub mod customer;
-pub mod display;
 pub mod email_settings;
 pub mod exchange;
 pub mod lang;
@@ -24,5 +24,5 @@ pub mod stats;
 pub mod ticket;
 pub mod validation;
 
-pub use lang::{Lang, Localized};
+pub use lang::Lang;
 pub use validation::{FieldError, FieldErrors};

@@ -4,7 +4,6 @@
 //! what the asker typed; the rest is masked (see [`mask_email`], [`mask_phone`], [`mask_name`]).
 
 use crate::customer::{Email, Phone};
-use crate::lang::{Lang, Localized};
 use crate::validation::FieldError;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,19 +47,13 @@ pub enum LookupMiss {
     NoneInActiveRaffles,
 }
 
-impl Localized for LookupMiss {
-    fn localized(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (Self::NoPurchases, Lang::Es) => {
-                "No se encontraron boletos para este email/teléfono".into()
-            }
-            (Self::NoPurchases, Lang::En) => "No tickets were found for this email/phone".into(),
-            (Self::NoneInActiveRaffles, Lang::Es) => {
-                "No tienes boletos en sorteos activos en este momento.".into()
-            }
-            (Self::NoneInActiveRaffles, Lang::En) => {
-                "You have no tickets in active raffles right now.".into()
-            }
+impl LookupMiss {
+    /// The stable name of this miss, the API's `code` and the key of its text.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::NoPurchases => "no_tickets_found",
+            Self::NoneInActiveRaffles => "no_active_tickets",
         }
     }
 }
@@ -131,18 +124,6 @@ mod tests {
         assert_eq!(
             LookupKey::parse(None, None),
             Err(("email", FieldError::LookupValueRequired))
-        );
-    }
-
-    #[test]
-    fn misses_use_the_spec_texts() {
-        assert_eq!(
-            LookupMiss::NoPurchases.localized(Lang::Es),
-            "No se encontraron boletos para este email/teléfono"
-        );
-        assert_eq!(
-            LookupMiss::NoneInActiveRaffles.localized(Lang::Es),
-            "No tienes boletos en sorteos activos en este momento."
         );
     }
 }

@@ -8,8 +8,6 @@
 //! so the whole file is then decoded, off this crate (see [`ProofContent`]), and
 //! [`judge_content`] refuses what does not decode or is too many pixels to show.
 
-use crate::lang::{Lang, Localized};
-
 /// The largest proof accepted, in bytes: 5 MB (SPEC §9).
 pub const MAX_PROOF_BYTES: u64 = 5 * 1024 * 1024;
 
@@ -141,54 +139,17 @@ pub enum ProofError {
     TooManyPixels { width: u32, height: u32 },
 }
 
-impl Localized for ProofError {
-    fn localized(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (Self::Missing, Lang::Es) => {
-                "Comprobante requerido - Debes subir un comprobante de pago".into()
-            }
-            (Self::Missing, Lang::En) => {
-                "Proof of payment required - You must upload a proof of payment".into()
-            }
-            (Self::TooLarge { .. }, Lang::Es) => {
-                "Archivo muy grande - El archivo debe ser menor a 5MB".into()
-            }
-            (Self::TooLarge { .. }, Lang::En) => {
-                "File too large - The file must be smaller than 5MB".into()
-            }
-            (Self::WrongType, Lang::Es) => {
-                "Tipo de archivo no válido - Solo se permiten imágenes (JPG, PNG, GIF) y PDFs"
-                    .into()
-            }
-            (Self::WrongType, Lang::En) => {
-                "Invalid file type - Only images (JPG, PNG, GIF) and PDFs are allowed".into()
-            }
-            (Self::NotAsDeclared { declared, actual }, Lang::Es) => format!(
-                "Tipo de archivo no válido - El archivo es un {} pero se envió como {}; guárdalo con la extensión .{} y súbelo de nuevo",
-                actual.label(),
-                declared.label(),
-                actual.extension()
-            ),
-            (Self::NotAsDeclared { declared, actual }, Lang::En) => format!(
-                "Invalid file type - The file is a {} but was sent as a {}; save it with the .{} extension and upload it again",
-                actual.label(),
-                declared.label(),
-                actual.extension()
-            ),
-            (Self::Unreadable { kind }, Lang::Es) => format!(
-                "Archivo dañado - El archivo no es un {} válido; ábrelo para comprobarlo y súbelo de nuevo",
-                kind.label()
-            ),
-            (Self::Unreadable { kind }, Lang::En) => format!(
-                "Damaged file - The file is not a valid {}; open it to check it and upload it again",
-                kind.label()
-            ),
-            (Self::TooManyPixels { width, height }, Lang::Es) => format!(
-                "Imagen muy grande - La imagen mide {width}×{height} píxeles; debe tener como máximo 40 megapíxeles"
-            ),
-            (Self::TooManyPixels { width, height }, Lang::En) => format!(
-                "Image too large - The image is {width}×{height} pixels; it must have at most 40 megapixels"
-            ),
+impl ProofError {
+    /// The stable name of this refusal, the API's `code` and the key of its text.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Missing => "proof_missing",
+            Self::TooLarge { .. } => "proof_too_large",
+            Self::WrongType => "proof_wrong_type",
+            Self::NotAsDeclared { .. } => "proof_type_mismatch",
+            Self::Unreadable { .. } => "proof_unreadable",
+            Self::TooManyPixels { .. } => "proof_too_many_pixels",
         }
     }
 }
@@ -394,17 +355,6 @@ mod tests {
                 size: MAX_PROOF_BYTES + 1
             })
         );
-        let message = ProofError::NotAsDeclared {
-            declared: ProofKind::Png,
-            actual: ProofKind::Pdf,
-        }
-        .localized(Lang::Es);
-        assert!(
-            message.starts_with(
-                "Tipo de archivo no válido - El archivo es un PDF pero se envió como PNG"
-            ),
-            "{message}"
-        );
     }
 
     #[test]
@@ -472,21 +422,6 @@ mod tests {
         for (what, content, expected) in cases {
             assert_eq!(judge_content(png, content), expected, "{what}");
         }
-        assert_eq!(
-            ProofError::Unreadable {
-                kind: ProofKind::Pdf
-            }
-            .localized(Lang::En),
-            "Damaged file - The file is not a valid PDF; open it to check it and upload it again"
-        );
-        assert!(
-            ProofError::TooManyPixels {
-                width: 30_000,
-                height: 30_000
-            }
-            .localized(Lang::Es)
-            .starts_with("Imagen muy grande - La imagen mide 30000×30000 píxeles")
-        );
     }
 
     #[test]
@@ -518,31 +453,6 @@ mod tests {
         ];
         for (mime, expected) in cases {
             assert_eq!(ProofKind::from_mime(mime), expected, "{mime}");
-        }
-    }
-
-    #[test]
-    fn messages_are_the_specs_in_spanish_and_plain_in_english() {
-        let cases = [
-            (
-                ProofError::Missing,
-                "Comprobante requerido - Debes subir un comprobante de pago",
-                "Proof of payment required - You must upload a proof of payment",
-            ),
-            (
-                ProofError::TooLarge { size: 6 },
-                "Archivo muy grande - El archivo debe ser menor a 5MB",
-                "File too large - The file must be smaller than 5MB",
-            ),
-            (
-                ProofError::WrongType,
-                "Tipo de archivo no válido - Solo se permiten imágenes (JPG, PNG, GIF) y PDFs",
-                "Invalid file type - Only images (JPG, PNG, GIF) and PDFs are allowed",
-            ),
-        ];
-        for (error, es, en) in cases {
-            assert_eq!(error.localized(Lang::Es), es);
-            assert_eq!(error.localized(Lang::En), en);
         }
     }
 }

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 
 use crate::customer::Customer;
 use crate::exchange::Currency;
-use crate::lang::{Lang, Localized};
+use crate::lang::Lang;
 use crate::money::{Money, Rate};
 use crate::pricing::PriceQuote;
 use crate::raffle::RaffleId;
@@ -105,20 +105,6 @@ pub struct NotPending {
     pub current: PurchaseStatus,
 }
 
-impl Localized for NotPending {
-    fn localized(&self, lang: Lang) -> String {
-        let status = status_label(self.current, lang);
-        match lang {
-            Lang::Es => format!(
-                "Esta compra ya está {status}; solo se pueden aprobar o rechazar compras pendientes"
-            ),
-            Lang::En => format!(
-                "This purchase is already {status}; only pending purchases can be approved or rejected"
-            ),
-        }
-    }
-}
-
 /// Checks that `verdict` may be applied to a purchase in `current` state.
 ///
 /// # Errors
@@ -128,19 +114,6 @@ pub fn decide(current: PurchaseStatus, verdict: &Verdict) -> Result<PurchaseStat
     match current {
         PurchaseStatus::Pending => Ok(verdict.target()),
         _ => Err(NotPending { current }),
-    }
-}
-
-fn status_label(status: PurchaseStatus, lang: Lang) -> &'static str {
-    match (status, lang) {
-        (PurchaseStatus::Pending, Lang::Es) => "pendiente",
-        (PurchaseStatus::Approved, Lang::Es) => "aprobada",
-        (PurchaseStatus::Rejected, Lang::Es) => "rechazada",
-        (PurchaseStatus::Test, Lang::Es) => "marcada como prueba",
-        (PurchaseStatus::Pending, Lang::En) => "pending",
-        (PurchaseStatus::Approved, Lang::En) => "approved",
-        (PurchaseStatus::Rejected, Lang::En) => "rejected",
-        (PurchaseStatus::Test, Lang::En) => "a test",
     }
 }
 
@@ -279,14 +252,5 @@ mod tests {
             .filter(|s| s.holds_numbers())
             .collect();
         assert_eq!(holding, [PurchaseStatus::Pending, PurchaseStatus::Approved]);
-    }
-
-    #[test]
-    fn the_not_pending_message_names_the_status() {
-        let error = NotPending {
-            current: PurchaseStatus::Approved,
-        };
-        assert!(error.localized(Lang::Es).contains("aprobada"));
-        assert!(error.localized(Lang::En).contains("approved"));
     }
 }

@@ -7,6 +7,8 @@ use rifa_domain::Lang;
 use rifa_domain::proof::{ProofContent, ProofKind};
 use rifa_domain::purchase::Purchase;
 
+use crate::MailKind;
+
 /// Where payment proofs live. Objects are private: only admins read them, through URLs this
 /// store signs for a short time. Buyers write them once, through a URL this store signs for one
 /// key and one content type.
@@ -128,6 +130,36 @@ pub trait Mailer: Send + Sync + 'static {
     /// # Errors
     /// When the message was not accepted by the server (the outbox worker retries it).
     fn send(&self, email: &OutgoingEmail) -> impl Future<Output = anyhow::Result<()>> + Send;
+}
+
+/// A message the use cases decided to send, before it is worded: which one, to whom, with what.
+#[derive(Debug, Clone, PartialEq)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one per e-mail sent, moved into the composer; boxing would only add an allocation"
+)]
+pub enum MailMessage {
+    /// A purchase's message in the buyer's language (`context.lang`), with its PDF receipt.
+    Purchase {
+        kind: MailKind,
+        to: String,
+        purchase: Purchase,
+        context: ReceiptContext,
+        receipt_pdf: Vec<u8>,
+    },
+    /// A short message by which an admin checks the e-mail settings.
+    SettingsTest {
+        to: String,
+        company_name: String,
+        lang: Lang,
+    },
+}
+
+/// Words a [`MailMessage`] as an e-mail: subject, text and HTML bodies, attachments.
+pub trait MailComposer: Send + Sync + 'static {
+    /// # Errors
+    /// When a template cannot be rendered.
+    fn compose(&self, message: MailMessage) -> anyhow::Result<OutgoingEmail>;
 }
 
 /// What a receipt shows besides the purchase itself.

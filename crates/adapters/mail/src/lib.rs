@@ -1,5 +1,8 @@
 //! E-mail delivery: the [`Mailer`] port over SMTP ([`SmtpMailer`], lettre) or into a directory
-//! of `.eml` files ([`FileOutbox`], the zero-setup default), and [`AnyMailer`] to hold either.
+//! of `.eml` files ([`FileOutbox`], the zero-setup default), and [`AnyMailer`] to hold either;
+//! and the e-mails' wording: [`MailTemplates`] (the `MailComposer` port) turns the message the
+//! use cases chose into subject, text and HTML, from the `rifa-text` catalogue and the askama
+//! templates in `templates/`.
 //!
 //! # Choosing a mailer
 //! The SMTP settings live in the database and a privileged admin may change them at any time,
@@ -39,6 +42,7 @@
 //! time, files appear whole (written under a temporary name, then renamed) and open in any mail
 //! client.
 
+mod compose;
 mod message;
 mod outbox;
 mod smtp;
@@ -49,6 +53,7 @@ use std::path::Path;
 use rifa_domain::email_settings::EmailSettings;
 use rifa_ports::outbound::{Mailer, OutgoingEmail};
 
+pub use compose::MailTemplates;
 pub use message::MessageError;
 pub use outbox::FileOutbox;
 pub use smtp::{SmtpError, SmtpErrorKind, SmtpMailer, SmtpOptions, SmtpSecurity};

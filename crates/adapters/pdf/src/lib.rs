@@ -1,7 +1,7 @@
 //! PDF receipts and the printable HTML invoice of a purchase.
 //!
 //! Both show the same things, worded once in `view` in the buyer's language (Spanish by
-//! default, or English): the company (from branding), the raffle, the buyer (name, ID, e-mail,
+//! default, or English) from the `rifa-text` catalogue: the company (from branding), the raffle, the buyer (name, ID, e-mail,
 //! phone, country), the reference, status, date and payment method, the total in USD and, when
 //! the purchase's payment snapshot carries a rate, the converted amount (`Bs` with 2 decimals,
 //! `COP` with none, others with 2) and `Tasa: 1 USD = rate` with 4 decimals, and every ticket

@@ -146,7 +146,7 @@ impl ReceiptRenderer for GenPdfReceipts {
             let t = Typesetter::new(&self.faces, doc.font_cache(), Some(cjk));
             layout(&view, &t)?;
             t.runs(&t.page_text(&footer), Style::new());
-            t.into_drawn([view.labels.page, DIGITS])
+            t.into_drawn([view.labels.page.as_str(), DIGITS])
         };
 
         // Second pass: the same layout on fonts cut down to those characters, rendered.
@@ -163,7 +163,7 @@ impl ReceiptRenderer for GenPdfReceipts {
         doc.set_page_decorator(ReceiptPages {
             page: 0,
             footer,
-            page_label: view.labels.page,
+            page_label: &view.labels.page,
         });
         doc.push(body);
         let mut bytes = Vec::with_capacity(64 * 1024);
@@ -195,7 +195,7 @@ fn layout(view: &ReceiptView, t: &Typesetter<'_>) -> anyhow::Result<LinearLayout
     let title_column = LinearLayout::vertical()
         .element(
             t.para(
-                labels.document_title,
+                &labels.document_title,
                 Style::new().bold().with_font_size(12),
                 60.0,
             )
@@ -231,11 +231,11 @@ fn layout(view: &ReceiptView, t: &Typesetter<'_>) -> anyhow::Result<LinearLayout
     body.push(Break::new(0.8));
 
     // Buyer and payment side by side.
-    let mut buyer = LinearLayout::vertical().element(section_heading(t, labels.buyer));
+    let mut buyer = LinearLayout::vertical().element(section_heading(t, &labels.buyer));
     for field in &view.buyer {
         buyer.push(field_block(t, field));
     }
-    let mut payment = LinearLayout::vertical().element(section_heading(t, labels.payment));
+    let mut payment = LinearLayout::vertical().element(section_heading(t, &labels.payment));
     for field in &view.payment {
         payment.push(field_block(t, field));
     }

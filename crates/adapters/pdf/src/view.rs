@@ -3,13 +3,16 @@
 //! Everything here is plain text in the buyer's language; the renderers only lay it out (and the
 //! PDF one shapes right-to-left text and picks a font per character).
 
+use std::sync::LazyLock;
+
 use rifa_domain::Lang;
-use rifa_domain::display::{format_decimal, format_money, group_digits};
 use rifa_domain::exchange::Currency;
 use rifa_domain::money::{Money, Rate};
 use rifa_domain::purchase::{Purchase, PurchaseStatus};
 use rifa_domain::ticket::display_number;
 use rifa_ports::outbound::ReceiptContext;
+use rifa_text::format::{format_decimal, format_instant, format_money, group_digits};
+use rifa_text::{Message, text};
 
 /// One labelled value (`Referencia: ABC123`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,106 +71,81 @@ pub(crate) struct Notice {
     pub text: &'static str,
 }
 
-/// The fixed words of a receipt in one language.
+/// The fixed words of a receipt in one language, read once from the catalogue.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Labels {
-    pub document_title: &'static str,
-    pub raffle: &'static str,
-    pub buyer: &'static str,
-    pub name: &'static str,
-    pub id_document: &'static str,
-    pub email: &'static str,
-    pub phone: &'static str,
-    pub country: &'static str,
-    pub payment: &'static str,
-    pub reference: &'static str,
-    pub status: &'static str,
-    pub date: &'static str,
-    pub payment_method: &'static str,
-    pub discount: &'static str,
-    pub total: &'static str,
+    pub document_title: String,
+    pub raffle: String,
+    pub buyer: String,
+    pub name: String,
+    pub id_document: String,
+    pub email: String,
+    pub phone: String,
+    pub country: String,
+    pub payment: String,
+    pub reference: String,
+    pub status: String,
+    pub date: String,
+    pub payment_method: String,
+    pub discount: String,
+    pub total: String,
     /// The converted amount of a pending purchase, still to be paid.
-    pub amount_to_pay: &'static str,
+    pub amount_to_pay: String,
     /// The converted amount of an approved purchase.
-    pub amount_paid: &'static str,
+    pub amount_paid: String,
     /// The converted amount of a rejected or test purchase: nothing is owed.
-    pub purchase_amount: &'static str,
-    pub rate: &'static str,
-    pub tickets: &'static str,
-    pub page: &'static str,
-    pub generated: &'static str,
-    pub print: &'static str,
-    pub pending_notice: &'static str,
-    pub test_notice: &'static str,
-    pub rejected_notice: &'static str,
+    pub purchase_amount: String,
+    pub rate: String,
+    pub tickets: String,
+    pub page: String,
+    pub generated: String,
+    pub print: String,
+    pub pending_notice: String,
+    pub test_notice: String,
+    pub rejected_notice: String,
 }
 
-static ES: Labels = Labels {
-    document_title: "Recibo de compra",
-    raffle: "Sorteo",
-    buyer: "Comprador",
-    name: "Nombre",
-    id_document: "Cédula o pasaporte",
-    email: "Correo electrónico",
-    phone: "Teléfono",
-    country: "País",
-    payment: "Pago",
-    reference: "Referencia",
-    status: "Estado",
-    date: "Fecha",
-    payment_method: "Método de pago",
-    discount: "Descuento",
-    total: "Total",
-    amount_to_pay: "Monto a pagar",
-    amount_paid: "Monto pagado",
-    purchase_amount: "Monto de la compra",
-    rate: "Tasa",
-    tickets: "Boletos",
-    page: "Página",
-    generated: "Generado el",
-    print: "Imprimir",
-    pending_notice: "Recibirás un correo de confirmación cuando tu pago sea aprobado. \
-                     Conserva este recibo y tu referencia.",
-    test_notice: "Compra de prueba: no es una compra real y no reserva ningún número.",
-    rejected_notice: "Compra rechazada: no hay ningún monto que pagar y sus números quedaron \
-                      liberados.",
-};
-
-static EN: Labels = Labels {
-    document_title: "Purchase receipt",
-    raffle: "Raffle",
-    buyer: "Buyer",
-    name: "Name",
-    id_document: "ID or passport",
-    email: "E-mail",
-    phone: "Phone",
-    country: "Country",
-    payment: "Payment",
-    reference: "Reference",
-    status: "Status",
-    date: "Date",
-    payment_method: "Payment method",
-    discount: "Discount",
-    total: "Total",
-    amount_to_pay: "Amount to pay",
-    amount_paid: "Amount paid",
-    purchase_amount: "Purchase amount",
-    rate: "Rate",
-    tickets: "Tickets",
-    page: "Page",
-    generated: "Generated on",
-    print: "Print",
-    pending_notice: "You will receive a confirmation e-mail when your payment is approved. \
-                     Keep this receipt and your reference.",
-    test_notice: "Test purchase: not a real purchase; it holds no numbers.",
-    rejected_notice: "Purchase rejected: nothing is owed for it, and its numbers were released.",
-};
+static LABELS: LazyLock<[(Lang, Labels); 2]> =
+    LazyLock::new(|| Lang::ALL.map(|lang| (lang, Labels::load(lang))));
 
 impl Labels {
     pub(crate) fn of(lang: Lang) -> &'static Self {
-        match lang {
-            Lang::Es => &ES,
-            Lang::En => &EN,
+        let [(_, default), _] = &*LABELS;
+        LABELS
+            .iter()
+            .find(|(of, _)| *of == lang)
+            .map_or(default, |(_, labels)| labels)
+    }
+
+    fn load(lang: Lang) -> Self {
+        let label = |key| text(key, lang);
+        Self {
+            document_title: label("receipt-document_title"),
+            raffle: label("receipt-raffle"),
+            buyer: label("receipt-buyer"),
+            name: label("receipt-name"),
+            id_document: label("receipt-id_document"),
+            email: label("receipt-email"),
+            phone: label("receipt-phone"),
+            country: label("receipt-country"),
+            payment: label("receipt-payment"),
+            reference: label("receipt-reference"),
+            status: label("receipt-status"),
+            date: label("receipt-date"),
+            payment_method: label("receipt-payment_method"),
+            discount: label("receipt-discount"),
+            total: label("receipt-total"),
+            amount_to_pay: label("receipt-amount_to_pay"),
+            amount_paid: label("receipt-amount_paid"),
+            purchase_amount: label("receipt-purchase_amount"),
+            rate: label("receipt-rate"),
+            tickets: label("receipt-tickets"),
+            page: label("receipt-page"),
+            generated: label("receipt-generated"),
+            print: label("receipt-print"),
+            pending_notice: label("receipt-pending_notice"),
+            test_notice: label("receipt-test_notice"),
+            rejected_notice: label("receipt-rejected_notice"),
         }
     }
 }
@@ -176,40 +154,40 @@ impl ReceiptView {
     pub(crate) fn new(purchase: &Purchase, context: &ReceiptContext) -> Self {
         let lang = context.lang;
         let labels = Labels::of(lang);
-        let field = |label, value: &str| Field {
-            label,
+        let field = |label: &'static String, value: &str| Field {
+            label: label.as_str(),
             value: match value.trim() {
                 "" => "—".to_owned(),
                 value => value.to_owned(),
             },
         };
         let buyer = vec![
-            field(labels.name, &purchase.customer_name),
-            field(labels.id_document, &purchase.customer_id_document),
-            field(labels.email, &purchase.customer_email),
-            field(labels.phone, &purchase.customer_phone),
+            field(&labels.name, &purchase.customer_name),
+            field(&labels.id_document, &purchase.customer_id_document),
+            field(&labels.email, &purchase.customer_email),
+            field(&labels.phone, &purchase.customer_phone),
             field(
-                labels.country,
-                country_label(&purchase.customer_country, lang),
+                &labels.country,
+                &country_label(&purchase.customer_country, lang),
             ),
         ];
         let mut payment = vec![
-            field(labels.reference, &purchase.reference),
-            field(labels.status, status_label(purchase.status, lang)),
-            field(labels.date, &format_instant(purchase.created_at, lang)),
-            field(labels.payment_method, &purchase.payment_method),
+            field(&labels.reference, &purchase.reference),
+            field(&labels.status, &status_label(purchase.status, lang)),
+            field(&labels.date, &format_instant(purchase.created_at, lang)),
+            field(&labels.payment_method, &purchase.payment_method),
         ];
         if purchase.discount_applied > Money::ZERO {
             payment.push(field(
-                labels.discount,
+                &labels.discount,
                 &format_money(Currency::Usd, purchase.discount_applied.as_decimal(), lang),
             ));
         }
         let conversion = purchase.conversion.map(|(currency, rate)| Conversion {
             label: match purchase.status {
-                PurchaseStatus::Pending => labels.amount_to_pay,
-                PurchaseStatus::Approved => labels.amount_paid,
-                PurchaseStatus::Rejected | PurchaseStatus::Test => labels.purchase_amount,
+                PurchaseStatus::Pending => labels.amount_to_pay.as_str(),
+                PurchaseStatus::Approved => labels.amount_paid.as_str(),
+                PurchaseStatus::Rejected | PurchaseStatus::Test => labels.purchase_amount.as_str(),
             },
             amount: format_money(currency, rate.convert(purchase.total_amount), lang),
             rate_line: rate_line(labels, currency, rate, lang),
@@ -220,15 +198,15 @@ impl ReceiptView {
         let notice = match purchase.status {
             PurchaseStatus::Pending => Some(Notice {
                 kind: NoticeKind::Info,
-                text: labels.pending_notice,
+                text: labels.pending_notice.as_str(),
             }),
             PurchaseStatus::Test => Some(Notice {
                 kind: NoticeKind::Warning,
-                text: labels.test_notice,
+                text: labels.test_notice.as_str(),
             }),
             PurchaseStatus::Rejected => Some(Notice {
                 kind: NoticeKind::Warning,
-                text: labels.rejected_notice,
+                text: labels.rejected_notice.as_str(),
             }),
             PurchaseStatus::Approved => None,
         };
@@ -263,46 +241,25 @@ impl ReceiptView {
 
 /// What the buyer reads for a purchase status: the receipt dialog's 'Procesando pago' and
 /// 'Modo Prueba', and the verdicts.
-fn status_label(status: PurchaseStatus, lang: Lang) -> &'static str {
-    match (status, lang) {
-        (PurchaseStatus::Pending, Lang::Es) => "Procesando pago",
-        (PurchaseStatus::Approved, Lang::Es) => "Aprobada",
-        (PurchaseStatus::Rejected, Lang::Es) => "Rechazada",
-        (PurchaseStatus::Test, Lang::Es) => "Modo Prueba",
-        (PurchaseStatus::Pending, Lang::En) => "Processing payment",
-        (PurchaseStatus::Approved, Lang::En) => "Approved",
-        (PurchaseStatus::Rejected, Lang::En) => "Rejected",
-        (PurchaseStatus::Test, Lang::En) => "Test mode",
-    }
+fn status_label(status: PurchaseStatus, lang: Lang) -> String {
+    let key = match status {
+        PurchaseStatus::Pending => "receipt-status-pending",
+        PurchaseStatus::Approved => "receipt-status-approved",
+        PurchaseStatus::Rejected => "receipt-status-rejected",
+        PurchaseStatus::Test => "receipt-status-test",
+    };
+    text(key, lang)
 }
 
 /// The purchase form's country options by name; anything else is shown as stored.
-fn country_label(slug: &str, lang: Lang) -> &str {
-    match (slug.trim(), lang) {
-        ("venezuela", _) => "Venezuela",
-        ("colombia", _) => "Colombia",
-        ("mexico", Lang::Es) => "México",
-        ("mexico", Lang::En) => "Mexico",
-        ("argentina", _) => "Argentina",
-        ("peru", Lang::Es) => "Perú",
-        ("peru", Lang::En) => "Peru",
-        ("ecuador", _) => "Ecuador",
-        ("estados-unidos", Lang::Es) => "Estados Unidos",
-        ("estados-unidos", Lang::En) => "United States",
-        ("other", Lang::Es) => "Otro",
-        ("other", Lang::En) => "Other",
-        (other, _) => other,
+fn country_label(slug: &str, lang: Lang) -> String {
+    let slug = slug.trim();
+    let key = format!("country-{slug}");
+    if rifa_text::has(&key) {
+        Message::new(key).render(lang)
+    } else {
+        slug.to_owned()
     }
-}
-
-/// `05/01/2026 14:03 UTC` in Spanish, `Jan 5, 2026 14:03 UTC` in English. Instants are stored
-/// in UTC and the buyer's zone is unknown, so the zone is named rather than guessed.
-fn format_instant(instant: chrono::DateTime<chrono::Utc>, lang: Lang) -> String {
-    let pattern = match lang {
-        Lang::Es => "%d/%m/%Y %H:%M UTC",
-        Lang::En => "%b %-d, %Y %H:%M UTC",
-    };
-    instant.format(pattern).to_string()
 }
 
 /// `Tasa: 1 USD = 36,5012 VES`: four decimals, as the payment form shows it.
@@ -331,12 +288,12 @@ mod tests {
     fn rates_show_four_decimals() {
         let rate = Rate::new(dec("36.5")).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(
-            rate_line(&ES, Currency::Ves, rate, Lang::Es),
+            rate_line(Labels::of(Lang::Es), Currency::Ves, rate, Lang::Es),
             "Tasa: 1 USD = 36,5000 VES"
         );
         let rate = Rate::new(dec("4012.123456")).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(
-            rate_line(&EN, Currency::Cop, rate, Lang::En),
+            rate_line(Labels::of(Lang::En), Currency::Cop, rate, Lang::En),
             "Rate: 1 USD = 4,012.1235 COP"
         );
     }

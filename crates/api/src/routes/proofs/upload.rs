@@ -4,9 +4,10 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::{StreamExt as _, TryStreamExt as _};
 use rifa_app::proofs::UploadFailure;
 use rifa_domain::proof::ProofError;
+use rifa_text::Message;
 
 use crate::AppState;
-use crate::error::{ApiError, Text};
+use crate::error::ApiError;
 
 /// `PUT /api/uploads/{token}`: the local store's end of a presigned upload (S3 takes the file
 /// itself). The body streams to disk and stops at the size the URL was granted for (at most
@@ -49,34 +50,13 @@ pub async fn upload(
 fn refused(failure: UploadFailure) -> ApiError {
     match failure {
         UploadFailure::NotFound => ApiError::not_found(),
-        UploadFailure::LinkInvalid => ApiError::new(
-            StatusCode::FORBIDDEN,
-            "upload_url_invalid",
-            Text::new(
-                "El enlace de carga no es válido o expiró; vuelve a intentarlo",
-                "The upload link is invalid or has expired; please try again",
-            ),
-        ),
+        UploadFailure::LinkInvalid => ApiError::new(StatusCode::FORBIDDEN, "upload_url_invalid"),
         UploadFailure::ContentTypeMismatch { expected } => {
             ApiError::unsupported_media_type(&expected)
         }
         UploadFailure::TooLarge { size } => too_large(size),
-        UploadFailure::SizeMismatch => ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "upload_size_mismatch",
-            Text::new(
-                "El archivo no tiene el tamaño indicado al pedir el enlace; vuelve a intentarlo",
-                "The file is not the size given when the link was requested; please try again",
-            ),
-        ),
-        UploadFailure::AlreadyUsed => ApiError::new(
-            StatusCode::CONFLICT,
-            "upload_url_used",
-            Text::new(
-                "Este enlace de carga ya se usó",
-                "This upload link was already used",
-            ),
-        ),
+        UploadFailure::SizeMismatch => ApiError::new(StatusCode::BAD_REQUEST, "upload_size_mismatch"),
+        UploadFailure::AlreadyUsed => ApiError::new(StatusCode::CONFLICT, "upload_url_used"),
         UploadFailure::TimedOut => ApiError::request_timeout(),
         UploadFailure::Body(e) => ApiError::bad_request(e),
         UploadFailure::Unknown(e) => ApiError::internal(&e),
@@ -86,9 +66,10 @@ fn refused(failure: UploadFailure) -> ApiError {
 /// The spec's message for a file over 5 MB, as the attach step words it, with 413: the body was
 /// cut off here.
 fn too_large(size: u64) -> ApiError {
-    ApiError::new(
+    let refusal = ProofError::TooLarge { size };
+    ApiError::worded(
         StatusCode::PAYLOAD_TOO_LARGE,
-        "proof_too_large",
-        Text::of(&ProofError::TooLarge { size }),
+        refusal.code(),
+        Message::from(&refusal),
     )
 }

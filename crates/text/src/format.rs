@@ -1,11 +1,12 @@
-//! How amounts are written for people: each currency with its decimals, grouped thousands and
-//! the decimal mark of the reader's language (`US$ 1.234,56` in Spanish, `US$ 1,234.56` in
-//! English). The receipts and the e-mails write money the same way.
+//! How amounts, counts and instants are written for people. Money is the product's one format
+//! (`docs/formats/money-cases.json`, which the site's formatter follows too): the currency's
+//! symbol, a space, the amount with the currency's decimals, grouped thousands and the decimal
+//! mark of the reader's language (`US$ 1.234,56` in Spanish, `US$ 1,234.56` in English).
 
+use chrono::{DateTime, Utc};
+use rifa_domain::Lang;
+use rifa_domain::exchange::Currency;
 use rust_decimal::{Decimal, RoundingStrategy};
-
-use crate::exchange::Currency;
-use crate::lang::Lang;
 
 /// The decimals the spec shows for each currency: bolívares and euros with 2, pesos with none.
 fn decimals(currency: Currency) -> u32 {
@@ -25,6 +26,7 @@ fn symbol(currency: Currency) -> &'static str {
 }
 
 /// `US$ 1.234,56` (Spanish) or `US$ 1,234.56` (English), rounded half away from zero.
+#[must_use]
 pub fn format_money(currency: Currency, amount: Decimal, lang: Lang) -> String {
     format!(
         "{} {}",
@@ -34,6 +36,7 @@ pub fn format_money(currency: Currency, amount: Decimal, lang: Lang) -> String {
 }
 
 /// `value` with exactly `places` decimals and grouped thousands in the language's convention.
+#[must_use]
 pub fn format_decimal(value: Decimal, places: u32, lang: Lang) -> String {
     let mut rounded = value.round_dp_with_strategy(places, RoundingStrategy::MidpointAwayFromZero);
     rounded.rescale(places);
@@ -57,6 +60,7 @@ pub fn format_decimal(value: Decimal, places: u32, lang: Lang) -> String {
 }
 
 /// `5000` → `5.000` (Spanish) or `5,000` (English).
+#[must_use]
 pub fn group_digits(digits: &str, lang: Lang) -> String {
     let separator = match lang {
         Lang::Es => '.',
@@ -70,6 +74,17 @@ pub fn group_digits(digits: &str, lang: Lang) -> String {
         out.push(c);
     }
     out
+}
+
+/// `05/01/2026 14:03 UTC` in Spanish, `Jan 5, 2026 14:03 UTC` in English. Instants are stored
+/// in UTC and the reader's zone is unknown, so the zone is named rather than guessed.
+#[must_use]
+pub fn format_instant(instant: DateTime<Utc>, lang: Lang) -> String {
+    let pattern = match lang {
+        Lang::Es => "%d/%m/%Y %H:%M UTC",
+        Lang::En => "%b %-d, %Y %H:%M UTC",
+    };
+    instant.format(pattern).to_string()
 }
 
 #[cfg(test)]
@@ -97,6 +112,40 @@ mod tests {
         for (currency, raw, lang, expected) in cases {
             assert_eq!(format_money(currency, dec(raw), lang), expected, "{raw}");
         }
+    }
+
+    /// The product's money format, shared with the site's formatter.
+    #[test]
+    fn every_shared_money_case_is_written_as_the_product_writes_money() {
+        let raw = include_str!("../../../docs/formats/money-cases.json");
+        let cases: serde_json::Value =
+            serde_json::from_str(raw).unwrap_or_else(|e| panic!("money-cases.json: {e}"));
+        let cases = cases["cases"].as_array().cloned().unwrap_or_default();
+        assert!(cases.len() >= 10, "{} cases", cases.len());
+        for case in cases {
+            let field = |name: &str| case[name].as_str().unwrap_or_default().to_owned();
+            let currency =
+                Currency::parse(&field("currency")).unwrap_or_else(|e| panic!("{case}: {e:?}"));
+            let lang = match field("lang").as_str() {
+                "es" => Lang::Es,
+                "en" => Lang::En,
+                other => panic!("{case}: language {other:?}"),
+            };
+            assert_eq!(
+                format_money(currency, dec(&field("amount")), lang),
+                field("text"),
+                "{case}"
+            );
+        }
+    }
+
+    #[test]
+    fn instants_name_their_zone() {
+        let instant = DateTime::parse_from_rfc3339("2026-01-05T14:03:59Z")
+            .unwrap_or_else(|e| panic!("{e}"))
+            .with_timezone(&Utc);
+        assert_eq!(format_instant(instant, Lang::Es), "05/01/2026 14:03 UTC");
+        assert_eq!(format_instant(instant, Lang::En), "Jan 5, 2026 14:03 UTC");
     }
 
     #[test]

@@ -1,0 +1,158 @@
+# Rifa's server texts in English: the same keys and variables as es.ftl.
+
+## Errors, by the API's `code`
+
+validation_failed = Please check the highlighted fields
+not_found = Not found
+route_not_found = Route not found
+raffle_not_found = Raffle not found
+purchase_not_found = Purchase not found
+bad_request = The request is malformed
+payload_too_large = The request is too large
+unsupported_media_type = Expected { $expected }
+rate_limited = Too many attempts. Wait { $seconds } { $seconds ->
+        [1] second
+       *[other] seconds
+    } and try again.
+request_timeout = The request took too long to arrive. Check your connection and try again.
+receipt_being_rendered = This receipt is already being generated. Wait { $seconds } seconds and try again.
+email_test_failed = The test e-mail could not be sent: { $detail }
+forbidden = Only the main administrator can do this
+service_unavailable = The service is unavailable right now. Please try again in a few seconds.
+internal_error = Something went wrong on our side. Please try again.
+max_below_held_number = You cannot lower the ticket maximum: ticket { $highest_held } is already sold or reserved
+raffle_has_purchases = This raffle has { $count } purchase(s) and cannot be deleted; set its status to finished instead
+raffle_not_on_sale = Raffle unavailable - This raffle has ended or is not available right now.
+total_mismatch = The total sent (US$ { $sent }) does not match the current price (US$ { $expected }). Refresh the page and try again.
+tickets_taken = These tickets are no longer available: { $numbers }. Pick others and try again.
+purchase_not_pending-proof = This purchase was already reviewed; it takes no new proof
+purchase_not_pending-decision = This purchase is already { $status ->
+        [pending] pending
+        [approved] approved
+        [rejected] rejected
+       *[test] a test
+    }; only pending purchases can be approved or rejected
+too_many_uploads = Too many proof uploads were requested for this purchase; contact us and we will help
+proof_missing = Proof of payment required - You must upload a proof of payment
+proof_too_large = File too large - The file must be smaller than 5MB
+proof_wrong_type = Invalid file type - Only images (JPG, PNG, GIF) and PDFs are allowed
+proof_type_mismatch = Invalid file type - The file is a { $actual } but was sent as a { $declared }; save it with the .{ $extension } extension and upload it again
+proof_unreadable = Damaged file - The file is not a valid { $kind }; open it to check it and upload it again
+proof_too_many_pixels = Image too large - The image is { $width }×{ $height } pixels; it must have at most 40 megapixels
+upload_url_invalid = The upload link is invalid or has expired; please try again
+upload_size_mismatch = The file is not the size given when the link was requested; please try again
+upload_url_used = This upload link was already used
+no_tickets_found = No tickets were found for this email/phone
+no_active_tickets = You have no tickets in active raffles right now.
+missing_fields = Please fill in all fields
+invalid_credentials = Invalid credentials
+unauthorized = Sign in to continue
+token_expired = Your session has expired; sign in again
+token_invalid = Invalid session; sign in again
+exchange_rate_pair_taken = A { $from } → { $to } rate already exists (no. { $id }: 1 { $from } = { $rate } { $to }). Each currency pair has one rate: edit that one.
+
+## Field errors, by the field error's code
+
+field-required = This field is required
+field-invalid_characters = Contains characters that are not allowed
+field-too_short = Must be at least { $min } characters
+field-too_long = Must be at most { $max } characters
+field-name_too_short = Name must be at least 2 characters
+field-name_not_plain = The name may only hold letters, digits, spaces and . , ' -, with no links or markup
+field-invalid_email = Invalid email
+field-phone_too_short = Phone number must have at least 10 digits
+field-payment_method_required = Payment method is required
+field-payment_method_unavailable = This payment method is not available
+field-terms_not_accepted = You must accept the terms
+field-not_a_number = Must be a number
+field-out_of_range = Must be between { $min } and { $max }
+field-too_many_decimals = At most { $max } decimal places
+field-unknown_option = Invalid value; options: { $allowed }
+field-invalid_date = Invalid date
+field-invalid_url = Invalid URL
+field-invalid_hsl = Invalid colour; use the HSL form "240 9% 3.9%"
+field-tickets_empty = You must select at least 1 ticket
+field-tickets_below_minimum = Minimum purchase: you must select at least { $min ->
+        [1] 1 ticket
+       *[other] { $min } tickets
+    }.
+field-tickets_above_maximum = Ticket limit: you can buy at most { $max ->
+        [1] 1 ticket
+       *[other] { $max } tickets
+    } in this purchase.
+field-ticket_out_of_range = Ticket { $number } does not exist in this raffle (1 to { $max })
+field-ticket_repeated = Ticket { $number } is listed twice
+field-min_above_max = The minimum per purchase cannot exceed the maximum per purchase
+# $reasons: the estimator's own warning and suggestions (English), $reason_count how many.
+field-weak_password = { $reason_count ->
+        [0] Password too easy to guess; use a longer phrase of uncommon words
+       *[other] Password too easy to guess: { $reasons }
+    }
+field-notes_required_to_reject = Write the reason for the rejection in the notes
+field-lookup_value_required = Enter a value to verify
+field-same_currency = The source and target currencies must differ
+
+## Receipts (PDF and HTML invoice)
+
+receipt-document_title = Purchase receipt
+receipt-raffle = Raffle
+receipt-buyer = Buyer
+receipt-name = Name
+receipt-id_document = ID or passport
+receipt-email = E-mail
+receipt-phone = Phone
+receipt-country = Country
+receipt-payment = Payment
+receipt-reference = Reference
+receipt-status = Status
+receipt-date = Date
+receipt-payment_method = Payment method
+receipt-discount = Discount
+receipt-total = Total
+receipt-amount_to_pay = Amount to pay
+receipt-amount_paid = Amount paid
+receipt-purchase_amount = Purchase amount
+receipt-rate = Rate
+receipt-tickets = Tickets
+receipt-page = Page
+receipt-generated = Generated on
+receipt-print = Print
+receipt-pending_notice = You will receive a confirmation e-mail when your payment is approved. Keep this receipt and your reference.
+receipt-test_notice = Test purchase: not a real purchase; it holds no numbers.
+receipt-rejected_notice = Purchase rejected: nothing is owed for it, and its numbers were released.
+receipt-status-pending = Processing payment
+receipt-status-approved = Approved
+receipt-status-rejected = Rejected
+receipt-status-test = Test mode
+
+## The purchase form's countries, by their stored slug
+
+country-venezuela = Venezuela
+country-colombia = Colombia
+country-mexico = Mexico
+country-argentina = Argentina
+country-peru = Peru
+country-ecuador = Ecuador
+country-estados-unidos = United States
+country-other = Other
+
+## The buyer's e-mails
+
+mail-subject-received = We received your purchase { $reference } – { $title }
+mail-subject-approved = Purchase approved: { $reference } – { $title }
+mail-subject-rejected = Purchase rejected: { $reference } – { $title }
+mail-lead-received = We received your purchase. We will verify your payment and let you know here once it is approved.
+mail-lead-approved = Your payment was verified and your purchase is approved! Your tickets are in the draw. Good luck!
+mail-lead-rejected = We could not approve your purchase and its numbers were released. If you think this is a mistake, reply to this e-mail with your reference.
+mail-greeting = Hello { $name },
+mail-more_numbers = and { $count } more (all in the attached receipt)
+mail-raffle = Raffle
+mail-reference = Reference
+mail-tickets = Tickets
+mail-total = Total
+mail-payment_method = Payment method
+mail-team_note = Note from the team
+mail-receipt_attached = Your PDF receipt is attached.
+mail-receipt_filename = receipt-{ $reference }.pdf
+mail-test-subject = Test e-mail from { $company }
+mail-test-body = If you can read this, the e-mail settings work: buyers will receive their confirmations.

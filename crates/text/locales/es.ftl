@@ -1,0 +1,155 @@
+# Rifa's server texts in Spanish, the product's language (../shared/SPEC.md): keep each wording
+# as the spec writes it. Keys are the stable codes the API returns (`code`), `field-<code>` for a
+# field's error, and `receipt-`, `mail-`, `country-` for what receipts and e-mails say.
+# en.ftl has the same keys with the same variables (docs/decisions/0014-one-text-catalogue.md).
+
+## Errors, by the API's `code`
+
+validation_failed = Revisa los campos marcados
+not_found = No encontrado
+route_not_found = Ruta no encontrada
+raffle_not_found = Sorteo no encontrado
+purchase_not_found = Compra no encontrada
+bad_request = La solicitud no es válida
+payload_too_large = La solicitud es demasiado grande
+unsupported_media_type = Se esperaba { $expected }
+rate_limited = Demasiados intentos. Espera { $seconds } { $seconds ->
+        [1] segundo
+       *[other] segundos
+    } e inténtalo de nuevo.
+request_timeout = La solicitud tardó demasiado en llegar. Revisa tu conexión e inténtalo de nuevo.
+receipt_being_rendered = Ya estamos generando este comprobante. Espera { $seconds } segundos e inténtalo de nuevo.
+email_test_failed = No se pudo enviar el correo de prueba: { $detail }
+forbidden = Solo el administrador principal puede hacer esto
+service_unavailable = El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.
+internal_error = Ocurrió un error inesperado. Inténtalo de nuevo.
+max_below_held_number = No puedes reducir el máximo de boletos: el boleto { $highest_held } ya está vendido o reservado
+raffle_has_purchases = Este sorteo tiene { $count } compra(s) y no se puede eliminar; cambia su estado a finalizado
+raffle_not_on_sale = Sorteo No Disponible - Este sorteo ha finalizado o no está disponible en este momento.
+total_mismatch = El total enviado (US$ { $sent }) no coincide con el precio actual (US$ { $expected }). Actualiza la página e inténtalo de nuevo.
+tickets_taken = Estos boletos ya no están disponibles: { $numbers }. Elige otros y vuelve a intentarlo.
+# A proof sent for a purchase already decided.
+purchase_not_pending-proof = Esta compra ya fue revisada; no admite un nuevo comprobante
+# A decision on a purchase already decided.
+purchase_not_pending-decision = Esta compra ya está { $status ->
+        [pending] pendiente
+        [approved] aprobada
+        [rejected] rechazada
+       *[test] marcada como prueba
+    }; solo se pueden aprobar o rechazar compras pendientes
+too_many_uploads = Ya se pidieron demasiadas cargas de comprobante para esta compra; escríbenos y te ayudamos
+proof_missing = Comprobante requerido - Debes subir un comprobante de pago
+proof_too_large = Archivo muy grande - El archivo debe ser menor a 5MB
+proof_wrong_type = Tipo de archivo no válido - Solo se permiten imágenes (JPG, PNG, GIF) y PDFs
+proof_type_mismatch = Tipo de archivo no válido - El archivo es un { $actual } pero se envió como { $declared }; guárdalo con la extensión .{ $extension } y súbelo de nuevo
+proof_unreadable = Archivo dañado - El archivo no es un { $kind } válido; ábrelo para comprobarlo y súbelo de nuevo
+proof_too_many_pixels = Imagen muy grande - La imagen mide { $width }×{ $height } píxeles; debe tener como máximo 40 megapíxeles
+upload_url_invalid = El enlace de carga no es válido o expiró; vuelve a intentarlo
+upload_size_mismatch = El archivo no tiene el tamaño indicado al pedir el enlace; vuelve a intentarlo
+upload_url_used = Este enlace de carga ya se usó
+no_tickets_found = No se encontraron boletos para este email/teléfono
+no_active_tickets = No tienes boletos en sorteos activos en este momento.
+missing_fields = Por favor completa todos los campos
+invalid_credentials = Credenciales inválidas
+unauthorized = Inicia sesión para continuar
+token_expired = Tu sesión expiró; inicia sesión de nuevo
+token_invalid = Sesión no válida; inicia sesión de nuevo
+exchange_rate_pair_taken = Ya existe la tasa { $from } → { $to } (n.º { $id }: 1 { $from } = { $rate } { $to }). Cada par de monedas tiene una sola tasa: edita esa.
+
+## Field errors, by the field error's code
+
+field-required = Este campo es obligatorio
+field-invalid_characters = Contiene caracteres no permitidos
+field-too_short = Debe tener al menos { $min } caracteres
+field-too_long = Debe tener como máximo { $max } caracteres
+field-name_too_short = Nombre debe tener al menos 2 caracteres
+field-name_not_plain = El nombre solo puede tener letras, números, espacios y . , ' -, sin enlaces ni etiquetas
+field-invalid_email = Email inválido
+field-phone_too_short = El teléfono debe tener al menos 10 dígitos
+field-payment_method_required = Método de pago requerido
+field-payment_method_unavailable = Este método de pago no está disponible
+field-terms_not_accepted = Debes aceptar los términos
+field-not_a_number = Debe ser un número
+field-out_of_range = Debe estar entre { $min } y { $max }
+field-too_many_decimals = Como máximo { $max } decimales
+field-unknown_option = Valor no válido; opciones: { $allowed }
+field-invalid_date = Fecha no válida
+field-invalid_url = URL no válida
+field-invalid_hsl = Color no válido; usa el formato HSL "240 9% 3.9%"
+field-tickets_empty = Debes seleccionar al menos 1 boleto
+field-tickets_below_minimum = Compra Mínima: Debes seleccionar al menos { $min } boleto(s).
+field-tickets_above_maximum = Límite de Boletos: Solo puedes comprar máximo { $max } boletos en esta compra.
+field-ticket_out_of_range = El boleto { $number } no existe en este sorteo (1 a { $max })
+field-ticket_repeated = El boleto { $number } está repetido
+field-min_above_max = El mínimo por compra no puede superar el máximo por compra
+# The estimator's reasons are English words: the Spanish text gives its own advice instead.
+field-weak_password = Contraseña demasiado fácil de adivinar: usa una frase larga de palabras poco comunes, sin nombres, fechas, repeticiones ni secuencias de teclado
+field-notes_required_to_reject = Debes indicar el motivo del rechazo en las notas
+field-lookup_value_required = Debes ingresar un valor para verificar
+field-same_currency = Las monedas de origen y destino deben ser distintas
+
+## Receipts (PDF and HTML invoice)
+
+receipt-document_title = Recibo de compra
+receipt-raffle = Sorteo
+receipt-buyer = Comprador
+receipt-name = Nombre
+receipt-id_document = Cédula o pasaporte
+receipt-email = Correo electrónico
+receipt-phone = Teléfono
+receipt-country = País
+receipt-payment = Pago
+receipt-reference = Referencia
+receipt-status = Estado
+receipt-date = Fecha
+receipt-payment_method = Método de pago
+receipt-discount = Descuento
+receipt-total = Total
+receipt-amount_to_pay = Monto a pagar
+receipt-amount_paid = Monto pagado
+receipt-purchase_amount = Monto de la compra
+receipt-rate = Tasa
+receipt-tickets = Boletos
+receipt-page = Página
+receipt-generated = Generado el
+receipt-print = Imprimir
+receipt-pending_notice = Recibirás un correo de confirmación cuando tu pago sea aprobado. Conserva este recibo y tu referencia.
+receipt-test_notice = Compra de prueba: no es una compra real y no reserva ningún número.
+receipt-rejected_notice = Compra rechazada: no hay ningún monto que pagar y sus números quedaron liberados.
+# The receipt dialog's words for a purchase's status.
+receipt-status-pending = Procesando pago
+receipt-status-approved = Aprobada
+receipt-status-rejected = Rechazada
+receipt-status-test = Modo Prueba
+
+## The purchase form's countries, by their stored slug
+
+country-venezuela = Venezuela
+country-colombia = Colombia
+country-mexico = México
+country-argentina = Argentina
+country-peru = Perú
+country-ecuador = Ecuador
+country-estados-unidos = Estados Unidos
+country-other = Otro
+
+## The buyer's e-mails
+
+mail-subject-received = Recibimos tu compra { $reference } – { $title }
+mail-subject-approved = ¡Compra aprobada! { $reference } – { $title }
+mail-subject-rejected = Compra rechazada { $reference } – { $title }
+mail-lead-received = Recibimos tu compra. Verificaremos tu pago y te avisaremos por este medio cuando sea aprobada.
+mail-lead-approved = ¡Tu pago fue verificado y tu compra está aprobada! Tus boletos ya participan en el sorteo. ¡Mucha suerte!
+mail-lead-rejected = No pudimos aprobar tu compra y los números quedaron liberados. Si crees que es un error, responde a este correo con tu referencia.
+mail-greeting = Hola, { $name }:
+mail-more_numbers = y { $count } más (todos en el recibo adjunto)
+mail-raffle = Sorteo
+mail-reference = Referencia
+mail-tickets = Boletos
+mail-total = Total
+mail-payment_method = Método de pago
+mail-team_note = Nota del equipo
+mail-receipt_attached = Adjuntamos tu recibo en PDF.
+mail-receipt_filename = recibo-{ $reference }.pdf
+mail-test-subject = Correo de prueba de { $company }
+mail-test-body = Si lees esto, la configuración de correo funciona: los compradores recibirán sus confirmaciones.
