@@ -115,7 +115,7 @@ async function browserDay(page: Page): Promise<{ day: string; offset: number; es
   });
 }
 
-/** The digits of a figure, so "1.234,00 US$" compares with the API's "1234.00". */
+/** The digits of a figure, so "US$ 1.234,00" compares with the API's "1234.00". */
 const digits = (text: string | null) => (text ?? "").replace(/\D/g, "");
 
 /** A raffle on sale created for one test (its own numbers, no other purchases). */
