@@ -119,6 +119,27 @@ describe("the site's server", () => {
     expect(await lookup("127.0.0.3")).toBe(404);
   });
 
+  it("says the raffles could not be loaded when the API is down, instead of an empty catalogue", { timeout: 180_000 }, async () => {
+    const api = await fakeApi("down");
+    const base = await site(api.origin);
+    const fake = servers.pop()!;
+    fake.closeAllConnections();
+    await new Promise((r) => fake.close(r));
+
+    const texts = {
+      es: { title: "No pudimos cargar los sorteos", empty: ["Próximos sorteos", "Próximamente"] },
+      en: { title: "We could not load the raffles", empty: ["Upcoming raffles", "Coming soon"] },
+    };
+    for (const [lang, text] of Object.entries(texts)) {
+      for (const path of ["/", "/sorteos"]) {
+        const page = await send(`${base}${path}`, { headers: { cookie: `NEXT_LOCALE=${lang}` } });
+        expect(page.status, `${lang} ${path}`).toBe(200);
+        expect(page.body, `${lang} ${path}`).toContain(text.title);
+        for (const empty of text.empty) expect(page.body, `${lang} ${path}`).not.toContain(empty);
+      }
+    }
+  });
+
   it("lets a CDN keep public pages for a minute, never the admin panel or an error", { timeout: 60_000 }, async () => {
     const base = inject("baseURL");
     const home = await send(`${base}/`);
