@@ -36,7 +36,7 @@ const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
 const SYMBOLS: Record<string, string> = { USD: "US$", VES: "Bs", EUR: "€" };
 
 /** Decimals of a currency in the product's money format: COP none, the others 2. */
-export function currencyDigits(currency: string): number {
+function currencyDigits(currency: string): number {
   return currency === "COP" ? 0 : 2;
 }
 
@@ -66,7 +66,7 @@ export function formatUsd(amount: string, locale: string): string {
 }
 
 /** Decimals shown for a converted total: the currency's own, but none for VES in the button. */
-export function convertedDigits(currency: string, inButton = false): number {
+function convertedDigits(currency: string, inButton = false): number {
   if (currency === "VES" && inButton) return 0;
   return currencyDigits(currency);
 }

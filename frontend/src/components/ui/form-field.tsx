@@ -6,7 +6,7 @@ import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 
 /** What a field's control receives: react-hook-form's field, with the ids and state that tie it to its label and message. */
-export type FieldControlProps<T extends FieldValues, N extends FieldPath<T>> = ControllerRenderProps<T, N> & {
+type FieldControlProps<T extends FieldValues, N extends FieldPath<T>> = ControllerRenderProps<T, N> & {
   id: string;
   "aria-invalid": true | undefined;
   "aria-describedby": string | undefined;

@@ -47,14 +47,14 @@ const STALE_AFTER = {
   mailOutbox: ["/api/admin/mail-outbox"],
 } as const satisfies Record<string, readonly string[]>;
 
-export type StaleGroup = keyof typeof STALE_AFTER;
+type StaleGroup = keyof typeof STALE_AFTER;
 
 function urlOf(key: unknown): string | null {
   const url = Array.isArray(key) ? key[0] : key;
   return typeof url === "string" ? url : null;
 }
 
-export function keyMatches(key: unknown, prefixes: string | readonly string[]): boolean {
+function keyMatches(key: unknown, prefixes: string | readonly string[]): boolean {
   const url = urlOf(key);
   if (url === null) return false;
   return (typeof prefixes === "string" ? [prefixes] : prefixes).some((prefix) =>
@@ -65,7 +65,7 @@ export function keyMatches(key: unknown, prefixes: string | readonly string[]): 
 type Mutate = ReturnType<typeof useSWRConfig>["mutate"];
 
 /** Revalidates every cached read whose key starts with one of `prefixes` (as dubinc/dub's). */
-export function mutatePrefix(mutate: Mutate, prefixes: string | readonly string[]) {
+function mutatePrefix(mutate: Mutate, prefixes: string | readonly string[]) {
   return mutate((key) => keyMatches(key, prefixes));
 }
 

@@ -30,7 +30,7 @@ export interface RaffleMessages {
   limitsOrder: string;
 }
 
-export type RaffleErrors = Partial<Record<keyof RaffleDraft, string>>;
+type RaffleErrors = Partial<Record<keyof RaffleDraft, string>>;
 
 const isInt = (v: string) => /^\d+$/.test(v.trim());
 
