@@ -99,6 +99,9 @@ export function BrandingTab() {
       const style = document.getElementById("branding-theme");
       if (style) style.textContent = brandingCss(stored ?? body);
       await mutate(stored ?? body, { revalidate: false });
+      // The stored form of what was typed ("hsl(200, 80%, 40%)" → "200 80% 40%"), also when
+      // `values` did not change.
+      reset(draftOf(stored ?? body));
       router.refresh();
       notify.success(t("saved"));
     } catch (error) {

@@ -67,6 +67,8 @@ export function EmailTab() {
         fromEmail: values.fromEmail.trim(),
       });
       await mutate(stored, { revalidate: false });
+      // Also when only the write-only password changed: `values` would then not differ.
+      reset(draftOf(stored));
       notify.success(t("saved"));
     } catch (error) {
       applyServerFieldErrors(error, setError, SETTINGS_FIELDS);
