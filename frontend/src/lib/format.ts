@@ -45,10 +45,11 @@ function currencyDigits(currency: string): number {
  * formatter): symbol, a space, the amount rounded half away from zero to `digits` decimals with
  * the language's separators, thousands always grouped: "US$ 13,00" (es) / "US$ 13.00" (en),
  * "COP 104.001", "Bs 1.234.567,01". Written by hand on the decimal string (never a float), since
- * Intl puts the symbol after the amount in es and does not group 4-digit amounts there.
+ * Intl puts the symbol after the amount in es and does not group 4-digit amounts there. The space
+ * is a no-break one on screen, so a narrow card never leaves "US$" alone at a line's end.
  */
 export function formatMoney(amount: string, currency: string, locale: string, digits = currencyDigits(currency)): string {
-  return `${SYMBOLS[currency] ?? currency} ${groupedDecimal(amount, digits, locale)}`;
+  return `${SYMBOLS[currency] ?? currency}\u00a0${groupedDecimal(amount, digits, locale)}`;
 }
 
 function groupedDecimal(amount: string, digits: number, locale: string): string {

@@ -8,16 +8,23 @@ const moneyCases = JSON.parse(readFileSync(join(process.cwd(), "../docs/formats/
   cases: { currency: string; amount: string; lang: string; text: string }[];
 };
 
+// On screen the space after the symbol is a no-break one (U+00A0); the cases write a plain space.
+const nb = (s: string) => s.replace(/\u00a0/g, " ");
+
 describe("the product's money format (docs/formats/money-cases.json, shared with the Rust side)", () => {
   it.each(moneyCases.cases)("$currency $amount in $lang is $text", ({ currency, amount, lang, text }) => {
-    expect(formatMoney(amount, currency, lang)).toBe(text);
+    expect(nb(formatMoney(amount, currency, lang))).toBe(text);
+  });
+
+  it("keeps the symbol and the amount on one line", () => {
+    expect(formatUsd("13.00", "es")).toBe("US$\u00a013,00");
   });
 });
 
 describe("money", () => {
   it("shows USD as the product writes money: symbol first, 2 decimals, Spanish separators", () => {
-    expect(formatUsd("13.00", "es")).toBe("US$ 13,00");
-    expect(formatUsd("1234567.5", "es")).toBe("US$ 1.234.567,50");
+    expect(nb(formatUsd("13.00", "es"))).toBe("US$ 13,00");
+    expect(nb(formatUsd("1234567.5", "es"))).toBe("US$ 1.234.567,50");
   });
 
   it("multiplies decimal strings exactly (no float)", () => {
@@ -30,11 +37,11 @@ describe("money", () => {
 
 describe("money in English", () => {
   it("formats USD, converted totals and rates through the English locale, not es-ES", () => {
-    expect(formatUsd("1234567.5", "en")).toBe("US$ 1,234,567.50");
-    expect(formatConverted("100.00", "36.5055", "VES", "en")).toBe("Bs 3,650.55");
-    expect(formatConverted("26.00", "36.5", "VES", "en", true)).toBe("Bs 949");
-    expect(formatConverted("26.00", "4000", "COP", "en")).toBe("COP 104,000");
-    expect(formatConverted("26.00", "0.92", "EUR", "en")).toBe("€ 23.92");
+    expect(nb(formatUsd("1234567.5", "en"))).toBe("US$ 1,234,567.50");
+    expect(nb(formatConverted("100.00", "36.5055", "VES", "en"))).toBe("Bs 3,650.55");
+    expect(nb(formatConverted("26.00", "36.5", "VES", "en", true))).toBe("Bs 949");
+    expect(nb(formatConverted("26.00", "4000", "COP", "en"))).toBe("COP 104,000");
+    expect(nb(formatConverted("26.00", "0.92", "EUR", "en"))).toBe("€ 23.92");
     expect(formatRate("4000", "en")).toBe("4,000.0000");
   });
   it("writes dates and counts through the English locale", () => {
@@ -46,17 +53,17 @@ describe("money in English", () => {
 
 describe("converted totals", () => {
   it("shows VES as Bs with 2 decimals, and 0 in the button", () => {
-    expect(formatConverted("26.00", "36.5", "VES", "es")).toBe("Bs 949,00");
-    expect(formatConverted("26.00", "36.5", "VES", "es", true)).toBe("Bs 949");
-    expect(formatConverted("100.00", "36.5055", "VES", "es")).toBe("Bs 3.650,55");
+    expect(nb(formatConverted("26.00", "36.5", "VES", "es"))).toBe("Bs 949,00");
+    expect(nb(formatConverted("26.00", "36.5", "VES", "es", true))).toBe("Bs 949");
+    expect(nb(formatConverted("100.00", "36.5055", "VES", "es"))).toBe("Bs 3.650,55");
   });
 
   it("shows COP with no decimals", () => {
-    expect(formatConverted("26.00", "4000", "COP", "es")).toBe("COP 104.000");
+    expect(nb(formatConverted("26.00", "4000", "COP", "es"))).toBe("COP 104.000");
   });
 
   it("shows other currencies with their symbol first, as USD", () => {
-    expect(formatConverted("26.00", "0.92", "EUR", "es")).toBe("€ 23,92");
+    expect(nb(formatConverted("26.00", "0.92", "EUR", "es"))).toBe("€ 23,92");
   });
 
   it("shows the rate with 4 decimals", () => {
