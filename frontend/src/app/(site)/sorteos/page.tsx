@@ -58,7 +58,7 @@ export default async function RafflesPage() {
         {raffles === null ? (
           <RafflesUnavailable href="/sorteos" />
         ) : raffles.length === 0 ? (
-          <div className="rounded-xl border border-dashed p-10 text-center">
+          <div className="rounded-xl border border-dashed p-10 text-center" data-testid="sorteos-empty">
             <Sparkles aria-hidden className="mx-auto mb-3 size-8 text-muted-foreground" />
             <h2 className="text-lg font-semibold">{t("emptyTitle")}</h2>
             <p className="mx-auto mt-2 max-w-md text-muted-foreground">{t("emptyText")}</p>
