@@ -1099,6 +1099,24 @@ describe("admin screens", () => {
     expect(problems).toEqual([]);
   });
 
+  it("shows the purchases screen at phone and desktop sizes in both languages, without overflow", async () => {
+    const problems: string[] = [];
+    for (const [width, height] of [[390, 844], [1440, 900]] as const) {
+      const { context, page } = await newPage(browser, width, height);
+      await signIn(page, admin());
+      for (const lang of ["es", "en"] as const) {
+        if (lang === "en") await page.getByTestId("language-toggle").click();
+        await page.getByTestId("all-showing").filter({ hasText: lang === "es" ? /^Mostrando/ : /^Showing/ }).waitFor();
+        await page.waitForLoadState("networkidle");
+        await screenshot(page, `admin-purchases-${lang}-${width}`);
+        const overflow = await horizontalOverflow(page);
+        if (overflow > 0) problems.push(`${lang} at ${width}: ${overflow}px of horizontal overflow`);
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("switches the whole panel to English", async () => {
     const { context, page } = await newPage(browser, 1280, 900);
     await signIn(page, admin());
