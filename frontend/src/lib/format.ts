@@ -1,12 +1,11 @@
 import { convert, parseDecimal, round, toDecimalString } from "./decimal";
-import { intlLocale, resolveLocale } from "./i18n/config";
+import { resolveLocale, type Locale } from "./i18n/config";
 
 /**
- * Display formatting only. Intl formats decimal strings exactly (no float on the way), so a
- * money string from the API is shown as it is.
+ * Every number, amount and date the site shows is written here, in the page's language (an
+ * ESLint rule keeps Intl and locale names out of other files). Money and rates stay decimal
+ * strings all the way (never a float).
  */
-type NumericString = `${number}`;
-const asIntl = (value: string) => value as NumericString;
 
 /**
  * Intl formatters are costly to build (the first one of a locale loads its data: tens of ms on
@@ -23,42 +22,68 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return formatter;
 }
 
-const intlOf = (locale: string) => intlLocale[resolveLocale(locale)];
+/** The Intl locale of each UI language: this module is the only place that names them. */
+const INTL_LOCALE: Record<Locale, string> = { es: "es-ES", en: "en-US" };
+const intlOf = (locale: string) => INTL_LOCALE[resolveLocale(locale)];
+
+/** How each language writes a number: the thousands and the decimal separator. */
+const SEPARATORS: Record<Locale, { group: string; decimal: string }> = {
+  es: { group: ".", decimal: "," },
+  en: { group: ",", decimal: "." },
+};
+
+/** The symbol shown before an amount; a currency not named here shows its ISO code. */
+const SYMBOLS: Record<string, string> = { USD: "US$", VES: "Bs", EUR: "€" };
+
+/** Decimals of a currency in the product's money format: COP none, the others 2. */
+function currencyDigits(currency: string): number {
+  return currency === "COP" ? 0 : 2;
+}
 
 /**
- * A USD amount in the page's language, 2 decimals: "13.00" → "13,00 US$" (es) / "$13.00" (en).
- * The spec wrote prices in es-ES; issue 12 asked for the active language everywhere.
+ * The product's one money format (docs/formats/money-cases.json, shared with the Rust
+ * formatter): symbol, a space, the amount rounded half away from zero to `digits` decimals with
+ * the language's separators, thousands always grouped: "US$ 13,00" (es) / "US$ 13.00" (en),
+ * "COP 104.001", "Bs 1.234.567,01". Written by hand on the decimal string (never a float), since
+ * Intl puts the symbol after the amount in es and does not group 4-digit amounts there. The space
+ * is a no-break one on screen, so a narrow card never leaves "US$" alone at a line's end.
  */
+export function formatMoney(amount: string, currency: string, locale: string, digits = currencyDigits(currency)): string {
+  return `${SYMBOLS[currency] ?? currency}\u00a0${groupedDecimal(amount, digits, locale)}`;
+}
+
+function groupedDecimal(amount: string, digits: number, locale: string): string {
+  const { group, decimal } = SEPARATORS[resolveLocale(locale)];
+  const text = toDecimalString(round(parseDecimal(amount), digits));
+  const negative = text.startsWith("-");
+  const [whole = "0", fraction] = (negative ? text.slice(1) : text).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, group);
+  return `${negative ? "-" : ""}${grouped}${fraction ? `${decimal}${fraction}` : ""}`;
+}
+
+/** A USD amount from the API in the page's language: "13.00" → "US$ 13,00" (es) / "US$ 13.00" (en). */
 export function formatUsd(amount: string, locale: string): string {
-  return numberFormat(intlOf(locale), { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(asIntl(amount));
+  return formatMoney(amount, "USD", locale);
 }
 
-function grouped(value: string, digits: number, locale: string): string {
-  return numberFormat(intlOf(locale), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true }).format(asIntl(value));
-}
-
-/** Decimals shown for a converted total: VES 2 (0 in the button), COP 0, others 2. */
-export function convertedDigits(currency: string, inButton = false): number {
-  if (currency === "VES") return inButton ? 0 : 2;
-  if (currency === "COP") return 0;
-  return 2;
+/** Decimals shown for a converted total: the currency's own, but none for VES in the button. */
+function convertedDigits(currency: string, inButton = false): number {
+  if (currency === "VES" && inButton) return 0;
+  return currencyDigits(currency);
 }
 
 /**
  * A total in another currency at the method's rate (rate × total), exact to the shown
- * decimals, in the page's language: VES as "Bs 1.234,56" / "Bs 1,234.56" (or no decimals in the
- * button), COP with no decimals, others in that currency's format.
+ * decimals: "Bs 1.234,56" / "Bs 1,234.56" (or no decimals in the button), "COP 104.000".
  */
 export function formatConverted(totalUsd: string, rate: string, currency: string, locale: string, inButton = false): string {
   const digits = convertedDigits(currency, inButton);
-  const amount = convert(totalUsd, rate, digits);
-  if (currency === "VES") return `Bs ${grouped(amount, digits, locale)}`;
-  return numberFormat(intlOf(locale), { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(asIntl(amount));
+  return formatMoney(convert(totalUsd, rate, digits), currency, locale, digits);
 }
 
 /** The rate with 4 decimals, for "Tasa: 1 USD = 36,5000 VES" / "Rate: 1 USD = 36.5000 VES". */
 export function formatRate(rate: string, locale: string): string {
-  return grouped(toDecimalString(round(parseDecimal(rate), 4)), 4, locale);
+  return groupedDecimal(rate, 4, locale);
 }
 
 /** Ticket numbers shown zero-padded to max(4, digits of maxTickets): 7 → "0007". */
@@ -70,16 +95,52 @@ export function padTicket(n: number, width = 4): string {
   return String(n).padStart(width, "0");
 }
 
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${intlOf(locale)}|${JSON.stringify(options)}`;
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(intlOf(locale), options);
+    dateFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** A date in the page's language (draw dates are end-of-day UTC, so the day is read in UTC). */
 export function formatDate(iso: string, locale: string, withTime = false): string {
-  const date = new Date(iso);
-  return new Intl.DateTimeFormat(intlOf(locale), {
+  return dateFormat(locale, {
     day: "numeric",
     month: "long",
     year: "numeric",
     timeZone: "UTC",
     ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
-  }).format(date);
+  }).format(new Date(iso));
+}
+
+/** A moment in the viewer's time zone: "12 mar 2026, 14:05" (medium) or "12/3/26, 14:05" (short). */
+export function formatDateTime(iso: string, locale: string, style: "short" | "medium" = "medium"): string {
+  return dateFormat(locale, { dateStyle: style, timeStyle: "short" }).format(new Date(iso));
+}
+
+/**
+ * A calendar day ("2026-03-12", or a Date at UTC midnight) in the page's language:
+ * "jueves, 12 de marzo de 2026" (long), "12 mar" (short), "marzo de 2026" (month),
+ * "jue" (weekday).
+ */
+export function formatCalendarDay(day: string | Date, locale: string, style: "long" | "short" | "month" | "weekday"): string {
+  const options: Record<typeof style, Intl.DateTimeFormatOptions> = {
+    long: { dateStyle: "full" },
+    short: { day: "numeric", month: "short" },
+    month: { month: "long", year: "numeric" },
+    weekday: { weekday: "short" },
+  };
+  const date = typeof day === "string" ? new Date(`${day}T12:00:00Z`) : day;
+  return dateFormat(locale, { ...options[style], timeZone: "UTC" }).format(date);
+}
+
+/** A chart axis figure: 1200 → "1,2 mil" (es) / "1.2K" (en). */
+export function formatCompact(value: number, locale: string): string {
+  return numberFormat(intlOf(locale), { notation: "compact", maximumFractionDigits: 1 }).format(value);
 }
 
 /**

@@ -115,7 +115,7 @@ async function browserDay(page: Page): Promise<{ day: string; offset: number; es
   });
 }
 
-/** The digits of a figure, so "1.234,00 US$" compares with the API's "1234.00". */
+/** The digits of a figure, so "US$ 1.234,00" compares with the API's "1234.00". */
 const digits = (text: string | null) => (text ?? "").replace(/\D/g, "");
 
 /** A raffle on sale created for one test (its own numbers, no other purchases). */
@@ -1093,6 +1093,24 @@ describe("admin screens", () => {
         const overflow = await horizontalOverflow(page);
         if (overflow > 0) problems.push(`${tab} at ${width}: ${overflow}px of horizontal overflow`);
         if (width === 1280) for (const v of await seriousViolations(page)) problems.push(`${tab}: ${v}`);
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("shows the purchases screen at phone and desktop sizes in both languages, without overflow", async () => {
+    const problems: string[] = [];
+    for (const [width, height] of [[390, 844], [1440, 900]] as const) {
+      const { context, page } = await newPage(browser, width, height);
+      await signIn(page, admin());
+      for (const lang of ["es", "en"] as const) {
+        if (lang === "en") await page.getByTestId("language-toggle").click();
+        await page.getByTestId("all-showing").filter({ hasText: lang === "es" ? /^Mostrando/ : /^Showing/ }).waitFor();
+        await page.waitForLoadState("networkidle");
+        await screenshot(page, `admin-purchases-${lang}-${width}`);
+        const overflow = await horizontalOverflow(page);
+        if (overflow > 0) problems.push(`${lang} at ${width}: ${overflow}px of horizontal overflow`);
       }
       await context.close();
     }

@@ -355,11 +355,11 @@ describe("formats follow the active language", () => {
         await withLanguage(context, lang);
         await page.goto(`/sorteo/${raffle.id}`);
         const price = (await page.getByTestId("raffle-price").textContent())?.replace(/\u00a0/g, " ");
-        expect(price).toBe(lang === "es" ? "2,00 US$" : "$2.00");
+        expect(price).toBe(lang === "es" ? "US$ 2,00" : "US$ 2.00");
         const text = await pageText(page);
         expect(text).toContain(lang === "es" ? "15 de enero de 2030" : "January 15, 2030");
         await pickNumber(page, "0001", lang === "es" ? "Buscar número" : "Search number", lang === "es" ? "Número" : "Number");
-        expect((await page.getByTestId("picker-total").textContent())?.replace(/\u00a0/g, " ")).toBe(lang === "es" ? "2,00 US$" : "$2.00");
+        expect((await page.getByTestId("picker-total").textContent())?.replace(/\u00a0/g, " ")).toBe(lang === "es" ? "US$ 2,00" : "US$ 2.00");
         await screenshot(page, `first-use-raffle-${lang}-${width}`);
         await context.close();
       }

@@ -119,6 +119,27 @@ describe("the site's server", () => {
     expect(await lookup("127.0.0.3")).toBe(404);
   });
 
+  it("says the raffles could not be loaded when the API is down, instead of an empty catalogue", { timeout: 180_000 }, async () => {
+    const api = await fakeApi("down");
+    const base = await site(api.origin);
+    const fake = servers.pop()!;
+    fake.closeAllConnections();
+    await new Promise((r) => fake.close(r));
+
+    // The page's HTML also carries the messages for the browser, so the checks read the
+    // rendered blocks: the error state with its title, and neither empty state.
+    const titles = { es: "No pudimos cargar los sorteos", en: "We could not load the raffles" };
+    for (const [lang, title] of Object.entries(titles)) {
+      for (const path of ["/", "/sorteos"]) {
+        const page = await send(`${base}${path}`, { headers: { cookie: `NEXT_LOCALE=${lang}` } });
+        expect(page.status, `${lang} ${path}`).toBe(200);
+        const block = /data-testid="raffles-unavailable"[^>]*>([\s\S]*?)<\/div>/.exec(page.body)?.[1] ?? "";
+        expect(block, `${lang} ${path}`).toContain(title);
+        expect(page.body, `${lang} ${path}`).not.toMatch(/data-testid="(home-raffles|sorteos)-empty"/);
+      }
+    }
+  });
+
   it("lets a CDN keep public pages for a minute, never the admin panel or an error", { timeout: 60_000 }, async () => {
     const base = inject("baseURL");
     const home = await send(`${base}/`);

@@ -204,6 +204,9 @@ describe("buying tickets", () => {
     await page.getByText("payment.png").waitFor();
     await page.getByRole("checkbox", { name: /I accept the terms and conditions/ }).check();
     await screenshot(page, "purchase-form-en-390x844");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, "purchase-form-en-1440x900");
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole("button", { name: /^Buy 1 ticket · / }).click();
 
     const dialog = page.getByTestId("receipt-dialog");

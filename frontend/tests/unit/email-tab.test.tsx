@@ -7,8 +7,10 @@ const saved: { current: EmailSettings } = {
   current: { emailHost: "", emailPort: 587, emailUser: "", hasPassword: false, fromEmail: "", senderIsPlaceholder: true },
 };
 
-vi.mock("@/lib/swr/use-admin", () => ({
+vi.mock("@/lib/swr/use-email-settings", () => ({
   useEmailSettings: () => ({ data: saved.current, mutate: vi.fn() }),
+}));
+vi.mock("@/lib/swr/use-mail-outbox", () => ({
   useMailOutbox: () => ({ data: [], mutate: vi.fn(), isLoading: false, error: undefined }),
 }));
 

@@ -1,14 +1,30 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { convert, timesCount } from "@/lib/decimal";
-import { formatAtLeast, formatConverted, formatDate, formatCount, formatNumber, formatRate, formatUsd, padTicket, soldPercent, ticketWidth } from "@/lib/format";
+import { formatAtLeast, formatConverted, formatDate, formatCount, formatMoney, formatNumber, formatRate, formatUsd, padTicket, soldPercent, ticketWidth } from "@/lib/format";
 
-// Intl puts a no-break space between amount and currency.
+const moneyCases = JSON.parse(readFileSync(join(process.cwd(), "../docs/formats/money-cases.json"), "utf8")) as {
+  cases: { currency: string; amount: string; lang: string; text: string }[];
+};
+
+// On screen the space after the symbol is a no-break one (U+00A0); the cases write a plain space.
 const nb = (s: string) => s.replace(/\u00a0/g, " ");
 
+describe("the product's money format (docs/formats/money-cases.json, shared with the Rust side)", () => {
+  it.each(moneyCases.cases)("$currency $amount in $lang is $text", ({ currency, amount, lang, text }) => {
+    expect(nb(formatMoney(amount, currency, lang))).toBe(text);
+  });
+
+  it("keeps the symbol and the amount on one line", () => {
+    expect(formatUsd("13.00", "es")).toBe("US$\u00a013,00");
+  });
+});
+
 describe("money", () => {
-  it("shows USD in the es-ES currency format with 2 decimals", () => {
-    expect(nb(formatUsd("13.00", "es"))).toBe("13,00 US$");
-    expect(nb(formatUsd("1234567.5", "es"))).toBe("1.234.567,50 US$");
+  it("shows USD as the product writes money: symbol first, 2 decimals, Spanish separators", () => {
+    expect(nb(formatUsd("13.00", "es"))).toBe("US$ 13,00");
+    expect(nb(formatUsd("1234567.5", "es"))).toBe("US$ 1.234.567,50");
   });
 
   it("multiplies decimal strings exactly (no float)", () => {
@@ -21,11 +37,11 @@ describe("money", () => {
 
 describe("money in English", () => {
   it("formats USD, converted totals and rates through the English locale, not es-ES", () => {
-    expect(nb(formatUsd("1234567.5", "en"))).toBe("$1,234,567.50");
+    expect(nb(formatUsd("1234567.5", "en"))).toBe("US$ 1,234,567.50");
     expect(nb(formatConverted("100.00", "36.5055", "VES", "en"))).toBe("Bs 3,650.55");
     expect(nb(formatConverted("26.00", "36.5", "VES", "en", true))).toBe("Bs 949");
     expect(nb(formatConverted("26.00", "4000", "COP", "en"))).toBe("COP 104,000");
-    expect(nb(formatConverted("26.00", "0.92", "EUR", "en"))).toBe("€23.92");
+    expect(nb(formatConverted("26.00", "0.92", "EUR", "en"))).toBe("€ 23.92");
     expect(formatRate("4000", "en")).toBe("4,000.0000");
   });
   it("writes dates and counts through the English locale", () => {
@@ -43,11 +59,11 @@ describe("converted totals", () => {
   });
 
   it("shows COP with no decimals", () => {
-    expect(nb(formatConverted("26.00", "4000", "COP", "es"))).toBe("104.000 COP");
+    expect(nb(formatConverted("26.00", "4000", "COP", "es"))).toBe("COP 104.000");
   });
 
-  it("shows other currencies in their es-ES currency format", () => {
-    expect(nb(formatConverted("26.00", "0.92", "EUR", "es"))).toBe("23,92 €");
+  it("shows other currencies with their symbol first, as USD", () => {
+    expect(nb(formatConverted("26.00", "0.92", "EUR", "es"))).toBe("€ 23,92");
   });
 
   it("shows the rate with 4 decimals", () => {

@@ -41,6 +41,17 @@ describe("home raffles", () => {
     expect(screen.queryByRole("link", { name: /Ver todos/ })).toBeNull();
   });
 
+  it("says the raffles could not be loaded, in both languages, when the API did not answer", () => {
+    const { unmount } = render(<Intl><HomeRaffles raffles={null} /></Intl>);
+    expect(screen.getByRole("alert")).toHaveTextContent("No pudimos cargar los sorteos");
+    expect(screen.queryByTestId("home-raffles-empty")).toBeNull();
+    expect(screen.getByRole("link", { name: "Reintentar" })).toHaveAttribute("href", "/#sorteos");
+    unmount();
+    render(<Intl locale="en"><HomeRaffles raffles={null} /></Intl>);
+    expect(screen.getByRole("alert")).toHaveTextContent("We could not load the raffles");
+    expect(screen.getByRole("link", { name: "Try again" })).toBeInTheDocument();
+  });
+
   it("shows three cards and no see-all button with exactly three raffles", () => {
     render(<Intl><HomeRaffles raffles={[1, 2, 3].map((id) => raffle(id))} /></Intl>);
     expect(screen.getAllByRole("article")).toHaveLength(3);

@@ -25,8 +25,10 @@ const outbox: Record<string, OutboxMail[]> = {
   withheld: [mail({ id: 11 }), mail({ id: 12, purchaseId: 8, withheldReason: "daily_cap" })],
   failed: [],
 };
-vi.mock("@/lib/swr/use-admin", () => ({
+vi.mock("@/lib/swr/use-mail-outbox", () => ({
   useMailOutbox: (status: string) => ({ data: outbox[status], mutate: vi.fn() }),
+}));
+vi.mock("@/lib/swr/use-email-settings", () => ({
   useEmailSettings: () => ({ data: undefined }),
 }));
 

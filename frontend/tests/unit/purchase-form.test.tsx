@@ -64,15 +64,15 @@ describe("converted total", () => {
   it("shows no conversion for a rate from another currency (EUR → VES)", () => {
     form([method(1, "Banco europeo", rate("EUR", "VES", "40"))]);
     fireEvent.change(screen.getByLabelText("Método de pago"), { target: { value: "1" } });
-    expect(nb(screen.getByTestId("converted-total").textContent)).toBe("26,00 US$");
+    expect(nb(screen.getByTestId("converted-total").textContent)).toBe("US$ 26,00");
     expect(screen.queryByTestId("rate-line")).toBeNull();
-    expect(nb(screen.getByRole("button", { name: /Comprar/ }).textContent)).toBe("Comprar 2 boletos · 26,00 US$");
+    expect(nb(screen.getByRole("button", { name: /Comprar/ }).textContent)).toBe("Comprar 2 boletos · US$ 26,00");
   });
 
   it("shows COP with no decimals", () => {
     form([method(2, "Nequi", rate("USD", "COP", "4000"))]);
     fireEvent.change(screen.getByLabelText("Método de pago"), { target: { value: "2" } });
-    expect(nb(screen.getByTestId("converted-total").textContent)).toBe("104.000 COP");
+    expect(nb(screen.getByTestId("converted-total").textContent)).toBe("COP 104.000");
   });
 
   it("picks only USD rates to another currency", () => {

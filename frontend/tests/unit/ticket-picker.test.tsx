@@ -40,7 +40,7 @@ describe("TicketPicker", () => {
     render(<Harness total={100} max={20} initial={[1, 2, 3, 4, 5, 6, 7, 8, 9]} />);
     fireEvent.click(screen.getByRole("button", { name: "Número 0010" }));
     expect(screen.getByText("+2 más")).toBeInTheDocument();
-    expect(screen.getByTestId("picker-total").textContent?.replace(/\u00a0/g, " ")).toBe("130,00 US$");
+    expect(screen.getByTestId("picker-total").textContent?.replace(/\u00a0/g, " ")).toBe("US$ 130,00");
     fireEvent.click(screen.getByRole("button", { name: "Número 0010" }));
     expect(screen.getByText("+1 más")).toBeInTheDocument();
   });

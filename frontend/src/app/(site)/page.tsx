@@ -35,7 +35,8 @@ function Stat({ icon, value, label }: { icon: React.ReactNode; value: string; la
 
 export default async function HomePage() {
   const [raffles, methods, branding, t, locale] = await Promise.all([
-    getRaffles().catch(() => []),
+    // null: the API did not answer, which the raffles section says instead of showing none.
+    getRaffles().catch(() => null),
     getPaymentMethods().catch(() => []),
     getBranding(),
     getTranslations(),

@@ -1,13 +1,15 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useEffect, useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Loader2, RotateCcw, Save } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { saveBranding } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/fetcher";
@@ -15,16 +17,11 @@ import type { Branding } from "@/lib/api/types";
 import { COLOR_FIELDS, colorsWithDefaults, normalizeHsl, swatchColor, type ColorField } from "@/lib/admin/hsl";
 import { notify } from "@/lib/notify";
 import { brandingCss, foregroundFor } from "@/lib/theme";
-import { useBranding } from "@/lib/swr/use-admin";
+import { useBranding } from "@/lib/swr/use-branding";
+import { brandingSchema, COUNT_FIELDS, FIGURE_FIELDS, LINK_FIELDS, type BrandingValues } from "@/lib/validations/branding";
+import { applyServerFieldErrors } from "@/lib/validations/server-errors";
 
-/** The site's contact details and links (blank hides one on the site). */
-const LINK_FIELDS = ["contactEmail", "contactPhone", "whatsappUrl", "facebookUrl", "instagramUrl", "tiktokUrl", "whatsappChannelUrl", "lotteryResultsUrl", "video1", "video2"] as const;
-/** Static marketing figures (SPEC §1): counts shown as "N+", prizes as typed. */
-const FIGURE_FIELDS = ["participants", "prizes", "countries", "rafflesPageParticipants", "rafflesPagePrizes", "rafflesPageWinners"] as const;
-const COUNT_FIELDS = ["participants", "countries", "rafflesPageParticipants", "rafflesPageWinners"] as const;
-type SiteField = (typeof LINK_FIELDS)[number] | (typeof FIGURE_FIELDS)[number];
-
-type Draft = Record<ColorField, string> & Record<SiteField, string> & { companyName: string; logoUrl: string; description: string };
+type Draft = BrandingValues;
 
 function draftOf(branding: Branding | undefined): Draft {
   return {
@@ -56,61 +53,60 @@ export function BrandingTab() {
   const t = useTranslations("admin.branding");
   const { data: branding, mutate } = useBranding();
   const router = useRouter();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(branding));
-  const [loadedFrom, setLoadedFrom] = useState(branding);
-  const [pending, setPending] = useState(false);
-  const id = useId();
-  if (branding !== loadedFrom) {
-    setLoadedFrom(branding);
-    setDraft(draftOf(branding));
-  }
+  const schema = useMemo(() => brandingSchema({ invalidHsl: t("invalidHsl"), invalidCount: t("site.invalidCount") }), [t]);
+  // `values`: the saved branding replaces the form whenever it changes (loaded, saved).
+  const saved = useMemo(() => draftOf(branding), [branding]);
+  // Errors follow typing: a colour is checked as it is typed, its swatch beside it.
+  const { control, handleSubmit, setError, reset, formState } = useForm<Draft>({ resolver: zodResolver(schema), values: saved, mode: "onChange" });
+  const draft = useWatch({ control }) as Draft;
+  // Computed here, not from formState.isValid (which the resolver settles a moment later), so
+  // the save button is off in the same render as the bad value.
+  const blocked = !schema.safeParse(draft).success;
+  const pending = formState.isSubmitting;
   useEffect(() => {
     void mutate();
   }, [mutate]);
 
-  const invalid = COLOR_FIELDS.filter((f) => normalizeHsl(draft[f]) === null);
-  const badCounts = COUNT_FIELDS.filter((f) => !/^\d{1,10}$/.test(draft[f].trim()));
-
-  async function save() {
-    if (invalid.length || badCounts.length) return;
-    setPending(true);
+  async function save(values: Draft) {
     const body: Branding = {
-      companyName: draft.companyName.trim(),
-      logoUrl: draft.logoUrl.trim(),
-      description: draft.description.trim(),
-      primaryColor: normalizeHsl(draft.primaryColor) as string,
-      secondaryColor: normalizeHsl(draft.secondaryColor) as string,
-      accentColor: normalizeHsl(draft.accentColor) as string,
-      dangerColor: normalizeHsl(draft.dangerColor) as string,
-      successColor: normalizeHsl(draft.successColor) as string,
-      contactEmail: draft.contactEmail.trim(),
-      contactPhone: draft.contactPhone.trim(),
-      whatsappUrl: draft.whatsappUrl.trim(),
-      facebookUrl: draft.facebookUrl.trim(),
-      instagramUrl: draft.instagramUrl.trim(),
-      tiktokUrl: draft.tiktokUrl.trim(),
-      whatsappChannelUrl: draft.whatsappChannelUrl.trim(),
-      lotteryResultsUrl: draft.lotteryResultsUrl.trim(),
-      videoUrls: [draft.video1.trim(), draft.video2.trim()],
-      participants: Number(draft.participants),
-      prizes: draft.prizes.trim(),
-      countries: Number(draft.countries),
-      rafflesPageParticipants: Number(draft.rafflesPageParticipants),
-      rafflesPagePrizes: draft.rafflesPagePrizes.trim(),
-      rafflesPageWinners: Number(draft.rafflesPageWinners),
+      companyName: values.companyName.trim(),
+      logoUrl: values.logoUrl.trim(),
+      description: values.description.trim(),
+      primaryColor: normalizeHsl(values.primaryColor) as string,
+      secondaryColor: normalizeHsl(values.secondaryColor) as string,
+      accentColor: normalizeHsl(values.accentColor) as string,
+      dangerColor: normalizeHsl(values.dangerColor) as string,
+      successColor: normalizeHsl(values.successColor) as string,
+      contactEmail: values.contactEmail.trim(),
+      contactPhone: values.contactPhone.trim(),
+      whatsappUrl: values.whatsappUrl.trim(),
+      facebookUrl: values.facebookUrl.trim(),
+      instagramUrl: values.instagramUrl.trim(),
+      tiktokUrl: values.tiktokUrl.trim(),
+      whatsappChannelUrl: values.whatsappChannelUrl.trim(),
+      lotteryResultsUrl: values.lotteryResultsUrl.trim(),
+      videoUrls: [values.video1.trim(), values.video2.trim()],
+      participants: Number(values.participants),
+      prizes: values.prizes.trim(),
+      countries: Number(values.countries),
+      rafflesPageParticipants: Number(values.rafflesPageParticipants),
+      rafflesPagePrizes: values.rafflesPagePrizes.trim(),
+      rafflesPageWinners: Number(values.rafflesPageWinners),
     };
     try {
-      const saved = await saveBranding(body);
+      const stored = await saveBranding(body);
       // Apply the colours here at once; the server render of every page reads them too.
       const style = document.getElementById("branding-theme");
-      if (style) style.textContent = brandingCss(saved ?? body);
-      await mutate(saved ?? body, { revalidate: false });
+      if (style) style.textContent = brandingCss(stored ?? body);
+      await mutate(stored ?? body, { revalidate: false });
+      // The stored form of what was typed ("hsl(200, 80%, 40%)" → "200 80% 40%"), also when
+      // `values` did not change.
+      reset(draftOf(stored ?? body));
       router.refresh();
       notify.success(t("saved"));
     } catch (error) {
+      applyServerFieldErrors(error, setError, Object.keys(saved) as (keyof Draft)[]);
       notify.error(t("error"), { description: errorMessage(error, t("errorDefault")) });
-    } finally {
-      setPending(false);
     }
   }
 
@@ -125,106 +121,66 @@ export function BrandingTab() {
           </CardTitle>
           <CardDescription>{t("subtitle")}</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-company`}>{t("companyName")}</Label>
-              <Input id={`${id}-company`} value={draft.companyName} onChange={(e) => setDraft({ ...draft, companyName: e.target.value })} maxLength={100} />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-logo`}>{t("logoUrl")}</Label>
-              <Input id={`${id}-logo`} type="url" inputMode="url" placeholder="https://…" value={draft.logoUrl} onChange={(e) => setDraft({ ...draft, logoUrl: e.target.value })} />
-            </div>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-description`}>{t("description")}</Label>
-            <Textarea id={`${id}-description`} rows={2} value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} maxLength={500} />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {COLOR_FIELDS.map((field) => {
-              const bad = invalid.includes(field);
-              const label = t(`colors.${field}`);
-              return (
-                <div key={field} className="grid content-start gap-1.5">
-                  <Label htmlFor={`${id}-${field}`}>{label}</Label>
-                  <div className="flex items-center gap-2">
-                    <span
-                      role="img"
-                      aria-label={t("swatch", { name: label })}
-                      data-testid={`swatch-${field}`}
-                      className="size-10 shrink-0 rounded-md border shadow-xs"
-                      style={{ background: preview[field] }}
-                    />
-                    <Input
-                      id={`${id}-${field}`}
-                      className="font-mono text-sm"
-                      spellCheck={false}
-                      value={draft[field]}
-                      onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
-                      aria-invalid={bad || undefined}
-                      aria-describedby={bad ? `${id}-${field}-error` : undefined}
-                    />
-                  </div>
-                  {bad && (
-                    <p id={`${id}-${field}-error`} className="text-xs font-medium text-danger-strong">
-                      {t("invalidHsl")}
-                    </p>
-                  )}
-                </div>
-              );
-            })}
-          </div>
-          <fieldset className="grid gap-4 border-t pt-4" data-testid="branding-site">
-            <legend className="pt-4 text-base font-semibold">{t("site.title")}</legend>
-            <p className="-mt-2 text-sm text-muted-foreground">{t("site.hint")}</p>
+        <CardContent>
+          <form onSubmit={handleSubmit(save)} noValidate className="grid gap-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              {LINK_FIELDS.map((field) => (
-                <div key={field} className="grid content-start gap-1.5">
-                  <Label htmlFor={`${id}-${field}`}>{t(`site.${field}`)}</Label>
-                  <Input
-                    id={`${id}-${field}`}
-                    type={field === "contactEmail" ? "email" : field === "contactPhone" ? "tel" : "url"}
-                    spellCheck={false}
-                    value={draft[field]}
-                    onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
-                  />
-                </div>
+              <FormField control={control} name="companyName" label={t("companyName")}>
+                {(field) => <Input {...field} maxLength={100} />}
+              </FormField>
+              <FormField control={control} name="logoUrl" label={t("logoUrl")}>
+                {(field) => <Input {...field} type="url" inputMode="url" placeholder="https://…" />}
+              </FormField>
+            </div>
+            <FormField control={control} name="description" label={t("description")}>
+              {(field) => <Textarea {...field} rows={2} maxLength={500} />}
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {COLOR_FIELDS.map((name) => (
+                <FormField key={name} control={control} name={name} label={t(`colors.${name}`)}>
+                  {(field) => (
+                    <div className="flex items-center gap-2">
+                      <span
+                        role="img"
+                        aria-label={t("swatch", { name: t(`colors.${name}`) })}
+                        data-testid={`swatch-${name}`}
+                        className="size-10 shrink-0 rounded-md border shadow-xs"
+                        style={{ background: preview[name] }}
+                      />
+                      <Input {...field} className="font-mono text-sm" spellCheck={false} />
+                    </div>
+                  )}
+                </FormField>
               ))}
             </div>
-            <div className="grid gap-4 sm:grid-cols-3">
-              {FIGURE_FIELDS.map((field) => {
-                const bad = (badCounts as readonly string[]).includes(field);
-                return (
-                  <div key={field} className="grid content-start gap-1.5">
-                    <Label htmlFor={`${id}-${field}`}>{t(`site.${field}`)}</Label>
-                    <Input
-                      id={`${id}-${field}`}
-                      inputMode={(COUNT_FIELDS as readonly string[]).includes(field) ? "numeric" : undefined}
-                      value={draft[field]}
-                      onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
-                      aria-invalid={bad || undefined}
-                      aria-describedby={bad ? `${id}-${field}-error` : undefined}
-                    />
-                    {bad && (
-                      <p id={`${id}-${field}-error`} className="text-xs font-medium text-danger-strong">
-                        {t("site.invalidCount")}
-                      </p>
-                    )}
-                  </div>
-                );
-              })}
+            <fieldset className="grid gap-4 border-t pt-4" data-testid="branding-site">
+              <legend className="pt-4 text-base font-semibold">{t("site.title")}</legend>
+              <p className="-mt-2 text-sm text-muted-foreground">{t("site.hint")}</p>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {LINK_FIELDS.map((name) => (
+                  <FormField key={name} control={control} name={name} label={t(`site.${name}`)}>
+                    {(field) => <Input {...field} type={name === "contactEmail" ? "email" : name === "contactPhone" ? "tel" : "url"} spellCheck={false} />}
+                  </FormField>
+                ))}
+              </div>
+              <div className="grid gap-4 sm:grid-cols-3">
+                {FIGURE_FIELDS.map((name) => (
+                  <FormField key={name} control={control} name={name} label={t(`site.${name}`)}>
+                    {(field) => <Input {...field} inputMode={(COUNT_FIELDS as readonly string[]).includes(name) ? "numeric" : undefined} />}
+                  </FormField>
+                ))}
+              </div>
+            </fieldset>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="button" variant="outline" onClick={() => reset(saved)} disabled={pending}>
+                <RotateCcw aria-hidden />
+                {t("reset")}
+              </Button>
+              <Button type="submit" disabled={pending || blocked} data-testid="save-branding">
+                {pending ? <Loader2 aria-hidden className="animate-spin" /> : <Save aria-hidden />}
+                {pending ? t("saving") : t("save")}
+              </Button>
             </div>
-          </fieldset>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => setDraft(draftOf(branding))} disabled={pending}>
-              <RotateCcw aria-hidden />
-              {t("reset")}
-            </Button>
-            <Button type="button" onClick={save} disabled={pending || invalid.length > 0 || badCounts.length > 0} data-testid="save-branding">
-              {pending ? <Loader2 aria-hidden className="animate-spin" /> : <Save aria-hidden />}
-              {pending ? t("saving") : t("save")}
-            </Button>
-          </div>
+          </form>
         </CardContent>
       </Card>
       <Card className="h-fit">

@@ -10,11 +10,12 @@ import { ApiError } from "@/lib/api/fetcher";
 import type { Session } from "@/lib/auth/session";
 import { AdminHeader } from "./admin-header";
 import { SummaryCards } from "./summary-cards";
-import { PurchasesPanel, useTicketWidth, type Decision } from "./purchases-panel";
+import { PurchasesPanel, useTicketWidth } from "./purchases-panel";
+import type { Decision } from "./purchases/types";
 import { useLiveNotices } from "./use-live-notices";
 import { useRequiredSession } from "./use-admin-session";
-import { usePurchaseRefresh } from "./use-purchase-refresh";
-import { useAdminRaffles } from "@/lib/swr/use-admin";
+import { usePurchaseRefresh } from "@/lib/swr/cache";
+import { useAdminRaffles } from "@/lib/swr/use-raffles";
 
 // Tabs other than the first load when opened.
 const SalesChart = dynamic(() => import("./sales-chart").then((m) => m.SalesChart), { ssr: false });

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { formatDay, localDay, monthGrid, parseDay } from "@/lib/admin/dates";
+import { formatCalendarDay } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /**
@@ -37,7 +38,6 @@ export function DateField({
 }) {
   const t = useTranslations("admin.dateField");
   const locale = useLocale();
-  const intl = locale === "en" ? "en-US" : "es-ES";
   const [text, setText] = useState(() => formatDay(value, locale));
   const [shown, setShown] = useState({ value, locale });
   const [open, setOpen] = useState(false);
@@ -101,7 +101,6 @@ export function DateField({
         </PopoverTrigger>
         <PopoverContent align="end" className="w-auto" aria-label={t("calendar")}>
           <Calendar
-            intl={intl}
             locale={locale}
             selected={value}
             onPick={(day) => {
@@ -121,15 +120,13 @@ export function DateField({
   );
 }
 
-function Calendar({ intl, locale, selected, onPick }: { intl: string; locale: string; selected: string; onPick: (day: string) => void }) {
+function Calendar({ locale, selected, onPick }: { locale: string; selected: string; onPick: (day: string) => void }) {
   const t = useTranslations("admin.dateField");
   const today = localDay();
   const start = selected || today;
   const [month, setMonth] = useState({ year: Number(start.slice(0, 4)), month: Number(start.slice(5, 7)) - 1 });
   const weeks = useMemo(() => monthGrid(month.year, month.month, locale), [month, locale]);
-  const title = new Intl.DateTimeFormat(intl, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(month.year, month.month, 1)));
-  const weekday = new Intl.DateTimeFormat(intl, { weekday: "short", timeZone: "UTC" });
-  const full = new Intl.DateTimeFormat(intl, { dateStyle: "full", timeZone: "UTC" });
+  const title = formatCalendarDay(new Date(Date.UTC(month.year, month.month, 1)), locale, "month");
   const step = (delta: number) => setMonth(({ year, month: m }) => ({ year: m + delta < 0 ? year - 1 : m + delta > 11 ? year + 1 : year, month: (m + delta + 12) % 12 }));
 
   return (
@@ -150,7 +147,7 @@ function Calendar({ intl, locale, selected, onPick }: { intl: string; locale: st
           <tr>
             {weeks[0]!.map(({ day }) => (
               <th key={day} scope="col" className="size-9 text-xs font-normal text-muted-foreground">
-                {weekday.format(new Date(`${day}T12:00:00Z`)).replace(".", "")}
+                {formatCalendarDay(day, locale, "weekday").replace(".", "")}
               </th>
             ))}
           </tr>
@@ -163,7 +160,7 @@ function Calendar({ intl, locale, selected, onPick }: { intl: string; locale: st
                   <button
                     type="button"
                     onClick={() => onPick(day)}
-                    aria-label={full.format(new Date(`${day}T12:00:00Z`))}
+                    aria-label={formatCalendarDay(day, locale, "long")}
                     aria-pressed={day === selected}
                     className={cn(
                       "size-9 rounded-md tabular-nums outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",

@@ -1,18 +1,21 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useSWRConfig } from "swr";
 import { Check, Loader2, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { decidePurchase } from "@/lib/api/admin";
 import { ApiError, errorMessage } from "@/lib/api/fetcher";
 import { notify } from "@/lib/notify";
-import type { Decision } from "./purchases-panel";
-import { usePurchaseRefresh } from "./use-purchase-refresh";
+import type { Decision } from "./purchases/types";
+import { usePurchaseDecided, usePurchaseRefresh } from "@/lib/swr/cache";
+import { decisionSchema, type DecisionValues } from "@/lib/validations/decision";
+import { applyServerFieldErrors } from "@/lib/validations/server-errors";
 
 /**
  * Approve or reject with confirmation (SPEC §2 "Dialogs", §4, §5): notes optional to approve,
@@ -20,36 +23,33 @@ import { usePurchaseRefresh } from "./use-purchase-refresh";
  */
 export function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onClose: () => void; onDone: () => void }) {
   const t = useTranslations("admin.decision");
-  const [notes, setNotes] = useState(decision.purchase.adminNotes ?? "");
-  const [pending, setPending] = useState(false);
-  const refresh = usePurchaseRefresh();
-  const { mutate } = useSWRConfig();
-  const notesId = useId();
-  const hintId = useId();
+  const tf = useTranslations("fieldErrors");
   const { purchase, status } = decision;
   const rejecting = status === "rejected";
+  const schema = useMemo(() => decisionSchema(rejecting, tf("notesRequiredToReject")), [rejecting, tf]);
+  const { control, handleSubmit, setError, formState } = useForm<DecisionValues>({ resolver: zodResolver(schema), defaultValues: { notes: purchase.adminNotes ?? "" } });
+  const notes = useWatch({ control, name: "notes" });
+  const pending = formState.isSubmitting;
+  const refresh = usePurchaseRefresh();
+  const decided = usePurchaseDecided();
   const blocked = rejecting && !notes.trim();
 
-  async function confirm() {
-    if (blocked) return;
-    setPending(true);
+  async function confirm({ notes: adminNotes }: DecisionValues) {
     try {
-      const updated = await decidePurchase(purchase.id, status, notes);
-      // The detail dialog reads this key: it must not show the pending copy again.
-      void mutate(["/api/admin/purchases", purchase.id], updated, { revalidate: false });
+      const updated = await decidePurchase(purchase.id, status, adminNotes);
       notify.success(t("updated"), {
         description: rejecting ? t("rejectedText", { reference: purchase.reference }) : t("approvedText", { reference: purchase.reference }),
       });
-      refresh();
+      decided(updated);
       onDone();
     } catch (error) {
+      applyServerFieldErrors(error, setError, { adminNotes: "notes" });
       notify.error(t("error"), { description: errorMessage(error, t("error")) });
       // Someone else decided it meanwhile: show the current state.
       if (error instanceof ApiError && error.status === 409) {
         refresh();
         onDone();
       }
-      setPending(false);
     }
   }
 
@@ -64,37 +64,40 @@ export function DecisionDialog({ decision, onClose, onDone }: { decision: Decisi
               : t("approveText", { reference: purchase.reference, name: purchase.customerName })}
           </DialogDescription>
         </DialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor={notesId}>{rejecting ? t("notes") : t("notesOptional")}</Label>
-          <Textarea
-            id={notesId}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-            placeholder={t("notesPlaceholder")}
-            aria-describedby={rejecting ? `${hintId} ${hintId}-mailed` : `${hintId}-mailed`}
-            aria-required={rejecting || undefined}
-            maxLength={1000}
-            autoFocus
-          />
-          {rejecting && (
-            <p id={hintId} className="text-xs text-muted-foreground">
-              {t("notesRequired")}
-            </p>
-          )}
-          {/* The approval and rejection e-mails quote the note (the API's mail job). */}
-          <p id={`${hintId}-mailed`} className="text-xs text-muted-foreground" data-testid="notes-mailed">
-            {rejecting ? t("notesMailedReject") : t("notesMailedApprove")}
-          </p>
-        </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-            {t("cancel")}
-          </Button>
-          <Button type="button" variant={rejecting ? "destructive" : "success"} onClick={confirm} disabled={pending || blocked} data-testid="confirm-decision">
-            {pending ? <Loader2 aria-hidden className="animate-spin" /> : rejecting ? <X aria-hidden /> : <Check aria-hidden />}
-            {pending ? t("saving") : rejecting ? t("confirmReject") : t("confirmApprove")}
-          </Button>
-        </DialogFooter>
+        <form onSubmit={handleSubmit(confirm)} noValidate className="grid gap-4">
+          <FormField control={control} name="notes" label={rejecting ? t("notes") : t("notesOptional")} className="gap-2">
+            {(field) => (
+              <>
+                <Textarea
+                  {...field}
+                  placeholder={t("notesPlaceholder")}
+                  aria-describedby={[field["aria-describedby"], rejecting ? `${field.id}-required` : undefined, `${field.id}-mailed`].filter(Boolean).join(" ")}
+                  aria-required={rejecting || undefined}
+                  maxLength={1000}
+                  autoFocus
+                />
+                {rejecting && (
+                  <p id={`${field.id}-required`} className="text-xs text-muted-foreground">
+                    {t("notesRequired")}
+                  </p>
+                )}
+                {/* The approval and rejection e-mails quote the note (the API's mail job). */}
+                <p id={`${field.id}-mailed`} className="text-xs text-muted-foreground" data-testid="notes-mailed">
+                  {rejecting ? t("notesMailedReject") : t("notesMailedApprove")}
+                </p>
+              </>
+            )}
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
+              {t("cancel")}
+            </Button>
+            <Button type="submit" variant={rejecting ? "destructive" : "success"} disabled={pending || blocked} data-testid="confirm-decision">
+              {pending ? <Loader2 aria-hidden className="animate-spin" /> : rejecting ? <X aria-hidden /> : <Check aria-hidden />}
+              {pending ? t("saving") : rejecting ? t("confirmReject") : t("confirmApprove")}
+            </Button>
+          </DialogFooter>
+        </form>
       </DialogContent>
     </Dialog>
   );

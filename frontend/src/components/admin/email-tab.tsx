@@ -1,32 +1,31 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { Copy, Eraser, Info, Loader2, RotateCw, Save, Send, TriangleAlert, Wand2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { retryMail, saveEmailSettings, sendTestEmail } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/fetcher";
 import type { EmailSettings, OutboxMail } from "@/lib/api/types";
+import { formatDateTime } from "@/lib/format";
 import { mailEnvLines } from "@/lib/admin/env-vars";
 import { notify } from "@/lib/notify";
-import { useEmailSettings, useMailOutbox } from "@/lib/swr/use-admin";
+import { useEmailSettings } from "@/lib/swr/use-email-settings";
+import { useMailOutbox } from "@/lib/swr/use-mail-outbox";
+import { emailSettingsSchema, testEmailSchema, type EmailSettingsValues, type TestEmailValues } from "@/lib/validations/email-settings";
+import { applyServerFieldErrors } from "@/lib/validations/server-errors";
+import { FormField } from "@/components/ui/form-field";
 
-interface Draft {
-  emailHost: string;
-  emailPort: string;
-  emailUser: string;
-  emailPass: string;
-  fromEmail: string;
-  /** Delete the stored password on save (the field itself is write-only: blank keeps it). */
-  clearPassword: boolean;
-}
+type Draft = EmailSettingsValues;
 
 const EMPTY: Draft = { emailHost: "", emailPort: "587", emailUser: "", emailPass: "", fromEmail: "", clearPassword: false };
+const SETTINGS_FIELDS = ["emailHost", "emailPort", "emailUser", "emailPass", "fromEmail"] as const;
 
 function draftOf(s: EmailSettings | undefined): Draft {
   if (!s) return EMPTY;
@@ -43,58 +42,52 @@ function isDirty(draft: Draft, saved: EmailSettings | undefined): boolean {
 export function EmailTab() {
   const t = useTranslations("admin.email");
   const { data: settings, mutate } = useEmailSettings(true);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
-  const [loadedFrom, setLoadedFrom] = useState(settings);
-  const [saving, setSaving] = useState(false);
-  const [testing, setTesting] = useState(false);
-  const [testTo, setTestTo] = useState("");
+  // `values`: the saved settings replace the form whenever they change (loaded, saved).
+  const saved = useMemo(() => draftOf(settings), [settings]);
+  const form = useForm<Draft>({ resolver: zodResolver(emailSettingsSchema), values: saved });
+  const { control, handleSubmit, setError, setValue, reset, formState } = form;
+  const draft = useWatch({ control }) as Draft;
+  const testForm = useForm<TestEmailValues>({ resolver: zodResolver(testEmailSchema), defaultValues: { to: "" } });
   const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const id = useId();
-  if (settings !== loadedFrom) {
-    setLoadedFrom(settings);
-    setDraft(draftOf(settings));
-  }
+  const saving = formState.isSubmitting;
+  const testing = testForm.formState.isSubmitting;
 
-  const set = (key: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [key]: e.target.value });
   const keepsPassword = Boolean(settings?.hasPassword) && !draft.clearPassword;
   const envLines = mailEnvLines({ ...draft, hasPassword: Boolean(draft.emailPass) || keepsPassword });
   const dirty = isDirty(draft, settings);
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    setSaving(true);
+  async function save(values: Draft) {
     try {
-      const saved = await saveEmailSettings({
-        emailHost: draft.emailHost.trim(),
-        emailPort: Number(draft.emailPort) || 587,
-        emailUser: draft.emailUser.trim(),
-        emailPass: draft.emailPass,
-        clearPassword: draft.clearPassword,
-        fromEmail: draft.fromEmail.trim(),
+      const stored = await saveEmailSettings({
+        emailHost: values.emailHost.trim(),
+        emailPort: Number(values.emailPort) || 587,
+        emailUser: values.emailUser.trim(),
+        emailPass: values.emailPass,
+        clearPassword: values.clearPassword,
+        fromEmail: values.fromEmail.trim(),
       });
-      await mutate(saved, { revalidate: false });
+      await mutate(stored, { revalidate: false });
+      // Also when only the write-only password changed: `values` would then not differ.
+      reset(draftOf(stored));
       notify.success(t("saved"));
     } catch (error) {
+      applyServerFieldErrors(error, setError, SETTINGS_FIELDS);
       notify.error(t("saveError"), { description: errorMessage(error, t("saveError")) });
-    } finally {
-      setSaving(false);
     }
   }
 
-  async function test() {
-    setTesting(true);
+  async function test({ to }: TestEmailValues) {
     setTestResult(null);
     try {
-      const result = await sendTestEmail(testTo);
+      const result = await sendTestEmail(to);
       const text = result.deliveredVia === "smtp" ? t("testSmtp", { to: result.to }) : t("testOutbox", { to: result.to });
       setTestResult({ ok: true, text });
       notify.success(text);
     } catch (error) {
+      applyServerFieldErrors(error, testForm.setError, { to: "to" });
       const text = errorMessage(error, t("testFailed"));
       setTestResult({ ok: false, text });
       notify.error(t("testFailed"), { description: text });
-    } finally {
-      setTesting(false);
     }
   }
 
@@ -111,63 +104,64 @@ export function EmailTab() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={save} className="grid gap-4" noValidate>
+          <form onSubmit={handleSubmit(save)} className="grid gap-4" noValidate>
             <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-              <div className="grid content-start gap-1.5">
-                <Label htmlFor={`${id}-host`}>{t("host")}</Label>
-                <Input id={`${id}-host`} value={draft.emailHost} onChange={set("emailHost")} placeholder="smtp.gmail.com" spellCheck={false} />
-              </div>
-              <div className="grid content-start gap-1.5">
-                <Label htmlFor={`${id}-port`}>{t("port")}</Label>
-                <Input id={`${id}-port`} type="number" inputMode="numeric" min={1} max={65535} value={draft.emailPort} onChange={set("emailPort")} />
-              </div>
+              <FormField control={control} name="emailHost" label={t("host")}>
+                {(field) => <Input {...field} placeholder="smtp.gmail.com" spellCheck={false} />}
+              </FormField>
+              <FormField control={control} name="emailPort" label={t("port")}>
+                {(field) => <Input {...field} type="number" inputMode="numeric" min={1} max={65535} />}
+              </FormField>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid content-start gap-1.5">
-                <Label htmlFor={`${id}-user`}>{t("user")}</Label>
-                <Input id={`${id}-user`} value={draft.emailUser} onChange={set("emailUser")} autoComplete="off" spellCheck={false} />
-              </div>
-              <div className="grid content-start gap-1.5">
-                <Label htmlFor={`${id}-pass`}>{t("pass")}</Label>
-                <Input id={`${id}-pass`} type="password" value={draft.emailPass} onChange={set("emailPass")} autoComplete="new-password" aria-describedby={`${id}-pass-hint`} />
-                <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <p id={`${id}-pass-hint`} className="text-xs text-muted-foreground" data-testid="pass-hint">
-                    {!settings?.hasPassword ? t("passNone") : draft.clearPassword ? (draft.emailPass ? t("passReplaced") : t("passWillClear")) : t("passKept")}
-                  </p>
-                  {settings?.hasPassword && (
-                    <Button
-                      type="button"
-                      variant="link"
-                      size="sm"
-                      className="h-auto p-0 text-xs underline"
-                      onClick={() => setDraft({ ...draft, clearPassword: !draft.clearPassword })}
-                      data-testid="toggle-clear-password"
-                    >
-                      {draft.clearPassword ? t("passKeep") : t("passClear")}
-                    </Button>
+              <FormField control={control} name="emailUser" label={t("user")}>
+                {(field) => <Input {...field} autoComplete="off" spellCheck={false} />}
+              </FormField>
+              <FormField control={control} name="emailPass" label={t("pass")}>
+                {(field) => (
+                  <>
+                    <Input {...field} type="password" autoComplete="new-password" aria-describedby={field["aria-describedby"] ?? `${field.id}-pass-hint`} />
+                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <p id={`${field.id}-pass-hint`} className="text-xs text-muted-foreground" data-testid="pass-hint">
+                        {!settings?.hasPassword ? t("passNone") : draft.clearPassword ? (draft.emailPass ? t("passReplaced") : t("passWillClear")) : t("passKept")}
+                      </p>
+                      {settings?.hasPassword && (
+                        <Button
+                          type="button"
+                          variant="link"
+                          size="sm"
+                          className="h-auto p-0 text-xs underline"
+                          onClick={() => setValue("clearPassword", !draft.clearPassword, { shouldDirty: true })}
+                          data-testid="toggle-clear-password"
+                        >
+                          {draft.clearPassword ? t("passKeep") : t("passClear")}
+                        </Button>
+                      )}
+                    </div>
+                  </>
+                )}
+              </FormField>
+            </div>
+            <FormField control={control} name="fromEmail" label={t("from")}>
+              {(field) => (
+                <>
+                  <Input
+                    {...field}
+                    type="email"
+                    placeholder="rifas@example.com"
+                    aria-describedby={[field["aria-describedby"], settings?.senderIsPlaceholder ? `${field.id}-warning` : undefined].filter(Boolean).join(" ") || undefined}
+                  />
+                  {settings?.senderIsPlaceholder && (
+                    <p id={`${field.id}-warning`} role="alert" data-testid="sender-placeholder-warning" className="flex items-start gap-2 rounded-md bg-danger/10 p-2 text-xs font-medium text-danger-strong">
+                      <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+                      {t("fromPlaceholder", { from: settings.fromEmail || "rifa@localhost" })}
+                    </p>
                   )}
-                </div>
-              </div>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-from`}>{t("from")}</Label>
-              <Input
-                id={`${id}-from`}
-                type="email"
-                value={draft.fromEmail}
-                onChange={set("fromEmail")}
-                placeholder="rifas@example.com"
-                aria-describedby={settings?.senderIsPlaceholder ? `${id}-from-warning` : undefined}
-              />
-              {settings?.senderIsPlaceholder && (
-                <p id={`${id}-from-warning`} role="alert" data-testid="sender-placeholder-warning" className="flex items-start gap-2 rounded-md bg-danger/10 p-2 text-xs font-medium text-danger-strong">
-                  <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" />
-                  {t("fromPlaceholder", { from: settings.fromEmail || "rifa@localhost" })}
-                </p>
+                </>
               )}
-            </div>
+            </FormField>
             <div className="flex flex-wrap justify-end gap-2">
-              <Button type="button" variant="outline" onClick={() => setDraft({ ...EMPTY, clearPassword: Boolean(settings?.hasPassword) })} disabled={saving}>
+              <Button type="button" variant="outline" onClick={() => reset({ ...EMPTY, clearPassword: Boolean(settings?.hasPassword) }, { keepDefaultValues: true })} disabled={saving}>
                 <Eraser aria-hidden />
                 {t("clear")}
               </Button>
@@ -192,14 +186,15 @@ export function EmailTab() {
                 {t("testUnsaved")}
               </p>
             )}
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-test-to`}>{t("testTo")}</Label>
-              <Input id={`${id}-test-to`} type="email" value={testTo} onChange={(e) => setTestTo(e.target.value)} placeholder={t("testToPlaceholder")} />
-            </div>
-            <Button type="button" variant="outline" className="w-fit" onClick={test} disabled={testing} data-testid="test-email">
-              {testing ? <Loader2 aria-hidden className="animate-spin" /> : <Send aria-hidden />}
-              {testing ? t("testing") : t("test")}
-            </Button>
+            <form onSubmit={testForm.handleSubmit(test)} noValidate className="grid gap-3">
+              <FormField control={testForm.control} name="to" label={t("testTo")}>
+                {(field) => <Input {...field} type="email" placeholder={t("testToPlaceholder")} />}
+              </FormField>
+              <Button type="submit" variant="outline" className="w-fit" disabled={testing} data-testid="test-email">
+                {testing ? <Loader2 aria-hidden className="animate-spin" /> : <Send aria-hidden />}
+                {testing ? t("testing") : t("test")}
+              </Button>
+            </form>
             {testResult && (
               <p role="status" data-testid="test-result" className={testResult.ok ? "text-sm text-success-strong" : "break-words text-sm font-medium text-danger-strong"}>
                 {testResult.text}
@@ -313,7 +308,7 @@ export function OutboxList({ status }: { status: "failed" | "withheld" }) {
                 {!withheld && <TableCell className="text-right tabular-nums">{m.attempts}</TableCell>}
                 <TableCell className="min-w-48 max-w-96 text-xs text-muted-foreground">
                   {withheld ? reason(m) : m.lastError}
-                  <span className="block">{new Intl.DateTimeFormat(locale === "en" ? "en-US" : "es-ES", { dateStyle: "short", timeStyle: "short" }).format(new Date(m.createdAt))}</span>
+                  <span className="block">{formatDateTime(m.createdAt, locale, "short")}</span>
                 </TableCell>
                 <TableCell>
                   <Button type="button" variant="outline" size="sm" onClick={() => retry(m.id)} disabled={retrying === m.id}>

@@ -1,6 +1,8 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useMemo } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -8,12 +10,13 @@ import { ArrowLeft, LockKeyhole, Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { LanguageToggle } from "@/components/layout/language-toggle";
 import { login } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/fetcher";
 import { saveSession } from "@/lib/auth/session";
 import { notify } from "@/lib/notify";
+import { loginSchema, type LoginValues } from "@/lib/validations/login";
 import { useAdminSession, useHydrated } from "./use-admin-session";
 
 /** One failed-sign-in toast at a time, dismissed once the sign-in succeeds. */
@@ -22,13 +25,14 @@ const LOGIN_FAILED_TOAST = "login-failed";
 /** /admin/login (SPEC §2 "Administrator login", §5, §8). */
 export function LoginForm() {
   const t = useTranslations("admin.login");
+  const tf = useTranslations("fieldErrors");
   const router = useRouter();
   const hydrated = useHydrated();
   const session = useAdminSession();
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const schema = useMemo(() => loginSchema(tf("required")), [tf]);
+  const form = useForm<LoginValues>({ resolver: zodResolver(schema), defaultValues: { username: "", password: "" } });
+  const { control, handleSubmit, setError, clearErrors, formState } = form;
+  const problem = formState.errors.root?.message ?? null;
   const errorId = useId();
 
   // Already signed in: straight to the dashboard.
@@ -36,28 +40,24 @@ export function LoginForm() {
     if (hydrated && session) router.replace("/admin/dashboard");
   }, [hydrated, session, router]);
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!username.trim() || !password.trim()) {
-      setProblem(t("fillAll"));
-      notify.error(t("failedTitle"), { description: t("fillAll"), id: LOGIN_FAILED_TOAST });
-      return;
-    }
-    setProblem(null);
-    setPending(true);
+  function fail(message: string) {
+    setError("root", { message });
+    notify.error(t("failedTitle"), { description: message, id: LOGIN_FAILED_TOAST });
+  }
+
+  async function submit(values: LoginValues) {
+    clearErrors("root");
     try {
-      const result = await login(username.trim(), password);
+      const result = await login(values.username.trim(), values.password);
       saveSession({ token: result.token, user: result.user });
       notify.dismiss(LOGIN_FAILED_TOAST);
       router.replace("/admin/dashboard");
     } catch (error) {
-      const message = errorMessage(error, t("invalid"));
-      setProblem(message);
-      notify.error(t("failedTitle"), { description: message, id: LOGIN_FAILED_TOAST });
-      setPending(false);
+      fail(errorMessage(error, t("invalid")));
     }
   }
 
+  const pending = formState.isSubmitting || formState.isSubmitSuccessful;
   const invalid = problem !== null;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-muted/40 px-4 py-10">
@@ -81,32 +81,13 @@ export function LoginForm() {
           <CardDescription>{t("subtitle")}</CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={submit} noValidate className="grid gap-4" aria-describedby={invalid ? errorId : undefined}>
-            <div className="grid gap-2">
-              <Label htmlFor="admin-username">{t("username")}</Label>
-              <Input
-                id="admin-username"
-                name="username"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                aria-invalid={invalid && !username.trim() ? true : undefined}
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="admin-password">{t("password")}</Label>
-              <Input
-                id="admin-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={invalid && !password.trim() ? true : undefined}
-              />
-            </div>
+          <form onSubmit={handleSubmit(submit, () => fail(t("fillAll")))} noValidate className="grid gap-4" aria-describedby={invalid ? errorId : undefined}>
+            <FormField control={control} name="username" id="admin-username" label={t("username")} className="gap-2">
+              {(field) => <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...field} />}
+            </FormField>
+            <FormField control={control} name="password" id="admin-password" label={t("password")} className="gap-2">
+              {(field) => <Input type="password" autoComplete="current-password" {...field} />}
+            </FormField>
             {problem && (
               <p id={errorId} role="alert" className="text-sm font-medium text-danger-strong">
                 {problem}

@@ -1,12 +1,14 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useMemo } from "react";
+import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { Loader2, Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { savePaymentMethod } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/fetcher";
@@ -21,12 +23,13 @@ import {
   emptyDraft,
   formTypeOf,
   isFormType,
-  type DetailsDraft,
   type FormType,
 } from "@/lib/admin/payment-details";
 import { formatRate } from "@/lib/format";
 import { notify } from "@/lib/notify";
-import { useExchangeRates } from "@/lib/swr/use-admin";
+import { useExchangeRates } from "@/lib/swr/use-exchange-rates";
+import { applyServerFieldErrors } from "@/lib/validations/server-errors";
+import { paymentMethodSchema, type PaymentMethodValues } from "@/lib/validations/payment-method";
 import { useDetailsText, useTypeLabel } from "./payment-methods-tab";
 
 /** Create or edit a payment method; the detail fields follow the type (SPEC §3, §5). */
@@ -34,41 +37,49 @@ export function PaymentMethodDialog({ method, onClose, onSaved }: { method: Paym
   const t = useTranslations("admin.methodForm");
   const tm = useTranslations("admin.methods");
   const tc = useTranslations("admin.common");
+  const tf = useTranslations("fieldErrors");
   const locale = useLocale();
   const typeLabel = useTypeLabel();
   const detailsLine = useDetailsText();
   const { data: rates } = useExchangeRates();
-  const [name, setName] = useState(method?.name ?? "");
-  // A stored type the form does not offer (zelle, mobile_payment…) is kept, its details edited
-  // as free fields.
-  const [type, setType] = useState<string>(method?.type ?? "digital");
+  const schema = useMemo(() => paymentMethodSchema(tf("required")), [tf]);
+  const { control, handleSubmit, setError, formState } = useForm<PaymentMethodValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: method?.name ?? "",
+      // A stored type the form does not offer (zelle, mobile_payment…) is kept, its details
+      // edited as free fields.
+      type: method?.type ?? "digital",
+      exchangeRateId: method?.exchangeRateId ? String(method.exchangeRateId) : "",
+      details: method ? draftFromDetails(method.type, method.details) : emptyDraft(),
+    },
+  });
+  const rows = useFieldArray({ control, name: "details.digital" });
+  const [name, type, details] = useWatch({ control, name: ["name", "type", "details"] });
   const fields: FormType = formTypeOf(type);
   const typeOptions: string[] = method && !isFormType(method.type) ? [...FORM_TYPES, method.type] : [...FORM_TYPES];
-  const [draft, setDraft] = useState<DetailsDraft>(() => (method ? draftFromDetails(method.type, method.details) : emptyDraft()));
-  const [rateId, setRateId] = useState(method?.exchangeRateId ? String(method.exchangeRateId) : "");
-  const [pending, setPending] = useState(false);
-  const id = useId();
+  const pending = formState.isSubmitting;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!name.trim() || pending) return;
-    setPending(true);
+  async function submit(values: PaymentMethodValues) {
     try {
       await savePaymentMethod(
-        { name: name.trim(), type, details: detailsFor(fields, draft), exchangeRateId: rateId ? Number(rateId) : null, active: true },
+        {
+          name: values.name.trim(),
+          type: values.type,
+          details: detailsFor(formTypeOf(values.type), values.details),
+          exchangeRateId: values.exchangeRateId ? Number(values.exchangeRateId) : null,
+          active: true,
+        },
         method?.id,
       );
-      notify.success(method ? tm("updated") : tm("created"), { description: name.trim() });
+      notify.success(method ? tm("updated") : tm("created"), { description: values.name.trim() });
       onSaved();
       onClose();
     } catch (error) {
+      applyServerFieldErrors(error, setError, { name: "name", type: "type", exchangeRateId: "exchangeRateId" });
       notify.error(method ? tm("updateError") : tm("createError"), { description: errorMessage(error, method ? tm("updateError") : tm("createError")) });
-      setPending(false);
     }
   }
-
-  const setRow = (index: number, part: "key" | "value", value: string) =>
-    setDraft((d) => ({ ...d, digital: d.digital.map((row, i) => (i === index ? { ...row, [part]: value } : row)) }));
 
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
@@ -77,61 +88,49 @@ export function PaymentMethodDialog({ method, onClose, onSaved }: { method: Paym
           <DialogTitle>{method ? t("editTitle") : t("createTitle")}</DialogTitle>
           <DialogDescription>{t("activeNote")}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-name`}>{t("name")}</Label>
-            <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} placeholder={t("namePlaceholder")} maxLength={100} />
-          </div>
+        <form onSubmit={handleSubmit(submit)} noValidate className="grid gap-4">
+          <FormField control={control} name="name" label={t("name")}>
+            {(field) => <Input {...field} placeholder={t("namePlaceholder")} maxLength={100} />}
+          </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid content-start gap-1.5">
-              <Label htmlFor={`${id}-type`}>{t("type")}</Label>
-              <NativeSelect id={`${id}-type`} value={type} onChange={(e) => setType(e.target.value)} className="h-11">
-                {typeOptions.map((ft) => (
-                  <option key={ft} value={ft}>
-                    {typeLabel(ft)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid content-start gap-1.5">
-              <Label htmlFor={`${id}-rate`}>{t("exchangeRate")}</Label>
-              <NativeSelect id={`${id}-rate`} value={rateId} onChange={(e) => setRateId(e.target.value)} className="h-11">
-                <option value="">{t("noRate")}</option>
-                {(rates ?? []).map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.fromCurrency} → {r.toCurrency} (1 : {formatRate(r.rate, locale)})
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <FormField control={control} name="type" label={t("type")}>
+              {(field) => (
+                <NativeSelect {...field} className="h-11">
+                  {typeOptions.map((ft) => (
+                    <option key={ft} value={ft}>
+                      {typeLabel(ft)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            <FormField control={control} name="exchangeRateId" label={t("exchangeRate")}>
+              {(field) => (
+                <NativeSelect {...field} className="h-11">
+                  <option value="">{t("noRate")}</option>
+                  {(rates ?? []).map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {r.fromCurrency} → {r.toCurrency} (1 : {formatRate(r.rate, locale)})
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
           </div>
           <fieldset className="grid gap-3 rounded-md border p-3">
             <legend className="px-1 text-sm font-medium">{t("details")}</legend>
             {fields === "digital" && (
               <>
-                {draft.digital.map((row, index) => (
-                  <div key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2" data-testid="detail-row">
-                    <div className="grid gap-1">
-                      <Label htmlFor={`${id}-key-${index}`} className="text-xs">
-                        {t("key")}
-                      </Label>
-                      <Input id={`${id}-key-${index}`} className="h-10 text-sm" value={row.key} placeholder={t("keyPlaceholder")} onChange={(e) => setRow(index, "key", e.target.value)} />
-                    </div>
-                    <div className="grid gap-1">
-                      <Label htmlFor={`${id}-value-${index}`} className="text-xs">
-                        {t("value")}
-                      </Label>
-                      <Input id={`${id}-value-${index}`} className="h-10 text-sm" value={row.value} placeholder={t("valuePlaceholder")} onChange={(e) => setRow(index, "value", e.target.value)} />
-                    </div>
-                    {canRemoveField(draft) ? (
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="icon"
-                        className="size-10 text-danger-strong"
-                        aria-label={t("removeField", { n: index + 1 })}
-                        onClick={() => setDraft((d) => ({ ...d, digital: d.digital.filter((_, i) => i !== index) }))}
-                      >
+                {rows.fields.map((row, index) => (
+                  <div key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2" data-testid="detail-row">
+                    <FormField control={control} name={`details.digital.${index}.key`} label={t("key")} labelClassName="text-xs" className="gap-1">
+                      {(field) => <Input {...field} className="h-10 text-sm" placeholder={t("keyPlaceholder")} />}
+                    </FormField>
+                    <FormField control={control} name={`details.digital.${index}.value`} label={t("value")} labelClassName="text-xs" className="gap-1">
+                      {(field) => <Input {...field} className="h-10 text-sm" placeholder={t("valuePlaceholder")} />}
+                    </FormField>
+                    {canRemoveField(details) ? (
+                      <Button type="button" variant="ghost" size="icon" className="size-10 text-danger-strong" aria-label={t("removeField", { n: index + 1 })} onClick={() => rows.remove(index)}>
                         <Trash2 aria-hidden />
                       </Button>
                     ) : (
@@ -139,7 +138,7 @@ export function PaymentMethodDialog({ method, onClose, onSaved }: { method: Paym
                     )}
                   </div>
                 ))}
-                <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => setDraft((d) => ({ ...d, digital: [...d.digital, { key: "", value: "" }] }))}>
+                <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => rows.append({ key: "", value: "" })}>
                   <Plus aria-hidden />
                   {t("addField")}
                 </Button>
@@ -147,68 +146,46 @@ export function PaymentMethodDialog({ method, onClose, onSaved }: { method: Paym
             )}
             {fields === "bank" && (
               <div className="grid gap-3 sm:grid-cols-2">
-                <div className="grid gap-1.5">
-                  <Label htmlFor={`${id}-bankName`}>{t("bankName")}</Label>
-                  <Input id={`${id}-bankName`} value={draft.bank.bankName} onChange={(e) => setDraft((d) => ({ ...d, bank: { ...d.bank, bankName: e.target.value } }))} />
-                </div>
-                <div className="grid gap-1.5">
-                  <Label htmlFor={`${id}-accountType`}>{t("accountType")}</Label>
-                  <NativeSelect
-                    id={`${id}-accountType`}
-                    value={draft.bank.accountType}
-                    onChange={(e) => setDraft((d) => ({ ...d, bank: { ...d.bank, accountType: e.target.value as DetailsDraft["bank"]["accountType"] } }))}
-                    className="h-11"
-                  >
-                    {BANK_ACCOUNT_TYPES.map((a) => (
-                      <option key={a} value={a}>
-                        {t(`accountTypes.${a}`)}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </div>
-                <div className="grid gap-1.5 sm:col-span-2">
-                  <Label htmlFor={`${id}-accountNumber`}>{t("accountNumber")}</Label>
-                  <Input
-                    id={`${id}-accountNumber`}
-                    inputMode="numeric"
-                    value={draft.bank.accountNumber}
-                    onChange={(e) => setDraft((d) => ({ ...d, bank: { ...d.bank, accountNumber: e.target.value } }))}
-                  />
-                </div>
+                <FormField control={control} name="details.bank.bankName" label={t("bankName")}>
+                  {(field) => <Input {...field} />}
+                </FormField>
+                <FormField control={control} name="details.bank.accountType" label={t("accountType")}>
+                  {(field) => (
+                    <NativeSelect {...field} className="h-11">
+                      {BANK_ACCOUNT_TYPES.map((a) => (
+                        <option key={a} value={a}>
+                          {t(`accountTypes.${a}`)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                </FormField>
+                <FormField control={control} name="details.bank.accountNumber" label={t("accountNumber")} className="sm:col-span-2">
+                  {(field) => <Input {...field} inputMode="numeric" />}
+                </FormField>
               </div>
             )}
             {fields === "crypto" && (
               <div className="grid gap-3">
-                <div className="grid gap-1.5">
-                  <Label htmlFor={`${id}-wallet`}>{t("walletAddress")}</Label>
-                  <Input
-                    id={`${id}-wallet`}
-                    className="font-mono text-sm"
-                    spellCheck={false}
-                    value={draft.crypto.walletAddress}
-                    onChange={(e) => setDraft((d) => ({ ...d, crypto: { ...d.crypto, walletAddress: e.target.value } }))}
-                  />
-                </div>
-                <div className="grid gap-1.5">
-                  <Label htmlFor={`${id}-network`}>{t("network")}</Label>
-                  <NativeSelect
-                    id={`${id}-network`}
-                    value={draft.crypto.network}
-                    onChange={(e) => setDraft((d) => ({ ...d, crypto: { ...d.crypto, network: e.target.value as DetailsDraft["crypto"]["network"] } }))}
-                    className="h-11"
-                  >
-                    {CRYPTO_NETWORKS.map((n) => (
-                      <option key={n} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </div>
+                <FormField control={control} name="details.crypto.walletAddress" label={t("walletAddress")}>
+                  {(field) => <Input {...field} className="font-mono text-sm" spellCheck={false} />}
+                </FormField>
+                <FormField control={control} name="details.crypto.network" label={t("network")}>
+                  {(field) => (
+                    <NativeSelect {...field} className="h-11">
+                      {CRYPTO_NETWORKS.map((n) => (
+                        <option key={n} value={n}>
+                          {n}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                </FormField>
               </div>
             )}
-            {fields !== "digital" && draft.extra.length > 0 && (
+            {fields !== "digital" && details.extra.length > 0 && (
               <p className="text-xs text-muted-foreground" data-testid="kept-details">
-                {t("keptDetails", { details: detailsLine(Object.fromEntries(draft.extra.map((e) => [e.key, e.value]))) })}
+                {t("keptDetails", { details: detailsLine(Object.fromEntries(details.extra.map((e) => [e.key, e.value]))) })}
               </p>
             )}
           </fieldset>

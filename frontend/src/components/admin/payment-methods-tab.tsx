@@ -3,7 +3,6 @@
 import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
-import { useSWRConfig } from "swr";
 import { Pencil, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,7 +12,8 @@ import type { PaymentMethod } from "@/lib/api/types";
 import { detailsText } from "@/lib/admin/payment-details";
 import { usePaymentDetailLabels } from "@/lib/use-payment-details";
 import { formatRate } from "@/lib/format";
-import { useAdminPaymentMethods } from "@/lib/swr/use-admin";
+import { useInvalidate } from "@/lib/swr/cache";
+import { useAdminPaymentMethods } from "@/lib/swr/use-payment-methods";
 import { CardFact, CatalogCard, CatalogTab, removeWithToast } from "./catalog-tab";
 import { ConfirmDeleteDialog } from "./confirm-dialog";
 
@@ -39,8 +39,7 @@ export function PaymentMethodsTab() {
   const detailsLine = useDetailsText();
   const [editing, setEditing] = useState<PaymentMethod | "new" | null>(null);
   const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
-  const { mutate } = useSWRConfig();
-  const refresh = () => mutate((key) => key === "/api/admin/payment-methods" || key === "/api/payment-methods");
+  const refresh = useInvalidate().paymentMethods;
 
   const actions = (m: PaymentMethod, labelClass?: string) => (
     <>

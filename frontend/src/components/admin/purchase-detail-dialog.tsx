@@ -1,13 +1,13 @@
 "use client";
 
-import useSWR from "swr";
 import { useLocale, useTranslations } from "next-intl";
 import { Check, Loader2, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Separator } from "@/components/ui/separator";
 import type { AdminPurchase } from "@/lib/api/types";
-import { formatConverted, formatUsd, padTicket } from "@/lib/format";
+import { usePurchase } from "@/lib/swr/use-purchases";
+import { formatConverted, formatDateTime, formatUsd, padTicket } from "@/lib/format";
 import { PaymentProof } from "./payment-proof";
 import { PurchaseStatusBadge } from "./status-badge";
 
@@ -40,7 +40,7 @@ export function PurchaseDetailDialog({
   const tc = useTranslations("admin.common");
   const tCountry = useTranslations("purchase.countries");
   const locale = useLocale();
-  const { data: p, error } = useSWR<AdminPurchase>(["/api/admin/purchases", purchaseId], { revalidateOnMount: true, dedupingInterval: 0 });
+  const { data: p, error } = usePurchase(purchaseId);
 
   const country = (code: string) => (tCountry.has(code as never) ? tCountry(code as never) : code);
 
@@ -107,8 +107,8 @@ export function PurchaseDetailDialog({
                 <Field label={t("status")}>
                   <PurchaseStatusBadge status={p.status} />
                 </Field>
-                <Field label={t("date")}>{formatLocal(p.createdAt, locale)}</Field>
-                {p.decidedAt && <Field label={t("decidedAt")}>{formatLocal(p.decidedAt, locale)}</Field>}
+                <Field label={t("date")}>{formatDateTime(p.createdAt, locale)}</Field>
+                {p.decidedAt && <Field label={t("decidedAt")}>{formatDateTime(p.decidedAt, locale)}</Field>}
                 <Field label={t("tickets", { count: p.ticketNumbers.length })} wide>
                   <div className="flex max-h-40 flex-wrap gap-1 overflow-y-auto" data-testid="detail-tickets">
                     {p.ticketNumbers.map((n) => (
@@ -161,9 +161,4 @@ export function PurchaseDetailDialog({
       </DialogContent>
     </Dialog>
   );
-}
-
-/** Date and time in the admin's own zone (purchases are moments, not days). */
-function formatLocal(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale === "en" ? "en-US" : "es-ES", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }

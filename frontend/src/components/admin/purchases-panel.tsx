@@ -3,22 +3,21 @@
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
-import { Check, CircleDollarSign, Clock, Download, Eye, Loader2, Ticket, X } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { CircleDollarSign, Clock, Loader2, Ticket } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { purchaseSearchQuery, type PurchaseFilters } from "@/lib/api/admin";
-import type { AdminPurchase, Raffle } from "@/lib/api/types";
+import type { Raffle } from "@/lib/api/types";
 import { clampPage, pageRange } from "@/lib/admin/pagination";
-import { formatCount, formatUsd, padTicket, ticketWidth } from "@/lib/format";
-import { useAdminRaffles, usePurchasePage, useStats } from "@/lib/swr/use-admin";
-import { DateField } from "./date-field";
+import { formatCalendarDay, formatCount, formatUsd, ticketWidth } from "@/lib/format";
+import { usePurchasePage } from "@/lib/swr/use-purchases";
+import { useAdminRaffles } from "@/lib/swr/use-raffles";
+import { useStats } from "@/lib/swr/use-stats";
 import { Pagination } from "./pagination";
-import { PurchaseStatusBadge } from "./status-badge";
+import { CsvExport } from "./purchases/csv-export";
+import { NO_FILTERS, PurchaseFilterBar, type FilterValues } from "./purchases/purchase-filters";
+import { PurchaseList } from "./purchases/purchase-list";
+import type { Decision } from "./purchases/types";
 import { StatCards } from "./summary-cards";
 import { useToday } from "./use-today";
 
@@ -28,11 +27,6 @@ const DecisionDialog = dynamic(() => import("./decision-dialog").then((m) => m.D
 /** The spec's page of 10; operators with a long queue may show more at once. */
 export const PAGE_SIZE = 10;
 const PAGE_SIZES = [10, 25, 50, 100] as const;
-const STATUSES = ["pending", "approved", "rejected", "test"] as const;
-/** Numbers shown in a table row before the '+N' badge (SPEC §9). */
-const ROW_NUMBERS = 3;
-
-export type Decision = { purchase: AdminPurchase; status: "approved" | "rejected" };
 
 /** Ticket labels of a purchase, padded to its raffle's width. */
 export function useTicketWidth(raffles: Raffle[] | undefined) {
@@ -42,22 +36,6 @@ export function useTicketWidth(raffles: Raffle[] | undefined) {
   }, [raffles]);
 }
 
-function TicketCell({ numbers, width }: { numbers: number[]; width: number }) {
-  const t = useTranslations("admin.purchases");
-  const shown = numbers.slice(0, ROW_NUMBERS);
-  const more = numbers.length - shown.length;
-  return (
-    <div className="flex max-w-56 flex-wrap items-center gap-1">
-      {shown.map((n) => (
-        <span key={n} className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">
-          {padTicket(n, width)}
-        </span>
-      ))}
-      {more > 0 && <Badge variant="secondary">{t("more", { count: more })}</Badge>}
-    </div>
-  );
-}
-
 /**
  * The purchase verification tab (mode "all") and the daily purchases tab (mode "today"):
  * filters, figures and pages all come from the server's paginated search (SPEC §2).
@@ -65,12 +43,7 @@ function TicketCell({ numbers, width }: { numbers: number[]; width: number }) {
 export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
   const t = useTranslations("admin.purchases");
   const td = useTranslations("admin.daily");
-  const ts = useTranslations("admin.status");
-  const [raffleId, setRaffleId] = useState("");
-  const [status, setStatus] = useState("all");
-  const [name, setName] = useState("");
-  const [tickets, setTickets] = useState("");
-  const [date, setDate] = useState("");
+  const [typed, setTyped] = useState<FilterValues>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE);
   const [detailId, setDetailId] = useState<number | null>(null);
@@ -78,23 +51,17 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
   const locale = useLocale();
   // Renewed at midnight: the daily tab moves on to the new day by itself.
   const { day: today, offset } = useToday();
-  const todayLabel = useMemo(
-    () =>
-      new Intl.DateTimeFormat(locale === "en" ? "en-US" : "es-ES", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-        new Date(`${today}T12:00:00Z`),
-      ),
-    [locale, today],
-  );
+  const todayLabel = useMemo(() => formatCalendarDay(today, locale, "long"), [locale, today]);
 
   // Typing filters query the server after the text settles; each change goes back to page 1.
-  const deferredName = useDebounced(name);
-  const deferredTickets = useDebounced(tickets);
+  const deferredName = useDebounced(typed.name);
+  const deferredTickets = useDebounced(typed.tickets);
   const filters: PurchaseFilters = {
-    raffleId: raffleId ? Number(raffleId) : null,
-    status,
+    raffleId: typed.raffleId ? Number(typed.raffleId) : null,
+    status: typed.status,
     name: mode === "all" ? deferredName : "",
     tickets: mode === "all" ? deferredTickets : "",
-    date: mode === "today" ? today : date,
+    date: mode === "today" ? today : typed.date,
     utcOffsetMinutes: offset,
   };
   const filterKey = purchaseSearchQuery(filters, 1, pageSize);
@@ -149,60 +116,7 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
       />
 
       <Card className="gap-0 py-0">
-        <div className={mode === "all" ? "grid gap-3 border-b p-4 sm:grid-cols-2 lg:grid-cols-5" : "grid gap-3 border-b p-4 sm:grid-cols-2"}>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${mode}-raffle`}>{t("filterRaffle")}</Label>
-            <NativeSelect id={`${mode}-raffle`} value={raffleId} onChange={(e) => setRaffleId(e.target.value)} className="h-10 text-sm">
-              <option value="">{t("allRaffles")}</option>
-              {(raffles ?? []).map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.title}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          {mode === "all" && (
-            <div className="grid gap-1.5">
-              <Label htmlFor="filter-name">{t("filterName")}</Label>
-              <Input id="filter-name" className="h-10 text-sm" type="search" value={name} placeholder={t("filterNamePlaceholder")} onChange={(e) => setName(e.target.value)} />
-            </div>
-          )}
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${mode}-status`}>{t("filterStatus")}</Label>
-            <NativeSelect id={`${mode}-status`} value={status} onChange={(e) => setStatus(e.target.value)} className="h-10 text-sm">
-              <option value="all">{t("allStatuses")}</option>
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {ts(s)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          {mode === "all" && (
-            <>
-              <div className="grid gap-1.5">
-                <Label htmlFor="filter-tickets">{t("filterTickets")}</Label>
-                <Input
-                  id="filter-tickets"
-                  className="h-10 text-sm"
-                  inputMode="numeric"
-                  value={tickets}
-                  placeholder={t("filterTicketsPlaceholder")}
-                  onChange={(e) => setTickets(e.target.value)}
-                />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="filter-date">{t("filterDate")}</Label>
-                <div className="flex gap-1">
-                  <DateField id="filter-date" value={date} onChange={setDate} />
-                  <Button type="button" variant="outline" size="icon" className="size-10" disabled={!date} onClick={() => setDate("")} aria-label={t("clearDate")} title={t("clearDate")}>
-                    <X aria-hidden />
-                  </Button>
-                </div>
-              </div>
-            </>
-          )}
-        </div>
+        <PurchaseFilterBar mode={mode} values={typed} onChange={setTyped} raffles={raffles} />
 
         <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-2 text-sm text-muted-foreground" aria-live="polite">
           <span data-testid={`${mode}-showing`}>{t("showing", { from: range.from, to: range.to, total })}</span>
@@ -242,118 +156,7 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
             {mode === "all" ? t("empty") : td("empty")}
           </p>
         ) : (
-          <>
-          {/* Phones: one card per purchase, the actions within thumb reach. */}
-          <ul className="divide-y sm:hidden" data-testid={`${mode}-cards`}>
-            {items.map((p) => (
-              <li key={p.id} className="grid gap-2 p-4" data-testid="purchase-card" data-reference={p.reference}>
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <div className="font-medium">{p.customerName}</div>
-                    <div className="truncate text-xs text-muted-foreground">{p.customerEmail}</div>
-                  </div>
-                  <PurchaseStatusBadge status={p.status} />
-                </div>
-                <div className="flex items-baseline justify-between gap-2 text-sm">
-                  <span className="min-w-0 truncate">{p.raffleTitle}</span>
-                  <span className="whitespace-nowrap font-semibold tabular-nums">{formatUsd(p.totalAmount, locale)}</span>
-                </div>
-                <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
-                  <span className="font-mono">{p.reference}</span>
-                  <span>{p.paymentMethod}</span>
-                </div>
-                <TicketCell numbers={p.ticketNumbers} width={widthOf(p.raffleId)} />
-                <div className="flex gap-2">
-                  <Button type="button" variant="outline" size="sm" className="flex-1" onClick={() => setDetailId(p.id)} aria-label={t("viewLabel", { reference: p.reference })}>
-                    <Eye aria-hidden />
-                    {t("view")}
-                  </Button>
-                  {p.status === "pending" && (
-                    <>
-                      <Button type="button" variant="success" size="sm" className="flex-1" onClick={() => setDecision({ purchase: p, status: "approved" })} aria-label={t("approveLabel", { reference: p.reference })}>
-                        <Check aria-hidden />
-                        {t("approve")}
-                      </Button>
-                      <Button type="button" variant="destructive" size="sm" className="flex-1" onClick={() => setDecision({ purchase: p, status: "rejected" })} aria-label={t("rejectLabel", { reference: p.reference })}>
-                        <X aria-hidden />
-                        {t("reject")}
-                      </Button>
-                    </>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-          <div className="max-sm:hidden">
-          <Table data-testid={`${mode}-table`}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("customer")}</TableHead>
-                <TableHead>{t("raffle")}</TableHead>
-                <TableHead>{t("tickets")}</TableHead>
-                <TableHead className="text-right">{t("total")}</TableHead>
-                <TableHead>{t("method")}</TableHead>
-                <TableHead>{t("status")}</TableHead>
-                <TableHead className="text-right">{t("actions")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.map((p) => (
-                <TableRow key={p.id} data-testid="purchase-row" data-reference={p.reference}>
-                  <TableCell>
-                    <div className="max-w-52 font-medium">{p.customerName}</div>
-                    <div className="max-w-52 truncate text-xs text-muted-foreground">{p.customerEmail}</div>
-                  </TableCell>
-                  <TableCell>
-                    <div className="line-clamp-2 max-w-44">{p.raffleTitle}</div>
-                    <div className="font-mono text-xs text-muted-foreground">{p.reference}</div>
-                  </TableCell>
-                  <TableCell>
-                    <TicketCell numbers={p.ticketNumbers} width={widthOf(p.raffleId)} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap text-right font-medium tabular-nums">{formatUsd(p.totalAmount, locale)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{p.paymentMethod}</TableCell>
-                  <TableCell>
-                    <PurchaseStatusBadge status={p.status} />
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <Button type="button" variant="outline" size="sm" onClick={() => setDetailId(p.id)} aria-label={t("viewLabel", { reference: p.reference })}>
-                        <Eye aria-hidden />
-                        <span className="max-xl:sr-only">{t("view")}</span>
-                      </Button>
-                      {p.status === "pending" && (
-                        <>
-                          <Button
-                            type="button"
-                            variant="success"
-                            size="sm"
-                            onClick={() => setDecision({ purchase: p, status: "approved" })}
-                            aria-label={t("approveLabel", { reference: p.reference })}
-                          >
-                            <Check aria-hidden />
-                            <span className="max-xl:sr-only">{t("approve")}</span>
-                          </Button>
-                          <Button
-                            type="button"
-                            variant="destructive"
-                            size="sm"
-                            onClick={() => setDecision({ purchase: p, status: "rejected" })}
-                            aria-label={t("rejectLabel", { reference: p.reference })}
-                          >
-                            <X aria-hidden />
-                            <span className="max-xl:sr-only">{t("reject")}</span>
-                          </Button>
-                        </>
-                      )}
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          </div>
-          </>
+          <PurchaseList mode={mode} items={items} widthOf={widthOf} onView={(p) => setDetailId(p.id)} onDecide={setDecision} />
         )}
 
         {totalPages > 1 && (
@@ -387,29 +190,4 @@ function useDebounced<T>(value: T, ms = 300): T {
     return () => window.clearTimeout(timer);
   }, [value, ms]);
   return useDeferredValue(settled);
-}
-
-function CsvExport({ filters, total, widthOf }: { filters: PurchaseFilters; total: number; widthOf: (raffleId: number) => number }) {
-  const t = useTranslations("admin.purchases");
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  async function run() {
-    setProgress({ done: 0, total });
-    try {
-      const { exportPurchasesCsv } = await import("@/lib/admin/export");
-      const count = await exportPurchasesCsv(filters, widthOf, (done, all) => setProgress({ done, total: all }));
-      const { notify } = await import("@/lib/notify");
-      notify.success(t("exported"), { description: t("exportedText", { count }) });
-    } catch (error) {
-      const [{ notify }, { errorMessage }] = await Promise.all([import("@/lib/notify"), import("@/lib/api/fetcher")]);
-      notify.error(t("exportError"), { description: errorMessage(error, "") || undefined });
-    } finally {
-      setProgress(null);
-    }
-  }
-  return (
-    <Button type="button" variant="outline" size="sm" onClick={run} disabled={progress !== null || total === 0} data-testid="export-csv">
-      {progress ? <Loader2 aria-hidden className="animate-spin" /> : <Download aria-hidden />}
-      {progress ? t("exporting", { done: progress.done, total: progress.total }) : t("exportCsv")}
-    </Button>
-  );
 }

@@ -1,16 +1,18 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useMemo, useState } from "react";
+import { useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { saveRaffle } from "@/lib/api/admin";
-import { ApiError, errorMessage } from "@/lib/api/fetcher";
+import { errorMessage } from "@/lib/api/fetcher";
 import type { Raffle } from "@/lib/api/types";
 import { dayOfUtc, todayUtc } from "@/lib/admin/dates";
 import { notify } from "@/lib/notify";
@@ -19,10 +21,10 @@ import {
   RAFFLE_DEFAULTS,
   RAFFLE_STATUSES,
   raffleInput,
-  validateRaffle,
+  raffleSchema,
   type RaffleDraft,
-  type RaffleErrors,
 } from "@/lib/validations/raffle";
+import { applyServerFieldErrors } from "@/lib/validations/server-errors";
 import { DateField } from "./date-field";
 
 function draftOf(raffle: Raffle | null): RaffleDraft {
@@ -52,68 +54,53 @@ function draftOf(raffle: Raffle | null): RaffleDraft {
   };
 }
 
+const RAFFLE_FIELDS = ["title", "description", "price", "maxTickets", "minTicketsPerPurchase", "maxTicketsPerPurchase", "drawDate", "status", "image"] as const;
+
 /** Create or edit a raffle (SPEC §2 "Dialogs", §5 "Raffle form"). */
 export function RaffleDialog({ raffle, onClose, onSaved }: { raffle: Raffle | null; onClose: () => void; onSaved: () => void }) {
   const t = useTranslations("admin.raffleForm");
   const tr = useTranslations("admin.raffles");
   const tc = useTranslations("admin.common");
-  const [draft, setDraft] = useState<RaffleDraft>(() => draftOf(raffle));
-  const [errors, setErrors] = useState<RaffleErrors>({});
-  const [pending, setPending] = useState(false);
+  const schema = useMemo(
+    () =>
+      raffleSchema({
+        required: t("required"),
+        priceMin: t("priceMin"),
+        priceStep: t("priceStep"),
+        maxTicketsRange: t("maxTicketsRange"),
+        limitMin: t("limitMin"),
+        limitsOrder: t("limitsOrder"),
+      }),
+    [t],
+  );
+  const { control, handleSubmit, setError, formState } = useForm<RaffleDraft>({ resolver: zodResolver(schema), defaultValues: draftOf(raffle) });
+  const [title, description, price, status] = useWatch({ control, name: ["title", "description", "price", "status"] });
+  const pending = formState.isSubmitting;
   // The draw date's text cannot be read: saving would store the previous day instead.
   const [drawDateUnreadable, setDrawDateUnreadable] = useState(false);
-  const id = useId();
-  const set = (key: keyof RaffleDraft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-    setDraft((d) => ({ ...d, [key]: e.target.value }));
-  const messages = {
-    required: t("required"),
-    priceMin: t("priceMin"),
-    priceStep: t("priceStep"),
-    maxTicketsRange: t("maxTicketsRange"),
-    limitMin: t("limitMin"),
-    limitsOrder: t("limitsOrder"),
-  };
   // SPEC §5: create/update stays disabled until title, description and price are filled.
-  const incomplete = !draft.title.trim() || !draft.description.trim() || !draft.price.trim();
+  const incomplete = !title.trim() || !description.trim() || !price.trim();
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const found = validateRaffle(draft, messages);
-    setErrors(found);
+  async function submit(draft: RaffleDraft) {
     if (drawDateUnreadable) {
       notify.error(tr("processError"), { description: t("drawDateUnreadable") });
       return;
     }
-    if (Object.keys(found).length) {
-      notify.error(tr("processError"), { description: Object.values(found)[0] });
-      return;
-    }
-    setPending(true);
     try {
-      await saveRaffle(raffleInput(draft, raffle ? raffle.endDate : null), raffle?.id);
+      await saveRaffle(raffleInput(draft, raffle?.endDate ?? null), raffle?.id);
       notify.success(raffle ? tr("updated") : tr("created"), { description: draft.title.trim() });
       onSaved();
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.body?.fields) setErrors(error.body.fields as RaffleErrors);
+      applyServerFieldErrors(error, setError, RAFFLE_FIELDS);
       notify.error(raffle ? tr("updateError") : tr("createError"), { description: errorMessage(error, tr("processError")) });
-      setPending(false);
     }
   }
 
-  const field = (key: keyof RaffleDraft) => ({
-    id: `${id}-${key}`,
-    value: draft[key],
-    onChange: set(key),
-    "aria-invalid": errors[key] ? true : undefined,
-    "aria-describedby": errors[key] ? `${id}-${key}-error` : undefined,
-  });
-  const error = (key: keyof RaffleDraft) =>
-    errors[key] ? (
-      <p id={`${id}-${key}-error`} className="text-xs font-medium text-danger-strong">
-        {errors[key]}
-      </p>
-    ) : null;
+  function invalid(errors: FieldErrors<RaffleDraft>) {
+    if (drawDateUnreadable) notify.error(tr("processError"), { description: t("drawDateUnreadable") });
+    else notify.error(tr("processError"), { description: RAFFLE_FIELDS.map((f) => errors[f]?.message).find(Boolean) });
+  }
 
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
@@ -122,68 +109,48 @@ export function RaffleDialog({ raffle, onClose, onSaved }: { raffle: Raffle | nu
           <DialogTitle>{raffle ? t("editTitle") : t("createTitle")}</DialogTitle>
           <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-title`}>{t("title")}</Label>
-            <Input {...field("title")} maxLength={200} />
-            {error("title")}
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-description`}>{t("descriptionLabel")}</Label>
-            <Textarea {...field("description")} rows={3} maxLength={5000} />
-            {error("description")}
-          </div>
+        <form onSubmit={handleSubmit(submit, invalid)} noValidate className="grid gap-4">
+          <FormField control={control} name="title" label={t("title")}>
+            {(field) => <Input {...field} maxLength={200} />}
+          </FormField>
+          <FormField control={control} name="description" label={t("descriptionLabel")}>
+            {(field) => <Textarea {...field} rows={3} maxLength={5000} />}
+          </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid content-start gap-1.5">
-              <Label htmlFor={`${id}-price`}>{t("price")}</Label>
-              <Input {...field("price")} type="number" inputMode="decimal" step="0.01" min="0.01" />
-              {error("price")}
-            </div>
-            <div className="grid content-start gap-1.5">
-              <Label htmlFor={`${id}-maxTickets`}>{t("maxTickets")}</Label>
-              <Input {...field("maxTickets")} type="number" inputMode="numeric" min={1} max={MAX_TICKETS_LIMIT} step={1} />
-              {error("maxTickets") ?? <p className="text-xs text-muted-foreground">{t("maxTicketsHint")}</p>}
-            </div>
-            <div className="grid content-start gap-1.5">
-              <Label htmlFor={`${id}-minTicketsPerPurchase`}>{t("minPerPurchase")}</Label>
-              <Input {...field("minTicketsPerPurchase")} type="number" inputMode="numeric" min={1} step={1} />
-              {error("minTicketsPerPurchase")}
-            </div>
-            <div className="grid content-start gap-1.5">
-              <Label htmlFor={`${id}-maxTicketsPerPurchase`}>{t("maxPerPurchase")}</Label>
-              <Input {...field("maxTicketsPerPurchase")} type="number" inputMode="numeric" min={1} step={1} />
-              {error("maxTicketsPerPurchase")}
-            </div>
+            <FormField control={control} name="price" label={t("price")}>
+              {(field) => <Input {...field} type="number" inputMode="decimal" step="0.01" min="0.01" />}
+            </FormField>
+            <FormField control={control} name="maxTickets" label={t("maxTickets")} hint={t("maxTicketsHint")}>
+              {(field) => <Input {...field} type="number" inputMode="numeric" min={1} max={MAX_TICKETS_LIMIT} step={1} />}
+            </FormField>
+            <FormField control={control} name="minTicketsPerPurchase" label={t("minPerPurchase")}>
+              {(field) => <Input {...field} type="number" inputMode="numeric" min={1} step={1} />}
+            </FormField>
+            <FormField control={control} name="maxTicketsPerPurchase" label={t("maxPerPurchase")}>
+              {(field) => <Input {...field} type="number" inputMode="numeric" min={1} step={1} />}
+            </FormField>
             <p className="text-xs text-muted-foreground sm:col-span-2">{t("limitsHint")}</p>
-            <div className="grid content-start gap-1.5">
-              <Label htmlFor={`${id}-drawDate`}>{t("drawDate")}</Label>
-              <DateField
-                id={`${id}-drawDate`}
-                value={draft.drawDate}
-                onChange={(day) => setDraft((d) => ({ ...d, drawDate: day }))}
-                invalid={Boolean(errors.drawDate)}
-                onUnreadableChange={setDrawDateUnreadable}
-                describedBy={errors.drawDate ? `${id}-drawDate-error` : undefined}
-              />
-              {error("drawDate") ?? <p className="text-xs text-muted-foreground">{t("drawDateHint")}</p>}
-            </div>
-            <div className="grid content-start gap-1.5">
-              <Label htmlFor={`${id}-status`}>{t("status")}</Label>
-              <NativeSelect id={`${id}-status`} value={draft.status} onChange={set("status")} className="h-11">
-                {RAFFLE_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`statusOptions.${s}`)}
-                  </option>
-                ))}
-                {!(RAFFLE_STATUSES as readonly string[]).includes(draft.status) && <option value={draft.status}>{draft.status}</option>}
-              </NativeSelect>
-            </div>
+            <FormField control={control} name="drawDate" label={t("drawDate")} hint={t("drawDateHint")}>
+              {({ id, value, onChange, "aria-invalid": invalidDay, "aria-describedby": describedBy }) => (
+                <DateField id={id} value={value} onChange={onChange} invalid={Boolean(invalidDay)} onUnreadableChange={setDrawDateUnreadable} describedBy={describedBy} />
+              )}
+            </FormField>
+            <FormField control={control} name="status" label={t("status")}>
+              {(field) => (
+                <NativeSelect {...field} className="h-11">
+                  {RAFFLE_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {t(`statusOptions.${s}`)}
+                    </option>
+                  ))}
+                  {!(RAFFLE_STATUSES as readonly string[]).includes(status) && <option value={status}>{status}</option>}
+                </NativeSelect>
+              )}
+            </FormField>
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-image`}>{t("image")}</Label>
-            <Input {...field("image")} type="url" inputMode="url" placeholder="https://…" />
-            {error("image") ?? <p className="text-xs text-muted-foreground">{t("imageHint")}</p>}
-          </div>
+          <FormField control={control} name="image" label={t("image")} hint={t("imageHint")}>
+            {(field) => <Input {...field} type="url" inputMode="url" placeholder="https://…" />}
+          </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
               {t("cancel")}

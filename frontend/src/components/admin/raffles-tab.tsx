@@ -3,7 +3,6 @@
 import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
-import { useSWRConfig } from "swr";
 import { Pencil, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,7 +11,8 @@ import { deleteRaffle } from "@/lib/api/admin";
 import type { Raffle } from "@/lib/api/types";
 import { formatCount, formatDate, formatUsd } from "@/lib/format";
 import { RAFFLE_STATUSES } from "@/lib/validations/raffle";
-import { useAdminRaffles } from "@/lib/swr/use-admin";
+import { useInvalidate } from "@/lib/swr/cache";
+import { useAdminRaffles } from "@/lib/swr/use-raffles";
 import { CardFact, CatalogCard, CatalogTab, removeWithToast } from "./catalog-tab";
 import { ConfirmDeleteDialog } from "./confirm-dialog";
 
@@ -27,17 +27,6 @@ export function truncate(text: string, max: number): string {
 
 const LABELLED = RAFFLE_STATUSES;
 
-/** Revalidates raffle lists everywhere (panel and the public pages' admin reads). */
-export function useRaffleRefresh() {
-  const { mutate } = useSWRConfig();
-  return () =>
-    mutate((key) => {
-      const url = Array.isArray(key) ? String(key[0]) : key;
-      // The raffle lists and the figures (active raffles), not the sales chart.
-      return typeof url === "string" && (url.startsWith("/api/admin/raffles") || url === "/api/admin/stats" || url.startsWith("/api/admin/stats?"));
-    });
-}
-
 /** The raffles tab (SPEC §2 "Raffles tab"). */
 export function RafflesTab() {
   const t = useTranslations("admin.raffles");
@@ -45,7 +34,7 @@ export function RafflesTab() {
   const { data: raffles, isLoading, error, mutate } = useAdminRaffles();
   const [editing, setEditing] = useState<Raffle | "new" | null>(null);
   const [deleting, setDeleting] = useState<Raffle | null>(null);
-  const refresh = useRaffleRefresh();
+  const refresh = useInvalidate().raffles;
 
   const statusLabel = (status: string) => ((LABELLED as readonly string[]).includes(status) ? t(`statuses.${status as (typeof LABELLED)[number]}`) : status);
 

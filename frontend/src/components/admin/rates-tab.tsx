@@ -1,29 +1,29 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
-import { useSWRConfig } from "swr";
 import { Loader2, Pencil, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deleteRate, saveRate } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/fetcher";
 import type { ExchangeRate } from "@/lib/api/types";
-import { formatRate } from "@/lib/format";
+import { formatDateTime, formatRate } from "@/lib/format";
 import { notify } from "@/lib/notify";
-import { useExchangeRates } from "@/lib/swr/use-admin";
+import { useInvalidate } from "@/lib/swr/cache";
+import { useExchangeRates } from "@/lib/swr/use-exchange-rates";
 import { CardFact, CatalogCard, CatalogTab, removeWithToast } from "./catalog-tab";
 import { ConfirmDeleteDialog } from "./confirm-dialog";
+import { CURRENCIES, parseRateInput, rateSchema, type RateValues } from "@/lib/validations/rate";
+import { applyServerFieldErrors } from "@/lib/validations/server-errors";
 
-export const CURRENCIES = ["USD", "EUR", "VES", "COP"] as const;
 
-function formatWhen(iso: string, locale: string) {
-  return new Intl.DateTimeFormat(locale === "en" ? "en-US" : "es-ES", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-}
 
 /** The exchange rates tab (SPEC §2 "Rates tab"): delete only for the privileged admin. */
 export function RatesTab({ privileged }: { privileged: boolean }) {
@@ -32,9 +32,7 @@ export function RatesTab({ privileged }: { privileged: boolean }) {
   const { data: rates, isLoading, error, mutate: reload } = useExchangeRates();
   const [editing, setEditing] = useState<ExchangeRate | "new" | null>(null);
   const [deleting, setDeleting] = useState<ExchangeRate | null>(null);
-  const { mutate } = useSWRConfig();
-  // Methods embed their rate: refresh them too.
-  const refresh = () => mutate((key) => key === "/api/admin/exchange-rates" || key === "/api/admin/payment-methods" || key === "/api/payment-methods");
+  const refresh = useInvalidate().exchangeRates;
 
   /** Edit for every admin; delete only for the privileged one. */
   const actions = (r: ExchangeRate, labelClass?: string) => (
@@ -76,7 +74,7 @@ export function RatesTab({ privileged }: { privileged: boolean }) {
           badge={<span className="font-mono text-sm tabular-nums">{formatRate(r.rate, locale)}</span>}
           actions={actions(r)}
         >
-          <CardFact label={t("colUpdated")}>{formatWhen(r.updatedAt, locale)}</CardFact>
+          <CardFact label={t("colUpdated")}>{formatDateTime(r.updatedAt, locale)}</CardFact>
         </CatalogCard>
       ))}
       after={
@@ -99,7 +97,7 @@ export function RatesTab({ privileged }: { privileged: boolean }) {
                 <dt className="text-muted-foreground">{t("rate")}</dt>
                 <dd className="font-mono">{formatRate(deleting.rate, locale)}</dd>
                 <dt className="text-muted-foreground">{t("updated")}</dt>
-                <dd>{formatWhen(deleting.updatedAt, locale)}</dd>
+                <dd>{formatDateTime(deleting.updatedAt, locale)}</dd>
               </dl>
             </ConfirmDeleteDialog>
           )}
@@ -122,7 +120,7 @@ export function RatesTab({ privileged }: { privileged: boolean }) {
                   <TableCell className="font-medium">{r.fromCurrency}</TableCell>
                   <TableCell className="font-medium">{r.toCurrency}</TableCell>
                   <TableCell className="text-right font-mono tabular-nums">{formatRate(r.rate, locale)}</TableCell>
-                  <TableCell className="whitespace-nowrap text-muted-foreground">{formatWhen(r.updatedAt, locale)}</TableCell>
+                  <TableCell className="whitespace-nowrap text-muted-foreground">{formatDateTime(r.updatedAt, locale)}</TableCell>
                   <TableCell>
                     <div className="flex justify-end gap-1">{actions(r, "max-lg:sr-only")}</div>
                   </TableCell>
@@ -134,42 +132,31 @@ export function RatesTab({ privileged }: { privileged: boolean }) {
   );
 }
 
-/** A positive rate typed with a dot or comma, or null. */
-export function parseRateInput(text: string): number | null {
-  const value = text.trim().replace(",", ".");
-  if (!/^\d+(\.\d+)?$/.test(value)) return null;
-  const n = Number(value);
-  return n > 0 && Number.isFinite(n) ? n : null;
-}
-
 function RateDialog({ rate, onClose, onSaved }: { rate: ExchangeRate | null; onClose: () => void; onSaved: () => void }) {
   const t = useTranslations("admin.rateForm");
   const tr = useTranslations("admin.rates");
   const tc = useTranslations("admin.common");
+  const tf = useTranslations("fieldErrors");
   const locale = useLocale();
-  const [from, setFrom] = useState(rate?.fromCurrency ?? "USD");
-  const [to, setTo] = useState(rate?.toCurrency ?? "VES");
-  const [value, setValue] = useState(rate?.rate ?? "");
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const schema = useMemo(() => rateSchema({ invalid: t("invalid"), sameCurrency: tf("sameCurrency") }), [t, tf]);
+  const { control, handleSubmit, setError, formState } = useForm<RateValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { fromCurrency: rate?.fromCurrency ?? "USD", toCurrency: rate?.toCurrency ?? "VES", rate: rate?.rate ?? "" },
+  });
+  const [from, to, value] = useWatch({ control, name: ["fromCurrency", "toCurrency", "rate"] });
   const parsed = parseRateInput(value);
+  const pending = formState.isSubmitting;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (parsed === null) {
-      setProblem(t("invalid"));
-      return;
-    }
-    setPending(true);
+  async function submit(values: RateValues) {
     try {
-      await saveRate({ fromCurrency: from, toCurrency: to, rate: parsed }, rate?.id);
+      await saveRate({ fromCurrency: values.fromCurrency, toCurrency: values.toCurrency, rate: parseRateInput(values.rate)! }, rate?.id);
       notify.success(rate ? tr("updatedToast") : tr("createdToast"));
       onSaved();
       onClose();
     } catch (error) {
+      applyServerFieldErrors(error, setError, ["fromCurrency", "toCurrency", "rate"]);
       const title = rate ? tr("updateError") : tr("createError");
       notify.error(title, { description: errorMessage(error, title) });
-      setPending(false);
     }
   }
 
@@ -180,49 +167,31 @@ function RateDialog({ rate, onClose, onSaved }: { rate: ExchangeRate | null; onC
           <DialogTitle>{rate ? t("editTitle") : t("createTitle")}</DialogTitle>
           <DialogDescription>{t("rateHint")}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={handleSubmit(submit)} noValidate className="grid gap-4">
           <div className="grid grid-cols-2 gap-3">
-            <div className="grid gap-1.5">
-              <Label htmlFor="rate-from">{t("from")}</Label>
-              <NativeSelect id="rate-from" value={from} onChange={(e) => setFrom(e.target.value)} className="h-11">
-                {CURRENCIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="rate-to">{t("to")}</Label>
-              <NativeSelect id="rate-to" value={to} onChange={(e) => setTo(e.target.value)} className="h-11">
-                {CURRENCIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            {(["fromCurrency", "toCurrency"] as const).map((name) => (
+              <FormField key={name} control={control} name={name} id={name === "fromCurrency" ? "rate-from" : "rate-to"} label={name === "fromCurrency" ? t("from") : t("to")}>
+                {(field) => (
+                  <NativeSelect {...field} className="h-11">
+                    {CURRENCIES.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              </FormField>
+            ))}
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="rate-value">{t("rate")}</Label>
-            <Input
-              id="rate-value"
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              value={value}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setProblem(null);
-              }}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby="rate-preview"
-            />
-            <p id="rate-preview" className={problem ? "text-xs font-medium text-danger-strong" : "text-xs text-muted-foreground"}>
-              {problem ?? (parsed !== null ? t("preview", { from, to, rate: formatRate(String(parsed), locale) }) : "\u00a0")}
-            </p>
-          </div>
+          <FormField
+            control={control}
+            name="rate"
+            id="rate-value"
+            label={t("rate")}
+            hint={parsed !== null ? t("preview", { from, to, rate: formatRate(String(parsed), locale) }) : "\u00a0"}
+          >
+            {(field) => <Input {...field} type="number" inputMode="decimal" step="0.01" min="0" />}
+          </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
               {t("cancel")}

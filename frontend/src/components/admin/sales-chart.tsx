@@ -4,8 +4,8 @@ import { useLayoutEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { lastDays } from "@/lib/admin/dates";
-import { formatUsd } from "@/lib/format";
-import { useDailySales } from "@/lib/swr/use-admin";
+import { formatCalendarDay, formatCompact, formatUsd } from "@/lib/format";
+import { useDailySales } from "@/lib/swr/use-stats";
 import { useToday } from "./use-today";
 
 const DAYS = 14;
@@ -42,8 +42,7 @@ export function SalesChart() {
   const days = lastDays(DAYS, new Date(`${today}T12:00:00`));
   const { data: series } = useDailySales(days[0]!, days[DAYS - 1]!, offset);
   const [frame, width] = useWidth<HTMLDivElement>();
-  const dayLabel = (day: string) =>
-    new Intl.DateTimeFormat(locale === "en" ? "en-US" : "es-ES", { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+  const dayLabel = (day: string) => formatCalendarDay(day, locale, "short");
 
   const data = series?.map((d) => ({ day: d.date, revenue: Number(d.revenue), revenueText: d.revenue, tickets: d.ticketsSold }));
   const pad = { top: 12, right: 32, bottom: FONT + 14, left: 44 };
@@ -55,7 +54,7 @@ export function SalesChart() {
   // Label every day when there is room, else every second or third, always including today.
   const every = Math.max(1, Math.ceil(LABEL_WIDTH / Math.max(step, 1)));
   const empty = data !== undefined && data.every((d) => d.revenue === 0 && d.tickets === 0);
-  const compact = (n: number) => new Intl.NumberFormat(locale === "en" ? "en-US" : "es-ES", { notation: "compact", maximumFractionDigits: 1 }).format(n);
+  const compact = (n: number) => formatCompact(n, locale);
   const describe = (d: { day: string; revenueText: string; tickets: number }) => t("dayLabel", { day: dayLabel(d.day), revenue: formatUsd(d.revenueText, locale), tickets: d.tickets });
 
   return (

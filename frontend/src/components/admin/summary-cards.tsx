@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { CircleDollarSign, Clock, Ticket, Trophy } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useStats } from "@/lib/swr/use-admin";
+import { useStats } from "@/lib/swr/use-stats";
 import { formatCount, formatUsd } from "@/lib/format";
 
 export interface StatItem {

@@ -3,6 +3,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { ArrowRight, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { RaffleCard } from "@/components/raffle/raffle-card";
+import { RafflesUnavailable } from "@/components/raffle/raffles-unavailable";
 import type { Raffle } from "@/lib/api/types";
 import { formatNumber } from "@/lib/format";
 
@@ -11,12 +12,13 @@ export const HOME_CARDS = 3;
 
 /**
  * The home page's raffle section: the first three raffles as cards, a see-all button to
- * /sorteos with the total count when there are more, or the upcoming-raffles message.
+ * /sorteos with the total count when there are more, or the upcoming-raffles message; `null`
+ * when the API did not answer.
  */
-export function HomeRaffles({ raffles }: { raffles: Raffle[] }) {
+export function HomeRaffles({ raffles }: { raffles: Raffle[] | null }) {
   const t = useTranslations("homeRaffles");
   const locale = useLocale();
-  const shown = raffles.slice(0, HOME_CARDS);
+  const shown = raffles?.slice(0, HOME_CARDS) ?? [];
   return (
     <section id="sorteos" aria-labelledby="raffles-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16">
       <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -24,7 +26,7 @@ export function HomeRaffles({ raffles }: { raffles: Raffle[] }) {
           <h2 id="raffles-title" className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h2>
           <p className="mt-2 text-muted-foreground">{t("subtitle")}</p>
         </div>
-        {raffles.length > HOME_CARDS && (
+        {raffles && raffles.length > HOME_CARDS && (
           <Button asChild variant="outline">
             <Link href="/sorteos">
               {t("seeAll", { count: formatNumber(raffles.length, locale) })}
@@ -33,7 +35,9 @@ export function HomeRaffles({ raffles }: { raffles: Raffle[] }) {
           </Button>
         )}
       </div>
-      {shown.length === 0 ? (
+      {raffles === null ? (
+        <RafflesUnavailable href="/#sorteos" />
+      ) : shown.length === 0 ? (
         <div className="rounded-xl border border-dashed p-10 text-center" data-testid="home-raffles-empty">
           <Sparkles aria-hidden className="mx-auto mb-3 size-8 text-muted-foreground" />
           <p className="text-lg font-semibold">{t("emptyTitle")}</p>

@@ -1,18 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import useSWR from "swr";
 import { useLocale, useTranslations } from "next-intl";
 import { EyeOff } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import type { Raffle } from "@/lib/api/types";
+import { useAdminRaffles } from "@/lib/swr/use-raffles";
 import { formatDate, formatUsd } from "@/lib/format";
 
 export function AdminHiddenRafflesList({ publicIds }: { publicIds: number[] }) {
   const t = useTranslations("sorteos");
   const tc = useTranslations("common");
   const locale = useLocale();
-  const { data } = useSWR<Raffle[]>("/api/admin/raffles");
+  const { data } = useAdminRaffles();
   const hidden = (data ?? []).filter((r) => !publicIds.includes(r.id));
   if (!hidden.length) return null;
   const status = (s: string) => (tc.has(`statuses.${s}` as never) ? tc(`statuses.${s}` as never) : s);

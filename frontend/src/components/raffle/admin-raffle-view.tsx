@@ -1,8 +1,7 @@
 "use client";
 
-import useSWR from "swr";
-import type { PaymentMethod, Promotion } from "@/lib/api/types";
-import { useAdminRaffle } from "@/lib/swr/use-admin-raffle";
+import { usePaymentMethods } from "@/lib/swr/use-payment-methods";
+import { useAdminPromotions, useAdminRaffle } from "@/lib/swr/use-raffles";
 import { RaffleOverview } from "./raffle-overview";
 import { RaffleExperience } from "./raffle-experience";
 import { AdminRaffleLoading } from "./admin-raffle-fallback";
@@ -10,8 +9,8 @@ import { AdminRaffleLoading } from "./admin-raffle-fallback";
 /** The admin's view of a raffle the public cannot see; `notFound` when the admin API has none. */
 export function AdminRaffleView({ raffleId, notFound }: { raffleId: number; notFound: React.ReactNode }) {
   const { data: raffle, isLoading } = useAdminRaffle(raffleId, true);
-  const { data: promotions = [] } = useSWR<Promotion[]>(raffle ? ["/api/admin/raffles", raffle.id, "promotions"] : null);
-  const { data: methods = [] } = useSWR<PaymentMethod[]>(raffle ? "/api/payment-methods" : null);
+  const { data: promotions = [] } = useAdminPromotions(raffle ? raffle.id : null);
+  const { data: methods = [] } = usePaymentMethods(undefined, raffle !== undefined);
 
   if (isLoading) return <AdminRaffleLoading />;
   if (!raffle) return notFound;

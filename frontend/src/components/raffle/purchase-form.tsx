@@ -9,8 +9,8 @@ import { notify as toast } from "@/lib/notify";
 import { Loader2, Upload } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ApiError, errorMessage } from "@/lib/api/fetcher";
 import { createPurchase, uploadProof } from "@/lib/api/client";
@@ -24,6 +24,7 @@ import {
   type PurchaseFormValues,
   type ValidationMessages,
 } from "@/lib/validations/purchase";
+import { applyServerFieldErrors } from "@/lib/validations/server-errors";
 import { usdConversionRate } from "@/lib/payment-methods";
 import { usePaymentDetailLabels } from "@/lib/use-payment-details";
 
@@ -55,7 +56,7 @@ export interface PurchaseFormProps {
 }
 
 type FieldName = keyof PurchaseFormValues;
-const FIELD_NAMES: FieldName[] = ["customerName", "customerId", "customerEmail", "customerPhone", "customerCountry", "paymentMethod", "acceptTerms"];
+const FIELD_NAMES: readonly FieldName[] = ["customerName", "customerId", "customerEmail", "customerPhone", "customerCountry", "paymentMethod", "acceptTerms"];
 
 /** The purchase form (SPEC §2 "Purchase form and receipt"): create → upload proof → attach. */
 export function PurchaseForm(props: PurchaseFormProps) {
@@ -84,12 +85,10 @@ export function PurchaseForm(props: PurchaseFormProps) {
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
-  const { register, handleSubmit, formState, control, setValue, setError, reset } = form;
-  const errors = formState.errors;
+  const { handleSubmit, formState, control, setValue, setError, reset } = form;
   const methodId = useWatch({ control, name: "paymentMethod" });
   const method = active.find((m) => String(m.id) === methodId);
   const rate = usdConversionRate(method);
-  const acceptTerms = useWatch({ control, name: "acceptTerms" });
   const proofFile = useWatch({ control, name: "paymentProof" });
 
   async function onSubmit(values: PurchaseFormValues) {
@@ -164,27 +163,12 @@ export function PurchaseForm(props: PurchaseFormProps) {
         props.onPriceChanged();
         return;
       }
-      if (body.code === "validation_failed" && body.fields) {
-        for (const [field, message] of Object.entries(body.fields)) {
-          if ((FIELD_NAMES as string[]).includes(field)) setError(field as FieldName, { message });
-        }
-      }
+      if (body.code === "validation_failed") applyServerFieldErrors(error, setError, FIELD_NAMES);
       toast.error(t("error"), { description: body.message });
       return;
     }
     toast.error(t("error"));
   }
-
-  const fieldError = (name: FieldName) => {
-    const message = errors[name]?.message;
-    return message ? (
-      <p id={`${name}-error`} className="text-sm font-medium text-danger-strong">{message}</p>
-    ) : null;
-  };
-  const aria = (name: FieldName) => ({
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${name}-error` : undefined,
-  });
 
   const buttonAmount = rate
     ? formatConverted(total, rate.rate, rate.toCurrency, locale, true)
@@ -194,52 +178,44 @@ export function PurchaseForm(props: PurchaseFormProps) {
   return (
     <form onSubmit={handleSubmit(onSubmit, onInvalid)} noValidate className="space-y-4" data-testid="purchase-form">
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="space-y-2 sm:col-span-2">
-            <Label htmlFor="customerName">{t("customerName")}</Label>
-            <Input id="customerName" autoComplete="name" {...register("customerName")} {...aria("customerName")} />
-            {fieldError("customerName")}
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="customerId">{t("customerId")}</Label>
-            <Input id="customerId" autoComplete="off" {...register("customerId")} {...aria("customerId")} />
-            {fieldError("customerId")}
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="customerCountry">{t("customerCountry")}</Label>
-            <NativeSelect id="customerCountry" autoComplete="country-name" {...register("customerCountry")} {...aria("customerCountry")}>
-              <option value="">{t("countryPlaceholder")}</option>
-              {COUNTRIES.map((c) => (
-                <option key={c} value={c}>{t(`countries.${c}`)}</option>
-              ))}
-            </NativeSelect>
-            {fieldError("customerCountry")}
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="customerEmail">{t("customerEmail")}</Label>
-            <Input id="customerEmail" type="email" inputMode="email" autoComplete="email" {...register("customerEmail")} {...aria("customerEmail")} />
-            {fieldError("customerEmail")}
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="customerPhone">{t("customerPhone")}</Label>
-            <Input id="customerPhone" type="tel" inputMode="tel" autoComplete="tel" {...register("customerPhone")} {...aria("customerPhone")} />
-            {fieldError("customerPhone")}
-          </div>
+          <FormField control={control} name="customerName" id="customerName" label={t("customerName")} className="gap-2 sm:col-span-2">
+            {(field) => <Input autoComplete="name" {...field} />}
+          </FormField>
+          <FormField control={control} name="customerId" id="customerId" label={t("customerId")} className="gap-2">
+            {(field) => <Input autoComplete="off" {...field} />}
+          </FormField>
+          <FormField control={control} name="customerCountry" id="customerCountry" label={t("customerCountry")} className="gap-2">
+            {(field) => (
+              <NativeSelect autoComplete="country-name" {...field}>
+                <option value="">{t("countryPlaceholder")}</option>
+                {COUNTRIES.map((c) => (
+                  <option key={c} value={c}>{t(`countries.${c}`)}</option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField control={control} name="customerEmail" id="customerEmail" label={t("customerEmail")} className="gap-2">
+            {(field) => <Input type="email" inputMode="email" autoComplete="email" {...field} />}
+          </FormField>
+          <FormField control={control} name="customerPhone" id="customerPhone" label={t("customerPhone")} className="gap-2">
+            {(field) => <Input type="tel" inputMode="tel" autoComplete="tel" {...field} />}
+          </FormField>
         </div>
 
-        <div className="space-y-2">
-          <Label htmlFor="paymentMethod">{t("paymentMethod")}</Label>
-          {active.length === 0 ? (
-            <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground">{t("noMethods")}</p>
-          ) : (
-            <NativeSelect id="paymentMethod" {...register("paymentMethod")} {...aria("paymentMethod")}>
-              <option value="">{t("methodPlaceholder")}</option>
-              {active.map((m) => (
-                <option key={m.id} value={String(m.id)}>{m.name}</option>
-              ))}
-            </NativeSelect>
-          )}
-          {fieldError("paymentMethod")}
-        </div>
+        <FormField control={control} name="paymentMethod" id="paymentMethod" label={t("paymentMethod")} className="gap-2">
+          {(field) =>
+            active.length === 0 ? (
+              <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground">{t("noMethods")}</p>
+            ) : (
+              <NativeSelect {...field}>
+                <option value="">{t("methodPlaceholder")}</option>
+                {active.map((m) => (
+                  <option key={m.id} value={String(m.id)}>{m.name}</option>
+                ))}
+              </NativeSelect>
+            )
+          }
+        </FormField>
 
         {method && (
           <div className="space-y-3 rounded-lg border bg-muted/40 p-4 text-sm" data-testid="method-details">
@@ -268,60 +244,70 @@ export function PurchaseForm(props: PurchaseFormProps) {
           </div>
         )}
 
-        <div className="space-y-2">
-          <Label htmlFor="paymentProof">{t("proof")}</Label>
-          <label
-            htmlFor="paymentProof"
-            className="flex cursor-pointer items-center gap-3 rounded-lg border border-dashed p-4 text-sm hover:bg-muted/40 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
-          >
-            <Upload aria-hidden className="size-5 shrink-0 text-muted-foreground" />
-            <span className="min-w-0">
-              <span className="block truncate font-medium">{proofFile?.name ?? t("proofHint")}</span>
-            </span>
-          </label>
-          <input
-            id="paymentProof"
-            type="file"
-            accept={PROOF_ACCEPT}
-            className="sr-only"
-            {...aria("paymentProof")}
-            onChange={(e) => {
-              const file = e.target.files?.[0] ?? null;
-              const problem = file ? checkProofFile(file, messages) : null;
-              if (problem) {
-                e.target.value = "";
-                setValue("paymentProof", null);
-                setError("paymentProof", { message: `${problem.title} - ${problem.message}` });
-                toast.error(problem.title, { description: problem.message });
-                return;
-              }
-              setValue("paymentProof", file, { shouldValidate: true });
-            }}
-          />
-          {fieldError("paymentProof")}
-        </div>
+        <FormField control={control} name="paymentProof" id="paymentProof" label={t("proof")} className="gap-2">
+          {({ id, "aria-invalid": invalid, "aria-describedby": describedBy, value: chosen, onChange, ref }) => (
+            <>
+              <label
+                htmlFor={id}
+                className="flex cursor-pointer items-center gap-3 rounded-lg border border-dashed p-4 text-sm hover:bg-muted/40 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
+              >
+                <Upload aria-hidden className="size-5 shrink-0 text-muted-foreground" />
+                <span className="min-w-0">
+                  <span className="block truncate font-medium">{chosen?.name ?? t("proofHint")}</span>
+                </span>
+              </label>
+              <input
+                id={id}
+                ref={ref}
+                type="file"
+                accept={PROOF_ACCEPT}
+                className="sr-only"
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                onChange={(e) => {
+                  const file = e.target.files?.[0] ?? null;
+                  const problem = file ? checkProofFile(file, messages) : null;
+                  if (problem) {
+                    e.target.value = "";
+                    onChange(null);
+                    setError("paymentProof", { message: `${problem.title} - ${problem.message}` });
+                    toast.error(problem.title, { description: problem.message });
+                    return;
+                  }
+                  setValue("paymentProof", file, { shouldValidate: true });
+                }}
+              />
+            </>
+          )}
+        </FormField>
 
-        <div className="space-y-2">
-          <div className="flex items-start gap-3">
+        <FormField
+          control={control}
+          name="acceptTerms"
+          id="acceptTerms"
+          orientation="horizontal"
+          className="gap-2"
+          labelClassName="block font-normal leading-snug"
+          label={t.rich("acceptTerms", {
+            terms: (chunks) => (
+              <Link href="/terminos-y-condiciones" target="_blank" className="font-medium underline underline-offset-2">
+                {chunks}
+              </Link>
+            ),
+          })}
+        >
+          {({ id, value, ref, "aria-invalid": invalid, "aria-describedby": describedBy }) => (
             <Checkbox
-              id="acceptTerms"
-              checked={acceptTerms}
+              id={id}
+              ref={ref}
+              checked={value}
               onCheckedChange={(v) => setValue("acceptTerms", v === true, { shouldValidate: true, shouldTouch: true })}
-              {...aria("acceptTerms")}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
               className="mt-0.5"
             />
-            <Label htmlFor="acceptTerms" className="block font-normal leading-snug">
-              {t.rich("acceptTerms", {
-                terms: (chunks) => (
-                  <Link href="/terminos-y-condiciones" target="_blank" className="font-medium underline underline-offset-2">
-                    {chunks}
-                  </Link>
-                ),
-              })}
-            </Label>
-          </div>
-          {fieldError("acceptTerms")}
-        </div>
+          )}
+        </FormField>
 
         <Button type="submit" size="lg" className="h-12 w-full text-base" disabled={submitting || active.length === 0}>
           {submitting ? <Loader2 aria-hidden className="animate-spin" /> : null}

@@ -123,8 +123,8 @@ export function RaffleExperience({
       {/* A visitor on a raffle that is not on sale gets one explanation, not a countdown too. */}
       {(onSale || isAdmin) && (
         <Countdown
-          drawDate={raffle.drawDate}
-          endDate={raffle.endDate}
+          drawDate={raffle.drawDate ?? null}
+          endDate={raffle.endDate ?? null}
           createdAt={raffle.createdAt}
           renderedAt={renderedAt}
           onClosedChange={setClosed}
@@ -187,6 +187,6 @@ export function RaffleExperience({
 /** Whether the raffle's countdown had reached zero at `at` (ms), as the server saw it. */
 function closedAt(raffle: Pick<Raffle, "drawDate" | "endDate">, at: number | null): boolean {
   if (at === null) return false;
-  const { target } = countdownTarget(raffle.drawDate, raffle.endDate);
+  const { target } = countdownTarget(raffle.drawDate ?? null, raffle.endDate ?? null);
   return target !== null && target.getTime() <= at;
 }

@@ -1,45 +1,43 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { AlertCircle, Loader2, Mail, Phone, Search, Hash } from "lucide-react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FormField } from "@/components/ui/form-field";
 import { ApiError } from "@/lib/api/fetcher";
 import { verifyTickets } from "@/lib/api/client";
 import type { Verification } from "@/lib/api/types";
 import { formatDate, formatNumber, formatUsd, padTicket, ticketWidth } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { applyServerFieldErrors } from "@/lib/validations/server-errors";
+import { lookupSchema, type LookupValues } from "@/lib/validations/lookup";
 
 type LookupKind = "email" | "phone" | "ticket";
-type State =
-  | { kind: "idle" }
-  | { kind: "pending" }
-  | { kind: "success"; result: Verification }
-  | { kind: "error"; message: string };
+type State = { kind: "idle" } | { kind: "success"; result: Verification } | { kind: "error"; message: string };
 
 /** The home's ticket check (SPEC §2 "Ticket verification", §4 states, §8 messages). */
 export function TicketVerification() {
   const t = useTranslations("verify");
   const [type, setType] = useState<LookupKind>("email");
-  const [value, setValue] = useState("");
   const [state, setState] = useState<State>({ kind: "idle" });
+  const schema = useMemo(() => lookupSchema(t("empty")), [t]);
+  const { control, handleSubmit, reset, setError, formState } = useForm<LookupValues>({ resolver: zodResolver(schema), defaultValues: { value: "" } });
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
+  async function submit({ value }: LookupValues) {
     if (type === "ticket") return;
-    if (!value.trim()) {
-      setState({ kind: "error", message: t("empty") });
-      return;
-    }
-    setState({ kind: "pending" });
+    setState({ kind: "idle" });
     try {
       const result = await verifyTickets(type, value);
       setState({ kind: "success", result });
     } catch (error) {
+      // The server's own field message (an e-mail it cannot read…) goes under the field.
+      if (applyServerFieldErrors(error, setError, { email: "value", phone: "value" })) return;
       let message = t("error");
       if (error instanceof ApiError) {
         if (error.code === "no_tickets_found") message = t("notFound");
@@ -55,11 +53,11 @@ export function TicketVerification() {
     { kind: "phone", label: t("phone"), icon: <Phone aria-hidden /> },
     { kind: "ticket", label: t("ticket"), icon: <Hash aria-hidden /> },
   ];
-  const pending = state.kind === "pending";
+  const pending = formState.isSubmitting;
 
   return (
     <div className="space-y-6">
-      <form onSubmit={submit} className="space-y-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6" noValidate>
+      <form onSubmit={handleSubmit(submit)} className="space-y-4 rounded-xl border bg-card p-5 shadow-sm sm:p-6" noValidate>
         <fieldset>
           <legend className="mb-2 text-sm font-medium">{t("type")}</legend>
           <div className="grid grid-cols-3 gap-2" role="radiogroup" aria-label={t("type")}>
@@ -71,7 +69,7 @@ export function TicketVerification() {
                 aria-checked={type === k.kind}
                 onClick={() => {
                   setType(k.kind);
-                  setValue("");
+                  reset();
                   setState({ kind: "idle" });
                 }}
                 className={cn(
@@ -92,21 +90,18 @@ export function TicketVerification() {
           </Alert>
         ) : (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <div className="flex-1 space-y-2">
-              <Label htmlFor="verify-value">{type === "email" ? t("emailLabel") : t("phoneLabel")}</Label>
-              <Input
-                id="verify-value"
-                name={type}
-                type={type === "email" ? "email" : "tel"}
-                inputMode={type === "email" ? "email" : "tel"}
-                autoComplete={type === "email" ? "email" : "tel"}
-                placeholder={type === "email" ? t("emailPlaceholder") : t("phonePlaceholder")}
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-                aria-invalid={state.kind === "error" || undefined}
-                aria-describedby={state.kind === "error" ? "verify-error" : undefined}
-              />
-            </div>
+            <FormField control={control} name="value" id="verify-value" label={type === "email" ? t("emailLabel") : t("phoneLabel")} className="flex-1 gap-2">
+              {(field) => (
+                <Input
+                  {...field}
+                  name={type}
+                  type={type === "email" ? "email" : "tel"}
+                  inputMode={type === "email" ? "email" : "tel"}
+                  autoComplete={type === "email" ? "email" : "tel"}
+                  placeholder={type === "email" ? t("emailPlaceholder") : t("phonePlaceholder")}
+                />
+              )}
+            </FormField>
             <Button type="submit" size="lg" disabled={pending} className="h-11 sm:w-40">
               {pending ? <Loader2 aria-hidden className="animate-spin" /> : <Search aria-hidden />}
               {pending ? t("searching") : t("submit")}

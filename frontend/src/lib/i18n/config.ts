@@ -15,6 +15,3 @@ export function isLocale(value: unknown): value is Locale {
 export function resolveLocale(value: string | null | undefined): Locale {
   return isLocale(value) ? value : defaultLocale;
 }
-
-/** Formatting locale of each UI language: numbers, money and dates all follow it (lib/format). */
-export const intlLocale: Record<Locale, string> = { es: "es-ES", en: "en-US" };

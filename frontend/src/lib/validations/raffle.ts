@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { endOfDayUtc } from "@/lib/admin/dates";
 import type { RaffleInput } from "@/lib/api/admin";
 
@@ -29,7 +30,7 @@ export interface RaffleMessages {
   limitsOrder: string;
 }
 
-export type RaffleErrors = Partial<Record<keyof RaffleDraft, string>>;
+type RaffleErrors = Partial<Record<keyof RaffleDraft, string>>;
 
 const isInt = (v: string) => /^\d+$/.test(v.trim());
 
@@ -69,4 +70,23 @@ export function raffleInput(d: RaffleDraft, endDate: string | null): RaffleInput
     status: d.status,
     image: d.image.trim(),
   };
+}
+
+/** The raffle form's schema: `validateRaffle`'s rules, each message on its field. */
+export function raffleSchema(m: RaffleMessages) {
+  return z
+    .object({
+      title: z.string(),
+      description: z.string(),
+      price: z.string(),
+      maxTickets: z.string(),
+      minTicketsPerPurchase: z.string(),
+      maxTicketsPerPurchase: z.string(),
+      drawDate: z.string(),
+      status: z.string(),
+      image: z.string(),
+    })
+    .superRefine((draft, ctx) => {
+      for (const [field, message] of Object.entries(validateRaffle(draft, m))) ctx.addIssue({ code: "custom", path: [field], message });
+    });
 }

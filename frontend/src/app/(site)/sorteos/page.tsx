@@ -4,6 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ArrowLeft, Sparkles, Ticket, Trophy, Users, Award } from "lucide-react";
 import { RaffleCard } from "@/components/raffle/raffle-card";
 import { AdminHiddenRaffles } from "@/components/raffle/admin-hidden-raffles";
+import { RafflesUnavailable } from "@/components/raffle/raffles-unavailable";
 import { getBranding, getRaffles } from "@/lib/api/server";
 import { formatAtLeast, formatNumber } from "@/lib/format";
 
@@ -16,14 +17,15 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function RafflesPage() {
   const [raffles, branding, t, tc, locale] = await Promise.all([
-    getRaffles().catch(() => []),
+    getRaffles().catch(() => null),
     getBranding(),
     getTranslations("sorteos"),
     getTranslations("common"),
     getLocale(),
   ]);
+  // The count is unknown, not 0, when the API did not answer.
   const stats = [
-    { icon: <Ticket aria-hidden />, value: formatNumber(raffles.length, locale), label: t("statRaffles") },
+    { icon: <Ticket aria-hidden />, value: raffles ? formatNumber(raffles.length, locale) : "–", label: t("statRaffles") },
     // The operator's figures (branding); without the API there are none to claim.
     ...(branding
       ? [
@@ -53,8 +55,10 @@ export default async function RafflesPage() {
         ))}
       </ul>
       <div className="mt-10">
-        {raffles.length === 0 ? (
-          <div className="rounded-xl border border-dashed p-10 text-center">
+        {raffles === null ? (
+          <RafflesUnavailable href="/sorteos" />
+        ) : raffles.length === 0 ? (
+          <div className="rounded-xl border border-dashed p-10 text-center" data-testid="sorteos-empty">
             <Sparkles aria-hidden className="mx-auto mb-3 size-8 text-muted-foreground" />
             <h2 className="text-lg font-semibold">{t("emptyTitle")}</h2>
             <p className="mx-auto mt-2 max-w-md text-muted-foreground">{t("emptyText")}</p>
@@ -66,7 +70,7 @@ export default async function RafflesPage() {
             ))}
           </div>
         )}
-        <AdminHiddenRaffles publicIds={raffles.map((r) => r.id)} />
+        <AdminHiddenRaffles publicIds={raffles?.map((r) => r.id) ?? []} />
       </div>
     </div>
   );
