@@ -1,0 +1,264 @@
+//! The one place the use-case tests build the application: today's `App` over in-memory fakes of
+//! every port. Tests reach a capability through its accessor (`t.purchasing()`, `t.review()`, …)
+//! and never the `App` itself, so when `App` becomes one service per capability only these
+//! accessors change.
+
+pub mod events;
+pub mod outbound;
+pub mod security;
+pub mod store;
+pub mod system;
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use rifa_app::purchasing::{PurchaseForm, PurchaseMode, PurchaseReceipt};
+use rifa_app::{App, Services};
+use rifa_domain::customer::CustomerInput;
+use rifa_domain::payment::{PaymentMethod, PaymentMethodDraft};
+use rifa_domain::pricing::{self, DiscountTable, PriceQuote};
+use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleInput, RaffleStatus};
+use rifa_domain::{FieldErrors, Lang};
+use rifa_ports::outbound::ReceiptRenderer;
+use rifa_ports::{PaymentMethodRepository, RaffleRepository, SettingsRepository};
+use rust_decimal::Decimal;
+
+use events::RecordingEvents;
+use outbound::{MemoryObjects, RecordingMailer, ScriptedInspector, TextReceipts};
+use security::{PlainHasher, PlainTokens, SequentialKeys};
+use store::MemoryStore;
+use system::{SequentialReferences, SettableClock};
+
+/// What every accessor hands out today.
+pub type Service = App<MemoryStore, RecordingEvents>;
+
+/// The application under test with a handle on each of its fakes.
+pub struct Harness {
+    app: Service,
+    pub store: MemoryStore,
+    pub events: RecordingEvents,
+    pub clock: SettableClock,
+    pub references: SequentialReferences,
+    pub hasher: PlainHasher,
+    pub mailer: RecordingMailer,
+    pub receipts: Arc<dyn ReceiptRenderer>,
+    pub objects: MemoryObjects,
+    pub inspector: ScriptedInspector,
+}
+
+/// When every test starts: a Saturday noon, UTC.
+pub fn start_time() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2025-07-26T12:00:00Z")
+        .map(|t| t.with_timezone(&Utc))
+        .unwrap_or_default()
+}
+
+impl Harness {
+    pub fn new() -> Self {
+        Self::over(MemoryStore::default(), SettableClock::at(start_time()))
+    }
+
+    /// A second server instance over the same storage and clock, with caches of its own.
+    pub fn another_instance(&self) -> Self {
+        Self::over(self.store.clone(), self.clock.clone())
+    }
+
+    fn over(store: MemoryStore, clock: SettableClock) -> Self {
+        let events = RecordingEvents::default();
+        let (references, hasher) = (SequentialReferences::default(), PlainHasher::default());
+        let app = App::new(
+            store.clone(),
+            events.clone(),
+            Services {
+                clock: Arc::new(clock.clone()),
+                references: Arc::new(references.clone()),
+                hasher: Arc::new(hasher.clone()),
+                tokens: Arc::new(PlainTokens {
+                    clock: clock.clone(),
+                }),
+                access_keys: Arc::new(SequentialKeys::default()),
+            },
+        );
+        Self {
+            app,
+            store,
+            events,
+            clock,
+            references,
+            hasher,
+            mailer: RecordingMailer::default(),
+            receipts: Arc::new(TextReceipts),
+            objects: MemoryObjects::default(),
+            inspector: ScriptedInspector::default(),
+        }
+    }
+
+    pub fn catalog(&self) -> &Service {
+        &self.app
+    }
+
+    pub fn payments(&self) -> &Service {
+        &self.app
+    }
+
+    pub fn purchasing(&self) -> &Service {
+        &self.app
+    }
+
+    pub fn proofs(&self) -> &Service {
+        &self.app
+    }
+
+    pub fn receipts(&self) -> &Service {
+        &self.app
+    }
+
+    pub fn review(&self) -> &Service {
+        &self.app
+    }
+
+    pub fn lookup(&self) -> &Service {
+        &self.app
+    }
+
+    pub fn mail(&self) -> &Service {
+        &self.app
+    }
+
+    pub fn auth(&self) -> &Service {
+        &self.app
+    }
+
+    pub fn settings(&self) -> &Service {
+        &self.app
+    }
+
+    /// A raffle written straight to storage, as an admin would have made it.
+    pub async fn raffle(&self, raffle: RaffleSetup) -> Raffle {
+        let draft = RaffleDraft::parse(RaffleInput {
+            title: Some(raffle.title.to_owned()),
+            description: Some(format!("Win a {}", raffle.title)),
+            price: Some(raffle.price.parse().unwrap()),
+            status: Some(raffle.status.as_str().to_owned()),
+            max_tickets: Some(i64::from(raffle.max_tickets)),
+            min_tickets_per_purchase: raffle.min_per_purchase.map(i64::from),
+            max_tickets_per_purchase: raffle.max_per_purchase.map(i64::from),
+            ..RaffleInput::default()
+        })
+        .unwrap();
+        self.store
+            .create_raffle(&draft, self.clock_now())
+            .await
+            .unwrap()
+    }
+
+    /// An active payment method without conversion, written straight to storage.
+    pub async fn method(&self, name: &str) -> PaymentMethod {
+        self.store
+            .create_payment_method(&PaymentMethodDraft {
+                name: name.to_owned(),
+                kind: "zelle".to_owned(),
+                active: true,
+                details: vec![("email".to_owned(), "pagos@rifa.test".to_owned())],
+                exchange_rate_id: None,
+            })
+            .await
+            .unwrap()
+    }
+
+    /// Saves "from `min_tickets` on, `percentage`% off" as the only discount.
+    pub async fn discount(&self, min_tickets: u32, percentage: u32) {
+        let table = DiscountTable::new(vec![pricing::DiscountTier {
+            min_tickets,
+            percentage: Decimal::from(percentage),
+            label: format!("{percentage}% off"),
+        }])
+        .unwrap();
+        self.store.save_discounts(&table).await.unwrap();
+    }
+
+    /// What the server charges now for `count` tickets of `raffle` (the quote the site shows),
+    /// worked out from storage, not through the use cases under test.
+    pub async fn price_of(&self, raffle: &Raffle, count: u32) -> PriceQuote {
+        let discounts = self.store.discounts().await.unwrap().unwrap_or_default();
+        pricing::quote(raffle.price, count, raffle.limits, &discounts)
+    }
+
+    /// A public purchase of `numbers` by Ana, paid with `method`, at the server's price.
+    pub async fn buy(
+        &self,
+        raffle: &Raffle,
+        method: &PaymentMethod,
+        numbers: &[u32],
+    ) -> PurchaseReceipt {
+        let quote = self
+            .price_of(raffle, u32::try_from(numbers.len()).unwrap())
+            .await;
+        self.purchasing()
+            .purchase(
+                raffle.id,
+                form(method, numbers, &quote),
+                PurchaseMode::Public,
+                Lang::Es,
+            )
+            .await
+            .unwrap()
+    }
+
+    fn clock_now(&self) -> DateTime<Utc> {
+        rifa_ports::Clock::now(&self.clock)
+    }
+}
+
+/// A raffle's terms, with defaults for what a test does not care about.
+#[derive(Debug, Clone, Copy)]
+pub struct RaffleSetup {
+    pub title: &'static str,
+    pub price: &'static str,
+    pub status: RaffleStatus,
+    pub max_tickets: u32,
+    pub min_per_purchase: Option<u32>,
+    pub max_per_purchase: Option<u32>,
+}
+
+impl Default for RaffleSetup {
+    /// An RX-7 on sale: 100 numbers at 13.00, 1 to 10 per purchase.
+    fn default() -> Self {
+        Self {
+            title: "RX-7",
+            price: "13.00",
+            status: RaffleStatus::Available,
+            max_tickets: 100,
+            min_per_purchase: Some(1),
+            max_per_purchase: Some(10),
+        }
+    }
+}
+
+/// The buyer Ana's purchase form for `numbers`, claiming the total and discount of `quote`.
+pub fn form(method: &PaymentMethod, numbers: &[u32], quote: &PriceQuote) -> PurchaseForm {
+    PurchaseForm {
+        customer: buyer("Ana Ruiz", "ana@correo.com", "0414-123-4567"),
+        payment_method: Some(method.id.to_string()),
+        raffle_id: None,
+        ticket_numbers: Some(format!("{numbers:?}")),
+        total_amount: Some(quote.total.to_string()),
+        discount_applied: Some(quote.discount.to_string()),
+        accept_terms: Some("true".to_owned()),
+    }
+}
+
+/// The fields an `Invalid` answer names, in order.
+pub fn fields(errors: &FieldErrors) -> Vec<&'static str> {
+    errors.iter().map(|(field, _)| *field).collect()
+}
+
+pub fn buyer(name: &str, email: &str, phone: &str) -> CustomerInput {
+    CustomerInput {
+        name: Some(name.to_owned()),
+        id_document: Some("V12345678".to_owned()),
+        email: Some(email.to_owned()),
+        phone: Some(phone.to_owned()),
+        country: Some("venezuela".to_owned()),
+    }
+}

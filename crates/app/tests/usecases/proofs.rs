@@ -1,0 +1,375 @@
+//! The payment proof: upload grants bound to the buyer's key, the file judged by its bytes, and
+//! the sweep of uploads never attached.
+
+use chrono::TimeDelta;
+use rifa_app::proofs::{ABANDONED_UPLOAD_AGE, MAX_UPLOAD_GRANTS, ProofFailure, UploadRequest};
+use rifa_app::purchasing::PurchaseReceipt;
+use rifa_domain::Lang;
+use rifa_domain::proof::{ProofContent, ProofError, ProofKind};
+use rifa_domain::purchase::PurchaseStatus;
+use rifa_ports::ProofProblem;
+use rifa_ports::outbound::PresignedUpload;
+
+use crate::support::outbound::key_of;
+use crate::support::{Harness, RaffleSetup};
+
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x03\x20";
+const PDF: &[u8] = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj";
+
+async fn bought(t: &Harness) -> PurchaseReceipt {
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    t.buy(&raffle, &zelle, &[1]).await
+}
+
+fn png_upload(receipt: &PurchaseReceipt, key: &str) -> UploadRequest {
+    UploadRequest {
+        purchase_id: receipt.purchase.id,
+        access_key: key.to_owned(),
+        filename: "pago.png".into(),
+        content_type: Some("image/png".into()),
+        size: Some(PNG.len() as u64),
+    }
+}
+
+fn key(receipt: &PurchaseReceipt) -> &str {
+    receipt.access_key.as_deref().unwrap()
+}
+
+async fn grant(t: &Harness, receipt: &PurchaseReceipt) -> PresignedUpload {
+    t.proofs()
+        .grant_proof_upload(&t.objects, &png_upload(receipt, key(receipt)))
+        .await
+        .unwrap()
+}
+
+async fn attach(t: &Harness, receipt: &PurchaseReceipt) -> Result<(), ProofFailure> {
+    t.proofs()
+        .attach_proof(&t.objects, &t.inspector, receipt.purchase.id, key(receipt))
+        .await
+}
+
+#[tokio::test]
+async fn a_granted_upload_is_judged_and_attached_for_the_admin_to_open() {
+    let t = Harness::new();
+    let receipt = bought(&t).await;
+
+    let upload = grant(&t, &receipt).await;
+    let object = key_of(&upload).to_owned();
+    t.objects.put(&object, PNG);
+    attach(&t, &receipt).await.unwrap();
+
+    assert!(object.starts_with(&format!("proofs/{}/", receipt.purchase.id)));
+    assert!(object.ends_with(".png"));
+    assert!(
+        upload
+            .headers
+            .contains(&("Content-Type".into(), "image/png".into()))
+    );
+    let purchase = t
+        .review()
+        .purchase_by_id(receipt.purchase.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(purchase.payment_proof.as_deref(), Some(object.as_str()));
+    let link = t.proofs().proof_link(&t.objects, &purchase).await.unwrap();
+    assert_eq!(link, Some(format!("memory://{object}?signed")));
+    assert_eq!(
+        t.proofs().proof_problem(receipt.purchase.id).await.unwrap(),
+        None
+    );
+}
+
+#[tokio::test]
+async fn a_wrong_key_or_an_unknown_purchase_is_not_found_alike() {
+    let t = Harness::new();
+    let receipt = bought(&t).await;
+    let upload = grant(&t, &receipt).await;
+    t.objects.put(key_of(&upload), PNG);
+    let mut stranger = png_upload(&receipt, "key-999");
+
+    let granted = t.proofs().grant_proof_upload(&t.objects, &stranger).await;
+    let attached = t
+        .proofs()
+        .attach_proof(&t.objects, &t.inspector, receipt.purchase.id, "key-999")
+        .await;
+    stranger.purchase_id = 9_999;
+    let unknown = t.proofs().grant_proof_upload(&t.objects, &stranger).await;
+
+    for outcome in [granted.map(drop), attached, unknown.map(drop)] {
+        assert!(
+            matches!(outcome, Err(ProofFailure::NotFound)),
+            "{outcome:?}"
+        );
+    }
+    assert_eq!(t.store.purchases()[0].payment_proof, None);
+}
+
+#[tokio::test]
+async fn what_the_buyer_declares_is_checked_before_any_url_is_signed() {
+    let t = Harness::new();
+    let receipt = bought(&t).await;
+    let base = png_upload(&receipt, key(&receipt));
+
+    let text = UploadRequest {
+        content_type: Some("text/plain".into()),
+        ..base.clone()
+    };
+    let huge = UploadRequest {
+        size: Some(50 * 1024 * 1024),
+        ..base.clone()
+    };
+    let empty = UploadRequest {
+        size: Some(0),
+        ..base.clone()
+    };
+    let unsized_ = UploadRequest {
+        size: None,
+        ..base.clone()
+    };
+
+    let proofs = t.proofs();
+    assert!(matches!(
+        proofs.grant_proof_upload(&t.objects, &text).await,
+        Err(ProofFailure::Refused(ProofError::WrongType))
+    ));
+    assert!(matches!(
+        proofs.grant_proof_upload(&t.objects, &huge).await,
+        Err(ProofFailure::Refused(ProofError::TooLarge { .. }))
+    ));
+    assert!(matches!(
+        proofs.grant_proof_upload(&t.objects, &empty).await,
+        Err(ProofFailure::Refused(ProofError::Missing))
+    ));
+    assert!(matches!(
+        proofs.grant_proof_upload(&t.objects, &unsized_).await,
+        Err(ProofFailure::SizeRequired)
+    ));
+}
+
+#[tokio::test]
+async fn nothing_to_attach_without_a_granted_and_uploaded_file() {
+    let t = Harness::new();
+    let receipt = bought(&t).await;
+
+    let ungranted = attach(&t, &receipt).await;
+    grant(&t, &receipt).await;
+    let not_uploaded = attach(&t, &receipt).await;
+
+    for outcome in [ungranted, not_uploaded] {
+        assert!(
+            matches!(outcome, Err(ProofFailure::Refused(ProofError::Missing))),
+            "{outcome:?}"
+        );
+    }
+    assert_eq!(
+        t.proofs().proof_problem(receipt.purchase.id).await.unwrap(),
+        Some(ProofProblem::Missing)
+    );
+}
+
+#[tokio::test]
+async fn an_attached_proof_cannot_be_attached_again_without_a_new_grant() {
+    let t = Harness::new();
+    let receipt = bought(&t).await;
+    let upload = grant(&t, &receipt).await;
+    t.objects.put(key_of(&upload), PNG);
+    attach(&t, &receipt).await.unwrap();
+
+    let again = attach(&t, &receipt).await;
+
+    assert!(
+        matches!(again, Err(ProofFailure::Refused(ProofError::Missing))),
+        "{again:?}"
+    );
+    // The proof attached before stands: the refusal is not recorded against it.
+    assert_eq!(
+        t.proofs().proof_problem(receipt.purchase.id).await.unwrap(),
+        None
+    );
+    assert_eq!(t.objects.keys(), [key_of(&upload).to_owned()]);
+}
+
+#[tokio::test]
+async fn a_file_the_decoder_cannot_read_is_deleted_and_the_purchase_says_why() {
+    let t = Harness::new();
+    let receipt = bought(&t).await;
+    let upload = grant(&t, &receipt).await;
+    t.objects.put(key_of(&upload), PNG);
+    t.inspector.finds(ProofContent::Unreadable);
+
+    let refused = attach(&t, &receipt).await;
+
+    assert!(
+        matches!(
+            refused,
+            Err(ProofFailure::Refused(ProofError::Unreadable {
+                kind: ProofKind::Png
+            }))
+        ),
+        "{refused:?}"
+    );
+    assert!(t.objects.keys().is_empty());
+    assert_eq!(
+        t.proofs().proof_problem(receipt.purchase.id).await.unwrap(),
+        Some(ProofProblem::WrongType)
+    );
+    assert_eq!(t.store.purchases()[0].payment_proof, None);
+}
+
+#[tokio::test]
+async fn a_file_that_is_not_what_it_was_declared_as_is_refused() {
+    let t = Harness::new();
+    let receipt = bought(&t).await;
+    let upload = grant(&t, &receipt).await;
+    t.objects.put(key_of(&upload), PDF);
+
+    let refused = attach(&t, &receipt).await;
+
+    assert!(
+        matches!(
+            refused,
+            Err(ProofFailure::Refused(ProofError::NotAsDeclared {
+                declared: ProofKind::Png,
+                actual: ProofKind::Pdf
+            }))
+        ),
+        "{refused:?}"
+    );
+    assert!(t.objects.keys().is_empty());
+}
+
+#[tokio::test]
+async fn a_decided_purchase_takes_no_more_proofs() {
+    let t = Harness::new();
+    let receipt = bought(&t).await;
+    t.review()
+        .decide_purchase(receipt.purchase.id, "approved", None)
+        .await
+        .unwrap();
+
+    let refused = t
+        .proofs()
+        .grant_proof_upload(&t.objects, &png_upload(&receipt, key(&receipt)))
+        .await;
+
+    assert!(
+        matches!(
+            refused,
+            Err(ProofFailure::NotPending(PurchaseStatus::Approved))
+        ),
+        "{refused:?}"
+    );
+}
+
+#[tokio::test]
+async fn each_purchase_gets_a_bounded_number_of_upload_urls_and_replaced_uploads_go() {
+    let t = Harness::new();
+    let receipt = bought(&t).await;
+    for _ in 0..MAX_UPLOAD_GRANTS {
+        let upload = grant(&t, &receipt).await;
+        t.objects.put(key_of(&upload), PNG);
+    }
+
+    let one_too_many = t
+        .proofs()
+        .grant_proof_upload(&t.objects, &png_upload(&receipt, key(&receipt)))
+        .await;
+
+    assert!(
+        matches!(one_too_many, Err(ProofFailure::TooManyUploads)),
+        "{one_too_many:?}"
+    );
+    assert_eq!(
+        t.objects.keys().len(),
+        1,
+        "each new grant deletes the upload it replaces"
+    );
+}
+
+#[tokio::test]
+async fn uploads_never_attached_are_swept_once_abandoned_and_fresh_ones_stay() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let old = t.buy(&raffle, &zelle, &[1]).await;
+    let old_upload = grant(&t, &old).await;
+    t.objects.put(key_of(&old_upload), PNG);
+    t.clock.advance(TimeDelta::hours(23));
+    let fresh = t.buy(&raffle, &zelle, &[2]).await;
+    let fresh_upload = grant(&t, &fresh).await;
+    t.objects.put(key_of(&fresh_upload), PNG);
+    t.clock.advance(TimeDelta::hours(2));
+
+    let swept = t
+        .proofs()
+        .sweep_abandoned_uploads(&t.objects, ABANDONED_UPLOAD_AGE, 1)
+        .await
+        .unwrap();
+
+    assert_eq!(swept, 1);
+    assert_eq!(t.objects.keys(), [key_of(&fresh_upload).to_owned()]);
+    assert!(matches!(
+        attach(&t, &old).await,
+        Err(ProofFailure::Refused(ProofError::Missing))
+    ));
+    attach(&t, &fresh).await.unwrap();
+}
+
+#[tokio::test]
+async fn the_buyer_reads_their_purchase_with_its_key_only() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let quote = t.price_of(&raffle, 1).await;
+    let receipt = t
+        .purchasing()
+        .purchase(
+            raffle.id,
+            crate::support::form(&zelle, &[1], &quote),
+            rifa_app::purchasing::PurchaseMode::Public,
+            Lang::En,
+        )
+        .await
+        .unwrap();
+
+    let (purchase, lang) = t
+        .proofs()
+        .purchase_for_buyer(receipt.purchase.id, key(&receipt))
+        .await
+        .unwrap();
+    let wrong = t
+        .proofs()
+        .purchase_for_buyer(receipt.purchase.id, "key-999")
+        .await;
+
+    assert_eq!((purchase.id, lang), (receipt.purchase.id, Lang::En));
+    assert!(matches!(wrong, Err(ProofFailure::NotFound)), "{wrong:?}");
+}
+
+#[tokio::test]
+async fn no_key_opens_an_admins_test_purchase() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let quote = t.price_of(&raffle, 1).await;
+    let test = t
+        .purchasing()
+        .purchase(
+            raffle.id,
+            crate::support::form(&zelle, &[1], &quote),
+            rifa_app::purchasing::PurchaseMode::AdminTest,
+            Lang::Es,
+        )
+        .await
+        .unwrap();
+
+    for guess in ["", "key-1", "digest(key-1)"] {
+        let opened = t.proofs().purchase_for_buyer(test.purchase.id, guess).await;
+        assert!(
+            matches!(opened, Err(ProofFailure::NotFound)),
+            "{guess:?}: {opened:?}"
+        );
+    }
+}
