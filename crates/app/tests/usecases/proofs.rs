@@ -219,6 +219,40 @@ async fn a_file_the_decoder_cannot_read_is_deleted_and_the_purchase_says_why() {
 }
 
 #[tokio::test]
+async fn a_refused_replacement_leaves_the_proof_attached_before_standing() {
+    let t = Harness::new();
+    let receipt = bought(&t).await;
+    let first = grant(&t, &receipt).await;
+    t.objects.put(key_of(&first), PNG);
+    attach(&t, &receipt).await.unwrap();
+    let second = grant(&t, &receipt).await;
+    t.objects.put(key_of(&second), PNG);
+    t.inspector.finds(ProofContent::Image {
+        width: 100_000,
+        height: 100_000,
+    });
+
+    let refused = attach(&t, &receipt).await;
+
+    assert!(
+        matches!(
+            refused,
+            Err(ProofFailure::Refused(ProofError::TooManyPixels { .. }))
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(
+        t.proofs().proof_problem(receipt.purchase.id).await.unwrap(),
+        None
+    );
+    assert_eq!(
+        t.store.purchases()[0].payment_proof.as_deref(),
+        Some(key_of(&first))
+    );
+    assert_eq!(t.objects.keys(), [key_of(&first).to_owned()]);
+}
+
+#[tokio::test]
 async fn a_file_that_is_not_what_it_was_declared_as_is_refused() {
     let t = Harness::new();
     let receipt = bought(&t).await;
