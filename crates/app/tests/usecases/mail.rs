@@ -1,6 +1,8 @@
 //! The buyer's e-mails: what each says to whom, delivery with retries, the caps on
 //! confirmations, and the admin's outbox.
 
+use std::time::Duration;
+
 use chrono::TimeDelta;
 use rifa_app::mail::{DeliveryReport, RetryPolicy, TestEmailError};
 use rifa_app::purchasing::{PurchaseMode, PurchaseReceipt};
@@ -371,4 +373,37 @@ async fn a_test_email_reports_a_bad_address_and_the_servers_refusal() {
         other => panic!("expected the server's refusal, got {other:?}"),
     }
     assert!(t.mailer.sent().is_empty());
+}
+
+/// Whether the delivery worker, waiting for up to an hour, is woken within 200 ms (it never is without a notice).
+async fn worker_woken(t: &Harness) -> bool {
+    let wait = t.mail().mail_queued_or(Duration::from_secs(3_600));
+    tokio::time::timeout(Duration::from_millis(200), wait)
+        .await
+        .is_ok()
+}
+
+#[tokio::test]
+async fn a_purchase_a_decision_and_a_retry_wake_the_delivery_worker_at_once() {
+    let t = Harness::new();
+    t.mailer.fail_next(1);
+    let receipt = buy_as(&t, "ana@correo.com", &[1], Lang::Es).await;
+    assert!(worker_woken(&t).await, "woken by the purchase");
+    assert!(!worker_woken(&t).await, "nothing queued since");
+
+    t.review()
+        .decide_purchase(receipt.purchase.id, "approved", None)
+        .await
+        .unwrap();
+    assert!(worker_woken(&t).await, "woken by the decision");
+    let retry = RetryPolicy {
+        max_attempts: 1,
+        ..RetryPolicy::default()
+    };
+    deliver(&t, &retry).await;
+    let failed = t.mail().outbox(Some(MailStatus::Failed), 1).await.unwrap();
+    assert!(!worker_woken(&t).await, "nothing queued since");
+
+    assert!(t.mail().retry_mail(failed[0].id).await.unwrap());
+    assert!(worker_woken(&t).await, "woken by the retry");
 }
