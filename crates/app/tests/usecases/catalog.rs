@@ -316,3 +316,27 @@ async fn a_raffle_with_real_purchases_stays_and_one_with_only_tests_goes() {
         Err(RaffleError::NotFound)
     ));
 }
+
+#[tokio::test]
+async fn a_raffle_grown_by_an_admin_shows_its_new_numbers_at_once() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let before = t
+        .catalog()
+        .availability(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+
+    t.catalog()
+        .update_raffle(raffle.id, input("RX-7", "13.00", 200))
+        .await
+        .unwrap();
+
+    let after = t
+        .catalog()
+        .availability(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+    assert_eq!((before.max_tickets, after.max_tickets), (100, 200));
+    assert_eq!(after.available, 200);
+}

@@ -407,3 +407,21 @@ async fn a_purchase_a_decision_and_a_retry_wake_the_delivery_worker_at_once() {
     assert!(t.mail().retry_mail(failed[0].id).await.unwrap());
     assert!(worker_woken(&t).await, "woken by the retry");
 }
+
+#[tokio::test]
+async fn one_pass_tries_no_more_than_its_limit() {
+    let t = Harness::new();
+    for number in 1..=3 {
+        buy_as(&t, "ana@correo.com", &[number], Lang::Es).await;
+    }
+
+    let first = t
+        .mail()
+        .deliver_due_mail(&t.mailer, &t.receipts, &RetryPolicy::default(), 2)
+        .await
+        .unwrap();
+    let rest = deliver(&t, &RetryPolicy::default()).await;
+
+    assert_eq!((first.sent, rest.sent), (2, 1));
+    assert!(t.store.mail().iter().all(|m| m.status == MailStatus::Sent));
+}

@@ -350,3 +350,50 @@ async fn the_payment_method_may_be_named_instead_of_numbered() {
 
     assert_eq!(receipt.purchase.payment_method_id, Some(zelle.id));
 }
+
+#[tokio::test]
+async fn three_reference_clashes_in_a_row_give_up_without_writing() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    t.references.queue(&["RF-CLASH"]);
+    t.buy(&raffle, &zelle, &[1]).await;
+    t.references.queue(&["RF-CLASH", "RF-CLASH", "RF-CLASH"]);
+
+    let refused = t
+        .purchasing()
+        .purchase(
+            raffle.id,
+            form(&zelle, &[2], &t.price_of(&raffle, 1).await),
+            PurchaseMode::Public,
+            Lang::Es,
+        )
+        .await;
+
+    assert!(
+        matches!(refused, Err(PurchaseError::Unknown(_))),
+        "{refused:?}"
+    );
+    assert_eq!(t.store.purchases().len(), 1);
+    assert_eq!(t.store.held(raffle.id), [1]);
+}
+
+#[tokio::test]
+async fn a_form_naming_another_raffle_is_refused() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let mut elsewhere = form(&zelle, &[1], &t.price_of(&raffle, 1).await);
+    elsewhere.raffle_id = Some((raffle.id + 1).to_string());
+
+    let refused = t
+        .purchasing()
+        .purchase(raffle.id, elsewhere, PurchaseMode::Public, Lang::Es)
+        .await;
+
+    match refused {
+        Err(PurchaseError::Invalid(errors)) => assert_eq!(fields(&errors), ["raffleId"]),
+        other => panic!("expected the raffle id refused, got {other:?}"),
+    }
+    assert!(t.store.purchases().is_empty());
+}
