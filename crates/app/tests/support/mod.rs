@@ -44,28 +44,42 @@ pub struct Harness {
     pub receipts: Arc<dyn ReceiptRenderer>,
     pub objects: MemoryObjects,
     pub inspector: ScriptedInspector,
+    access_keys: SequentialKeys,
 }
 
 /// When every test starts: a Saturday noon, UTC.
 pub fn start_time() -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339("2025-07-26T12:00:00Z")
-        .map(|t| t.with_timezone(&Utc))
-        .unwrap_or_default()
+    "2025-07-26T12:00:00Z".parse().unwrap()
 }
 
 impl Harness {
     pub fn new() -> Self {
-        Self::over(MemoryStore::default(), SettableClock::at(start_time()))
+        Self::over(
+            MemoryStore::default(),
+            SettableClock::at(start_time()),
+            SequentialReferences::default(),
+            SequentialKeys::default(),
+        )
     }
 
-    /// A second server instance over the same storage and clock, with caches of its own.
+    /// A second server instance over the same storage, clock and sequences, with caches of its
+    /// own.
     pub fn another_instance(&self) -> Self {
-        Self::over(self.store.clone(), self.clock.clone())
+        Self::over(
+            self.store.clone(),
+            self.clock.clone(),
+            self.references.clone(),
+            self.access_keys.clone(),
+        )
     }
 
-    fn over(store: MemoryStore, clock: SettableClock) -> Self {
-        let events = RecordingEvents::default();
-        let (references, hasher) = (SequentialReferences::default(), PlainHasher::default());
+    fn over(
+        store: MemoryStore,
+        clock: SettableClock,
+        references: SequentialReferences,
+        access_keys: SequentialKeys,
+    ) -> Self {
+        let (events, hasher) = (RecordingEvents::default(), PlainHasher::default());
         let app = App::new(
             store.clone(),
             events.clone(),
@@ -76,7 +90,7 @@ impl Harness {
                 tokens: Arc::new(PlainTokens {
                     clock: clock.clone(),
                 }),
-                access_keys: Arc::new(SequentialKeys::default()),
+                access_keys: Arc::new(access_keys.clone()),
             },
         );
         Self {
@@ -90,6 +104,7 @@ impl Harness {
             receipts: Arc::new(TextReceipts),
             objects: MemoryObjects::default(),
             inspector: ScriptedInspector::default(),
+            access_keys,
         }
     }
 
