@@ -315,6 +315,19 @@ async fn a_raffle_with_real_purchases_stays_and_one_with_only_tests_goes() {
         t.catalog().delete_raffle(rehearsed.id).await,
         Err(RaffleError::NotFound)
     ));
+    let gone = t
+        .purchasing()
+        .purchase(
+            rehearsed.id,
+            form(&zelle, &[2], &t.price_of(&rehearsed, 1).await),
+            PurchaseMode::AdminTest,
+            Lang::Es,
+        )
+        .await;
+    assert!(
+        matches!(gone, Err(PurchaseError::RaffleNotFound)),
+        "{gone:?}"
+    );
 }
 
 #[tokio::test]

@@ -3,7 +3,7 @@
 use chrono::TimeDelta;
 use rifa_app::purchasing::PurchaseMode;
 use rifa_app::verification::VerifyError;
-use rifa_domain::lookup::LookupMiss;
+use rifa_domain::lookup::{LookupMiss, mask_email, mask_name, mask_phone};
 use rifa_domain::raffle::RaffleStatus;
 use rifa_domain::{FieldError, Lang};
 
@@ -34,7 +34,8 @@ async fn by_email_the_buyer_sees_their_purchases_in_raffles_on_sale_newest_first
     assert_eq!(ids, [newer.id, older.id]);
     assert_eq!(found.entries[0].0.title, "Moto");
     assert_eq!(found.customer_email, "ana@correo.com");
-    assert_ne!(found.customer_phone, "0414-123-4567");
+    assert_eq!(found.customer_phone, mask_phone("0414-123-4567"));
+    assert_eq!(found.customer_name, mask_name("Ana Ruiz"));
     assert_ne!(found.customer_name, "Ana Ruiz");
 }
 
@@ -61,6 +62,7 @@ async fn by_phone_the_phone_shows_in_full_and_the_email_masked() {
         .await
         .unwrap();
     assert_eq!(found.customer_phone, "0414-123-4567");
+    assert_eq!(found.customer_email, mask_email("ana@correo.com"));
     assert_ne!(found.customer_email, "ana@correo.com");
     assert_eq!(found.entries.len(), 1);
 }

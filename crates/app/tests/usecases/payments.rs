@@ -138,7 +138,7 @@ async fn one_rate_per_currency_pair_and_never_a_pair_of_one_currency() {
 }
 
 #[tokio::test]
-async fn a_new_method_can_be_paid_with_at_once_and_a_deactivated_one_no_longer() {
+async fn a_new_method_can_be_paid_with_at_once_and_a_deactivated_or_deleted_one_no_longer() {
     let t = Harness::new();
     let raffle = t.raffle(RaffleSetup::default()).await;
     let zelle = t.method("Zelle").await;
@@ -178,15 +178,29 @@ async fn a_new_method_can_be_paid_with_at_once_and_a_deactivated_one_no_longer()
         ),
         other => panic!("expected the method unavailable, got {other:?}"),
     }
+    t.payments().delete_payment_method(mobile.id).await.unwrap();
+    let deleted = t
+        .purchasing()
+        .purchase(
+            raffle.id,
+            form(&mobile, &[4], &t.price_of(&raffle, 1).await),
+            PurchaseMode::Public,
+            Lang::Es,
+        )
+        .await;
+    assert!(
+        matches!(deleted, Err(PurchaseError::Invalid(_))),
+        "{deleted:?}"
+    );
     assert_eq!(
         t.payments()
-            .payment_methods(true)
+            .payment_methods(false)
             .await
             .unwrap()
             .iter()
             .map(|m| m.name.as_str())
             .collect::<Vec<_>>(),
-        ["Pago Móvil"]
+        ["Zelle"]
     );
 }
 
