@@ -11,7 +11,9 @@ use rifa_domain::customer::CustomerInput;
 use rifa_domain::raffle::RaffleInput;
 use rust_decimal::Decimal;
 
-use crate::Rifa;
+use rifa_db::Db;
+
+use crate::AppState;
 
 struct DemoRaffle {
     title: &'static str,
@@ -101,16 +103,20 @@ fn details(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
 ///
 /// # Errors
 /// When any record is refused (a bug in this data) or storage fails.
-pub async fn load(app: &Rifa) -> anyhow::Result<()> {
-    let ves = app
+pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
+    let ves = state
+        .payments
         .create_exchange_rate(Some("USD"), Some("VES"), Some(Decimal::new(365_012, 4)))
         .await
         .map_err(|e| anyhow!("{e:?}"))?;
-    let cop = app
+    let cop = state
+        .payments
         .create_exchange_rate(Some("USD"), Some("COP"), Some(Decimal::new(4_100, 0)))
         .await
         .map_err(|e| anyhow!("{e:?}"))?;
-    app.create_exchange_rate(Some("USD"), Some("EUR"), Some(Decimal::new(92, 2)))
+    state
+        .payments
+        .create_exchange_rate(Some("USD"), Some("EUR"), Some(Decimal::new(92, 2)))
         .await
         .map_err(|e| anyhow!("{e:?}"))?;
 
@@ -175,7 +181,8 @@ pub async fn load(app: &Rifa) -> anyhow::Result<()> {
     ];
     let mut method_ids = Vec::new();
     for (name, kind, details, exchange_rate_id) in methods {
-        let method = app
+        let method = state
+            .payments
             .create_payment_method(PaymentMethodInput {
                 name: Some(name.into()),
                 kind: Some(kind.into()),
@@ -193,7 +200,8 @@ pub async fn load(app: &Rifa) -> anyhow::Result<()> {
         let draw = (Utc::now() + Duration::days(demo.days_to_draw))
             .format("%Y-%m-%d")
             .to_string();
-        let raffle = app
+        let raffle = state
+            .catalog
             .create_raffle(RaffleInput {
                 title: Some(demo.title.into()),
                 description: Some(demo.description.into()),
@@ -210,7 +218,7 @@ pub async fn load(app: &Rifa) -> anyhow::Result<()> {
             .await
             .map_err(|e| anyhow!("demo raffle {}: {e:?}", demo.title))?;
         for promotion in demo.promotions {
-            app.store().add_promotion(raffle.id, promotion).await?;
+            db.add_promotion(raffle.id, promotion).await?;
         }
         raffle_ids.push(raffle.id);
     }
@@ -268,13 +276,15 @@ pub async fn load(app: &Rifa) -> anyhow::Result<()> {
     {
         let (name, id, email, phone, country) = buyers[i % buyers.len()];
         let raffle_id = raffle_ids[raffle_index];
-        let raffle = app
+        let raffle = state
+            .catalog
             .raffle(raffle_id, rifa_app::catalog::Viewer::Admin)
             .await
             .map_err(|e| anyhow!("{e:?}"))?;
         let count = u32::try_from(numbers.split(',').count()).unwrap_or(1);
         let total = raffle.price.money().times(count);
-        let receipt = app
+        let receipt = state
+            .purchasing
             .purchase(
                 raffle_id,
                 PurchaseForm {
@@ -303,16 +313,20 @@ pub async fn load(app: &Rifa) -> anyhow::Result<()> {
     for (i, id) in made.iter().enumerate() {
         let result = match i % 4 {
             0 | 1 => {
-                app.decide_purchase(*id, "approved", Some("Pago verificado"))
+                state
+                    .review
+                    .decide_purchase(*id, "approved", Some("Pago verificado"))
                     .await
             }
             2 if i == 2 => {
-                app.decide_purchase(
-                    *id,
-                    "rejected",
-                    Some("El comprobante no corresponde al monto"),
-                )
-                .await
+                state
+                    .review
+                    .decide_purchase(
+                        *id,
+                        "rejected",
+                        Some("El comprobante no corresponde al monto"),
+                    )
+                    .await
             }
             _ => continue,
         };
@@ -320,28 +334,31 @@ pub async fn load(app: &Rifa) -> anyhow::Result<()> {
     }
     for (demo, id) in RAFFLES.iter().zip(&raffle_ids) {
         if demo.status != "available" {
-            let raffle = app
+            let raffle = state
+                .catalog
                 .raffle(*id, rifa_app::catalog::Viewer::Admin)
                 .await
                 .map_err(|e| anyhow!("{e:?}"))?;
-            app.update_raffle(
-                *id,
-                RaffleInput {
-                    title: Some(raffle.title),
-                    description: Some(raffle.description),
-                    image: Some(raffle.image),
-                    price: Some(raffle.price.money().as_decimal()),
-                    status: Some(demo.status.into()),
-                    max_tickets: Some(i64::from(raffle.max_tickets)),
-                    min_tickets_per_purchase: raffle.limits.stored_min().map(i64::from),
-                    max_tickets_per_purchase: raffle.limits.stored_max().map(i64::from),
-                    draw_date: raffle.draw_date.map(|d| d.to_rfc3339()),
-                    end_date: None,
-                },
-            )
-            .await
-            .map_err(|e| anyhow!("demo status {}: {e:?}", demo.title))
-            .context("failed to set a demo raffle's status")?;
+            state
+                .catalog
+                .update_raffle(
+                    *id,
+                    RaffleInput {
+                        title: Some(raffle.title),
+                        description: Some(raffle.description),
+                        image: Some(raffle.image),
+                        price: Some(raffle.price.money().as_decimal()),
+                        status: Some(demo.status.into()),
+                        max_tickets: Some(i64::from(raffle.max_tickets)),
+                        min_tickets_per_purchase: raffle.limits.stored_min().map(i64::from),
+                        max_tickets_per_purchase: raffle.limits.stored_max().map(i64::from),
+                        draw_date: raffle.draw_date.map(|d| d.to_rfc3339()),
+                        end_date: None,
+                    },
+                )
+                .await
+                .map_err(|e| anyhow!("demo status {}: {e:?}", demo.title))
+                .context("failed to set a demo raffle's status")?;
         }
     }
     Ok(())

@@ -38,7 +38,7 @@ impl FromRequest for Admin {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let state = state(req);
         let token = bearer(req);
-        Box::pin(async move { Ok(Self(state?.app.authenticate(token.as_deref()).await?)) })
+        Box::pin(async move { Ok(Self(state?.auth.authenticate(token.as_deref()).await?)) })
     }
 }
 
@@ -57,7 +57,7 @@ impl FromRequest for MaybeAdmin {
             let Some(token) = token else {
                 return Ok(Self(None));
             };
-            Ok(Self(state?.app.authenticate(Some(&token)).await.ok()))
+            Ok(Self(state?.auth.authenticate(Some(&token)).await.ok()))
         })
     }
 }

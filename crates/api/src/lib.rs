@@ -24,12 +24,23 @@ use actix_web::dev::Server;
 use actix_web::middleware::from_fn;
 use actix_web::{App as HttpApp, HttpServer, web};
 use anyhow::Context;
+use rifa_app::Shared;
+use rifa_app::auth::{Auth, AuthService};
+use rifa_app::catalog::{Catalog, CatalogService};
+use rifa_app::lookup::{Lookup, LookupService};
+use rifa_app::mail::{Mail, MailService};
+use rifa_app::payments::{Payments, PaymentsService};
+use rifa_app::proofs::{ProofUploads, Proofs, ProofsService};
+use rifa_app::purchasing::{Purchasing, PurchasingService};
+use rifa_app::receipts::{Receipts, ReceiptsService};
+use rifa_app::review::{Review, ReviewService};
+use rifa_app::settings::{Settings, SettingsService};
 use rifa_db::Db;
-use rifa_pdf::GenPdfReceipts;
+use rifa_mail::ConfiguredTransports;
+use rifa_pdf::{GenPdfReceipts, HtmlInvoices};
 use rifa_ports::AdminRepository;
-use rifa_ports::outbound::ReceiptRenderer;
 use rifa_security::{Argon2Hasher, JwtIssuer, Sha256AccessKeys};
-use rifa_storage::{LocalStore, ProofStore, S3Store};
+use rifa_storage::{DecodingInspector, LocalStore, ProofStore, S3Store};
 use rifa_system::{RandomReferences, SystemClock};
 
 pub use crate::config::Config;
@@ -37,20 +48,30 @@ use crate::events::Events;
 use crate::first_admin::FirstAdminPassword;
 use crate::rate_limit::RateLimits;
 
-/// The use cases with this binary's adapters plugged in.
-pub type Rifa = rifa_app::App<Db, Events>;
+/// Admin accounts over this binary's adapters: the one service the command line uses too.
+pub type AdminAccounts = Auth<Db, Argon2Hasher, JwtIssuer>;
 
-/// What every handler can reach.
+/// What every handler can reach: the use cases, each behind its inbound trait, and the
+/// server's own settings.
 pub struct AppState {
-    pub app: Rifa,
+    pub catalog: Arc<dyn CatalogService>,
+    pub payments: Arc<dyn PaymentsService>,
+    pub purchasing: Arc<dyn PurchasingService>,
+    pub proofs: Arc<dyn ProofsService>,
+    pub proof_uploads: Arc<dyn ProofUploads>,
+    pub receipts: Arc<dyn ReceiptsService>,
+    pub review: Arc<dyn ReviewService>,
+    pub lookup: Arc<dyn LookupService>,
+    pub mail: Arc<dyn MailService>,
+    pub auth: Arc<dyn AuthService>,
+    pub settings: Arc<dyn SettingsService>,
+    /// What live connections subscribe to.
+    pub events: Events,
+    /// For the readiness probe only.
+    pub db: Db,
     pub limits: RateLimits,
     pub dev_mode: bool,
     pub trust_proxy: bool,
-    pub mail: config::MailConfig,
-    pub receipts: Arc<dyn ReceiptRenderer>,
-    /// Purchases whose PDF receipt is being rendered for a request right now.
-    pub receipts_rendering: routes::proofs::invoice::RendersInFlight,
-    pub proofs: ProofStore,
     pub live: config::LiveTimings,
     pub first_admin_password: FirstAdminPassword,
     pub body_timeouts: config::BodyTimeouts,
@@ -82,26 +103,109 @@ fn remove_stale_partial_uploads(proofs: &ProofStore, longest_upload: std::time::
     }
 }
 
-/// Builds the use cases on top of a connected, migrated database.
+/// A connected, migrated database.
+///
+/// # Errors
+/// When the database is unreachable.
+async fn database(config: &Config) -> anyhow::Result<Db> {
+    Ok(Db::connect(&config.database_url, config.db_max_connections)
+        .await?
+        .with_mail_caps(config.mail.recipient_caps))
+}
+
+fn admin_accounts_on(db: Db, config: &Config, shared: &Shared) -> anyhow::Result<AdminAccounts> {
+    Ok(Auth::new(
+        db,
+        Argon2Hasher::new()?,
+        JwtIssuer::new(config.jwt_secret.expose(), config.token_ttl)?,
+        shared,
+    ))
+}
+
+/// Admin accounts on the configured database, for the command line.
 ///
 /// # Errors
 /// When the database is unreachable or the token secret is too short.
-pub async fn connect(config: &Config) -> anyhow::Result<Rifa> {
-    let db = Db::connect(&config.database_url, config.db_max_connections)
-        .await?
-        .with_mail_caps(config.mail.recipient_caps);
-    let events = Events::for_database(&db).await?;
-    let services = rifa_app::Services {
-        clock: Arc::new(SystemClock),
-        references: Arc::new(RandomReferences),
-        hasher: Arc::new(Argon2Hasher::new()?),
-        tokens: Arc::new(JwtIssuer::new(
-            config.jwt_secret.expose(),
-            config.token_ttl,
-        )?),
-        access_keys: Arc::new(Sha256AccessKeys),
+pub async fn admin_accounts(config: &Config) -> anyhow::Result<AdminAccounts> {
+    admin_accounts_on(database(config).await?, config, &Shared::default())
+}
+
+/// The composition root: every service over this binary's adapters, sharing one set of caches.
+///
+/// # Errors
+/// When the proof store, the PDF renderer or the token issuer cannot be set up.
+fn state(
+    config: &Config,
+    shared: &Shared,
+    db: Db,
+    events: Events,
+    auth: Arc<AdminAccounts>,
+    first_admin_password: FirstAdminPassword,
+) -> anyhow::Result<AppState> {
+    let clock = Arc::new(SystemClock);
+    let access_keys = Arc::new(Sha256AccessKeys);
+    let proof_store = Arc::new(proof_store(config)?);
+    remove_stale_partial_uploads(&proof_store, config.body_timeouts.total);
+    let pdf = Arc::new(GenPdfReceipts::new()?);
+    let proofs = Arc::new(Proofs::new(
+        db.clone(),
+        Arc::clone(&proof_store),
+        DecodingInspector,
+        proof_store,
+        Arc::clone(&access_keys),
+        Arc::clone(&clock),
+    ));
+    let transports = ConfiguredTransports {
+        env_settings: config.mail.env_settings.clone(),
+        smtp: config.mail.smtp.clone(),
+        outbox_dir: config.mail.outbox_dir.clone(),
     };
-    Ok(rifa_app::App::new(db, events, services))
+    Ok(AppState {
+        catalog: Arc::new(Catalog::new(db.clone(), Arc::clone(&clock), shared)),
+        payments: Arc::new(Payments::new(db.clone(), Arc::clone(&clock), shared)),
+        purchasing: Arc::new(Purchasing::new(
+            db.clone(),
+            events.clone(),
+            Arc::clone(&access_keys),
+            RandomReferences,
+            Arc::clone(&clock),
+            shared,
+        )),
+        proof_uploads: proofs.clone(),
+        proofs,
+        receipts: Arc::new(Receipts::new(
+            db.clone(),
+            Arc::clone(&pdf),
+            HtmlInvoices,
+            access_keys,
+            Arc::clone(&clock),
+            shared,
+        )),
+        review: Arc::new(Review::new(db.clone(), Arc::clone(&clock), shared)),
+        lookup: Arc::new(Lookup::new(db.clone(), shared)),
+        mail: Arc::new(Mail::new(
+            db.clone(),
+            transports,
+            pdf,
+            clock,
+            config.mail.retry,
+            shared,
+        )),
+        auth,
+        settings: Arc::new(Settings::new(db.clone(), shared)),
+        events,
+        db,
+        limits: RateLimits::new(
+            config.lookups_per_minute,
+            config.logins_per_minute,
+            config.purchases_per_minute,
+        ),
+        dev_mode: config.dev_mode,
+        trust_proxy: config.trust_proxy,
+        live: config.live,
+        first_admin_password,
+        body_timeouts: config.body_timeouts,
+    })
 }
 
 /// A bound, not yet running, server.
@@ -126,10 +230,13 @@ impl Application {
             .local_addr()
             .context("failed to read the bound address")?
             .port();
-        let app = connect(&config).await?;
+        let db = database(&config).await?;
+        let events = Events::for_database(&db).await?;
+        let shared = Shared::default();
+        let auth = Arc::new(admin_accounts_on(db.clone(), &config, &shared)?);
         let first_admin_password = FirstAdminPassword::in_dir(&config.data_dir);
         let first_admin = if config.bootstrap_admin {
-            app.ensure_first_admin(|| rifa_security::random_token(18))
+            auth.ensure_first_admin(|| rifa_security::random_token(18))
                 .await?
                 .map(|(admin, password)| (admin.username, password))
         } else {
@@ -138,37 +245,30 @@ impl Application {
         if let Some((username, password)) = &first_admin {
             first_admin_password.keep(username, password)?;
         }
-        if app.store().count_admins().await? == 0 {
+        if db.count_admins().await? == 0 {
             tracing::warn!(
                 "no admin exists yet: create one with `rifa-api create-admin --username NAME --privileged`"
             );
         }
-        if config.demo_data && app.store().is_empty().await? {
-            demo::load(&app).await.context("failed to load demo data")?;
+        let state = state(
+            &config,
+            &shared,
+            db.clone(),
+            events,
+            auth,
+            first_admin_password.clone(),
+        )?;
+        if config.demo_data && db.is_empty().await? {
+            demo::load(&state, &db)
+                .await
+                .context("failed to load demo data")?;
             tracing::info!("demo data loaded");
         }
-        let state = web::Data::new(AppState {
-            app,
-            limits: RateLimits::new(
-                config.lookups_per_minute,
-                config.logins_per_minute,
-                config.purchases_per_minute,
-            ),
-            dev_mode: config.dev_mode,
-            trust_proxy: config.trust_proxy,
-            mail: config.mail.clone(),
-            receipts: Arc::new(GenPdfReceipts::new()?),
-            receipts_rendering: routes::proofs::invoice::RendersInFlight::default(),
-            proofs: proof_store(&config)?,
-            live: config.live,
-            first_admin_password: first_admin_password.clone(),
-            body_timeouts: config.body_timeouts,
-        });
-        remove_stale_partial_uploads(&state.proofs, config.body_timeouts.total);
+        let state = web::Data::new(state);
         rate_limit::spawn_cleanup(state.clone().into_inner());
-        upload_sweeper::spawn(state.clone().into_inner(), config.upload_sweep);
+        upload_sweeper::spawn(Arc::clone(&state.proofs), config.upload_sweep);
         if config.mail.deliver {
-            mail_worker::spawn(state.clone().into_inner());
+            mail_worker::spawn(Arc::clone(&state.mail), config.mail.poll);
         }
         let server = HttpServer::new(move || {
             HttpApp::new()

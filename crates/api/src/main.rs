@@ -88,8 +88,8 @@ async fn create_admin(config: &Config, username: &str, privileged: bool) -> anyh
             .context("failed to read the password from stdin")?;
     }
     let password = Some(input.trim_end_matches(['\r', '\n']).to_owned()).filter(|p| !p.is_empty());
-    let app = rifa_api::connect(config).await?;
-    let (admin, generated) = app
+    let accounts = rifa_api::admin_accounts(config).await?;
+    let (admin, generated) = accounts
         .create_admin(username, password, privileged, || {
             rifa_security::random_token(18)
         })

@@ -4,19 +4,18 @@
 
 use std::sync::Arc;
 
-use crate::AppState;
+use rifa_app::proofs::ProofsService;
 
 /// Grants looked at per query.
 const BATCH: u32 = 100;
 
-pub fn spawn(state: Arc<AppState>, sweep: crate::config::UploadSweep) {
+pub fn spawn(proofs: Arc<dyn ProofsService>, sweep: crate::config::UploadSweep) {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(sweep.every);
         loop {
             tick.tick().await;
-            match state
-                .app
-                .sweep_abandoned_uploads(&state.proofs, sweep.abandoned_after, BATCH)
+            match proofs
+                .sweep_abandoned_uploads(sweep.abandoned_after, BATCH)
                 .await
             {
                 Ok(0) => {}

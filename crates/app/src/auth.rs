@@ -4,9 +4,12 @@ use std::sync::Arc;
 
 use rifa_domain::admin::{self, AdminId, AdminUser};
 use rifa_domain::{FieldError, FieldErrors};
-use rifa_ports::{CreateAdminError, EventBus, IssuedToken, TokenError};
+use rifa_ports::{
+    AdminRepository, CreateAdminError, IssuedToken, PasswordHasher, TokenError, TokenIssuer,
+};
 
-use crate::{App, Store};
+use crate::cpu::CpuPool;
+use crate::shared::Shared;
 
 /// Who is calling an admin route, as the database says now (not as the token said then).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,64 +54,41 @@ pub enum CreateAdminFailure {
     Unknown(#[from] anyhow::Error),
 }
 
-impl<S: Store, E: EventBus> App<S, E> {
+/// Admin sign-in and sessions, as the handlers see them.
+#[async_trait::async_trait]
+pub trait AuthService: Send + Sync + 'static {
     /// # Errors
     /// `MissingFields` when either is blank, `InvalidCredentials` for an unknown user or a wrong
     /// password (indistinguishable, and equally slow), or a failure of the store.
-    pub async fn login(
+    async fn login(
         &self,
         username: &str,
         password: &str,
-    ) -> Result<(IssuedToken, AdminUser), LoginError> {
-        if username.trim().is_empty() || password.is_empty() {
-            return Err(LoginError::MissingFields);
-        }
-        // No stored username holds control characters (and PostgreSQL text cannot hold NUL).
-        let admin = if rifa_domain::validation::has_control_chars(username) {
-            None
-        } else {
-            self.store.admin_by_username(username).await?
-        };
-        let hash = admin
-            .as_ref()
-            .map_or(self.hasher.decoy_hash(), |a| a.password_hash.as_str())
-            .to_owned();
-        let (hasher, password) = (Arc::clone(&self.hasher), password.to_owned());
-        let matches = self
-            .cpu
-            .run(move || hasher.verify(&password, &hash))
-            .await?;
-        match admin {
-            Some(admin) if matches => {
-                let token = self
-                    .tokens
-                    .issue(admin.id, &admin.username, admin.privileged)?;
-                tracing::info!(admin.id = admin.id, "admin signed in");
-                Ok((token, admin))
-            }
-            _ => Err(LoginError::InvalidCredentials),
-        }
-    }
+    ) -> Result<(IssuedToken, AdminUser), LoginError>;
 
     /// # Errors
     /// `Missing`, `Token` (expired or invalid), `UnknownAdmin`, or a storage failure.
-    pub async fn authenticate(&self, bearer: Option<&str>) -> Result<AdminSession, AuthError> {
-        let token = bearer
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .ok_or(AuthError::Missing)?;
-        let claims = self.tokens.verify(token)?;
-        let admin = self
-            .store
-            .admin_by_id(claims.admin_id)
-            .await?
-            .ok_or(AuthError::UnknownAdmin)?;
-        Ok(AdminSession {
-            admin_id: admin.id,
-            username: admin.username,
-            privileged: admin.privileged,
-            expires_at: claims.expires_at,
-        })
+    async fn authenticate(&self, bearer: Option<&str>) -> Result<AdminSession, AuthError>;
+}
+
+/// Auth over its ports: admins from `S`, passwords hashed by `H` (on the CPU pool), tokens
+/// signed by `T`. Creating admins is for the composition root and the command line, on this
+/// type itself.
+pub struct Auth<S, H, T> {
+    store: S,
+    hasher: Arc<H>,
+    tokens: T,
+    cpu: CpuPool,
+}
+
+impl<S: AdminRepository, H: PasswordHasher, T: TokenIssuer> Auth<S, H, T> {
+    pub fn new(store: S, hasher: H, tokens: T, shared: &Shared) -> Self {
+        Self {
+            store,
+            hasher: Arc::new(hasher),
+            tokens,
+            cpu: shared.cpu.clone(),
+        }
     }
 
     /// Creates an admin; without a password one is generated and returned.
@@ -161,5 +141,62 @@ impl<S: Store, E: EventBus> App<S, E> {
             Err(CreateAdminFailure::UsernameTaken) => Ok(None),
             Err(e) => Err(anyhow::anyhow!("failed to create the first admin: {e:?}")),
         }
+    }
+}
+
+#[async_trait::async_trait]
+impl<S: AdminRepository, H: PasswordHasher, T: TokenIssuer> AuthService for Auth<S, H, T> {
+    async fn login(
+        &self,
+        username: &str,
+        password: &str,
+    ) -> Result<(IssuedToken, AdminUser), LoginError> {
+        if username.trim().is_empty() || password.is_empty() {
+            return Err(LoginError::MissingFields);
+        }
+        // No stored username holds control characters (and PostgreSQL text cannot hold NUL).
+        let admin = if rifa_domain::validation::has_control_chars(username) {
+            None
+        } else {
+            self.store.admin_by_username(username).await?
+        };
+        let hash = admin
+            .as_ref()
+            .map_or(self.hasher.decoy_hash(), |a| a.password_hash.as_str())
+            .to_owned();
+        let (hasher, password) = (Arc::clone(&self.hasher), password.to_owned());
+        let matches = self
+            .cpu
+            .run(move || hasher.verify(&password, &hash))
+            .await?;
+        match admin {
+            Some(admin) if matches => {
+                let token = self
+                    .tokens
+                    .issue(admin.id, &admin.username, admin.privileged)?;
+                tracing::info!(admin.id = admin.id, "admin signed in");
+                Ok((token, admin))
+            }
+            _ => Err(LoginError::InvalidCredentials),
+        }
+    }
+
+    async fn authenticate(&self, bearer: Option<&str>) -> Result<AdminSession, AuthError> {
+        let token = bearer
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or(AuthError::Missing)?;
+        let claims = self.tokens.verify(token)?;
+        let admin = self
+            .store
+            .admin_by_id(claims.admin_id)
+            .await?
+            .ok_or(AuthError::UnknownAdmin)?;
+        Ok(AdminSession {
+            admin_id: admin.id,
+            username: admin.username,
+            privileged: admin.privileged,
+            expires_at: claims.expires_at,
+        })
     }
 }

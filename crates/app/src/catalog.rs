@@ -6,9 +6,12 @@ use rifa_domain::FieldErrors;
 use rifa_domain::pricing::{self, PriceQuote};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleInput};
 use rifa_domain::ticket::{availability_bitmap, available_numbers};
-use rifa_ports::{DeleteRaffleError, EventBus, Promotion, RaffleScope, UpdateRaffleError};
+use rifa_ports::{
+    Clock, DeleteRaffleError, Promotion, RaffleRepository, RaffleScope, SettingsRepository,
+    UpdateRaffleError,
+};
 
-use crate::{App, Store};
+use crate::shared::{AvailabilityCache, RaffleTermsCache, Shared, now};
 
 /// Who is looking: the public sees on-sale and closed raffles (not drafts); admins see all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,10 +42,121 @@ pub struct Availability {
     pub bitmap: Vec<u8>,
 }
 
-impl<S: Store, E: EventBus> App<S, E> {
+/// Raffles as the public and admins see them, and the admin's edits of them.
+#[async_trait::async_trait]
+pub trait CatalogService: Send + Sync + 'static {
     /// # Errors
     /// Storage failures only.
-    pub async fn list_raffles(&self, viewer: Viewer) -> anyhow::Result<Vec<Raffle>> {
+    async fn list_raffles(&self, viewer: Viewer) -> anyhow::Result<Vec<Raffle>>;
+
+    /// # Errors
+    /// `NotFound` when missing or, for the public, a draft.
+    async fn raffle(&self, id: RaffleId, viewer: Viewer) -> Result<Raffle, RaffleError>;
+
+    /// Numbers still available, ascending (the spec's ticket list).
+    ///
+    /// # Errors
+    /// As [`CatalogService::raffle`].
+    async fn available_numbers(
+        &self,
+        id: RaffleId,
+        viewer: Viewer,
+    ) -> Result<Vec<u32>, RaffleError>;
+
+    /// The compact availability, at most [`crate::cache::TTL`] old: the picker's view. A sale
+    /// is still decided by the database, never by this copy.
+    ///
+    /// # Errors
+    /// As [`CatalogService::raffle`].
+    async fn availability(
+        &self,
+        id: RaffleId,
+        viewer: Viewer,
+    ) -> Result<Arc<Availability>, RaffleError>;
+
+    /// # Errors
+    /// As [`CatalogService::raffle`].
+    async fn promotions(&self, id: RaffleId, viewer: Viewer)
+    -> Result<Vec<Promotion>, RaffleError>;
+
+    /// What `count` tickets of a raffle cost now, with the configured discounts.
+    ///
+    /// # Errors
+    /// As [`CatalogService::raffle`].
+    async fn quote(
+        &self,
+        id: RaffleId,
+        count: u32,
+        viewer: Viewer,
+    ) -> Result<PriceQuote, RaffleError>;
+
+    /// # Errors
+    /// `Invalid` with every bad field, or a storage failure.
+    async fn create_raffle(&self, input: RaffleInput) -> Result<Raffle, RaffleError>;
+
+    /// # Errors
+    /// `Invalid`, `NotFound`, `BelowHeldNumber`, or a storage failure.
+    async fn update_raffle(&self, id: RaffleId, input: RaffleInput) -> Result<Raffle, RaffleError>;
+
+    /// # Errors
+    /// `NotFound`, `HasPurchases`, or a storage failure.
+    async fn delete_raffle(&self, id: RaffleId) -> Result<(), RaffleError>;
+}
+
+/// The catalog over its ports: raffles and the discount table (for quotes) from `S`, the time
+/// of creation from `C`.
+pub struct Catalog<S, C> {
+    store: S,
+    clock: C,
+    raffle_terms: Arc<RaffleTermsCache>,
+    availability: Arc<AvailabilityCache>,
+}
+
+impl<S, C> Catalog<S, C>
+where
+    S: RaffleRepository + SettingsRepository,
+    C: Clock,
+{
+    pub fn new(store: S, clock: C, shared: &Shared) -> Self {
+        Self {
+            store,
+            clock,
+            raffle_terms: Arc::clone(&shared.raffle_terms),
+            availability: Arc::clone(&shared.availability),
+        }
+    }
+
+    /// The raffle's terms (no sold count), if this viewer may see it.
+    async fn visible_terms(
+        &self,
+        id: RaffleId,
+        viewer: Viewer,
+    ) -> Result<Arc<Raffle>, RaffleError> {
+        let raffle = self
+            .raffle_terms
+            .get(&self.store, id)
+            .await?
+            .ok_or(RaffleError::NotFound)?;
+        if viewer == Viewer::Public && !raffle.status.is_publicly_visible() {
+            return Err(RaffleError::NotFound);
+        }
+        Ok(raffle)
+    }
+
+    /// The raffle changed: its terms and (its size may have) its bitmap.
+    fn forget(&self, id: RaffleId) {
+        self.availability.holds_changed(id);
+        self.raffle_terms.invalidate(id);
+    }
+}
+
+#[async_trait::async_trait]
+impl<S, C> CatalogService for Catalog<S, C>
+where
+    S: RaffleRepository + SettingsRepository,
+    C: Clock,
+{
+    async fn list_raffles(&self, viewer: Viewer) -> anyhow::Result<Vec<Raffle>> {
         let scope = match viewer {
             Viewer::Public => RaffleScope::OnSale,
             Viewer::Admin => RaffleScope::All,
@@ -50,9 +164,7 @@ impl<S: Store, E: EventBus> App<S, E> {
         self.store.list_raffles(scope).await
     }
 
-    /// # Errors
-    /// `NotFound` when missing or, for the public, a draft.
-    pub async fn raffle(&self, id: RaffleId, viewer: Viewer) -> Result<Raffle, RaffleError> {
+    async fn raffle(&self, id: RaffleId, viewer: Viewer) -> Result<Raffle, RaffleError> {
         let raffle = self
             .store
             .get_raffle(id)
@@ -64,44 +176,7 @@ impl<S: Store, E: EventBus> App<S, E> {
         Ok(raffle)
     }
 
-    /// A raffle's terms (no sold count), at most [`crate::cache::TTL`] old.
-    pub(crate) async fn cached_terms(&self, id: RaffleId) -> anyhow::Result<Option<Arc<Raffle>>> {
-        // A missing raffle is not cached: `Err(None)` carries it past the cache.
-        let loaded = self
-            .raffle_terms
-            .get_or_load(&id, async {
-                match self.store.raffle_terms(id).await {
-                    Ok(Some(raffle)) => Ok(raffle),
-                    Ok(None) => Err(None),
-                    Err(error) => Err(Some(error)),
-                }
-            })
-            .await;
-        match loaded {
-            Ok(raffle) => Ok(Some(raffle)),
-            Err(None) => Ok(None),
-            Err(Some(error)) => Err(error),
-        }
-    }
-
-    /// The raffle's terms (no sold count), if this viewer may see it.
-    async fn visible_terms(
-        &self,
-        id: RaffleId,
-        viewer: Viewer,
-    ) -> Result<Arc<Raffle>, RaffleError> {
-        let raffle = self.cached_terms(id).await?.ok_or(RaffleError::NotFound)?;
-        if viewer == Viewer::Public && !raffle.status.is_publicly_visible() {
-            return Err(RaffleError::NotFound);
-        }
-        Ok(raffle)
-    }
-
-    /// Numbers still available, ascending (the spec's ticket list).
-    ///
-    /// # Errors
-    /// As [`App::raffle`].
-    pub async fn available_numbers(
+    async fn available_numbers(
         &self,
         id: RaffleId,
         viewer: Viewer,
@@ -110,18 +185,14 @@ impl<S: Store, E: EventBus> App<S, E> {
         Ok(available_numbers(&availability.bitmap, availability.max_tickets).collect())
     }
 
-    /// The compact availability, at most [`crate::cache::TTL`] old: the picker's view. A sale
-    /// is still decided by the database, never by this copy.
-    ///
-    /// # Errors
-    /// As [`App::raffle`].
-    pub async fn availability(
+    async fn availability(
         &self,
         id: RaffleId,
         viewer: Viewer,
     ) -> Result<Arc<Availability>, RaffleError> {
         let raffle = self.visible_terms(id, viewer).await?;
         self.availability
+            .0
             .get_or_load(&id, async {
                 let held = self.store.held_numbers(id).await?;
                 let available = raffle
@@ -136,14 +207,7 @@ impl<S: Store, E: EventBus> App<S, E> {
             .await
     }
 
-    /// Forgets the cached availability of a raffle whose holds this process just changed.
-    pub(crate) fn holds_changed(&self, id: RaffleId) {
-        self.availability.invalidate(&id);
-    }
-
-    /// # Errors
-    /// As [`App::raffle`].
-    pub async fn promotions(
+    async fn promotions(
         &self,
         id: RaffleId,
         viewer: Viewer,
@@ -152,11 +216,7 @@ impl<S: Store, E: EventBus> App<S, E> {
         Ok(self.store.promotions(id).await?)
     }
 
-    /// What `count` tickets of a raffle cost now, with the configured discounts.
-    ///
-    /// # Errors
-    /// As [`App::raffle`].
-    pub async fn quote(
+    async fn quote(
         &self,
         id: RaffleId,
         count: u32,
@@ -172,20 +232,12 @@ impl<S: Store, E: EventBus> App<S, E> {
         ))
     }
 
-    /// # Errors
-    /// `Invalid` with every bad field, or a storage failure.
-    pub async fn create_raffle(&self, input: RaffleInput) -> Result<Raffle, RaffleError> {
+    async fn create_raffle(&self, input: RaffleInput) -> Result<Raffle, RaffleError> {
         let draft = RaffleDraft::parse(input).map_err(RaffleError::Invalid)?;
-        Ok(self.store.create_raffle(&draft, self.now()).await?)
+        Ok(self.store.create_raffle(&draft, now(&self.clock)).await?)
     }
 
-    /// # Errors
-    /// `Invalid`, `NotFound`, `BelowHeldNumber`, or a storage failure.
-    pub async fn update_raffle(
-        &self,
-        id: RaffleId,
-        input: RaffleInput,
-    ) -> Result<Raffle, RaffleError> {
+    async fn update_raffle(&self, id: RaffleId, input: RaffleInput) -> Result<Raffle, RaffleError> {
         let draft = RaffleDraft::parse(input).map_err(RaffleError::Invalid)?;
         let updated = self
             .store
@@ -198,28 +250,17 @@ impl<S: Store, E: EventBus> App<S, E> {
                 }
                 UpdateRaffleError::Unknown(e) => RaffleError::Unknown(e),
             })?;
-        // The bitmap's length follows maxTickets; the terms are what changed.
-        self.holds_changed(id);
-        self.raffle_terms.invalidate(&id);
+        self.forget(id);
         Ok(updated)
     }
 
-    /// # Errors
-    /// `NotFound`, `HasPurchases`, or a storage failure.
-    pub async fn delete_raffle(&self, id: RaffleId) -> Result<(), RaffleError> {
+    async fn delete_raffle(&self, id: RaffleId) -> Result<(), RaffleError> {
         self.store.delete_raffle(id).await.map_err(|e| match e {
             DeleteRaffleError::NotFound => RaffleError::NotFound,
             DeleteRaffleError::HasPurchases { count } => RaffleError::HasPurchases { count },
             DeleteRaffleError::Unknown(e) => RaffleError::Unknown(e),
         })?;
-        self.holds_changed(id);
-        self.raffle_terms.invalidate(&id);
+        self.forget(id);
         Ok(())
-    }
-
-    /// Now, to the millisecond: stored timestamps compare the same on both databases.
-    pub(crate) fn now(&self) -> chrono::DateTime<chrono::Utc> {
-        let now = self.clock.now();
-        chrono::DateTime::from_timestamp_millis(now.timestamp_millis()).unwrap_or(now)
     }
 }

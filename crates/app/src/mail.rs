@@ -1,7 +1,7 @@
 //! The buyer's e-mails: written from the outbox and delivered with retries.
 //!
 //! Storage puts a row in the outbox in the same transaction as the purchase or decision, so a
-//! message exists even when the mail server is down. [`App::deliver_due_mail`] drains the rows
+//! message exists even when the mail server is down. [`MailService::deliver_due_mail`] drains the rows
 //! that are due: it writes the message at delivery time (the receipt PDF shows the purchase as
 //! it is then), sends it, and on failure schedules another attempt with exponential backoff,
 //! giving up after [`RetryPolicy::max_attempts`] so admins see it as failed and may retry it.
@@ -19,10 +19,16 @@ use rifa_domain::exchange::Currency;
 use rifa_domain::purchase::{Purchase, PurchaseStatus};
 use rifa_domain::ticket::display_number;
 use rifa_domain::{FieldError, FieldErrors, Lang};
-use rifa_ports::outbound::{Attachment, Mailer, OutgoingEmail, ReceiptContext, ReceiptRenderer};
-use rifa_ports::{EventBus, MailId, MailJob, MailKind, MailRecord, MailStatus};
+use rifa_ports::outbound::{
+    Attachment, MailRoute, MailTransports, Mailer, OutgoingEmail, ReceiptContext, ReceiptRenderer,
+};
+use rifa_ports::{
+    Clock, MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, PurchaseRepository,
+    RaffleRepository, SettingsRepository,
+};
 
-use crate::{App, Store};
+use crate::receipts::ReceiptWriter;
+use crate::shared::{MailSignal, Shared, now};
 
 /// How long a claimed message is kept from other workers while it is being sent.
 const LEASE: TimeDelta = TimeDelta::minutes(5);
@@ -78,6 +84,14 @@ pub enum TestEmailError {
     Unknown(#[from] anyhow::Error),
 }
 
+/// A test message that left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestEmailSent {
+    /// The address written to.
+    pub to: String,
+    pub route: MailRoute,
+}
+
 /// What one pass of the worker did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct DeliveryReport {
@@ -85,30 +99,163 @@ pub struct DeliveryReport {
     pub failed: u32,
 }
 
-impl<S: Store, E: EventBus> App<S, E> {
+/// The outbox: delivering the buyers' e-mails, showing and retrying them, the test message.
+#[async_trait::async_trait]
+pub trait MailService: Send + Sync + 'static {
     /// Sends every message due now, up to [`CONCURRENT_DELIVERIES`] at once, until none is
     /// left or `limit` were tried: a message stuck on a server that does not answer holds its
     /// own slot until the mailer's timeout, not the messages behind it.
     ///
+    /// The mailer is the one the e-mail settings call for now; when they are unusable, the
+    /// waiting messages are marked blocked with the reason and none is tried.
+    ///
     /// # Errors
     /// Only storage failures; a message that cannot be sent is recorded, not returned.
-    pub async fn deliver_due_mail(
+    async fn deliver_due_mail(&self, limit: u32) -> anyhow::Result<DeliveryReport>;
+
+    /// Notes on the waiting messages that none can be sent (the e-mail settings are unusable),
+    /// so the outbox admins read says why they wait.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    async fn mail_blocked(&self, reason: &str) -> anyhow::Result<()>;
+
+    /// Returns when an e-mail was queued on this instance or after `poll` (others' messages and
+    /// retries are found by polling).
+    async fn mail_queued_or(&self, poll: Duration);
+
+    /// The outbox, newest first, for admins.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    async fn outbox(
         &self,
-        mailer: &impl Mailer,
-        receipts: &Arc<dyn ReceiptRenderer>,
-        retry: &RetryPolicy,
+        status: Option<MailStatus>,
         limit: u32,
-    ) -> anyhow::Result<DeliveryReport> {
+    ) -> anyhow::Result<Vec<MailRecord>>;
+
+    /// Puts a failed or withheld message back in line. `false` when it is neither.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    async fn retry_mail(&self, id: MailId) -> anyhow::Result<bool>;
+
+    /// Sends a short message through the current mailer so an admin can check the e-mail settings;
+    /// `to` defaults to the saved sender address. Returns the address written to and the route the message took.
+    ///
+    /// # Errors
+    /// `Invalid` for a bad or missing address, `Failed` with the mail server's answer (or why
+    /// the settings make no mailer).
+    async fn send_test_email(
+        &self,
+        to: Option<&str>,
+        lang: Lang,
+    ) -> Result<TestEmailSent, TestEmailError>;
+}
+
+/// The outbox over its ports: messages, purchases and settings from `S`, the mailer from `T`,
+/// the attached receipt written by a [`ReceiptWriter`] (over `R`), the time from `C`.
+pub struct Mail<S, T, R, C> {
+    store: S,
+    transports: T,
+    receipts: ReceiptWriter<S, R, C>,
+    clock: C,
+    retry: RetryPolicy,
+    mail_signal: Arc<MailSignal>,
+}
+
+impl<S, T, R, C> Mail<S, T, R, C>
+where
+    S: MailOutbox + PurchaseRepository + SettingsRepository + RaffleRepository + Clone,
+    T: MailTransports,
+    R: ReceiptRenderer,
+    C: Clock + Clone,
+{
+    pub fn new(
+        store: S,
+        transports: T,
+        renderer: Arc<R>,
+        clock: C,
+        retry: RetryPolicy,
+        shared: &Shared,
+    ) -> Self {
+        Self {
+            receipts: ReceiptWriter::new(store.clone(), renderer, clock.clone(), shared),
+            store,
+            transports,
+            clock,
+            retry,
+            mail_signal: Arc::clone(&shared.mail_signal),
+        }
+    }
+
+    /// Sends one claimed message and records the outcome: whether it was sent.
+    async fn deliver_one(&self, job: MailJob, mailer: &impl Mailer) -> anyhow::Result<bool> {
+        match self.send_one(&job, mailer).await {
+            Ok(()) => {
+                self.store.mail_sent(job.id, now(&self.clock)).await?;
+                tracing::info!(
+                    mail.id = job.id,
+                    purchase.id = job.purchase_id,
+                    kind = job.kind.as_str(),
+                    "e-mail sent"
+                );
+                Ok(true)
+            }
+            Err(error) => {
+                let retry_at = self.retry.next_attempt(now(&self.clock), job.attempts);
+                let reason = format!("{error:#}");
+                self.store.mail_failed(job.id, &reason, retry_at).await?;
+                tracing::warn!(mail.id = job.id, attempts = job.attempts, gave_up = retry_at.is_none(), error = %reason, "e-mail not sent");
+                Ok(false)
+            }
+        }
+    }
+
+    async fn send_one(&self, job: &MailJob, mailer: &impl Mailer) -> anyhow::Result<()> {
+        let purchase = self
+            .store
+            .get_purchase(job.purchase_id)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("purchase {} no longer exists", job.purchase_id))?;
+        let purchase = as_when_queued(job.kind, purchase);
+        let context = self.receipts.receipt_context(&purchase, job.lang).await?;
+        let (purchase, context, pdf) = self.receipts.render_receipt(purchase, context).await?;
+        let email = compose(job, &purchase, &context, pdf);
+        mailer.send(&email).await
+    }
+}
+
+#[async_trait::async_trait]
+impl<S, T, R, C> MailService for Mail<S, T, R, C>
+where
+    S: MailOutbox + PurchaseRepository + SettingsRepository + RaffleRepository + Clone,
+    T: MailTransports,
+    R: ReceiptRenderer,
+    C: Clock + Clone,
+{
+    async fn deliver_due_mail(&self, limit: u32) -> anyhow::Result<DeliveryReport> {
         let mut report = DeliveryReport::default();
+        let settings = self.store.email_settings().await?.unwrap_or_default();
+        let mailer = match self.transports.open(&settings) {
+            Ok((mailer, _)) => mailer,
+            Err(error) => {
+                // Messages wait in the outbox until the settings are fixed; admins see why.
+                let reason = format!("e-mail settings are unusable: {error:#}");
+                tracing::warn!(error = %reason, "no e-mail can be sent");
+                self.mail_blocked(&reason).await?;
+                return Ok(report);
+            }
+        };
         let mut sending = FuturesUnordered::new();
         let (mut claimed, mut none_due) = (0, false);
         loop {
             while !none_due && claimed < limit && sending.len() < CONCURRENT_DELIVERIES {
-                let now = self.now();
+                let now = now(&self.clock);
                 match self.store.claim_due_mail(now, now + LEASE).await? {
                     Some(job) => {
                         claimed += 1;
-                        sending.push(self.deliver_one(job, mailer, receipts, retry));
+                        sending.push(self.deliver_one(job, &mailer));
                     }
                     None => none_due = true,
                 }
@@ -126,61 +273,21 @@ impl<S: Store, E: EventBus> App<S, E> {
                 }
                 // A message queued meanwhile takes a free slot now, not after the slowest
                 // delivery in flight.
-                () = self.mail_due.notified() => none_due = false,
+                () = self.mail_signal.notified() => none_due = false,
             }
         }
         Ok(report)
     }
 
-    /// Sends one claimed message and records the outcome: whether it was sent.
-    async fn deliver_one(
-        &self,
-        job: MailJob,
-        mailer: &impl Mailer,
-        receipts: &Arc<dyn ReceiptRenderer>,
-        retry: &RetryPolicy,
-    ) -> anyhow::Result<bool> {
-        match self.send_one(&job, mailer, receipts).await {
-            Ok(()) => {
-                self.store.mail_sent(job.id, self.now()).await?;
-                tracing::info!(
-                    mail.id = job.id,
-                    purchase.id = job.purchase_id,
-                    kind = job.kind.as_str(),
-                    "e-mail sent"
-                );
-                Ok(true)
-            }
-            Err(error) => {
-                let retry_at = retry.next_attempt(self.now(), job.attempts);
-                let reason = format!("{error:#}");
-                self.store.mail_failed(job.id, &reason, retry_at).await?;
-                tracing::warn!(mail.id = job.id, attempts = job.attempts, gave_up = retry_at.is_none(), error = %reason, "e-mail not sent");
-                Ok(false)
-            }
-        }
+    async fn mail_blocked(&self, reason: &str) -> anyhow::Result<()> {
+        self.store.mail_blocked(reason, now(&self.clock)).await
     }
 
-    /// Notes on the waiting messages that none can be sent (the e-mail settings are unusable),
-    /// so the outbox admins read says why they wait.
-    ///
-    /// # Errors
-    /// Storage failures only.
-    pub async fn mail_blocked(&self, reason: &str) -> anyhow::Result<()> {
-        self.store.mail_blocked(reason, self.now()).await
+    async fn mail_queued_or(&self, poll: Duration) {
+        let _ = tokio::time::timeout(poll, self.mail_signal.notified()).await;
     }
 
-    /// Returns when an e-mail was queued on this instance or after `poll` (others' messages and
-    /// retries are found by polling).
-    pub async fn mail_queued_or(&self, poll: Duration) {
-        let _ = tokio::time::timeout(poll, self.mail_due.notified()).await;
-    }
-
-    /// The outbox, newest first, for admins.
-    ///
-    /// # Errors
-    /// Storage failures only.
-    pub async fn outbox(
+    async fn outbox(
         &self,
         status: Option<MailStatus>,
         limit: u32,
@@ -188,30 +295,25 @@ impl<S: Store, E: EventBus> App<S, E> {
         self.store.list_mail(status, limit).await
     }
 
-    /// Puts a failed or withheld message back in line. `false` when it is neither.
-    ///
-    /// # Errors
-    /// Storage failures only.
-    pub async fn retry_mail(&self, id: MailId) -> anyhow::Result<bool> {
-        let retried = self.store.retry_mail(id, self.now()).await?;
+    async fn retry_mail(&self, id: MailId) -> anyhow::Result<bool> {
+        let retried = self.store.retry_mail(id, now(&self.clock)).await?;
         if retried {
-            self.mail_queued();
+            self.mail_signal.queued();
         }
         Ok(retried)
     }
 
-    /// Sends a short message through `mailer` so an admin can check the e-mail settings;
-    /// `to` defaults to the saved sender address. Returns the address written to.
-    ///
-    /// # Errors
-    /// `Invalid` for a bad or missing address, `Failed` with the mail server's answer.
-    pub async fn send_test_email(
+    async fn send_test_email(
         &self,
-        mailer: &impl Mailer,
         to: Option<&str>,
         lang: Lang,
-    ) -> Result<String, TestEmailError> {
-        let fallback = self.email_settings().await?.from_email;
+    ) -> Result<TestEmailSent, TestEmailError> {
+        let settings = self.store.email_settings().await?.unwrap_or_default();
+        let (mailer, route) = self
+            .transports
+            .open(&settings)
+            .map_err(|e| TestEmailError::Failed(format!("{e:#}")))?;
+        let fallback = settings.from_email;
         let raw = to
             .map(str::trim)
             .filter(|t| !t.is_empty())
@@ -225,7 +327,12 @@ impl<S: Store, E: EventBus> App<S, E> {
         }
         let to =
             Email::parse(raw).map_err(|e| TestEmailError::Invalid(FieldErrors::single("to", e)))?;
-        let company = self.branding().await?.company_name;
+        let company = self
+            .store
+            .branding()
+            .await?
+            .unwrap_or_default()
+            .company_name;
         let (subject, body) = match lang {
             Lang::Es => (
                 format!("Correo de prueba de {company}"),
@@ -252,73 +359,9 @@ impl<S: Store, E: EventBus> App<S, E> {
             .send(&email)
             .await
             .map_err(|e| TestEmailError::Failed(format!("{e:#}")))?;
-        Ok(email.to)
-    }
-
-    async fn send_one(
-        &self,
-        job: &MailJob,
-        mailer: &impl Mailer,
-        receipts: &Arc<dyn ReceiptRenderer>,
-    ) -> anyhow::Result<()> {
-        let purchase = self
-            .store
-            .get_purchase(job.purchase_id)
-            .await?
-            .ok_or_else(|| anyhow::anyhow!("purchase {} no longer exists", job.purchase_id))?;
-        let purchase = as_when_queued(job.kind, purchase);
-        let context = self.receipt_context(&purchase, job.lang).await?;
-        let (purchase, context, pdf) = self.render_receipt(receipts, purchase, context).await?;
-        let email = compose(job, &purchase, &context, pdf);
-        mailer.send(&email).await
-    }
-
-    /// The PDF receipt of `purchase`, rendered off the async workers (a 10,000-number receipt
-    /// takes the better part of a second). Hands `purchase` and `context` back for further use.
-    ///
-    /// # Errors
-    /// When rendering fails.
-    pub async fn render_receipt(
-        &self,
-        renderer: &Arc<dyn ReceiptRenderer>,
-        purchase: Purchase,
-        context: ReceiptContext,
-    ) -> anyhow::Result<(Purchase, ReceiptContext, Vec<u8>)> {
-        let renderer = Arc::clone(renderer);
-        self.cpu
-            .run(move || {
-                let pdf = renderer.render(&purchase, &context)?;
-                Ok((purchase, context, pdf))
-            })
-            .await?
-    }
-
-    /// What a receipt of `purchase` shows besides the purchase: the company, the raffle's size.
-    ///
-    /// # Errors
-    /// Storage failures only.
-    pub async fn receipt_context(
-        &self,
-        purchase: &Purchase,
-        lang: Lang,
-    ) -> anyhow::Result<ReceiptContext> {
-        let company_name = self.branding().await?.company_name;
-        let max_tickets = self
-            .cached_terms(purchase.raffle_id)
-            .await?
-            .ok_or_else(|| {
-                anyhow::anyhow!(
-                    "raffle {} of purchase {} no longer exists",
-                    purchase.raffle_id,
-                    purchase.id
-                )
-            })?
-            .max_tickets;
-        Ok(ReceiptContext {
-            company_name,
-            max_tickets,
-            lang,
-            generated_at: self.now(),
+        Ok(TestEmailSent {
+            to: email.to,
+            route,
         })
     }
 }

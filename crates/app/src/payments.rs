@@ -4,10 +4,13 @@ use rifa_domain::exchange::{ExchangeRate, ExchangeRateDraft, ExchangeRateId};
 use rifa_domain::payment::{Details, PaymentMethod, PaymentMethodDraft, PaymentMethodId};
 use rust_decimal::Decimal;
 
-use rifa_domain::FieldErrors;
-use rifa_ports::{EventBus, RateWriteError};
+use std::sync::Arc;
 
-use crate::{App, Store, WriteFailure};
+use rifa_domain::FieldErrors;
+use rifa_ports::{Clock, ExchangeRateRepository, PaymentMethodRepository, RateWriteError};
+
+use crate::WriteFailure;
+use crate::shared::{PurchaseTermsCache, Shared, now};
 
 /// Why an exchange rate could not be created or changed.
 #[derive(Debug, thiserror::Error)]
@@ -43,81 +46,151 @@ pub struct PaymentMethodInput {
     pub exchange_rate_id: Option<i64>,
 }
 
-impl<S: Store, E: EventBus> App<S, E> {
+/// The payment methods buyers choose from and the exchange rates their totals convert with.
+#[async_trait::async_trait]
+pub trait PaymentsService: Send + Sync + 'static {
     /// # Errors
     /// Storage failures only.
-    pub async fn payment_methods(&self, active_only: bool) -> anyhow::Result<Vec<PaymentMethod>> {
-        self.store.list_payment_methods(active_only).await
-    }
-
-    fn method_draft(input: PaymentMethodInput) -> Result<PaymentMethodDraft, WriteFailure> {
-        PaymentMethodDraft::parse(
-            input.name.as_deref(),
-            input.kind.as_deref(),
-            input.active,
-            input.details,
-            input.exchange_rate_id,
-        )
-        .map_err(WriteFailure::Invalid)
-    }
+    async fn payment_methods(&self, active_only: bool) -> anyhow::Result<Vec<PaymentMethod>>;
 
     /// # Errors
     /// `Invalid` (including an unknown exchange rate) or a storage failure.
-    pub async fn create_payment_method(
+    async fn create_payment_method(
         &self,
         input: PaymentMethodInput,
-    ) -> Result<PaymentMethod, WriteFailure> {
-        let draft = Self::method_draft(input)?;
-        let created = self.store.create_payment_method(&draft).await?;
-        self.purchase_terms_changed();
-        Ok(created)
-    }
+    ) -> Result<PaymentMethod, WriteFailure>;
 
     /// # Errors
     /// `Invalid`, `NotFound` or a storage failure.
-    pub async fn update_payment_method(
+    async fn update_payment_method(
         &self,
         id: PaymentMethodId,
         input: PaymentMethodInput,
-    ) -> Result<PaymentMethod, WriteFailure> {
-        let draft = Self::method_draft(input)?;
-        let updated = self.store.update_payment_method(id, &draft).await?;
-        self.purchase_terms_changed();
-        Ok(updated)
-    }
+    ) -> Result<PaymentMethod, WriteFailure>;
 
     /// # Errors
     /// `NotFound` or a storage failure.
-    pub async fn delete_payment_method(&self, id: PaymentMethodId) -> Result<(), WriteFailure> {
-        self.store.delete_payment_method(id).await?;
-        self.purchase_terms_changed();
-        Ok(())
-    }
+    async fn delete_payment_method(&self, id: PaymentMethodId) -> Result<(), WriteFailure>;
 
     /// # Errors
     /// Storage failures only.
-    pub async fn exchange_rates(&self) -> anyhow::Result<Vec<ExchangeRate>> {
-        self.store.list_exchange_rates().await
-    }
+    async fn exchange_rates(&self) -> anyhow::Result<Vec<ExchangeRate>>;
 
     /// One rate per currency pair: a second rate for a pair is refused with the first, which
     /// the admin edits instead (the store's unique key decides, so a race has one winner).
     ///
     /// # Errors
     /// `Invalid`, `PairTaken` or a storage failure.
-    pub async fn create_exchange_rate(
+    async fn create_exchange_rate(
+        &self,
+        from: Option<&str>,
+        to: Option<&str>,
+        rate: Option<Decimal>,
+    ) -> Result<ExchangeRate, RateFailure>;
+
+    /// # Errors
+    /// `Invalid`, `NotFound`, `PairTaken` (another rate has the new pair) or a storage failure.
+    async fn update_exchange_rate(
+        &self,
+        id: ExchangeRateId,
+        from: Option<&str>,
+        to: Option<&str>,
+        rate: Option<Decimal>,
+    ) -> Result<ExchangeRate, RateFailure>;
+
+    /// # Errors
+    /// `NotFound` or a storage failure.
+    async fn delete_exchange_rate(&self, id: ExchangeRateId) -> Result<(), WriteFailure>;
+}
+
+/// Payments over its ports: methods and rates from `S`, the rates' timestamps from `C`. Every
+/// write drops the purchase terms purchasing caches (methods carry their rate).
+pub struct Payments<S, C> {
+    store: S,
+    clock: C,
+    purchase_terms: Arc<PurchaseTermsCache>,
+}
+
+impl<S, C> Payments<S, C>
+where
+    S: PaymentMethodRepository + ExchangeRateRepository,
+    C: Clock,
+{
+    pub fn new(store: S, clock: C, shared: &Shared) -> Self {
+        Self {
+            store,
+            clock,
+            purchase_terms: Arc::clone(&shared.purchase_terms),
+        }
+    }
+}
+
+fn method_draft(input: PaymentMethodInput) -> Result<PaymentMethodDraft, WriteFailure> {
+    PaymentMethodDraft::parse(
+        input.name.as_deref(),
+        input.kind.as_deref(),
+        input.active,
+        input.details,
+        input.exchange_rate_id,
+    )
+    .map_err(WriteFailure::Invalid)
+}
+
+#[async_trait::async_trait]
+impl<S, C> PaymentsService for Payments<S, C>
+where
+    S: PaymentMethodRepository + ExchangeRateRepository,
+    C: Clock,
+{
+    async fn payment_methods(&self, active_only: bool) -> anyhow::Result<Vec<PaymentMethod>> {
+        self.store.list_payment_methods(active_only).await
+    }
+
+    async fn create_payment_method(
+        &self,
+        input: PaymentMethodInput,
+    ) -> Result<PaymentMethod, WriteFailure> {
+        let draft = method_draft(input)?;
+        let created = self.store.create_payment_method(&draft).await?;
+        self.purchase_terms.changed();
+        Ok(created)
+    }
+
+    async fn update_payment_method(
+        &self,
+        id: PaymentMethodId,
+        input: PaymentMethodInput,
+    ) -> Result<PaymentMethod, WriteFailure> {
+        let draft = method_draft(input)?;
+        let updated = self.store.update_payment_method(id, &draft).await?;
+        self.purchase_terms.changed();
+        Ok(updated)
+    }
+
+    async fn delete_payment_method(&self, id: PaymentMethodId) -> Result<(), WriteFailure> {
+        self.store.delete_payment_method(id).await?;
+        self.purchase_terms.changed();
+        Ok(())
+    }
+
+    async fn exchange_rates(&self) -> anyhow::Result<Vec<ExchangeRate>> {
+        self.store.list_exchange_rates().await
+    }
+
+    async fn create_exchange_rate(
         &self,
         from: Option<&str>,
         to: Option<&str>,
         rate: Option<Decimal>,
     ) -> Result<ExchangeRate, RateFailure> {
         let draft = ExchangeRateDraft::parse(from, to, rate).map_err(RateFailure::Invalid)?;
-        Ok(self.store.create_exchange_rate(&draft, self.now()).await?)
+        Ok(self
+            .store
+            .create_exchange_rate(&draft, now(&self.clock))
+            .await?)
     }
 
-    /// # Errors
-    /// `Invalid`, `NotFound`, `PairTaken` (another rate has the new pair) or a storage failure.
-    pub async fn update_exchange_rate(
+    async fn update_exchange_rate(
         &self,
         id: ExchangeRateId,
         from: Option<&str>,
@@ -127,18 +200,16 @@ impl<S: Store, E: EventBus> App<S, E> {
         let draft = ExchangeRateDraft::parse(from, to, rate).map_err(RateFailure::Invalid)?;
         let updated = self
             .store
-            .update_exchange_rate(id, &draft, self.now())
+            .update_exchange_rate(id, &draft, now(&self.clock))
             .await?;
         // Methods converting with it carry the rate.
-        self.purchase_terms_changed();
+        self.purchase_terms.changed();
         Ok(updated)
     }
 
-    /// # Errors
-    /// `NotFound` or a storage failure.
-    pub async fn delete_exchange_rate(&self, id: ExchangeRateId) -> Result<(), WriteFailure> {
+    async fn delete_exchange_rate(&self, id: ExchangeRateId) -> Result<(), WriteFailure> {
         self.store.delete_exchange_rate(id).await?;
-        self.purchase_terms_changed();
+        self.purchase_terms.changed();
         Ok(())
     }
 }

@@ -12,9 +12,12 @@
 //! The store cannot be filled through one purchase: each purchase gets at most
 //! [`MAX_UPLOAD_GRANTS`] upload URLs, an upload a newer grant replaces is deleted, and so is a
 //! proof a newer one replaces. An upload a buyer never attached is swept
-//! ([`App::sweep_abandoned_uploads`]) once its grant is [`ABANDONED_UPLOAD_AGE`] old.
+//! ([`ProofsService::sweep_abandoned_uploads`]) once its grant is [`ABANDONED_UPLOAD_AGE`] old.
 
 use std::time::Duration;
+
+use bytes::Bytes;
+use futures_util::stream::LocalBoxStream;
 
 use rifa_domain::Lang;
 use rifa_domain::proof::{
@@ -22,9 +25,10 @@ use rifa_domain::proof::{
 };
 use rifa_domain::purchase::{Purchase, PurchaseId, PurchaseStatus};
 use rifa_ports::outbound::{ObjectStore, PresignedUpload, ProofInspector};
-use rifa_ports::{EventBus, ProofProblem, PurchaseAccess};
-
-use crate::{App, Store};
+use rifa_ports::{
+    AccessKeys, Clock, DirectTransfers, DownloadRefusal, OutgoingFile, ProofProblem,
+    PurchaseAccess, PurchaseProofs, PurchaseRepository, UploadRefusal,
+};
 
 /// How long an upload URL works: enough for a slow phone connection, short enough to be
 /// useless if it leaks.
@@ -72,36 +76,221 @@ pub struct UploadRequest {
     pub size: Option<u64>,
 }
 
-impl<S: Store, E: EventBus> App<S, E> {
-    async fn open_purchase(
-        &self,
-        id: PurchaseId,
-        access_key: &str,
-    ) -> Result<PurchaseAccess, ProofFailure> {
-        let access = self
-            .store
-            .purchase_access(id)
-            .await?
-            .ok_or(ProofFailure::NotFound)?;
-        match access.access_digest.as_deref() {
-            Some(digest) if self.access_keys.matches(access_key, digest) => Ok(access),
-            _ => Err(ProofFailure::NotFound),
-        }
-    }
-
+/// The payment proof, from the buyer's upload URL to the admin's link.
+#[async_trait::async_trait]
+pub trait ProofsService: Send + Sync + 'static {
     /// Checks the buyer's key and what they declare, and grants one upload URL.
     ///
     /// # Errors
     /// `NotFound`, `NotPending`, `Refused` (declared empty, too large or of another type),
     /// `SizeRequired`, `TooManyUploads`, or a failure of storage or the object store.
-    pub async fn grant_proof_upload(
+    async fn grant_proof_upload(
         &self,
-        objects: &impl ObjectStore,
+        request: &UploadRequest,
+    ) -> Result<PresignedUpload, ProofFailure>;
+
+    /// Judges the granted upload by its bytes and attaches it, or deletes it and records why.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotPending`, `Refused` (nothing uploaded, too large, not an image or PDF),
+    /// or a failure of storage or the object store.
+    async fn attach_proof(
+        &self,
+        purchase_id: PurchaseId,
+        access_key: &str,
+    ) -> Result<(), ProofFailure>;
+
+    /// Deletes uploads granted more than `older_than` ago and never attached, `batch` at a time
+    /// until none is left, and answers how many were swept. The file goes first and the grant
+    /// after, so a failure leaves the grant to retry next time rather than an orphan file.
+    ///
+    /// # Errors
+    /// A failure of storage or of the object store; what was swept before it stays swept.
+    async fn sweep_abandoned_uploads(
+        &self,
+        older_than: Duration,
+        batch: u32,
+    ) -> anyhow::Result<u32>;
+
+    /// A short-lived link an admin's browser can open the purchase's proof at.
+    ///
+    /// # Errors
+    /// When the object store cannot sign.
+    async fn proof_link(&self, purchase: &Purchase) -> anyhow::Result<Option<String>>;
+
+    /// Why the purchase's last proof was refused, if it was.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    async fn proof_problem(&self, id: PurchaseId) -> anyhow::Result<Option<ProofProblem>>;
+
+    /// The purchase and the language to show it in, for the buyer holding its key (the
+    /// invoice). Admins read purchases through [`crate::review::ReviewService::purchase_by_id`].
+    ///
+    /// # Errors
+    /// `NotFound` (unknown purchase or wrong key), or a storage failure.
+    async fn purchase_for_buyer(
+        &self,
+        id: PurchaseId,
+        access_key: &str,
+    ) -> Result<(Purchase, Lang), ProofFailure>;
+
+    /// The file a download link of the API's own store names (a store with its own server,
+    /// such as S3, serves its links itself: here they are `NotFound`).
+    ///
+    /// # Errors
+    /// `NotFound` for any link that opens nothing, or a failure to read the file.
+    async fn download_proof(&self, token: &str) -> Result<OutgoingFile, DownloadRefusal>;
+}
+
+/// The buyer's `PUT` to an upload URL of the API's own store. Apart from [`ProofsService`]
+/// because the request body is the server's own, tied to its thread: these futures are not
+/// `Send`.
+#[async_trait::async_trait(?Send)]
+pub trait ProofUploads: Send + Sync + 'static {
+    /// Stores the body sent to an upload URL, refusing at once a `declared_size` over the
+    /// limit.
+    ///
+    /// # Errors
+    /// See [`UploadFailure`].
+    async fn receive_upload(
+        &self,
+        token: &str,
+        content_type: &str,
+        declared_size: Option<u64>,
+        body: LocalBoxStream<'_, std::io::Result<Bytes>>,
+    ) -> Result<u64, UploadFailure>;
+}
+
+/// Why an upload to the API's own store was not stored.
+#[derive(Debug, thiserror::Error)]
+pub enum UploadFailure {
+    /// Not a link of this store (or the store takes no uploads itself).
+    #[error("no such upload link")]
+    NotFound,
+    #[error("the upload link is invalid or has expired")]
+    LinkInvalid,
+    #[error("the upload was granted for {expected}")]
+    ContentTypeMismatch { expected: String },
+    /// The file is over [`MAX_PROOF_BYTES`] (or the store's limit): `size` is at least that.
+    #[error("the upload is too large")]
+    TooLarge { size: u64 },
+    #[error("the upload is not the size declared")]
+    SizeMismatch,
+    #[error("this upload link has already been used")]
+    AlreadyUsed,
+    /// The body stopped arriving in time.
+    #[error("the upload body timed out")]
+    TimedOut,
+    /// Reading the body failed otherwise.
+    #[error("{0}")]
+    Body(std::io::Error),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+impl From<UploadRefusal> for UploadFailure {
+    fn from(refusal: UploadRefusal) -> Self {
+        match refusal {
+            UploadRefusal::NotServed => Self::NotFound,
+            UploadRefusal::LinkInvalid => Self::LinkInvalid,
+            UploadRefusal::ContentTypeMismatch { expected } => {
+                Self::ContentTypeMismatch { expected }
+            }
+            UploadRefusal::TooLarge { limit } => Self::TooLarge { size: limit + 1 },
+            UploadRefusal::SizeMismatch { .. } => Self::SizeMismatch,
+            UploadRefusal::AlreadyUsed => Self::AlreadyUsed,
+            UploadRefusal::Body(e) if e.kind() == std::io::ErrorKind::TimedOut => Self::TimedOut,
+            UploadRefusal::Body(e) => Self::Body(e),
+            UploadRefusal::Unknown(e) => Self::Unknown(e),
+        }
+    }
+}
+
+/// Proofs over their ports: purchases' grants and proofs from `S`, files in `O` (judged by
+/// `I`), the API's own end of the store's links in `T`, keys compared by `K`, the time from `C`.
+pub struct Proofs<S, O, I, T, K, C> {
+    store: S,
+    objects: O,
+    inspector: I,
+    transfers: T,
+    access_keys: K,
+    clock: C,
+}
+
+impl<S, O, I, T, K, C> Proofs<S, O, I, T, K, C>
+where
+    S: PurchaseProofs + PurchaseRepository,
+    O: ObjectStore,
+    I: ProofInspector,
+    T: DirectTransfers,
+    K: AccessKeys,
+    C: Clock,
+{
+    pub fn new(store: S, objects: O, inspector: I, transfers: T, access_keys: K, clock: C) -> Self {
+        Self {
+            store,
+            objects,
+            inspector,
+            transfers,
+            access_keys,
+            clock,
+        }
+    }
+
+    /// Deletes an object nothing refers to any more. Best effort: a failure leaves an orphan
+    /// file, which is logged, never an error for the buyer.
+    async fn discard(&self, key: &str) {
+        if let Err(error) = self.objects.delete(key).await {
+            tracing::warn!(
+                storage.key = key,
+                error = format!("{error:#}"),
+                "failed to delete a replaced proof upload"
+            );
+        }
+    }
+
+    /// Why a conditional write on a purchase just missed: it was decided meanwhile, or (still
+    /// pending) a newer upload was granted, which is the one to attach.
+    async fn lost_race(&self, id: PurchaseId) -> ProofFailure {
+        match self.store.purchase_access(id).await {
+            Ok(Some(access))
+                if access.status == PurchaseStatus::Pending
+                    && access.upload_grants >= MAX_UPLOAD_GRANTS =>
+            {
+                ProofFailure::TooManyUploads
+            }
+            Ok(Some(access)) if access.status == PurchaseStatus::Pending => {
+                ProofFailure::Refused(ProofError::Missing)
+            }
+            Ok(Some(access)) => ProofFailure::NotPending(access.status),
+            Ok(None) => ProofFailure::NotFound,
+            Err(error) => ProofFailure::Unknown(error),
+        }
+    }
+}
+
+#[async_trait::async_trait]
+impl<S, O, I, T, K, C> ProofsService for Proofs<S, O, I, T, K, C>
+where
+    S: PurchaseProofs + PurchaseRepository,
+    O: ObjectStore,
+    I: ProofInspector,
+    T: DirectTransfers,
+    K: AccessKeys,
+    C: Clock,
+{
+    async fn grant_proof_upload(
+        &self,
         request: &UploadRequest,
     ) -> Result<PresignedUpload, ProofFailure> {
-        let access = self
-            .open_purchase(request.purchase_id, &request.access_key)
-            .await?;
+        let access = open_purchase(
+            &self.store,
+            &self.access_keys,
+            request.purchase_id,
+            &request.access_key,
+        )
+        .await?;
         if access.status != PurchaseStatus::Pending {
             return Err(ProofFailure::NotPending(access.status));
         }
@@ -134,7 +323,8 @@ impl<S: Store, E: EventBus> App<S, E> {
             uuid::Uuid::new_v4().simple(),
             kind.extension()
         );
-        let upload = objects
+        let upload = self
+            .objects
             .presign_upload(&key, kind.mime(), size, UPLOAD_URL_TTL)
             .await?;
         if !self
@@ -150,24 +340,17 @@ impl<S: Store, E: EventBus> App<S, E> {
             return Err(self.lost_race(request.purchase_id).await);
         }
         if let Some(replaced) = access.upload_key {
-            self.discard(objects, &replaced).await;
+            self.discard(&replaced).await;
         }
         Ok(upload)
     }
 
-    /// Judges the granted upload by its bytes and attaches it, or deletes it and records why.
-    ///
-    /// # Errors
-    /// `NotFound`, `NotPending`, `Refused` (nothing uploaded, too large, not an image or PDF),
-    /// or a failure of storage or the object store.
-    pub async fn attach_proof(
+    async fn attach_proof(
         &self,
-        objects: &impl ObjectStore,
-        inspector: &impl ProofInspector,
         purchase_id: PurchaseId,
         access_key: &str,
     ) -> Result<(), ProofFailure> {
-        let access = self.open_purchase(purchase_id, access_key).await?;
+        let access = open_purchase(&self.store, &self.access_keys, purchase_id, access_key).await?;
         if access.status != PurchaseStatus::Pending {
             return Err(ProofFailure::NotPending(access.status));
         }
@@ -176,12 +359,13 @@ impl<S: Store, E: EventBus> App<S, E> {
         };
         let declared = ProofKind::from_extension(&key)
             .ok_or_else(|| anyhow::anyhow!("granted upload {key} has no proof extension"))?;
-        let verdict = match objects.read(&key, MAX_PROOF_READ).await? {
+        let verdict = match self.objects.read(&key, MAX_PROOF_READ).await? {
             None => Err(ProofError::Missing),
             Some(object) => {
                 match check_declared_proof(declared, object.size, &object.first_bytes) {
                     Ok(kind) => {
-                        let content = inspector
+                        let content = self
+                            .inspector
                             .inspect(kind, object.first_bytes, MAX_PROOF_PIXELS)
                             .await?;
                         judge_content(kind, content)
@@ -191,7 +375,7 @@ impl<S: Store, E: EventBus> App<S, E> {
             }
         };
         if let Err(refusal) = verdict {
-            objects.delete(&key).await?;
+            self.objects.delete(&key).await?;
             let problem = match refusal {
                 ProofError::Missing => ProofProblem::Missing,
                 ProofError::TooLarge { .. } | ProofError::TooManyPixels { .. } => {
@@ -215,21 +399,14 @@ impl<S: Store, E: EventBus> App<S, E> {
             return Err(self.lost_race(purchase_id).await);
         }
         if let Some(replaced) = access.payment_proof.filter(|old| *old != key) {
-            self.discard(objects, &replaced).await;
+            self.discard(&replaced).await;
         }
         tracing::info!(purchase.id = purchase_id, "proof attached");
         Ok(())
     }
 
-    /// Deletes uploads granted more than `older_than` ago and never attached, `batch` at a time
-    /// until none is left, and answers how many were swept. The file goes first and the grant
-    /// after, so a failure leaves the grant to retry next time rather than an orphan file.
-    ///
-    /// # Errors
-    /// A failure of storage or of the object store; what was swept before it stays swept.
-    pub async fn sweep_abandoned_uploads(
+    async fn sweep_abandoned_uploads(
         &self,
-        objects: &impl ObjectStore,
         older_than: Duration,
         batch: u32,
     ) -> anyhow::Result<u32> {
@@ -242,7 +419,7 @@ impl<S: Store, E: EventBus> App<S, E> {
             let full_batch = abandoned.len() >= batch as usize;
             let mut withdrawn = 0;
             for (purchase_id, key) in abandoned {
-                objects.delete(&key).await?;
+                self.objects.delete(&key).await?;
                 if self.store.withdraw_upload(purchase_id, &key).await? {
                     withdrawn += 1;
                     tracing::info!(purchase.id = purchase_id, "abandoned proof upload swept");
@@ -255,77 +432,76 @@ impl<S: Store, E: EventBus> App<S, E> {
         }
     }
 
-    /// Deletes an object nothing refers to any more. Best effort: a failure leaves an orphan
-    /// file, which is logged, never an error for the buyer.
-    async fn discard(&self, objects: &impl ObjectStore, key: &str) {
-        if let Err(error) = objects.delete(key).await {
-            tracing::warn!(
-                storage.key = key,
-                error = format!("{error:#}"),
-                "failed to delete a replaced proof upload"
-            );
-        }
-    }
-
-    /// Why a conditional write on a purchase just missed: it was decided meanwhile, or (still
-    /// pending) a newer upload was granted, which is the one to attach.
-    async fn lost_race(&self, id: PurchaseId) -> ProofFailure {
-        match self.store.purchase_access(id).await {
-            Ok(Some(access))
-                if access.status == PurchaseStatus::Pending
-                    && access.upload_grants >= MAX_UPLOAD_GRANTS =>
-            {
-                ProofFailure::TooManyUploads
-            }
-            Ok(Some(access)) if access.status == PurchaseStatus::Pending => {
-                ProofFailure::Refused(ProofError::Missing)
-            }
-            Ok(Some(access)) => ProofFailure::NotPending(access.status),
-            Ok(None) => ProofFailure::NotFound,
-            Err(error) => ProofFailure::Unknown(error),
-        }
-    }
-
-    /// A short-lived link an admin's browser can open the purchase's proof at.
-    ///
-    /// # Errors
-    /// When the object store cannot sign.
-    pub async fn proof_link(
-        &self,
-        objects: &impl ObjectStore,
-        purchase: &Purchase,
-    ) -> anyhow::Result<Option<String>> {
+    async fn proof_link(&self, purchase: &Purchase) -> anyhow::Result<Option<String>> {
         match purchase.payment_proof.as_deref() {
-            Some(key) => Ok(Some(objects.presign_download(key, DOWNLOAD_URL_TTL).await?)),
+            Some(key) => Ok(Some(
+                self.objects.presign_download(key, DOWNLOAD_URL_TTL).await?,
+            )),
             None => Ok(None),
         }
     }
 
-    /// Why the purchase's last proof was refused, if it was.
-    ///
-    /// # Errors
-    /// Storage failures only.
-    pub async fn proof_problem(&self, id: PurchaseId) -> anyhow::Result<Option<ProofProblem>> {
+    async fn proof_problem(&self, id: PurchaseId) -> anyhow::Result<Option<ProofProblem>> {
         self.store.proof_problem(id).await
     }
 
-    /// The purchase and the language to show it in, for the buyer holding its key (the
-    /// invoice). Admins read purchases through [`App::purchase_by_id`].
-    ///
-    /// # Errors
-    /// `NotFound` (unknown purchase or wrong key), or a storage failure.
-    pub async fn purchase_for_buyer(
+    async fn purchase_for_buyer(
         &self,
         id: PurchaseId,
         access_key: &str,
     ) -> Result<(Purchase, Lang), ProofFailure> {
-        let access = self.open_purchase(id, access_key).await?;
+        let access = open_purchase(&self.store, &self.access_keys, id, access_key).await?;
         let purchase = self
             .store
             .get_purchase(id)
             .await?
             .ok_or(ProofFailure::NotFound)?;
         Ok((purchase, access.lang))
+    }
+
+    async fn download_proof(&self, token: &str) -> Result<OutgoingFile, DownloadRefusal> {
+        self.transfers.send(token).await
+    }
+}
+
+#[async_trait::async_trait(?Send)]
+impl<S, O, I, T, K, C> ProofUploads for Proofs<S, O, I, T, K, C>
+where
+    S: PurchaseProofs + PurchaseRepository,
+    O: ObjectStore,
+    I: ProofInspector,
+    T: DirectTransfers,
+    K: AccessKeys,
+    C: Clock,
+{
+    async fn receive_upload(
+        &self,
+        token: &str,
+        content_type: &str,
+        declared_size: Option<u64>,
+        body: LocalBoxStream<'_, std::io::Result<Bytes>>,
+    ) -> Result<u64, UploadFailure> {
+        if let Some(size) = declared_size.filter(|size| *size > MAX_PROOF_BYTES) {
+            return Err(UploadFailure::TooLarge { size });
+        }
+        Ok(self.transfers.receive(token, content_type, body).await?)
+    }
+}
+
+/// The purchase `access_key` opens: wrong key and unknown purchase answer alike.
+pub(crate) async fn open_purchase(
+    store: &impl PurchaseProofs,
+    access_keys: &impl AccessKeys,
+    id: PurchaseId,
+    access_key: &str,
+) -> Result<PurchaseAccess, ProofFailure> {
+    let access = store
+        .purchase_access(id)
+        .await?
+        .ok_or(ProofFailure::NotFound)?;
+    match access.access_digest.as_deref() {
+        Some(digest) if access_keys.matches(access_key, digest) => Ok(access),
+        _ => Err(ProofFailure::NotFound),
     }
 }
 
@@ -334,4 +510,40 @@ fn kind_from_name(filename: &str) -> Option<ProofKind> {
     ProofKind::ALL.into_iter().find(|kind| {
         kind.extension() == extension || (extension == "jpeg" && *kind == ProofKind::Jpeg)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_store_refusal_keeps_its_meaning_and_a_stalled_body_is_a_timeout() {
+        let timed_out = std::io::Error::new(std::io::ErrorKind::TimedOut, "slow");
+        assert!(matches!(
+            UploadFailure::from(UploadRefusal::Body(timed_out)),
+            UploadFailure::TimedOut
+        ));
+        let broken = std::io::Error::other("reset");
+        assert!(matches!(
+            UploadFailure::from(UploadRefusal::Body(broken)),
+            UploadFailure::Body(_)
+        ));
+        // The store stopped reading one byte past its limit: the file is at least that large.
+        assert!(matches!(
+            UploadFailure::from(UploadRefusal::TooLarge { limit: 10 }),
+            UploadFailure::TooLarge { size: 11 }
+        ));
+        assert!(matches!(
+            UploadFailure::from(UploadRefusal::NotServed),
+            UploadFailure::NotFound
+        ));
+    }
+
+    #[test]
+    fn a_file_type_comes_from_its_name_when_the_browser_declares_none() {
+        assert_eq!(kind_from_name("recibo.JPEG"), Some(ProofKind::Jpeg));
+        assert_eq!(kind_from_name("pago.pdf"), Some(ProofKind::Pdf));
+        assert_eq!(kind_from_name("notas.txt"), None);
+        assert_eq!(kind_from_name("sin-extension"), None);
+    }
 }

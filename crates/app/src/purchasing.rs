@@ -1,18 +1,25 @@
 //! Buying tickets: the public purchase and the admin's test purchase.
 
 use std::str::FromStr;
+use std::sync::Arc;
 
 use rifa_domain::customer::{Customer, CustomerInput};
 use rifa_domain::money::Money;
 use rifa_domain::payment::PaymentMethod;
-use rifa_domain::pricing::{self, DiscountTable, PriceQuote};
+use rifa_domain::pricing::{self, PriceQuote};
 use rifa_domain::purchase::{NewPurchase, PaymentSnapshot, Purchase, PurchaseStatus};
 use rifa_domain::raffle::RaffleId;
 use rifa_domain::ticket::TicketSelection;
 use rifa_domain::{FieldError, FieldErrors, Lang};
-use rifa_ports::{CreatePurchaseError, DomainEvent, EventBus};
+use rifa_ports::{
+    AccessKeys, Clock, CreatePurchaseError, DomainEvent, EventBus, PaymentMethodRepository,
+    PurchaseRepository, RaffleRepository, ReferenceGenerator, SettingsRepository,
+};
 
-use crate::{App, Store};
+pub use crate::shared::PurchaseTerms;
+use crate::shared::{
+    AvailabilityCache, MailSignal, PurchaseTermsCache, RaffleTermsCache, Shared, now,
+};
 
 /// The purchase form as it arrives (every field text, as multipart sends it).
 #[derive(Debug, Clone, Default)]
@@ -65,12 +72,6 @@ pub struct PurchaseReceipt {
     pub access_key: Option<String>,
 }
 
-/// What every purchase reads besides its raffle: cached for [`crate::cache::TTL`].
-pub struct PurchaseTerms {
-    pub methods: Vec<PaymentMethod>,
-    pub discounts: DiscountTable,
-}
-
 /// A reference collision is a one-in-a-trillion event; three tries is plenty.
 const REFERENCE_ATTEMPTS: usize = 3;
 
@@ -119,30 +120,79 @@ fn accepted(raw: Option<&str>) -> bool {
     })
 }
 
-impl<S: Store, E: EventBus> App<S, E> {
-    async fn purchase_terms(&self) -> anyhow::Result<std::sync::Arc<PurchaseTerms>> {
-        self.purchase_terms
-            .get_or_load(&(), async {
-                Ok(PurchaseTerms {
-                    methods: self.store.list_payment_methods(true).await?,
-                    discounts: self.store.discounts().await?.unwrap_or_default(),
-                })
-            })
-            .await
-    }
-
-    /// Forgets the cached methods and discounts after this process changed them.
-    pub(crate) fn purchase_terms_changed(&self) {
-        self.purchase_terms.invalidate(&());
-    }
-
+/// Buying tickets.
+#[async_trait::async_trait]
+pub trait PurchasingService: Send + Sync + 'static {
     /// Validates the form, prices it on the server, checks the client's total against that price
     /// and writes the purchase, holding its numbers, in one transaction.
     ///
     /// # Errors
     /// `RaffleNotFound`, `RaffleNotOnSale` (public only), `Invalid` with every bad field,
     /// `TotalMismatch`, `NumbersTaken` naming the numbers lost, or a storage failure.
-    pub async fn purchase(
+    async fn purchase(
+        &self,
+        raffle_id: RaffleId,
+        form: PurchaseForm,
+        mode: PurchaseMode,
+        lang: Lang,
+    ) -> Result<PurchaseReceipt, PurchaseError>;
+}
+
+/// Purchasing over its ports: raffles' terms, active methods, discounts and the purchase write
+/// from `S`; the buyer's key from `K`, the reference from `G`, the time from `C`; a new
+/// purchase announced on `E`.
+pub struct Purchasing<S, E, K, G, C> {
+    store: S,
+    events: E,
+    access_keys: K,
+    references: G,
+    clock: C,
+    raffle_terms: Arc<RaffleTermsCache>,
+    availability: Arc<AvailabilityCache>,
+    purchase_terms: Arc<PurchaseTermsCache>,
+    mail_signal: Arc<MailSignal>,
+}
+
+impl<S, E, K, G, C> Purchasing<S, E, K, G, C>
+where
+    S: RaffleRepository + PaymentMethodRepository + SettingsRepository + PurchaseRepository,
+    E: EventBus,
+    K: AccessKeys,
+    G: ReferenceGenerator,
+    C: Clock,
+{
+    pub fn new(
+        store: S,
+        events: E,
+        access_keys: K,
+        references: G,
+        clock: C,
+        shared: &Shared,
+    ) -> Self {
+        Self {
+            store,
+            events,
+            access_keys,
+            references,
+            clock,
+            raffle_terms: Arc::clone(&shared.raffle_terms),
+            availability: Arc::clone(&shared.availability),
+            purchase_terms: Arc::clone(&shared.purchase_terms),
+            mail_signal: Arc::clone(&shared.mail_signal),
+        }
+    }
+}
+
+#[async_trait::async_trait]
+impl<S, E, K, G, C> PurchasingService for Purchasing<S, E, K, G, C>
+where
+    S: RaffleRepository + PaymentMethodRepository + SettingsRepository + PurchaseRepository,
+    E: EventBus,
+    K: AccessKeys,
+    G: ReferenceGenerator,
+    C: Clock,
+{
+    async fn purchase(
         &self,
         raffle_id: RaffleId,
         form: PurchaseForm,
@@ -150,7 +200,8 @@ impl<S: Store, E: EventBus> App<S, E> {
         lang: Lang,
     ) -> Result<PurchaseReceipt, PurchaseError> {
         let raffle = self
-            .cached_terms(raffle_id)
+            .raffle_terms
+            .get(&self.store, raffle_id)
             .await?
             .ok_or(PurchaseError::RaffleNotFound)?;
         if mode == PurchaseMode::Public && !raffle.status.is_on_sale() {
@@ -191,7 +242,7 @@ impl<S: Store, E: EventBus> App<S, E> {
                 )
             });
         let customer = Customer::parse(&form.customer, &mut errors);
-        let terms = self.purchase_terms().await?;
+        let terms = self.purchase_terms.get(&self.store).await?;
         let method = errors.check(
             "paymentMethod",
             find_method(&terms.methods, form.payment_method.as_deref()),
@@ -262,7 +313,7 @@ impl<S: Store, E: EventBus> App<S, E> {
             payment,
             quote: quote.clone(),
             status,
-            created_at: self.now(),
+            created_at: now(&self.clock),
             lang,
             access_digest,
         };
@@ -279,7 +330,7 @@ impl<S: Store, E: EventBus> App<S, E> {
                 }
                 Err(CreatePurchaseError::NumbersTaken(numbers)) => {
                     // The buyer's picker was stale: let the next look be fresh.
-                    self.holds_changed(raffle_id);
+                    self.availability.holds_changed(raffle_id);
                     return Err(PurchaseError::NumbersTaken {
                         numbers,
                         max_tickets: raffle.max_tickets,
@@ -289,8 +340,8 @@ impl<S: Store, E: EventBus> App<S, E> {
             }
         };
         if purchase.status.holds_numbers() {
-            self.holds_changed(raffle_id);
-            self.mail_queued();
+            self.availability.holds_changed(raffle_id);
+            self.mail_signal.queued();
         }
         tracing::info!(
             purchase.id = purchase.id,

@@ -1,14 +1,18 @@
 //! The admin's side of purchases: finding them, deciding them, and the dashboard figures.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use rifa_domain::FieldErrors;
 use rifa_domain::purchase::{NotPending, Purchase, PurchaseId, Verdict};
 use rifa_domain::stats::{DashboardStats, DaySales};
-use rifa_ports::{DecidePurchaseError, EventBus, PurchasePage, PurchaseQuery};
+use rifa_ports::{
+    Clock, DecidePurchaseError, MailKind, PurchaseDecision, PurchasePage, PurchaseQuery,
+    PurchaseRepository,
+};
 
-use crate::{App, Store};
+use crate::shared::{AvailabilityCache, MailSignal, Shared, now};
 
 /// The largest page an admin may ask for, so one call never loads the whole table.
 pub const MAX_PAGE_SIZE: u32 = 100;
@@ -35,12 +39,76 @@ pub enum DecideError {
     Unknown(#[from] anyhow::Error),
 }
 
-impl<S: Store, E: EventBus> App<S, E> {
+/// The admin's side of purchases: finding them, deciding them, the dashboard's figures.
+#[async_trait::async_trait]
+pub trait ReviewService: Send + Sync + 'static {
     /// One page of matching purchases; the page size is kept within 1..=[`MAX_PAGE_SIZE`].
     ///
     /// # Errors
     /// Storage failures only.
-    pub async fn search_purchases(&self, mut query: PurchaseQuery) -> anyhow::Result<PageOf> {
+    async fn search_purchases(&self, query: PurchaseQuery) -> anyhow::Result<PageOf>;
+
+    /// The newest [`LIST_CAP`] matching purchases, for the spec's plain list.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    async fn all_purchases(&self, query: PurchaseQuery) -> anyhow::Result<PurchasePage>;
+
+    /// # Errors
+    /// Storage failures only; a missing purchase is `Ok(None)`.
+    async fn purchase_by_id(&self, id: PurchaseId) -> anyhow::Result<Option<Purchase>>;
+
+    /// Approves or rejects a pending purchase; a rejection frees its numbers at once.
+    ///
+    /// # Errors
+    /// `Invalid` (unknown status, rejection without notes), `NotFound`, `NotPending` when it was
+    /// already decided, or a storage failure.
+    async fn decide_purchase(
+        &self,
+        id: PurchaseId,
+        status: &str,
+        notes: Option<&str>,
+    ) -> Result<Purchase, DecideError>;
+
+    /// # Errors
+    /// Storage failures only.
+    async fn dashboard_stats(
+        &self,
+        created: Option<(DateTime<Utc>, DateTime<Utc>)>,
+    ) -> anyhow::Result<DashboardStats>;
+
+    /// The sales of every day from `period.first` to `period.last` (both included, days of the
+    /// admin's time zone), days without purchases as zeros, read in one query.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    async fn daily_sales(&self, period: &DayPeriod) -> anyhow::Result<Vec<DaySales>>;
+}
+
+/// Review over its ports: purchases from `S`, the decision's time from `C`. A decision drops
+/// the raffle's cached availability when it frees numbers and rings the outbox (the buyer's
+/// e-mail was queued with it).
+pub struct Review<S, C> {
+    store: S,
+    clock: C,
+    availability: Arc<AvailabilityCache>,
+    mail_signal: Arc<MailSignal>,
+}
+
+impl<S: PurchaseRepository, C: Clock> Review<S, C> {
+    pub fn new(store: S, clock: C, shared: &Shared) -> Self {
+        Self {
+            store,
+            clock,
+            availability: Arc::clone(&shared.availability),
+            mail_signal: Arc::clone(&shared.mail_signal),
+        }
+    }
+}
+
+#[async_trait::async_trait]
+impl<S: PurchaseRepository, C: Clock> ReviewService for Review<S, C> {
+    async fn search_purchases(&self, mut query: PurchaseQuery) -> anyhow::Result<PageOf> {
         query.page = query.page.max(1);
         query.page_size = query.page_size.clamp(1, MAX_PAGE_SIZE);
         let result = self.store.search_purchases(&query).await?;
@@ -51,28 +119,17 @@ impl<S: Store, E: EventBus> App<S, E> {
         })
     }
 
-    /// The newest [`LIST_CAP`] matching purchases, for the spec's plain list.
-    ///
-    /// # Errors
-    /// Storage failures only.
-    pub async fn all_purchases(&self, mut query: PurchaseQuery) -> anyhow::Result<PurchasePage> {
+    async fn all_purchases(&self, mut query: PurchaseQuery) -> anyhow::Result<PurchasePage> {
         query.page = 1;
         query.page_size = LIST_CAP;
         self.store.search_purchases(&query).await
     }
 
-    /// # Errors
-    /// Storage failures only; a missing purchase is `Ok(None)`.
-    pub async fn purchase_by_id(&self, id: PurchaseId) -> anyhow::Result<Option<Purchase>> {
+    async fn purchase_by_id(&self, id: PurchaseId) -> anyhow::Result<Option<Purchase>> {
         self.store.get_purchase(id).await
     }
 
-    /// Approves or rejects a pending purchase; a rejection frees its numbers at once.
-    ///
-    /// # Errors
-    /// `Invalid` (unknown status, rejection without notes), `NotFound`, `NotPending` when it was
-    /// already decided, or a storage failure.
-    pub async fn decide_purchase(
+    async fn decide_purchase(
         &self,
         id: PurchaseId,
         status: &str,
@@ -90,7 +147,7 @@ impl<S: Store, E: EventBus> App<S, E> {
         })?;
         let purchase = self
             .store
-            .decide_purchase(id, &verdict, self.now())
+            .decide_purchase(id, &decision_of(&verdict, now(&self.clock)))
             .await
             .map_err(|e| match e {
                 DecidePurchaseError::NotFound => DecideError::NotFound,
@@ -100,9 +157,9 @@ impl<S: Store, E: EventBus> App<S, E> {
                 DecidePurchaseError::Unknown(e) => DecideError::Unknown(e),
             })?;
         if !purchase.status.holds_numbers() {
-            self.holds_changed(purchase.raffle_id);
+            self.availability.holds_changed(purchase.raffle_id);
         }
-        self.mail_queued();
+        self.mail_signal.queued();
         tracing::info!(
             purchase.id = id,
             status = purchase.status.as_str(),
@@ -111,27 +168,37 @@ impl<S: Store, E: EventBus> App<S, E> {
         Ok(purchase)
     }
 
-    /// # Errors
-    /// Storage failures only.
-    pub async fn dashboard_stats(
+    async fn dashboard_stats(
         &self,
         created: Option<(DateTime<Utc>, DateTime<Utc>)>,
     ) -> anyhow::Result<DashboardStats> {
         self.store.dashboard_stats(created).await
     }
 
-    /// The sales of every day from `period.first` to `period.last` (both included, days of the
-    /// admin's time zone), days without purchases as zeros, read in one query.
-    ///
-    /// # Errors
-    /// Storage failures only.
-    pub async fn daily_sales(&self, period: &DayPeriod) -> anyhow::Result<Vec<DaySales>> {
+    async fn daily_sales(&self, period: &DayPeriod) -> anyhow::Result<Vec<DaySales>> {
         let (from, to) = period.utc_range();
         let found = self
             .store
             .daily_sales(from, to, period.utc_offset_minutes)
             .await?;
         Ok(period.fill(found))
+    }
+}
+
+/// What a verdict does, all carried out by storage in one transaction: a rejection puts the
+/// numbers back on sale, and each verdict sends the buyer its own e-mail.
+#[must_use]
+pub fn decision_of(verdict: &Verdict, decided_at: DateTime<Utc>) -> PurchaseDecision {
+    let status = verdict.target();
+    PurchaseDecision {
+        status,
+        notes: verdict.notes().map(str::to_owned),
+        decided_at,
+        release_numbers: !status.holds_numbers(),
+        mail: match verdict {
+            Verdict::Approve { .. } => MailKind::Approved,
+            Verdict::Reject { .. } => MailKind::Rejected,
+        },
     }
 }
 
@@ -210,6 +277,33 @@ mod tests {
 
     fn day(text: &str) -> NaiveDate {
         NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap_or_default()
+    }
+
+    #[test]
+    fn a_rejection_frees_the_numbers_and_each_verdict_sends_its_own_e_mail() {
+        let at = Utc::now();
+        let rejected = decision_of(
+            &Verdict::Reject {
+                notes: "sin pago".into(),
+            },
+            at,
+        );
+        assert_eq!(
+            rejected.status,
+            rifa_domain::purchase::PurchaseStatus::Rejected
+        );
+        assert!(rejected.release_numbers);
+        assert_eq!(rejected.mail, MailKind::Rejected);
+        assert_eq!(rejected.notes.as_deref(), Some("sin pago"));
+
+        let approved = decision_of(&Verdict::Approve { notes: None }, at);
+        assert_eq!(
+            approved.status,
+            rifa_domain::purchase::PurchaseStatus::Approved
+        );
+        assert!(!approved.release_numbers);
+        assert_eq!(approved.mail, MailKind::Approved);
+        assert_eq!(approved.decided_at, at);
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod outbound;
 pub mod repositories;
 pub mod security;
 pub mod system;
+pub mod transfers;
 
 pub use buyer_access::{ProofProblem, PurchaseAccess, PurchaseProofs};
 pub use events::{DomainEvent, EventBus};
@@ -22,3 +23,4 @@ pub use mail_outbox::{
 pub use repositories::*;
 pub use security::{AccessKeys, AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};
 pub use system::{Clock, ReferenceGenerator};
+pub use transfers::{DirectTransfers, DownloadRefusal, OutgoingFile, UploadRefusal};

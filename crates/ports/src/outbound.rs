@@ -146,3 +146,68 @@ pub trait ReceiptRenderer: Send + Sync + 'static {
     /// When rendering fails (missing font, layout overflow).
     fn render(&self, purchase: &Purchase, context: &ReceiptContext) -> anyhow::Result<Vec<u8>>;
 }
+
+/// The printable HTML invoice of a purchase.
+pub trait InvoicePages: Send + Sync + 'static {
+    /// A self-contained page (no external asset).
+    fn render(&self, purchase: &Purchase, context: &ReceiptContext) -> String;
+
+    /// The `Content-Security-Policy` that lets exactly the page's own script and style run.
+    fn content_security_policy(&self) -> &'static str;
+}
+
+/// How a message left: through a mail server, or into the file outbox (no server configured).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MailRoute {
+    Server,
+    FileOutbox,
+}
+
+/// Opens the mailer the settings call for, at delivery time (admins change the settings while
+/// the server runs).
+pub trait MailTransports: Send + Sync + 'static {
+    type Mailer: Mailer;
+
+    /// The mailer for the settings admins saved (the adapter may fall back on its own
+    /// configuration when they name no server), and the route its messages take.
+    ///
+    /// # Errors
+    /// When the settings cannot make a mailer (the message says why, without secrets).
+    fn open(
+        &self,
+        saved: &rifa_domain::email_settings::EmailSettings,
+    ) -> anyhow::Result<(Self::Mailer, MailRoute)>;
+}
+
+// One store shared by the services that read, write and serve its files.
+impl<T: ObjectStore> ObjectStore for std::sync::Arc<T> {
+    fn presign_upload(
+        &self,
+        key: &str,
+        content_type: &str,
+        size: u64,
+        ttl: Duration,
+    ) -> impl Future<Output = anyhow::Result<PresignedUpload>> + Send {
+        (**self).presign_upload(key, content_type, size, ttl)
+    }
+
+    fn presign_download(
+        &self,
+        key: &str,
+        ttl: Duration,
+    ) -> impl Future<Output = anyhow::Result<String>> + Send {
+        (**self).presign_download(key, ttl)
+    }
+
+    fn read(
+        &self,
+        key: &str,
+        max_bytes: usize,
+    ) -> impl Future<Output = anyhow::Result<Option<StoredObject>>> + Send {
+        (**self).read(key, max_bytes)
+    }
+
+    fn delete(&self, key: &str) -> impl Future<Output = anyhow::Result<()>> + Send {
+        (**self).delete(key)
+    }
+}

@@ -9,9 +9,11 @@ use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::Money;
 use rifa_domain::payment::{PaymentMethod, PaymentMethodDraft, PaymentMethodId};
 use rifa_domain::pricing::DiscountTable;
-use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus, Verdict};
+use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId};
 use rifa_domain::stats::{DashboardStats, DaySales};
+
+use crate::MailKind;
 
 /// Which raffles a listing shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,6 +142,19 @@ pub enum DecidePurchaseError {
     Unknown(#[from] anyhow::Error),
 }
 
+/// Everything a decision on a purchase does, decided by the core (see
+/// `rifa_app::review::decision_of`); storage only carries it out, atomically.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PurchaseDecision {
+    pub status: PurchaseStatus,
+    pub notes: Option<String>,
+    pub decided_at: DateTime<Utc>,
+    /// Whether the purchase's numbers go back on sale.
+    pub release_numbers: bool,
+    /// The e-mail the buyer is sent.
+    pub mail: MailKind,
+}
+
 /// Filters of the admin purchase list (all optional) and the page wanted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PurchaseQuery {
@@ -206,17 +221,16 @@ pub trait PurchaseRepository: Send + Sync + 'static {
         query: &PurchaseQuery,
     ) -> impl Future<Output = anyhow::Result<PurchasePage>> + Send;
 
-    /// Applies `verdict` if the purchase is still pending, releasing its numbers on rejection
-    /// and putting the buyer's `Approved` or `Rejected` e-mail in the outbox, all in one
-    /// transaction (a concurrent decision loses with `NotPending`).
+    /// Carries out `decision` if the purchase is still pending: its status, notes and time, the
+    /// release of its numbers when the decision says so, and the e-mail it names put in the
+    /// outbox, all in one transaction (a concurrent decision loses with `NotPending`).
     ///
     /// # Errors
     /// `NotFound`, `NotPending`, or `Unknown`.
     fn decide_purchase(
         &self,
         id: PurchaseId,
-        verdict: &Verdict,
-        now: DateTime<Utc>,
+        decision: &PurchaseDecision,
     ) -> impl Future<Output = Result<Purchase, DecidePurchaseError>> + Send;
 
     /// Pending and approved purchases of a buyer, newest first, at most `limit`.

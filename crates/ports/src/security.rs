@@ -68,3 +68,47 @@ pub trait AccessKeys: Send + Sync + 'static {
     /// Whether `key` matches `digest`, in constant time.
     fn matches(&self, key: &str, digest: &str) -> bool;
 }
+
+// Shared handles, so several services can hold one adapter.
+impl<T: PasswordHasher + ?Sized> PasswordHasher for std::sync::Arc<T> {
+    fn hash(&self, password: &str) -> anyhow::Result<String> {
+        (**self).hash(password)
+    }
+
+    fn verify(&self, password: &str, hash: &str) -> bool {
+        (**self).verify(password, hash)
+    }
+
+    fn decoy_hash(&self) -> &str {
+        (**self).decoy_hash()
+    }
+}
+
+impl<T: TokenIssuer + ?Sized> TokenIssuer for std::sync::Arc<T> {
+    fn issue(
+        &self,
+        admin_id: AdminId,
+        username: &str,
+        privileged: bool,
+    ) -> anyhow::Result<IssuedToken> {
+        (**self).issue(admin_id, username, privileged)
+    }
+
+    fn verify(&self, token: &str) -> Result<AdminClaims, TokenError> {
+        (**self).verify(token)
+    }
+}
+
+impl<T: AccessKeys + ?Sized> AccessKeys for std::sync::Arc<T> {
+    fn issue(&self) -> (String, String) {
+        (**self).issue()
+    }
+
+    fn digest(&self, key: &str) -> String {
+        (**self).digest(key)
+    }
+
+    fn matches(&self, key: &str, digest: &str) -> bool {
+        (**self).matches(key, digest)
+    }
+}

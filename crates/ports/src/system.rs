@@ -12,3 +12,16 @@ pub trait ReferenceGenerator: Send + Sync + 'static {
     /// [`crate::CreatePurchaseError::ReferenceTaken`] and the caller asks again.
     fn next_reference(&self) -> String;
 }
+
+// Shared handles: a test keeps one to move the clock while the services hold clones.
+impl<T: Clock + ?Sized> Clock for std::sync::Arc<T> {
+    fn now(&self) -> DateTime<Utc> {
+        (**self).now()
+    }
+}
+
+impl<T: ReferenceGenerator + ?Sized> ReferenceGenerator for std::sync::Arc<T> {
+    fn next_reference(&self) -> String {
+        (**self).next_reference()
+    }
+}

@@ -7,11 +7,11 @@ use chrono::{DateTime, NaiveDate, Utc};
 use rifa_domain::customer::fold_for_search;
 use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::Money;
-use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus, Verdict};
+use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus};
 use rifa_domain::raffle::RaffleStatus;
 use rifa_domain::stats::{DashboardStats, DaySales};
 use rifa_ports::{
-    CreatePurchaseError, DecidePurchaseError, MailKind, PurchasePage, PurchaseQuery,
+    CreatePurchaseError, DecidePurchaseError, PurchaseDecision, PurchasePage, PurchaseQuery,
     PurchaseRepository, PurchaseSummary, recipient_key,
 };
 use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr, OnConflict, Query};
@@ -441,8 +441,7 @@ impl PurchaseRepository for Db {
     async fn decide_purchase(
         &self,
         id: PurchaseId,
-        verdict: &Verdict,
-        now: DateTime<Utc>,
+        decision: &PurchaseDecision,
     ) -> Result<Purchase, DecidePurchaseError> {
         let txn = self
             .conn
@@ -452,13 +451,13 @@ impl PurchaseRepository for Db {
         let updated = purchases::Entity::update_many()
             .col_expr(
                 purchases::Column::Status,
-                Expr::val(verdict.target().as_str()),
+                Expr::val(decision.status.as_str()),
             )
             .col_expr(
                 purchases::Column::AdminNotes,
-                Expr::val(verdict.notes().map(str::to_owned)),
+                Expr::val(decision.notes.clone()),
             )
-            .col_expr(purchases::Column::DecidedAt, Expr::val(now))
+            .col_expr(purchases::Column::DecidedAt, Expr::val(decision.decided_at))
             .filter(purchases::Column::Id.eq(id))
             .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
             .exec(&txn)
@@ -472,7 +471,7 @@ impl PurchaseRepository for Db {
                 .ok_or(DecidePurchaseError::NotFound)?;
             return Err(DecidePurchaseError::NotPending(current.status));
         }
-        if matches!(verdict, Verdict::Reject { .. }) {
+        if decision.release_numbers {
             purchase_tickets::Entity::update_many()
                 .col_expr(purchase_tickets::Column::Held, Expr::val(false))
                 .filter(purchase_tickets::Column::PurchaseId.eq(id))
@@ -485,11 +484,7 @@ impl PurchaseRepository for Db {
             .await
             .context("failed to reload the decided purchase")?
             .ok_or(DecidePurchaseError::NotFound)?;
-        let kind = match verdict {
-            Verdict::Approve { .. } => MailKind::Approved,
-            Verdict::Reject { .. } => MailKind::Rejected,
-        };
-        outbox::enqueue(&txn, &row, kind).await?;
+        outbox::enqueue(&txn, &row, decision.mail).await?;
         txn.commit()
             .await
             .context("failed to commit the decision")?;

@@ -17,9 +17,9 @@ use rifa_domain::ticket::TicketSelection;
 use rifa_domain::{FieldErrors, Lang};
 use rifa_ports::{
     CreatePurchaseError, DecidePurchaseError, DeleteRaffleError, ExchangeRateRepository as _,
-    MailKind, MailOutbox, MailStatus, PaymentMethodRepository as _, ProofProblem, PurchaseProofs,
-    PurchaseQuery, PurchaseRepository, RaffleRepository, RateWriteError, RecipientCaps,
-    SettingsRepository, UpdateRaffleError, WithheldReason,
+    MailKind, MailOutbox, MailStatus, PaymentMethodRepository as _, ProofProblem, PurchaseDecision,
+    PurchaseProofs, PurchaseQuery, PurchaseRepository, RaffleRepository, RateWriteError,
+    RecipientCaps, SettingsRepository, UpdateRaffleError, WithheldReason,
 };
 use rust_decimal::Decimal;
 use sea_orm::{ConnectionTrait, Database, DbErr, SqlErr};
@@ -71,6 +71,20 @@ fn migrations_from(name: &str) -> u32 {
         .position(|m| m.name().contains(name))
         .unwrap_or_else(|| panic!("no migration named like {name}"));
     u32::try_from(from_newest + 1).unwrap()
+}
+
+/// A decision as the core makes it (`rifa_app::review::decision_of`): what the adapter executes.
+fn decision(verdict: &Verdict, at: DateTime<Utc>) -> PurchaseDecision {
+    PurchaseDecision {
+        status: verdict.target(),
+        notes: verdict.notes().map(str::to_owned),
+        decided_at: at,
+        release_numbers: matches!(verdict, Verdict::Reject { .. }),
+        mail: match verdict {
+            Verdict::Approve { .. } => MailKind::Approved,
+            Verdict::Reject { .. } => MailKind::Rejected,
+        },
+    }
 }
 
 fn now() -> DateTime<Utc> {
@@ -159,10 +173,12 @@ async fn the_unique_index_refuses_a_second_hold_of_a_number_but_not_a_released_o
 
     db.decide_purchase(
         first.id,
-        &Verdict::Reject {
-            notes: "sin pago".into(),
-        },
-        now(),
+        &decision(
+            &Verdict::Reject {
+                notes: "sin pago".into(),
+            },
+            now(),
+        ),
     )
     .await
     .unwrap();
@@ -223,9 +239,10 @@ async fn only_one_of_two_racing_decisions_wins(url: &str) {
     let reject = Verdict::Reject {
         notes: "duplicado".into(),
     };
+    let (approval, rejection) = (decision(&approve, now()), decision(&reject, now()));
     let (a, b) = tokio::join!(
-        db.decide_purchase(bought.id, &approve, now()),
-        db.decide_purchase(bought.id, &reject, now())
+        db.decide_purchase(bought.id, &approval),
+        db.decide_purchase(bought.id, &rejection)
     );
 
     let outcomes = [a.is_ok(), b.is_ok()];
@@ -237,7 +254,9 @@ async fn only_one_of_two_racing_decisions_wins(url: &str) {
         db.held_numbers(raffle).await.unwrap().is_empty(),
         stored.status == PurchaseStatus::Rejected
     );
-    let missing = db.decide_purchase(999_999, &approve, now()).await;
+    let missing = db
+        .decide_purchase(999_999, &decision(&approve, now()))
+        .await;
     assert!(matches!(missing, Err(DecidePurchaseError::NotFound)));
 }
 
@@ -296,9 +315,12 @@ async fn searches_find_rejected_purchases_by_number_and_lookups_by_phone_digits(
         )
         .await
         .unwrap();
-    db.decide_purchase(rejected.id, &Verdict::Reject { notes: "x".into() }, now())
-        .await
-        .unwrap();
+    db.decide_purchase(
+        rejected.id,
+        &decision(&Verdict::Reject { notes: "x".into() }, now()),
+    )
+    .await
+    .unwrap();
     let pending = db
         .create_purchase(
             &purchase(raffle, &[12, 13], "RF-B", "0414 999 8888"),
@@ -397,10 +419,12 @@ async fn purchases_and_decisions_put_their_e_mail_in_the_outbox_in_the_same_tran
 
     db.decide_purchase(
         bought.id,
-        &Verdict::Reject {
-            notes: "sin pago".into(),
-        },
-        now(),
+        &decision(
+            &Verdict::Reject {
+                notes: "sin pago".into(),
+            },
+            now(),
+        ),
     )
     .await
     .unwrap();
@@ -596,9 +620,12 @@ async fn only_the_granted_upload_of_a_pending_purchase_can_be_attached(url: &str
         4
     );
 
-    db.decide_purchase(bought.id, &Verdict::Approve { notes: None }, now())
-        .await
-        .unwrap();
+    db.decide_purchase(
+        bought.id,
+        &decision(&Verdict::Approve { notes: None }, now()),
+    )
+    .await
+    .unwrap();
     assert!(
         !db.grant_upload(bought.id, "proofs/1/d.png", 10, now())
             .await
@@ -654,10 +681,12 @@ async fn grants_never_attached_are_listed_by_age_and_withdrawn_once(url: &str) {
     );
     db.decide_purchase(
         decided,
-        &Verdict::Reject {
-            notes: "no payment".into(),
-        },
-        now(),
+        &decision(
+            &Verdict::Reject {
+                notes: "no payment".into(),
+            },
+            now(),
+        ),
     )
     .await
     .unwrap();

@@ -42,6 +42,7 @@
 mod message;
 mod outbox;
 mod smtp;
+mod transports;
 
 use std::path::Path;
 
@@ -51,6 +52,7 @@ use rifa_ports::outbound::{Mailer, OutgoingEmail};
 pub use message::MessageError;
 pub use outbox::FileOutbox;
 pub use smtp::{SmtpError, SmtpErrorKind, SmtpMailer, SmtpOptions, SmtpSecurity};
+pub use transports::ConfiguredTransports;
 
 /// Settings a mailer cannot be built from.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -56,3 +56,22 @@ mod view;
 
 pub use html::{invoice_content_security_policy, render_invoice_html};
 pub use pdf::GenPdfReceipts;
+
+/// The [`rifa_ports::outbound::InvoicePages`] port: [`render_invoice_html`], served with
+/// [`invoice_content_security_policy`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct HtmlInvoices;
+
+impl rifa_ports::outbound::InvoicePages for HtmlInvoices {
+    fn render(
+        &self,
+        purchase: &rifa_domain::purchase::Purchase,
+        context: &rifa_ports::outbound::ReceiptContext,
+    ) -> String {
+        render_invoice_html(purchase, context)
+    }
+
+    fn content_security_policy(&self) -> &'static str {
+        invoice_content_security_policy()
+    }
+}

@@ -64,6 +64,11 @@ pub use local::{AcceptedUpload, Download, DownloadError, LocalStore, UploadError
 pub use rifa_ports::outbound::{ObjectStore, PresignedUpload, ProofInspector, StoredObject};
 pub use s3::{S3Config, S3Store};
 
+use bytes::Bytes;
+use futures_util::StreamExt as _;
+use futures_util::stream::LocalBoxStream;
+use rifa_ports::{DirectTransfers, DownloadRefusal, OutgoingFile, UploadRefusal};
+
 /// A content type safe to sign into a URL and send back as a header: printable ASCII, not
 /// empty, not absurdly long.
 fn check_content_type(content_type: &str) -> anyhow::Result<()> {
@@ -76,8 +81,8 @@ fn check_content_type(content_type: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The store the configuration chose. The API holds this one type; its local-only routes reach
-/// the directory through [`ProofStore::local`].
+/// The store the configuration chose. The local store's own end of its links (uploads and
+/// downloads through the API) is its [`DirectTransfers`]; S3 serves its links itself.
 #[derive(Debug)]
 pub enum ProofStore {
     Local(LocalStore),
@@ -85,14 +90,7 @@ pub enum ProofStore {
 }
 
 impl ProofStore {
-    /// What judges the proofs this store holds by decoding them.
-    #[must_use]
-    pub fn inspector(&self) -> DecodingInspector {
-        DecodingInspector
-    }
-
-    /// The local store, when that is the one in use (the upload and download routes answer 404
-    /// otherwise).
+    /// The local store, when that is the one in use.
     #[must_use]
     pub fn local(&self) -> Option<&LocalStore> {
         match self {
@@ -147,6 +145,56 @@ impl ObjectStore for ProofStore {
             Self::Local(store) => store.delete(key).await,
             Self::S3(store) => store.delete(key).await,
         }
+    }
+}
+
+impl DirectTransfers for ProofStore {
+    async fn receive(
+        &self,
+        token: &str,
+        content_type: &str,
+        body: LocalBoxStream<'_, std::io::Result<Bytes>>,
+    ) -> Result<u64, UploadRefusal> {
+        let Some(local) = self.local() else {
+            return Err(UploadRefusal::NotServed);
+        };
+        match local.accept_upload(token, content_type, body).await {
+            Ok(accepted) => Ok(accepted.size),
+            Err(error) => Err(match error {
+                UploadError::BadSignature | UploadError::Expired => UploadRefusal::LinkInvalid,
+                UploadError::Malformed => UploadRefusal::NotServed,
+                UploadError::ContentTypeMismatch { expected } => {
+                    UploadRefusal::ContentTypeMismatch { expected }
+                }
+                UploadError::TooLarge { limit } => UploadRefusal::TooLarge { limit },
+                UploadError::SizeMismatch { declared } => UploadRefusal::SizeMismatch { declared },
+                UploadError::AlreadyUsed => UploadRefusal::AlreadyUsed,
+                // The body's own error, handed back as it came.
+                UploadError::Body(e) => UploadRefusal::Body(
+                    e.downcast::<std::io::Error>()
+                        .unwrap_or_else(std::io::Error::other),
+                ),
+                UploadError::Io(e) => UploadRefusal::Unknown(e),
+            }),
+        }
+    }
+
+    async fn send(&self, token: &str) -> Result<OutgoingFile, DownloadRefusal> {
+        let Some(local) = self.local() else {
+            return Err(DownloadRefusal::NotFound);
+        };
+        let file = local
+            .open_download(token)
+            .await
+            .map_err(|error| match error {
+                DownloadError::Io(e) => DownloadRefusal::Unknown(e),
+                _ => DownloadRefusal::NotFound,
+            })?;
+        Ok(OutgoingFile {
+            body: tokio_util::io::ReaderStream::new(file.file).boxed(),
+            size: file.size,
+            content_type: file.content_type,
+        })
     }
 }
 

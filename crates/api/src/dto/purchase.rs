@@ -1,7 +1,7 @@
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::text::Text;
+use rifa_app::lookup::Verification;
 use rifa_app::purchasing::{PurchaseForm, PurchaseReceipt};
-use rifa_app::verification::Verification;
 use rifa_domain::customer::CustomerInput;
 use rifa_domain::purchase::Purchase;
 use rifa_domain::ticket::display_number;

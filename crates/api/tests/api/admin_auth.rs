@@ -481,7 +481,7 @@ async fn app_limiting_failed_logins_to(per_minute: u32, trust_proxy: bool) -> Te
     config.logins_per_minute = per_minute;
     config.trust_proxy = trust_proxy;
     let app = TestApp::start(config, false).await;
-    let core = rifa_api::connect(&app.config).await.unwrap();
+    let core = rifa_api::admin_accounts(&app.config).await.unwrap();
     core.create_admin("jefe", Some(OTHER_PASSWORD.to_owned()), true, String::new)
         .await
         .unwrap();

@@ -132,7 +132,7 @@ impl TestApp {
 
     /// Creates an admin the way `rifa-api create-admin` does and signs it in.
     pub async fn other_admin(&self, username: &str, privileged: bool) -> String {
-        let app = rifa_api::connect(&self.config).await.unwrap();
+        let app = rifa_api::admin_accounts(&self.config).await.unwrap();
         let password = "a-long-test-password".to_owned();
         app.create_admin(username, Some(password.clone()), privileged, String::new)
             .await

@@ -26,7 +26,7 @@ pub async fn login(
     let username = body.username.as_deref().unwrap_or("");
     state.limits.login_allowed(ip.0, username)?;
     let (token, admin) = match state
-        .app
+        .auth
         .login(username, body.password.as_deref().unwrap_or(""))
         .await
     {

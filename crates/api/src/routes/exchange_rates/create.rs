@@ -21,7 +21,7 @@ pub async fn create(
     body: web::Json<ExchangeRateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let rate = state
-        .app
+        .payments
         .create_exchange_rate(
             body.from_currency.as_deref(),
             body.to_currency.as_deref(),

@@ -17,7 +17,7 @@ pub async fn delete(
     state: web::Data<AppState>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    state.app.delete_exchange_rate(*id).await?;
+    state.payments.delete_exchange_rate(*id).await?;
     tracing::info!(
         admin.id = admin.admin_id,
         rate.id = *id,

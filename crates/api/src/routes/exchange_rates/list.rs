@@ -16,7 +16,7 @@ pub async fn list(
 ) -> Result<web::Json<Vec<ExchangeRateDto>>, ApiError> {
     Ok(web::Json(
         state
-            .app
+            .payments
             .exchange_rates()
             .await?
             .into_iter()

@@ -23,7 +23,7 @@ pub async fn update(
     body: web::Json<ExchangeRateRequest>,
 ) -> Result<web::Json<ExchangeRateDto>, ApiError> {
     let rate = state
-        .app
+        .payments
         .update_exchange_rate(
             *id,
             body.from_currency.as_deref(),

@@ -49,7 +49,7 @@ async fn serve(state: web::Data<AppState>, mut session: Session, mut stream: Mes
     let expires_at = match tokio::time::timeout(timings.auth_timeout, stream.recv()).await {
         Ok(Some(Ok(Message::Text(text)))) => match serde_json::from_str::<ClientMessage>(&text) {
             Ok(ClientMessage::AdminAuth { token }) => {
-                match state.app.authenticate(Some(&token)).await {
+                match state.auth.authenticate(Some(&token)).await {
                     Ok(admin) => admin.expires_at,
                     Err(rifa_app::auth::AuthError::Token(rifa_ports::TokenError::Expired)) => {
                         let _ = session.close(policy("token expired")).await;
@@ -78,7 +78,7 @@ async fn serve(state: web::Data<AppState>, mut session: Session, mut stream: Mes
     if session.text(r#"{"type":"authenticated"}"#).await.is_err() {
         return;
     }
-    let mut events = state.app.events().subscribe();
+    let mut events = state.events.subscribe();
     let mut ping = tokio::time::interval(timings.ping_every);
     let mut last_heard = Instant::now();
     let until_expiry = (expires_at - chrono::Utc::now())

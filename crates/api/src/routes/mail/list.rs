@@ -38,6 +38,6 @@ pub async fn list(
         };
         return Err(ApiError::validation(&FieldErrors::single("limit", range)));
     }
-    let records = state.app.outbox(status, limit).await?;
+    let records = state.mail.outbox(status, limit).await?;
     Ok(web::Json(records.into_iter().map(MailDto::from).collect()))
 }

@@ -18,7 +18,7 @@ pub async fn retry(
     state: web::Data<AppState>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    if state.app.retry_mail(*id).await? {
+    if state.mail.retry_mail(*id).await? {
         Ok(HttpResponse::NoContent().finish())
     } else {
         Err(ApiError::not_found())

@@ -1,11 +1,10 @@
 use actix_web::{HttpRequest, web};
-use rifa_mail::AnyMailer;
+use rifa_ports::outbound::MailRoute;
 
 use crate::AppState;
 use crate::dto::{ErrorBody, TestEmailRequest, TestEmailResponse};
 use crate::error::{ApiError, request_lang};
 use crate::extract::Privileged;
-use crate::mail_worker::current_mailer;
 
 /// Sends a test message with the current e-mail settings (privileged admin only), to `to` or
 /// to the saved sender address. A failure answers 422 `email_test_failed` with the mail
@@ -27,16 +26,16 @@ pub async fn send(
     state: web::Data<AppState>,
     body: web::Json<TestEmailRequest>,
 ) -> Result<web::Json<TestEmailResponse>, ApiError> {
-    let mailer = current_mailer(&state)
-        .await
-        .map_err(|e| ApiError::email_test_failed(&format!("{e:#}")))?;
-    let delivered_via = match mailer {
-        AnyMailer::Smtp(_) => "smtp",
-        AnyMailer::Outbox(_) => "outbox",
-    };
-    let to = state
-        .app
-        .send_test_email(&mailer, body.to.as_deref(), request_lang(&req))
+    let sent = state
+        .mail
+        .send_test_email(body.to.as_deref(), request_lang(&req))
         .await?;
-    Ok(web::Json(TestEmailResponse { delivered_via, to }))
+    let delivered_via = match sent.route {
+        MailRoute::Server => "smtp",
+        MailRoute::FileOutbox => "outbox",
+    };
+    Ok(web::Json(TestEmailResponse {
+        delivered_via,
+        to: sent.to,
+    }))
 }

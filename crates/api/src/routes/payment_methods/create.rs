@@ -20,7 +20,7 @@ pub async fn create(
     body: web::Json<PaymentMethodRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let method = state
-        .app
+        .payments
         .create_payment_method(body.into_inner().into())
         .await?;
     Ok(HttpResponse::Created().json(PaymentMethodDto::from(method)))

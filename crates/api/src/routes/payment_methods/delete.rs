@@ -16,6 +16,6 @@ pub async fn delete(
     state: web::Data<AppState>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    state.app.delete_payment_method(*id).await?;
+    state.payments.delete_payment_method(*id).await?;
     Ok(HttpResponse::NoContent().finish())
 }

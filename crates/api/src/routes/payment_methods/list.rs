@@ -11,7 +11,7 @@ async fn list(
 ) -> Result<web::Json<Vec<PaymentMethodDto>>, ApiError> {
     Ok(web::Json(
         state
-            .app
+            .payments
             .payment_methods(active_only)
             .await?
             .into_iter()

@@ -23,7 +23,7 @@ pub async fn update(
 ) -> Result<web::Json<PaymentMethodDto>, ApiError> {
     Ok(web::Json(
         state
-            .app
+            .payments
             .update_payment_method(*id, body.into_inner().into())
             .await?
             .into(),

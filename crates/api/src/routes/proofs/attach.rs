@@ -24,14 +24,6 @@ pub async fn attach(
     id: web::Path<i64>,
     body: web::Json<AttachProofRequest>,
 ) -> Result<web::Json<AttachProofResponse>, ApiError> {
-    state
-        .app
-        .attach_proof(
-            &state.proofs,
-            &state.proofs.inspector(),
-            *id,
-            &body.purchase_token,
-        )
-        .await?;
+    state.proofs.attach_proof(*id, &body.purchase_token).await?;
     Ok(web::Json(AttachProofResponse { attached: true }))
 }

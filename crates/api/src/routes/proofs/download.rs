@@ -1,6 +1,6 @@
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, HeaderValue};
 use actix_web::{HttpResponse, web};
-use rifa_storage::DownloadError;
+use rifa_ports::DownloadRefusal;
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -13,22 +13,19 @@ pub async fn download(
     state: web::Data<AppState>,
     token: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let Some(local) = state.proofs.local() else {
-        return Err(ApiError::not_found());
-    };
-    let file = local
-        .open_download(&token)
+    let file = state
+        .proofs
+        .download_proof(&token)
         .await
-        .map_err(|error| match error {
-            DownloadError::Io(e) => ApiError::internal(&e),
-            _ => ApiError::not_found(),
+        .map_err(|refusal| match refusal {
+            DownloadRefusal::NotFound => ApiError::not_found(),
+            DownloadRefusal::Unknown(e) => ApiError::internal(&e),
         })?;
-    let stream = tokio_util::io::ReaderStream::new(file.file);
     Ok(HttpResponse::Ok()
         .insert_header((CONTENT_TYPE, HeaderValue::from_static(file.content_type)))
         .insert_header((CACHE_CONTROL, "private, no-store"))
         .insert_header(("X-Content-Type-Options", "nosniff"))
         .insert_header(("Content-Security-Policy", "sandbox"))
         .no_chunking(file.size)
-        .streaming(stream))
+        .streaming(file.body))
 }

@@ -1,9 +1,9 @@
-use actix_web::error::PayloadError;
 use actix_web::http::StatusCode;
 use actix_web::http::header::CONTENT_TYPE;
 use actix_web::{HttpRequest, HttpResponse, web};
-use rifa_domain::proof::{MAX_PROOF_BYTES, ProofError};
-use rifa_storage::UploadError;
+use futures_util::{StreamExt as _, TryStreamExt as _};
+use rifa_app::proofs::UploadFailure;
+use rifa_domain::proof::ProofError;
 
 use crate::AppState;
 use crate::error::{ApiError, Text};
@@ -17,63 +17,69 @@ pub async fn upload(
     token: web::Path<String>,
     body: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let Some(local) = state.proofs.local() else {
-        return Err(ApiError::not_found());
-    };
     let declared = req
         .headers()
         .get(actix_web::http::header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    if let Some(size) = declared.filter(|size| *size > MAX_PROOF_BYTES) {
-        return Err(too_large(size));
-    }
     let content_type = req
         .headers()
         .get(CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    match local.accept_upload(&token, content_type, body).await {
-        Ok(_) => Ok(HttpResponse::Ok().finish()),
-        Err(error) => Err(match error {
-            UploadError::BadSignature | UploadError::Expired => ApiError::new(
-                StatusCode::FORBIDDEN,
-                "upload_url_invalid",
-                Text::new(
-                    "El enlace de carga no es válido o expiró; vuelve a intentarlo",
-                    "The upload link is invalid or has expired; please try again",
-                ),
+    // A body that stopped arriving in time is a timeout, whatever reads it.
+    let body = body
+        .map_err(|e| {
+            let kind = if crate::body_timeout::timed_out(&e) {
+                std::io::ErrorKind::TimedOut
+            } else {
+                std::io::ErrorKind::Other
+            };
+            std::io::Error::new(kind, e.to_string())
+        })
+        .boxed_local();
+    state
+        .proof_uploads
+        .receive_upload(&token, content_type, declared, body)
+        .await
+        .map_err(refused)?;
+    Ok(HttpResponse::Ok().finish())
+}
+
+fn refused(failure: UploadFailure) -> ApiError {
+    match failure {
+        UploadFailure::NotFound => ApiError::not_found(),
+        UploadFailure::LinkInvalid => ApiError::new(
+            StatusCode::FORBIDDEN,
+            "upload_url_invalid",
+            Text::new(
+                "El enlace de carga no es válido o expiró; vuelve a intentarlo",
+                "The upload link is invalid or has expired; please try again",
             ),
-            UploadError::Malformed => ApiError::not_found(),
-            UploadError::ContentTypeMismatch { expected } => {
-                ApiError::unsupported_media_type(&expected)
-            }
-            UploadError::TooLarge { limit } => too_large(limit + 1),
-            UploadError::SizeMismatch { .. } => ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "upload_size_mismatch",
-                Text::new(
-                    "El archivo no tiene el tamaño indicado al pedir el enlace; vuelve a intentarlo",
-                    "The file is not the size given when the link was requested; please try again",
-                ),
+        ),
+        UploadFailure::ContentTypeMismatch { expected } => {
+            ApiError::unsupported_media_type(&expected)
+        }
+        UploadFailure::TooLarge { size } => too_large(size),
+        UploadFailure::SizeMismatch => ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "upload_size_mismatch",
+            Text::new(
+                "El archivo no tiene el tamaño indicado al pedir el enlace; vuelve a intentarlo",
+                "The file is not the size given when the link was requested; please try again",
             ),
-            UploadError::AlreadyUsed => ApiError::new(
-                StatusCode::CONFLICT,
-                "upload_url_used",
-                Text::new(
-                    "Este enlace de carga ya se usó",
-                    "This upload link was already used",
-                ),
+        ),
+        UploadFailure::AlreadyUsed => ApiError::new(
+            StatusCode::CONFLICT,
+            "upload_url_used",
+            Text::new(
+                "Este enlace de carga ya se usó",
+                "This upload link was already used",
             ),
-            UploadError::Body(e)
-                if e.downcast_ref::<PayloadError>()
-                    .is_some_and(crate::body_timeout::timed_out) =>
-            {
-                ApiError::request_timeout()
-            }
-            UploadError::Body(e) => ApiError::bad_request(e),
-            UploadError::Io(e) => ApiError::internal(&e),
-        }),
+        ),
+        UploadFailure::TimedOut => ApiError::request_timeout(),
+        UploadFailure::Body(e) => ApiError::bad_request(e),
+        UploadFailure::Unknown(e) => ApiError::internal(&e),
     }
 }
 

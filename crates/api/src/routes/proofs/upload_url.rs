@@ -33,10 +33,7 @@ pub async fn upload_url(
         content_type: body.content_type,
         size: body.size,
     };
-    let upload = state
-        .app
-        .grant_proof_upload(&state.proofs, &request)
-        .await?;
+    let upload = state.proofs.grant_proof_upload(&request).await?;
     Ok(web::Json(UploadUrlResponse {
         upload_url: upload.url,
         upload_headers: upload.headers.into_iter().collect(),

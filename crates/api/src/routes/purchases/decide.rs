@@ -24,7 +24,7 @@ pub async fn decide(
     body: web::Json<DecisionRequest>,
 ) -> Result<web::Json<PurchaseDto>, ApiError> {
     let purchase = state
-        .app
+        .review
         .decide_purchase(*id, &body.status, body.admin_notes.as_deref())
         .await?;
     tracing::info!(

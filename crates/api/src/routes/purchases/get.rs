@@ -17,7 +17,7 @@ pub async fn get(
     id: web::Path<i64>,
 ) -> Result<web::Json<PurchaseDto>, ApiError> {
     let purchase = state
-        .app
+        .review
         .purchase_by_id(*id)
         .await?
         .ok_or_else(ApiError::purchase_not_found)?;
@@ -25,6 +25,6 @@ pub async fn get(
     super::with_proof_links(&state, &mut purchases).await?;
     let [purchase] = purchases;
     let mut dto = PurchaseDto::from(purchase);
-    dto.proof_problem = state.app.proof_problem(*id).await?.map(|p| p.as_str());
+    dto.proof_problem = state.proofs.proof_problem(*id).await?.map(|p| p.as_str());
     Ok(web::Json(dto))
 }

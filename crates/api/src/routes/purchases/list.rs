@@ -20,7 +20,7 @@ pub async fn list(
     params: web::Query<PurchaseSearchParams>,
 ) -> Result<HttpResponse, ApiError> {
     let query = parse_query(&params).map_err(|e| ApiError::validation(&e))?;
-    let mut page = state.app.all_purchases(query).await?;
+    let mut page = state.review.all_purchases(query).await?;
     super::with_proof_links(&state, &mut page.items).await?;
     let items: Vec<PurchaseDto> = page.items.into_iter().map(PurchaseDto::from).collect();
     Ok(HttpResponse::Ok()

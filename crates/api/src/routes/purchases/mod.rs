@@ -135,7 +135,7 @@ pub async fn with_proof_links(
     purchases: &mut [Purchase],
 ) -> Result<(), ApiError> {
     for purchase in purchases {
-        purchase.payment_proof = state.app.proof_link(&state.proofs, purchase).await?;
+        purchase.payment_proof = state.proofs.proof_link(purchase).await?;
     }
     Ok(())
 }

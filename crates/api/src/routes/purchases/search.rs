@@ -20,7 +20,7 @@ pub async fn search(
     params: web::Query<PurchaseSearchParams>,
 ) -> Result<web::Json<PurchasePageDto>, ApiError> {
     let query = parse_query(&params).map_err(|e| ApiError::validation(&e))?;
-    let mut page = state.app.search_purchases(query).await?;
+    let mut page = state.review.search_purchases(query).await?;
     super::with_proof_links(&state, &mut page.result.items).await?;
     let (number, size) = (page.page, page.page_size);
     Ok(web::Json(PurchasePageDto::new(page.result, number, size)))

@@ -26,5 +26,7 @@ pub async fn stats(
         .filter(|d| !d.trim().is_empty())
         .and_then(|d| day_range(d, params.utc_offset_minutes, &mut errors));
     errors.into_result().map_err(|e| ApiError::validation(&e))?;
-    Ok(web::Json(state.app.dashboard_stats(created).await?.into()))
+    Ok(web::Json(
+        state.review.dashboard_stats(created).await?.into(),
+    ))
 }

@@ -24,7 +24,7 @@ pub async fn daily(
     params: web::Query<DailyStatsParams>,
 ) -> Result<web::Json<Vec<DaySalesDto>>, ApiError> {
     let period = parse_period(&params).map_err(|e| ApiError::validation(&e))?;
-    let days = state.app.daily_sales(&period).await?;
+    let days = state.review.daily_sales(&period).await?;
     Ok(web::Json(days.into_iter().map(DaySalesDto::from).collect()))
 }
 

@@ -7,7 +7,7 @@ use crate::error::ApiError;
 use crate::extract::Admin;
 
 async fn availability(state: &AppState, id: i64, viewer: Viewer) -> Result<HttpResponse, ApiError> {
-    let availability = state.app.availability(id, viewer).await?;
+    let availability = state.catalog.availability(id, viewer).await?;
     Ok(HttpResponse::Ok()
         .content_type("application/octet-stream")
         .insert_header(("X-Max-Tickets", availability.max_tickets.to_string()))

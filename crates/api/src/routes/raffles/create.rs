@@ -19,6 +19,9 @@ pub async fn create(
     state: web::Data<AppState>,
     body: web::Json<RaffleRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let raffle = state.app.create_raffle(body.into_inner().into()).await?;
+    let raffle = state
+        .catalog
+        .create_raffle(body.into_inner().into())
+        .await?;
     Ok(HttpResponse::Created().json(RaffleDto::from(raffle)))
 }

@@ -18,6 +18,6 @@ pub async fn delete(
     state: web::Data<AppState>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    state.app.delete_raffle(*id).await?;
+    state.catalog.delete_raffle(*id).await?;
     Ok(HttpResponse::NoContent().finish())
 }

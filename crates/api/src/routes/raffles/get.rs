@@ -17,7 +17,7 @@ pub async fn public(
     id: web::Path<i64>,
 ) -> Result<web::Json<RaffleDto>, ApiError> {
     Ok(web::Json(
-        state.app.raffle(*id, Viewer::Public).await?.into(),
+        state.catalog.raffle(*id, Viewer::Public).await?.into(),
     ))
 }
 
@@ -33,6 +33,6 @@ pub async fn admin(
     id: web::Path<i64>,
 ) -> Result<web::Json<RaffleDto>, ApiError> {
     Ok(web::Json(
-        state.app.raffle(*id, Viewer::Admin).await?.into(),
+        state.catalog.raffle(*id, Viewer::Admin).await?.into(),
     ))
 }

@@ -9,7 +9,7 @@ use crate::extract::Admin;
 async fn list(state: &AppState, viewer: Viewer) -> Result<web::Json<Vec<RaffleDto>>, ApiError> {
     Ok(web::Json(
         state
-            .app
+            .catalog
             .list_raffles(viewer)
             .await?
             .into_iter()

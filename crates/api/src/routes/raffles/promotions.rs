@@ -13,7 +13,7 @@ async fn promotions(
 ) -> Result<web::Json<Vec<PromotionDto>>, ApiError> {
     Ok(web::Json(
         state
-            .app
+            .catalog
             .promotions(id, viewer)
             .await?
             .into_iter()

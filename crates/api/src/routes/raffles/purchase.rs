@@ -14,7 +14,10 @@ async fn purchase(
     mode: PurchaseMode,
 ) -> Result<HttpResponse, ApiError> {
     let lang = crate::error::request_lang(req);
-    let receipt = state.app.purchase(id, form.into(), mode, lang).await?;
+    let receipt = state
+        .purchasing
+        .purchase(id, form.into(), mode, lang)
+        .await?;
     Ok(HttpResponse::Created().json(PurchaseResponse::from(receipt)))
 }
 

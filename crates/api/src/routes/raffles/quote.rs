@@ -22,7 +22,7 @@ async fn priced(
         return Err(ApiError::validation(&FieldErrors::single("count", range)));
     }
     Ok(web::Json(
-        state.app.quote(id, params.count, viewer).await?.into(),
+        state.catalog.quote(id, params.count, viewer).await?.into(),
     ))
 }
 

@@ -11,7 +11,7 @@ async fn tickets(
     id: i64,
     viewer: Viewer,
 ) -> Result<web::Json<Vec<TicketDto>>, ApiError> {
-    let numbers = state.app.available_numbers(id, viewer).await?;
+    let numbers = state.catalog.available_numbers(id, viewer).await?;
     Ok(web::Json(
         numbers
             .into_iter()

@@ -25,7 +25,7 @@ pub async fn update(
 ) -> Result<web::Json<RaffleDto>, ApiError> {
     Ok(web::Json(
         state
-            .app
+            .catalog
             .update_raffle(*id, body.into_inner().into())
             .await?
             .into(),

@@ -24,7 +24,7 @@ pub async fn verify_tickets(
 ) -> Result<web::Json<VerificationDto>, ApiError> {
     state.limits.lookup(ip.0)?;
     let found = state
-        .app
+        .lookup
         .verify_tickets(body.email.as_deref(), body.phone.as_deref())
         .await?;
     Ok(web::Json(found.into()))

@@ -7,5 +7,5 @@ use crate::error::ApiError;
 /// The operator's colours (HSL) and texts; the spec's defaults until changed.
 #[utoipa::path(get, path = "/api/branding", tag = "settings", responses((status = 200, body = BrandingDto)))]
 pub async fn branding(state: web::Data<AppState>) -> Result<web::Json<BrandingDto>, ApiError> {
-    Ok(web::Json(state.app.branding().await?.into()))
+    Ok(web::Json(state.settings.branding().await?.into()))
 }

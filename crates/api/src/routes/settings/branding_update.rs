@@ -20,7 +20,10 @@ pub async fn update(
     state: web::Data<AppState>,
     body: web::Json<BrandingRequest>,
 ) -> Result<web::Json<BrandingDto>, ApiError> {
-    let saved = state.app.update_branding(body.into_inner().into()).await?;
+    let saved = state
+        .settings
+        .update_branding(body.into_inner().into())
+        .await?;
     tracing::info!(admin.id = admin.admin_id, "branding updated");
     Ok(web::Json(saved.into()))
 }

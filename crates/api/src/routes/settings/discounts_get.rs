@@ -14,5 +14,5 @@ pub async fn get(
     _: Admin,
     state: web::Data<AppState>,
 ) -> Result<web::Json<DiscountsDto>, ApiError> {
-    Ok(web::Json(state.app.discounts().await?.into()))
+    Ok(web::Json(state.settings.discounts().await?.into()))
 }

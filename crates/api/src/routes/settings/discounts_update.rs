@@ -21,7 +21,10 @@ pub async fn update(
     state: web::Data<AppState>,
     body: web::Json<DiscountsDto>,
 ) -> Result<web::Json<DiscountsDto>, ApiError> {
-    let saved = state.app.update_discounts(body.into_inner().into()).await?;
+    let saved = state
+        .settings
+        .update_discounts(body.into_inner().into())
+        .await?;
     tracing::info!(admin.id = admin.admin_id, "discounts updated");
     Ok(web::Json(saved.into()))
 }

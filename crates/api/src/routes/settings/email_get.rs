@@ -15,5 +15,5 @@ pub async fn get(
     _: Privileged,
     state: web::Data<AppState>,
 ) -> Result<web::Json<EmailSettingsDto>, ApiError> {
-    Ok(web::Json(state.app.email_settings().await?.into()))
+    Ok(web::Json(state.settings.email_settings().await?.into()))
 }

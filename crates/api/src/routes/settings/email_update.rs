@@ -22,7 +22,7 @@ pub async fn update(
     body: web::Json<EmailSettingsRequest>,
 ) -> Result<web::Json<EmailSettingsDto>, ApiError> {
     let saved = state
-        .app
+        .settings
         .update_email_settings(body.into_inner().into())
         .await?;
     tracing::info!(admin.id = admin.admin_id, "e-mail settings updated");

@@ -16,6 +16,6 @@ pub async fn live() -> web::Json<HealthDto> {
     (status = 500, body = crate::dto::ErrorBody, description = "The database does not answer"),
 ))]
 pub async fn ready(state: web::Data<AppState>) -> Result<web::Json<HealthDto>, ApiError> {
-    state.app.store().ping().await?;
+    state.db.ping().await?;
     Ok(web::Json(HealthDto { status: "ready" }))
 }

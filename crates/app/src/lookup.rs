@@ -10,9 +10,9 @@ use rifa_domain::FieldErrors;
 use rifa_domain::lookup::{self, LookupKey, LookupMiss};
 use rifa_domain::purchase::Purchase;
 use rifa_domain::raffle::Raffle;
-use rifa_ports::EventBus;
+use rifa_ports::{PurchaseRepository, RaffleRepository};
 
-use crate::{App, Store};
+use crate::shared::{RaffleTermsCache, Shared};
 
 /// Recent purchases looked at per lookup; far more than any real buyer has.
 const LOOKUP_LIMIT: u32 = 200;
@@ -36,10 +36,36 @@ pub enum VerifyError {
     Unknown(#[from] anyhow::Error),
 }
 
-impl<S: Store, E: EventBus> App<S, E> {
+/// A buyer's look at their own tickets.
+#[async_trait::async_trait]
+pub trait LookupService: Send + Sync + 'static {
     /// # Errors
     /// `Invalid` for a blank or malformed value; `Miss` when there is nothing to show.
-    pub async fn verify_tickets(
+    async fn verify_tickets(
+        &self,
+        email: Option<&str>,
+        phone: Option<&str>,
+    ) -> Result<Verification, VerifyError>;
+}
+
+/// The lookup over its ports: the buyer's purchases and their raffles' terms from `S`.
+pub struct Lookup<S> {
+    store: S,
+    raffle_terms: Arc<RaffleTermsCache>,
+}
+
+impl<S: PurchaseRepository + RaffleRepository> Lookup<S> {
+    pub fn new(store: S, shared: &Shared) -> Self {
+        Self {
+            store,
+            raffle_terms: Arc::clone(&shared.raffle_terms),
+        }
+    }
+}
+
+#[async_trait::async_trait]
+impl<S: PurchaseRepository + RaffleRepository> LookupService for Lookup<S> {
+    async fn verify_tickets(
         &self,
         email: Option<&str>,
         phone: Option<&str>,
@@ -66,7 +92,8 @@ impl<S: Store, E: EventBus> App<S, E> {
         let mut active: Vec<Arc<Raffle>> = Vec::with_capacity(wanted.len());
         for id in wanted {
             if let Some(raffle) = self
-                .cached_terms(id)
+                .raffle_terms
+                .get(&self.store, id)
                 .await?
                 .filter(|r| r.status.is_on_sale())
             {

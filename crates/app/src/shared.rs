@@ -1,0 +1,148 @@
+//! What several services share: the caches of read-mostly data and the outbox's wake-up call.
+//!
+//! Each is its own component, built once by the composition root ([`Shared::default`]) and
+//! handed to exactly the services that read or invalidate it: a service never reaches another
+//! service to drop a cached copy.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use rifa_domain::payment::PaymentMethod;
+use rifa_domain::pricing::DiscountTable;
+use rifa_domain::raffle::{Raffle, RaffleId};
+use rifa_ports::{Clock, PaymentMethodRepository, RaffleRepository, SettingsRepository};
+use tokio::sync::Notify;
+
+use crate::cache::Cache;
+use crate::catalog::Availability;
+use crate::cpu::CpuPool;
+
+/// Raffles' terms (status, price, size, limits), read by every purchase, picker and receipt.
+/// Invalidated by the catalog when a raffle changes.
+#[derive(Default)]
+pub struct RaffleTermsCache(Cache<RaffleId, Raffle>);
+
+impl RaffleTermsCache {
+    /// A raffle's terms (no sold count), at most [`crate::cache::TTL`] old.
+    ///
+    /// # Errors
+    /// Storage failures only; a missing raffle is `Ok(None)` (and is not cached).
+    pub async fn get(
+        &self,
+        raffles: &impl RaffleRepository,
+        id: RaffleId,
+    ) -> anyhow::Result<Option<Arc<Raffle>>> {
+        // `Err(None)` carries a missing raffle past the cache.
+        let loaded = self
+            .0
+            .get_or_load(&id, async {
+                match raffles.raffle_terms(id).await {
+                    Ok(Some(raffle)) => Ok(raffle),
+                    Ok(None) => Err(None),
+                    Err(error) => Err(Some(error)),
+                }
+            })
+            .await;
+        match loaded {
+            Ok(raffle) => Ok(Some(raffle)),
+            Err(None) => Ok(None),
+            Err(Some(error)) => Err(error),
+        }
+    }
+
+    pub fn invalidate(&self, id: RaffleId) {
+        self.0.invalidate(&id);
+    }
+}
+
+/// Availability bitmaps by raffle: dropped by whoever changes a raffle's holds (a purchase, a
+/// decision, a raffle's edit).
+#[derive(Default)]
+pub struct AvailabilityCache(pub(crate) Cache<RaffleId, Availability>);
+
+impl AvailabilityCache {
+    /// Forgets the cached availability of a raffle whose holds this process just changed.
+    pub fn holds_changed(&self, id: RaffleId) {
+        self.0.invalidate(&id);
+    }
+}
+
+/// What every purchase reads besides its raffle: cached for [`crate::cache::TTL`].
+pub struct PurchaseTerms {
+    pub methods: Vec<PaymentMethod>,
+    pub discounts: DiscountTable,
+}
+
+/// The active payment methods and the discount table: read by purchasing, dropped by payments
+/// and settings when they change them.
+#[derive(Default)]
+pub struct PurchaseTermsCache(Cache<(), PurchaseTerms>);
+
+impl PurchaseTermsCache {
+    /// # Errors
+    /// Storage failures only.
+    pub async fn get(
+        &self,
+        store: &(impl PaymentMethodRepository + SettingsRepository),
+    ) -> anyhow::Result<Arc<PurchaseTerms>> {
+        self.0
+            .get_or_load(&(), async {
+                Ok(PurchaseTerms {
+                    methods: store.list_payment_methods(true).await?,
+                    discounts: store.discounts().await?.unwrap_or_default(),
+                })
+            })
+            .await
+    }
+
+    /// Forgets the cached methods and discounts after this process changed them.
+    pub fn changed(&self) {
+        self.0.invalidate(&());
+    }
+}
+
+/// Rung when an e-mail is put in the outbox, so delivery starts at once instead of at the
+/// worker's next poll.
+#[derive(Default)]
+pub struct MailSignal(Notify);
+
+impl MailSignal {
+    pub fn queued(&self) {
+        self.0.notify_one();
+    }
+
+    /// Returns when an e-mail was queued on this instance.
+    pub async fn notified(&self) {
+        self.0.notified().await;
+    }
+}
+
+/// Every shared component, built once by the composition root. Each service's constructor
+/// takes the ones it needs from here.
+#[derive(Clone)]
+pub struct Shared {
+    pub raffle_terms: Arc<RaffleTermsCache>,
+    pub availability: Arc<AvailabilityCache>,
+    pub purchase_terms: Arc<PurchaseTermsCache>,
+    pub mail_signal: Arc<MailSignal>,
+    /// Where password checks and receipts are computed, off the async workers.
+    pub cpu: CpuPool,
+}
+
+impl Default for Shared {
+    fn default() -> Self {
+        Self {
+            raffle_terms: Arc::default(),
+            availability: Arc::default(),
+            purchase_terms: Arc::default(),
+            mail_signal: Arc::default(),
+            cpu: CpuPool::sized_to_cores(),
+        }
+    }
+}
+
+/// Now, to the millisecond: stored timestamps compare the same on both databases.
+pub(crate) fn now(clock: &impl Clock) -> DateTime<Utc> {
+    let now = clock.now();
+    DateTime::from_timestamp_millis(now.timestamp_millis()).unwrap_or(now)
+}
