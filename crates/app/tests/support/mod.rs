@@ -1,7 +1,7 @@
-//! The one place the use-case tests build the application: today's `App` over in-memory fakes of
-//! every port. Tests reach a capability through its accessor (`t.purchasing()`, `t.review()`, …)
-//! and never the `App` itself, so when `App` becomes one service per capability only these
-//! accessors change.
+//! The one place the use-case tests build the application: each capability service over
+//! in-memory fakes of exactly the ports it uses, all sharing one set of fakes and one
+//! [`Shared`], as the composition root wires them. Tests reach a service through its accessor
+//! (`t.purchasing()`, `t.review()`, …), which hands out the inbound trait the handlers use.
 
 pub mod events;
 pub mod outbound;
@@ -12,36 +12,76 @@ pub mod system;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use rifa_app::purchasing::{PurchaseForm, PurchaseMode, PurchaseReceipt};
-use rifa_app::{App, Services};
+use rifa_app::Shared;
+use rifa_app::auth::Auth;
+use rifa_app::catalog::{Catalog, CatalogService};
+use rifa_app::lookup::{Lookup, LookupService};
+use rifa_app::mail::{Mail, MailService, RetryPolicy};
+use rifa_app::payments::{Payments, PaymentsService};
+use rifa_app::proofs::{Proofs, ProofsService};
+use rifa_app::purchasing::{
+    PurchaseForm, PurchaseMode, PurchaseReceipt, Purchasing, PurchasingService,
+};
+use rifa_app::receipts::{Receipts, ReceiptsService};
+use rifa_app::review::{Review, ReviewService};
+use rifa_app::settings::{Settings, SettingsService};
 use rifa_domain::customer::CustomerInput;
 use rifa_domain::payment::{PaymentMethod, PaymentMethodDraft};
 use rifa_domain::pricing::{self, DiscountTable, PriceQuote};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleInput, RaffleStatus};
 use rifa_domain::{FieldErrors, Lang};
-use rifa_ports::outbound::ReceiptRenderer;
 use rifa_ports::{PaymentMethodRepository, RaffleRepository, SettingsRepository};
 use rust_decimal::Decimal;
 
 use events::RecordingEvents;
-use outbound::{MemoryObjects, RecordingMailer, ScriptedInspector, TextReceipts};
+use outbound::{
+    MemoryObjects, RecordingMailer, ScriptedInspector, ScriptedTransports, TextPages, TextReceipts,
+};
 use security::{PlainHasher, PlainTokens, SequentialKeys};
 use store::MemoryStore;
 use system::{SequentialReferences, SettableClock};
 
-/// What every accessor hands out today.
-pub type Service = App<MemoryStore, RecordingEvents>;
+/// The outbox over the fakes; built per retry policy by [`Harness::mail_retrying`].
+type MailOverFakes = Mail<MemoryStore, ScriptedTransports, TextReceipts, SettableClock>;
 
-/// The application under test with a handle on each of its fakes.
+/// Auth as the CLI uses it (its account commands are not part of the handlers' trait).
+pub type AuthOverFakes = Auth<MemoryStore, PlainHasher, PlainTokens>;
+
+/// The services under test with a handle on each of their fakes.
 pub struct Harness {
-    app: Service,
+    catalog: Catalog<MemoryStore, SettableClock>,
+    payments: Payments<MemoryStore, SettableClock>,
+    purchasing: Purchasing<
+        MemoryStore,
+        RecordingEvents,
+        SequentialKeys,
+        SequentialReferences,
+        SettableClock,
+    >,
+    proofs: Proofs<
+        MemoryStore,
+        MemoryObjects,
+        ScriptedInspector,
+        MemoryObjects,
+        SequentialKeys,
+        SettableClock,
+    >,
+    receipts: Receipts<MemoryStore, TextReceipts, TextPages, SequentialKeys, SettableClock>,
+    review: Review<MemoryStore, SettableClock>,
+    lookup: Lookup<MemoryStore>,
+    mail: MailOverFakes,
+    auth: AuthOverFakes,
+    settings: Settings<MemoryStore>,
+    shared: Shared,
+    renderer: Arc<TextReceipts>,
     pub store: MemoryStore,
     pub events: RecordingEvents,
     pub clock: SettableClock,
     pub references: SequentialReferences,
     pub hasher: PlainHasher,
     pub mailer: RecordingMailer,
-    pub receipts: Arc<dyn ReceiptRenderer>,
+    /// Opens [`Harness::mailer`] for the outbox and the test e-mail.
+    pub transports: ScriptedTransports,
     pub objects: MemoryObjects,
     pub inspector: ScriptedInspector,
     access_keys: SequentialKeys,
@@ -79,73 +119,127 @@ impl Harness {
         references: SequentialReferences,
         access_keys: SequentialKeys,
     ) -> Self {
+        let shared = Shared::default();
         let (events, hasher) = (RecordingEvents::default(), PlainHasher::default());
-        let app = App::new(
-            store.clone(),
-            events.clone(),
-            Services {
-                clock: Arc::new(clock.clone()),
-                references: Arc::new(references.clone()),
-                hasher: Arc::new(hasher.clone()),
-                tokens: Arc::new(PlainTokens {
-                    clock: clock.clone(),
-                }),
-                access_keys: Arc::new(access_keys.clone()),
-            },
-        );
+        let mailer = RecordingMailer::default();
+        let transports = ScriptedTransports::over(mailer.clone());
+        let (objects, inspector) = (MemoryObjects::default(), ScriptedInspector::default());
+        let renderer = Arc::new(TextReceipts);
         Self {
-            app,
+            catalog: Catalog::new(store.clone(), clock.clone(), &shared),
+            payments: Payments::new(store.clone(), clock.clone(), &shared),
+            purchasing: Purchasing::new(
+                store.clone(),
+                events.clone(),
+                access_keys.clone(),
+                references.clone(),
+                clock.clone(),
+                &shared,
+            ),
+            proofs: Proofs::new(
+                store.clone(),
+                objects.clone(),
+                inspector.clone(),
+                objects.clone(),
+                access_keys.clone(),
+                clock.clone(),
+            ),
+            receipts: Receipts::new(
+                store.clone(),
+                Arc::clone(&renderer),
+                TextPages,
+                access_keys.clone(),
+                clock.clone(),
+                &shared,
+            ),
+            review: Review::new(store.clone(), clock.clone(), &shared),
+            lookup: Lookup::new(store.clone(), &shared),
+            mail: Mail::new(
+                store.clone(),
+                transports.clone(),
+                Arc::clone(&renderer),
+                clock.clone(),
+                RetryPolicy::default(),
+                &shared,
+            ),
+            auth: Auth::new(
+                store.clone(),
+                hasher.clone(),
+                PlainTokens {
+                    clock: clock.clone(),
+                },
+                &shared,
+            ),
+            settings: Settings::new(store.clone(), &shared),
+            shared,
+            renderer,
             store,
             events,
             clock,
             references,
             hasher,
-            mailer: RecordingMailer::default(),
-            receipts: Arc::new(TextReceipts),
-            objects: MemoryObjects::default(),
-            inspector: ScriptedInspector::default(),
+            mailer,
+            transports,
+            objects,
+            inspector,
             access_keys,
         }
     }
 
-    pub fn catalog(&self) -> &Service {
-        &self.app
+    pub fn catalog(&self) -> &dyn CatalogService {
+        &self.catalog
     }
 
-    pub fn payments(&self) -> &Service {
-        &self.app
+    pub fn payments(&self) -> &dyn PaymentsService {
+        &self.payments
     }
 
-    pub fn purchasing(&self) -> &Service {
-        &self.app
+    pub fn purchasing(&self) -> &dyn PurchasingService {
+        &self.purchasing
     }
 
-    pub fn proofs(&self) -> &Service {
-        &self.app
+    pub fn proofs(&self) -> &dyn ProofsService {
+        &self.proofs
     }
 
-    pub fn receipts(&self) -> &Service {
-        &self.app
+    pub fn receipts(&self) -> &dyn ReceiptsService {
+        &self.receipts
     }
 
-    pub fn review(&self) -> &Service {
-        &self.app
+    pub fn review(&self) -> &dyn ReviewService {
+        &self.review
     }
 
-    pub fn lookup(&self) -> &Service {
-        &self.app
+    pub fn lookup(&self) -> &dyn LookupService {
+        &self.lookup
     }
 
-    pub fn mail(&self) -> &Service {
-        &self.app
+    /// The outbox with the default retry policy.
+    pub fn mail(&self) -> &dyn MailService {
+        &self.mail
     }
 
-    pub fn auth(&self) -> &Service {
-        &self.app
+    /// The outbox of this instance retrying by `retry` (the policy is the service's own, set
+    /// when it is built).
+    pub fn mail_retrying(&self, retry: RetryPolicy) -> Box<dyn MailService> {
+        Box::new(MailOverFakes::new(
+            self.store.clone(),
+            self.transports.clone(),
+            Arc::clone(&self.renderer),
+            self.clock.clone(),
+            retry,
+            &self.shared,
+        ))
     }
 
-    pub fn settings(&self) -> &Service {
-        &self.app
+    /// Sign-in through [`rifa_app::auth::AuthService`]; the account commands the CLI runs are
+    /// `Auth`'s own.
+    pub fn auth(&self) -> &AuthOverFakes {
+        &self.auth
+    }
+
+    pub fn settings(&self) -> &dyn SettingsService {
+        &self.settings
     }
 
     /// A raffle written straight to storage, as an admin would have made it.

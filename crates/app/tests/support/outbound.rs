@@ -1,15 +1,20 @@
-//! The mail server, receipt renderer, object store and proof decoder, in memory.
+//! The mail server, receipt renderer, invoice page, object store (with its own download and
+//! upload ends) and proof decoder, in memory.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use bytes::Bytes;
+use futures_util::stream::{self, LocalBoxStream, StreamExt, TryStreamExt};
+use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::proof::{ProofContent, ProofKind};
 use rifa_domain::purchase::Purchase;
 use rifa_ports::outbound::{
-    Mailer, ObjectStore, OutgoingEmail, PresignedUpload, ProofInspector, ReceiptContext,
-    ReceiptRenderer, StoredObject,
+    InvoicePages, MailRoute, MailTransports, Mailer, ObjectStore, OutgoingEmail, PresignedUpload,
+    ProofInspector, ReceiptContext, ReceiptRenderer, StoredObject,
 };
+use rifa_ports::{DirectTransfers, DownloadRefusal, OutgoingFile, UploadRefusal};
 
 /// Keeps every message it accepts; refuses the next `failures` ones as a down server would.
 #[derive(Clone, Default)]
@@ -161,5 +166,108 @@ impl ProofInspector for ScriptedInspector {
                 height: 600,
             },
         }))
+    }
+}
+
+/// Opens the one recording mailer for any settings: through a server when they name a host,
+/// into the file outbox otherwise (as the SMTP adapter falls back), or refuses with the reason
+/// a test scripted.
+#[derive(Clone, Default)]
+pub struct ScriptedTransports {
+    mailer: RecordingMailer,
+    refusal: Arc<Mutex<Option<String>>>,
+}
+
+impl ScriptedTransports {
+    pub fn over(mailer: RecordingMailer) -> Self {
+        Self {
+            mailer,
+            refusal: Arc::default(),
+        }
+    }
+
+    /// Makes every later `open` fail with `reason` (settings no mailer can be made of).
+    pub fn refuse(&self, reason: &str) {
+        *self.refusal.lock().unwrap_or_else(PoisonError::into_inner) = Some(reason.to_owned());
+    }
+}
+
+impl MailTransports for ScriptedTransports {
+    type Mailer = RecordingMailer;
+
+    fn open(&self, saved: &EmailSettings) -> anyhow::Result<(RecordingMailer, MailRoute)> {
+        if let Some(reason) = self
+            .refusal
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+        {
+            anyhow::bail!(reason);
+        }
+        let route = if saved.host.trim().is_empty() {
+            MailRoute::FileOutbox
+        } else {
+            MailRoute::Server
+        };
+        Ok((self.mailer.clone(), route))
+    }
+}
+
+/// The invoice page as one line naming what it shows.
+pub struct TextPages;
+
+pub const INVOICE_POLICY: &str = "default-src 'none'";
+
+impl InvoicePages for TextPages {
+    fn render(&self, purchase: &Purchase, context: &ReceiptContext) -> String {
+        format!(
+            "<invoice {} {:?} {} {:?}>",
+            purchase.reference, purchase.status, context.company_name, context.lang
+        )
+    }
+
+    fn content_security_policy(&self) -> &'static str {
+        INVOICE_POLICY
+    }
+}
+
+/// The memory store serves its own links: a download token is what follows `memory://` in the
+/// signed link, an upload token the granted key.
+impl DirectTransfers for MemoryObjects {
+    async fn receive(
+        &self,
+        token: &str,
+        _content_type: &str,
+        body: LocalBoxStream<'_, std::io::Result<Bytes>>,
+    ) -> Result<u64, UploadRefusal> {
+        let chunks: Vec<Bytes> = body.try_collect().await.map_err(UploadRefusal::Body)?;
+        let bytes = chunks.concat();
+        self.put(token, &bytes);
+        Ok(bytes.len() as u64)
+    }
+
+    async fn send(&self, token: &str) -> Result<OutgoingFile, DownloadRefusal> {
+        let key = token
+            .strip_suffix("?signed")
+            .ok_or(DownloadRefusal::NotFound)?;
+        let bytes = self
+            .objects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(key)
+            .cloned()
+            .ok_or(DownloadRefusal::NotFound)?;
+        let content_type = if bytes.starts_with(b"%PDF") {
+            "application/pdf"
+        } else if bytes.starts_with(b"\x89PNG") {
+            "image/png"
+        } else {
+            "application/octet-stream"
+        };
+        Ok(OutgoingFile {
+            size: bytes.len() as u64,
+            content_type,
+            body: stream::once(async move { Ok(Bytes::from(bytes)) }).boxed(),
+        })
     }
 }

@@ -15,16 +15,16 @@ use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::Money;
 use rifa_domain::payment::{LinkedRate, PaymentMethod, PaymentMethodDraft, PaymentMethodId};
 use rifa_domain::pricing::DiscountTable;
-use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus, Verdict};
+use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleStatus};
 use rifa_domain::stats::{DashboardStats, DaySales};
 use rifa_ports::{
     AdminRepository, CreateAdminError, CreatePurchaseError, DecidePurchaseError, DeleteRaffleError,
     ExchangeRateRepository, MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus,
-    PaymentMethodRepository, Promotion, ProofProblem, PurchaseAccess, PurchasePage, PurchaseProofs,
-    PurchaseQuery, PurchaseRepository, PurchaseSummary, RaffleRepository, RaffleScope,
-    RateWriteError, RecipientCaps, SettingsRepository, UpdateRaffleError, WithheldReason,
-    WriteError, recipient_key,
+    PaymentMethodRepository, Promotion, ProofProblem, PurchaseAccess, PurchaseDecision,
+    PurchasePage, PurchaseProofs, PurchaseQuery, PurchaseRepository, PurchaseSummary,
+    RaffleRepository, RaffleScope, RateWriteError, RecipientCaps, SettingsRepository,
+    UpdateRaffleError, WithheldReason, WriteError, recipient_key,
 };
 
 /// A handle on the shared state: clones see the same data (the app holds one, the test another).
@@ -60,6 +60,9 @@ struct StoredPurchase {
     upload_granted_at: Option<DateTime<Utc>>,
     upload_grants: u32,
     proof_problem: Option<ProofProblem>,
+    /// Whether its numbers are back on sale: only what a decision says, as the database's
+    /// ticket rows are deleted only when told (never judged from the status here).
+    released: bool,
 }
 
 struct StoredMail {
@@ -85,9 +88,8 @@ impl State {
         let mut held: Vec<u32> = self
             .purchases
             .values()
-            .map(|p| &p.purchase)
-            .filter(|p| p.raffle_id == raffle_id && p.status.holds_numbers())
-            .flat_map(|p| p.ticket_numbers.iter().copied())
+            .filter(|p| p.purchase.raffle_id == raffle_id && !p.released)
+            .flat_map(|p| p.purchase.ticket_numbers.iter().copied())
             .collect();
         held.sort_unstable();
         held
@@ -481,6 +483,7 @@ impl PurchaseRepository for MemoryStore {
                 upload_granted_at: None,
                 upload_grants: 0,
                 proof_problem: None,
+                released: !new.status.holds_numbers(),
             },
         );
         if new.status.holds_numbers() {
@@ -526,8 +529,7 @@ impl PurchaseRepository for MemoryStore {
     async fn decide_purchase(
         &self,
         id: PurchaseId,
-        verdict: &Verdict,
-        now: DateTime<Utc>,
+        decision: &PurchaseDecision,
     ) -> Result<Purchase, DecidePurchaseError> {
         let mut state = self.state();
         let stored = state
@@ -537,15 +539,12 @@ impl PurchaseRepository for MemoryStore {
         if stored.purchase.status != PurchaseStatus::Pending {
             return Err(DecidePurchaseError::NotPending(stored.purchase.status));
         }
-        // A rejected purchase's status holds nothing, which releases its numbers.
-        stored.purchase.status = verdict.target();
-        stored.purchase.admin_notes = verdict.notes().map(str::to_owned);
-        stored.purchase.decided_at = Some(now);
-        let kind = match verdict {
-            Verdict::Approve { .. } => MailKind::Approved,
-            Verdict::Reject { .. } => MailKind::Rejected,
-        };
-        state.enqueue(id, kind, now, None);
+        // Carries out exactly what the use case decided, as the database adapter does.
+        stored.purchase.status = decision.status;
+        stored.purchase.admin_notes.clone_from(&decision.notes);
+        stored.purchase.decided_at = Some(decision.decided_at);
+        stored.released |= decision.release_numbers;
+        state.enqueue(id, decision.mail, decision.decided_at, None);
         let stored = state
             .purchases
             .get(&id)

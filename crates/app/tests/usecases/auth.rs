@@ -1,7 +1,7 @@
 //! Admin sign-in, tokens, accounts and the first admin of a fresh install.
 
 use chrono::TimeDelta;
-use rifa_app::auth::{AuthError, CreateAdminFailure, LoginError};
+use rifa_app::auth::{AuthError, AuthService, CreateAdminFailure, LoginError};
 use rifa_ports::TokenError;
 
 use crate::support::security::TOKEN_LIFETIME;

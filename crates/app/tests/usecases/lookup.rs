@@ -1,8 +1,8 @@
 //! A buyer checks their tickets by e-mail or phone, and sees in full only what they typed.
 
 use chrono::TimeDelta;
+use rifa_app::lookup::VerifyError;
 use rifa_app::purchasing::PurchaseMode;
-use rifa_app::verification::VerifyError;
 use rifa_domain::lookup::{LookupMiss, mask_email, mask_name, mask_phone};
 use rifa_domain::raffle::RaffleStatus;
 use rifa_domain::{FieldError, Lang};

@@ -14,10 +14,7 @@ use rifa_ports::{MailKind, MailStatus, RecipientCaps, WithheldReason};
 use crate::support::{Harness, RaffleSetup, buyer, fields, form};
 
 async fn deliver(t: &Harness, retry: &RetryPolicy) -> DeliveryReport {
-    t.mail()
-        .deliver_due_mail(&t.mailer, &t.receipts, retry, 50)
-        .await
-        .unwrap()
+    t.mail_retrying(*retry).deliver_due_mail(50).await.unwrap()
 }
 
 async fn buy_as(t: &Harness, email: &str, numbers: &[u32], lang: Lang) -> PurchaseReceipt {
@@ -311,23 +308,19 @@ async fn a_test_email_goes_to_the_address_given_or_else_to_the_saved_sender() {
 
     let given = t
         .mail()
-        .send_test_email(&t.mailer, Some("admin@rifa.test"), Lang::En)
+        .send_test_email(Some("admin@rifa.test"), Lang::En)
         .await
         .unwrap();
-    let fallback = t
-        .mail()
-        .send_test_email(&t.mailer, None, Lang::Es)
-        .await
-        .unwrap();
+    let fallback = t.mail().send_test_email(None, Lang::Es).await.unwrap();
 
     assert_eq!(
-        (given.as_str(), fallback.as_str()),
+        (given.to.as_str(), fallback.to.as_str()),
         ("admin@rifa.test", "ventas@rifa.test")
     );
     let sent = t.mailer.sent();
     assert_eq!(
         sent.iter().map(|e| e.to.as_str()).collect::<Vec<_>>(),
-        [given, fallback]
+        [given.to, fallback.to]
     );
     assert_ne!(
         sent[0].subject, sent[1].subject,
@@ -344,15 +337,15 @@ async fn a_test_email_goes_to_the_address_given_or_else_to_the_saved_sender() {
 async fn a_test_email_reports_a_bad_address_and_the_servers_refusal() {
     let t = Harness::new();
 
-    let nowhere = t.mail().send_test_email(&t.mailer, None, Lang::Es).await;
+    let nowhere = t.mail().send_test_email(None, Lang::Es).await;
     let bad = t
         .mail()
-        .send_test_email(&t.mailer, Some("not an address"), Lang::Es)
+        .send_test_email(Some("not an address"), Lang::Es)
         .await;
     t.mailer.fail_next(1);
     let refused = t
         .mail()
-        .send_test_email(&t.mailer, Some("admin@rifa.test"), Lang::Es)
+        .send_test_email(Some("admin@rifa.test"), Lang::Es)
         .await;
 
     match nowhere {
@@ -415,11 +408,7 @@ async fn one_pass_tries_no_more_than_its_limit() {
         buy_as(&t, "ana@correo.com", &[number], Lang::Es).await;
     }
 
-    let first = t
-        .mail()
-        .deliver_due_mail(&t.mailer, &t.receipts, &RetryPolicy::default(), 2)
-        .await
-        .unwrap();
+    let first = t.mail().deliver_due_mail(2).await.unwrap();
     let rest = deliver(&t, &RetryPolicy::default()).await;
 
     assert_eq!((first.sent, rest.sent), (2, 1));

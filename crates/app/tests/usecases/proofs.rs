@@ -38,14 +38,14 @@ fn key(receipt: &PurchaseReceipt) -> &str {
 
 async fn grant(t: &Harness, receipt: &PurchaseReceipt) -> PresignedUpload {
     t.proofs()
-        .grant_proof_upload(&t.objects, &png_upload(receipt, key(receipt)))
+        .grant_proof_upload(&png_upload(receipt, key(receipt)))
         .await
         .unwrap()
 }
 
 async fn attach(t: &Harness, receipt: &PurchaseReceipt) -> Result<(), ProofFailure> {
     t.proofs()
-        .attach_proof(&t.objects, &t.inspector, receipt.purchase.id, key(receipt))
+        .attach_proof(receipt.purchase.id, key(receipt))
         .await
 }
 
@@ -73,7 +73,7 @@ async fn a_granted_upload_is_judged_and_attached_for_the_admin_to_open() {
         .unwrap()
         .unwrap();
     assert_eq!(purchase.payment_proof.as_deref(), Some(object.as_str()));
-    let link = t.proofs().proof_link(&t.objects, &purchase).await.unwrap();
+    let link = t.proofs().proof_link(&purchase).await.unwrap();
     assert_eq!(link, Some(format!("memory://{object}?signed")));
     assert_eq!(
         t.proofs().proof_problem(receipt.purchase.id).await.unwrap(),
@@ -89,13 +89,13 @@ async fn a_wrong_key_or_an_unknown_purchase_is_not_found_alike() {
     t.objects.put(key_of(&upload), PNG);
     let mut stranger = png_upload(&receipt, "key-999");
 
-    let granted = t.proofs().grant_proof_upload(&t.objects, &stranger).await;
+    let granted = t.proofs().grant_proof_upload(&stranger).await;
     let attached = t
         .proofs()
-        .attach_proof(&t.objects, &t.inspector, receipt.purchase.id, "key-999")
+        .attach_proof(receipt.purchase.id, "key-999")
         .await;
     stranger.purchase_id = 9_999;
-    let unknown = t.proofs().grant_proof_upload(&t.objects, &stranger).await;
+    let unknown = t.proofs().grant_proof_upload(&stranger).await;
 
     for outcome in [granted.map(drop), attached, unknown.map(drop)] {
         assert!(
@@ -131,19 +131,19 @@ async fn what_the_buyer_declares_is_checked_before_any_url_is_signed() {
 
     let proofs = t.proofs();
     assert!(matches!(
-        proofs.grant_proof_upload(&t.objects, &text).await,
+        proofs.grant_proof_upload(&text).await,
         Err(ProofFailure::Refused(ProofError::WrongType))
     ));
     assert!(matches!(
-        proofs.grant_proof_upload(&t.objects, &huge).await,
+        proofs.grant_proof_upload(&huge).await,
         Err(ProofFailure::Refused(ProofError::TooLarge { .. }))
     ));
     assert!(matches!(
-        proofs.grant_proof_upload(&t.objects, &empty).await,
+        proofs.grant_proof_upload(&empty).await,
         Err(ProofFailure::Refused(ProofError::Missing))
     ));
     assert!(matches!(
-        proofs.grant_proof_upload(&t.objects, &unsized_).await,
+        proofs.grant_proof_upload(&unsized_).await,
         Err(ProofFailure::SizeRequired)
     ));
 }
@@ -285,7 +285,7 @@ async fn a_decided_purchase_takes_no_more_proofs() {
 
     let refused = t
         .proofs()
-        .grant_proof_upload(&t.objects, &png_upload(&receipt, key(&receipt)))
+        .grant_proof_upload(&png_upload(&receipt, key(&receipt)))
         .await;
 
     assert!(
@@ -308,7 +308,7 @@ async fn each_purchase_gets_a_bounded_number_of_upload_urls_and_replaced_uploads
 
     let one_too_many = t
         .proofs()
-        .grant_proof_upload(&t.objects, &png_upload(&receipt, key(&receipt)))
+        .grant_proof_upload(&png_upload(&receipt, key(&receipt)))
         .await;
 
     assert!(
@@ -338,7 +338,7 @@ async fn uploads_never_attached_are_swept_once_abandoned_and_fresh_ones_stay() {
 
     let swept = t
         .proofs()
-        .sweep_abandoned_uploads(&t.objects, ABANDONED_UPLOAD_AGE, 1)
+        .sweep_abandoned_uploads(ABANDONED_UPLOAD_AGE, 1)
         .await
         .unwrap();
 

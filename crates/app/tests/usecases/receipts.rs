@@ -33,7 +33,7 @@ async fn a_receipt_carries_the_company_the_raffles_size_and_the_language_asked()
         .unwrap();
     let (_, _, pdf) = t
         .receipts()
-        .render_receipt(&t.receipts, purchase.clone(), context.clone())
+        .render_receipt(purchase.clone(), context.clone())
         .await
         .unwrap();
 
