@@ -48,6 +48,8 @@ struct State {
     email_settings: Option<EmailSettings>,
     discounts: Option<DiscountTable>,
     admins: Vec<AdminUser>,
+    /// Every decision storage was asked to carry out, pending or not, in order.
+    decisions: Vec<(PurchaseId, PurchaseDecision)>,
 }
 
 /// A purchase row with the columns the domain's `Purchase` leaves out.
@@ -294,6 +296,11 @@ impl MemoryStore {
         state.purchases.values().map(|p| state.read(p)).collect()
     }
 
+    /// The decisions the use cases handed to storage, in order.
+    pub fn decisions(&self) -> Vec<(PurchaseId, PurchaseDecision)> {
+        self.state().decisions.clone()
+    }
+
     pub fn held(&self, raffle_id: RaffleId) -> Vec<u32> {
         self.state().held(raffle_id)
     }
@@ -532,6 +539,7 @@ impl PurchaseRepository for MemoryStore {
         decision: &PurchaseDecision,
     ) -> Result<Purchase, DecidePurchaseError> {
         let mut state = self.state();
+        state.decisions.push((id, decision.clone()));
         let stored = state
             .purchases
             .get_mut(&id)

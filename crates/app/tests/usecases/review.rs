@@ -1,11 +1,11 @@
 //! The admin's side of purchases: deciding them, finding them, and the dashboard's figures.
 
 use chrono::{NaiveDate, TimeDelta};
-use rifa_app::review::{DayPeriod, DecideError, MAX_PAGE_SIZE};
-use rifa_domain::purchase::{NotPending, PurchaseStatus};
+use rifa_app::review::{DayPeriod, DecideError, MAX_PAGE_SIZE, decision_of};
+use rifa_domain::purchase::{NotPending, PurchaseStatus, Verdict};
 use rifa_domain::raffle::RaffleStatus;
 use rifa_domain::stats::DaySales;
-use rifa_ports::{MailKind, MailStatus, PurchaseQuery};
+use rifa_ports::{MailKind, MailStatus, PurchaseDecision, PurchaseQuery};
 
 use crate::support::{Harness, RaffleSetup, fields, start_time};
 
@@ -68,6 +68,71 @@ async fn a_rejection_frees_the_numbers_for_the_next_buyer_and_queues_the_rejecte
     assert_eq!(t.store.mail().pop().unwrap().kind, MailKind::Rejected);
     let again = t.buy(&raffle, &zelle, &[3, 4]).await;
     assert_eq!(again.purchase.status, PurchaseStatus::Pending);
+}
+
+#[tokio::test]
+async fn storage_is_handed_the_use_cases_decision_with_its_time_to_the_millisecond() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let kept = t.buy(&raffle, &zelle, &[1]).await.purchase;
+    let refused = t.buy(&raffle, &zelle, &[2]).await.purchase;
+    // Sub-millisecond time is dropped: both databases store milliseconds.
+    t.clock.advance(TimeDelta::microseconds(1_500));
+    let decided_at = start_time() + TimeDelta::milliseconds(1);
+
+    t.review()
+        .decide_purchase(kept.id, "approved", None)
+        .await
+        .unwrap();
+    t.review()
+        .decide_purchase(refused.id, "rejected", Some("no payment"))
+        .await
+        .unwrap();
+
+    let reject = Verdict::Reject {
+        notes: "no payment".into(),
+    };
+    assert_eq!(
+        t.store.decisions(),
+        [
+            (
+                kept.id,
+                decision_of(&Verdict::Approve { notes: None }, decided_at)
+            ),
+            (refused.id, decision_of(&reject, decided_at)),
+        ]
+    );
+    assert_eq!(
+        t.store.decisions()[1].1,
+        PurchaseDecision {
+            status: PurchaseStatus::Rejected,
+            notes: Some("no payment".into()),
+            decided_at,
+            release_numbers: true,
+            mail: MailKind::Rejected,
+        }
+    );
+    assert_eq!(t.store.held(raffle.id), [1]);
+}
+
+#[tokio::test]
+async fn an_invalid_verdict_never_reaches_storage() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let bought = t.buy(&raffle, &zelle, &[1]).await.purchase;
+
+    let unnoted = t
+        .review()
+        .decide_purchase(bought.id, "rejected", None)
+        .await;
+    let unknown = t.review().decide_purchase(bought.id, "paid", None).await;
+
+    assert!(matches!(unnoted, Err(DecideError::Invalid(_))));
+    assert!(matches!(unknown, Err(DecideError::Invalid(_))));
+    assert!(t.store.decisions().is_empty());
+    assert_eq!(t.store.held(raffle.id), [1]);
 }
 
 #[tokio::test]
