@@ -1,14 +1,14 @@
 //! The buyer's e-mails: what each says to whom, delivery with retries, the caps on
-//! confirmations, and the admin's outbox.
+//! confirmations, the admin's outbox, and the test message with the route it took.
 
 use std::time::Duration;
 
 use chrono::TimeDelta;
-use rifa_app::mail::{DeliveryReport, RetryPolicy, TestEmailError};
+use rifa_app::mail::{DeliveryReport, RetryPolicy, TestEmailError, TestEmailSent};
 use rifa_app::purchasing::{PurchaseMode, PurchaseReceipt};
 use rifa_domain::email_settings::EmailSettingsInput;
 use rifa_domain::{FieldError, Lang};
-use rifa_ports::outbound::OutgoingEmail;
+use rifa_ports::outbound::{MailRoute, OutgoingEmail};
 use rifa_ports::{MailKind, MailStatus, RecipientCaps, WithheldReason};
 
 use crate::support::{Harness, RaffleSetup, buyer, fields, form};
@@ -413,4 +413,69 @@ async fn one_pass_tries_no_more_than_its_limit() {
 
     assert_eq!((first.sent, rest.sent), (2, 1));
     assert!(t.store.mail().iter().all(|m| m.status == MailStatus::Sent));
+}
+
+#[tokio::test]
+async fn a_test_email_says_whether_a_server_or_the_file_outbox_took_it() {
+    let t = Harness::new();
+    t.settings()
+        .update_email_settings(EmailSettingsInput {
+            from_email: Some("ventas@rifa.test".into()),
+            ..EmailSettingsInput::default()
+        })
+        .await
+        .unwrap();
+    let no_server = t.mail().send_test_email(None, Lang::Es).await.unwrap();
+    t.settings()
+        .update_email_settings(EmailSettingsInput {
+            host: Some("smtp.rifa.test".into()),
+            from_email: Some("ventas@rifa.test".into()),
+            ..EmailSettingsInput::default()
+        })
+        .await
+        .unwrap();
+    let server = t.mail().send_test_email(None, Lang::Es).await.unwrap();
+
+    assert_eq!(
+        no_server,
+        TestEmailSent {
+            to: "ventas@rifa.test".into(),
+            route: MailRoute::FileOutbox
+        }
+    );
+    assert_eq!(server.route, MailRoute::Server);
+    assert_eq!(t.mailer.sent().len(), 2);
+}
+
+#[tokio::test]
+async fn settings_no_mailer_can_be_made_of_block_the_outbox_with_the_reason_and_fail_the_test() {
+    let t = Harness::new();
+    buy_as(&t, "ana@correo.com", &[1], Lang::Es).await;
+    t.transports.refuse("no password saved for smtp.rifa.test");
+
+    let report = deliver(&t, &RetryPolicy::default()).await;
+    let test = t
+        .mail()
+        .send_test_email(Some("admin@rifa.test"), Lang::Es)
+        .await;
+
+    assert_eq!(report, DeliveryReport::default());
+    assert!(t.mailer.sent().is_empty());
+    let waiting = t.mail().outbox(None, 10).await.unwrap();
+    assert_eq!(waiting.len(), 1);
+    assert_eq!(
+        (waiting[0].status, waiting[0].attempts),
+        (MailStatus::Pending, 0)
+    );
+    let why = waiting[0].last_error.as_deref().unwrap_or_default();
+    assert!(
+        why.contains("no password saved for smtp.rifa.test"),
+        "{why}"
+    );
+    match test {
+        Err(TestEmailError::Failed(answer)) => {
+            assert!(answer.contains("no password saved"), "{answer}");
+        }
+        other => panic!("expected the settings' refusal, got {other:?}"),
+    }
 }

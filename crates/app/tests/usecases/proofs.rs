@@ -1,14 +1,16 @@
-//! The payment proof: upload grants bound to the buyer's key, the file judged by its bytes, and
-//! the sweep of uploads never attached.
+//! The payment proof: upload grants bound to the buyer's key, the file judged by its bytes, the
+//! sweep of uploads never attached, and the admin's download through the API's own store.
 
+use bytes::Bytes;
 use chrono::TimeDelta;
+use futures_util::TryStreamExt;
 use rifa_app::proofs::{ABANDONED_UPLOAD_AGE, MAX_UPLOAD_GRANTS, ProofFailure, UploadRequest};
 use rifa_app::purchasing::PurchaseReceipt;
 use rifa_domain::Lang;
 use rifa_domain::proof::{ProofContent, ProofError, ProofKind};
 use rifa_domain::purchase::PurchaseStatus;
-use rifa_ports::ProofProblem;
-use rifa_ports::outbound::PresignedUpload;
+use rifa_ports::outbound::{ObjectStore, PresignedUpload};
+use rifa_ports::{DownloadRefusal, ProofProblem};
 
 use crate::support::outbound::key_of;
 use crate::support::{Harness, RaffleSetup};
@@ -404,6 +406,66 @@ async fn no_key_opens_an_admins_test_purchase() {
         assert!(
             matches!(opened, Err(ProofFailure::NotFound)),
             "{guess:?}: {opened:?}"
+        );
+    }
+}
+
+/// The token of a link the memory store signed, as the API's download route receives it.
+fn token_of(link: &str) -> &str {
+    link.strip_prefix("memory://").unwrap()
+}
+
+#[tokio::test]
+async fn an_attached_proof_downloads_through_the_link_an_admin_is_given() {
+    let t = Harness::new();
+    let receipt = bought(&t).await;
+    let upload = grant(&t, &receipt).await;
+    t.objects.put(key_of(&upload), PNG);
+    let purchase = t
+        .review()
+        .purchase_by_id(receipt.purchase.id)
+        .await
+        .unwrap()
+        .unwrap();
+    let unattached = t.proofs().proof_link(&purchase).await.unwrap();
+    attach(&t, &receipt).await.unwrap();
+    let purchase = t
+        .review()
+        .purchase_by_id(receipt.purchase.id)
+        .await
+        .unwrap()
+        .unwrap();
+    let link = t.proofs().proof_link(&purchase).await.unwrap().unwrap();
+
+    let file = t.proofs().download_proof(token_of(&link)).await.unwrap();
+
+    assert_eq!(unattached, None);
+    assert_eq!(
+        (file.size, file.content_type),
+        (PNG.len() as u64, "image/png")
+    );
+    let body: Vec<Bytes> = file.body.try_collect().await.unwrap();
+    assert_eq!(body.concat(), PNG);
+}
+
+#[tokio::test]
+async fn a_download_link_that_opens_nothing_is_not_found_alike() {
+    let t = Harness::new();
+    let receipt = bought(&t).await;
+    let upload = grant(&t, &receipt).await;
+    let key = key_of(&upload).to_owned();
+    t.objects.put(&key, PNG);
+    attach(&t, &receipt).await.unwrap();
+
+    let unsigned = t.proofs().download_proof(&key).await;
+    let elsewhere = t.proofs().download_proof("proofs/9999/x.png?signed").await;
+    t.objects.delete(&key).await.unwrap();
+    let deleted = t.proofs().download_proof(&format!("{key}?signed")).await;
+
+    for refused in [unsigned, elsewhere, deleted] {
+        assert!(
+            matches!(refused, Err(DownloadRefusal::NotFound)),
+            "{refused:?}"
         );
     }
 }
