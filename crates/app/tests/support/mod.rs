@@ -18,7 +18,7 @@ use rifa_app::catalog::{Catalog, CatalogService};
 use rifa_app::lookup::{Lookup, LookupService};
 use rifa_app::mail::{Mail, MailService, RetryPolicy};
 use rifa_app::payments::{Payments, PaymentsService};
-use rifa_app::proofs::{Proofs, ProofsService};
+use rifa_app::proofs::{ProofUploads, Proofs, ProofsService};
 use rifa_app::purchasing::{
     PurchaseForm, PurchaseMode, PurchaseReceipt, Purchasing, PurchasingService,
 };
@@ -199,6 +199,11 @@ impl Harness {
     }
 
     pub fn proofs(&self) -> &dyn ProofsService {
+        &self.proofs
+    }
+
+    /// The `PUT` end of the API's own proof store.
+    pub fn uploads(&self) -> &dyn ProofUploads {
         &self.proofs
     }
 

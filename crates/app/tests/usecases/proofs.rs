@@ -3,11 +3,13 @@
 
 use bytes::Bytes;
 use chrono::TimeDelta;
-use futures_util::TryStreamExt;
-use rifa_app::proofs::{ABANDONED_UPLOAD_AGE, MAX_UPLOAD_GRANTS, ProofFailure, UploadRequest};
+use futures_util::{StreamExt, TryStreamExt, stream};
+use rifa_app::proofs::{
+    ABANDONED_UPLOAD_AGE, MAX_UPLOAD_GRANTS, ProofFailure, UploadFailure, UploadRequest,
+};
 use rifa_app::purchasing::PurchaseReceipt;
 use rifa_domain::Lang;
-use rifa_domain::proof::{ProofContent, ProofError, ProofKind};
+use rifa_domain::proof::{MAX_PROOF_BYTES, ProofContent, ProofError, ProofKind};
 use rifa_domain::purchase::PurchaseStatus;
 use rifa_ports::outbound::{ObjectStore, PresignedUpload};
 use rifa_ports::{DownloadRefusal, ProofProblem};
@@ -468,4 +470,37 @@ async fn a_download_link_that_opens_nothing_is_not_found_alike() {
             "{refused:?}"
         );
     }
+}
+
+#[tokio::test]
+async fn an_upload_to_the_apis_own_store_is_what_attach_judges_and_an_oversize_one_is_refused_unread()
+ {
+    let t = Harness::new();
+    let receipt = bought(&t).await;
+    let upload = grant(&t, &receipt).await;
+    let body = stream::iter([Ok(Bytes::from_static(PNG))]).boxed_local();
+
+    let stored = t
+        .uploads()
+        .receive_upload(key_of(&upload), "image/png", Some(PNG.len() as u64), body)
+        .await
+        .unwrap();
+    attach(&t, &receipt).await.unwrap();
+    // A body that fails when read: refused by its declared size, it never is.
+    let unreadable = stream::iter([Err(std::io::Error::other("never read"))]).boxed_local();
+    let oversize = t
+        .uploads()
+        .receive_upload(
+            key_of(&upload),
+            "image/png",
+            Some(MAX_PROOF_BYTES + 1),
+            unreadable,
+        )
+        .await;
+
+    assert_eq!(stored, PNG.len() as u64);
+    assert!(
+        matches!(oversize, Err(UploadFailure::TooLarge { size }) if size == MAX_PROOF_BYTES + 1),
+        "{oversize:?}"
+    );
 }
