@@ -1,0 +1,378 @@
+//! The one place the use-case tests build the application: each capability service over
+//! in-memory fakes of exactly the ports it uses, all sharing one set of fakes and one
+//! [`Shared`], as the composition root wires them. Tests reach a service through its accessor
+//! (`t.purchasing()`, `t.review()`, …), which hands out the inbound trait the handlers use.
+
+pub mod events;
+pub mod outbound;
+pub mod security;
+pub mod store;
+pub mod system;
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use rifa_app::Shared;
+use rifa_app::auth::Auth;
+use rifa_app::catalog::{Catalog, CatalogService};
+use rifa_app::lookup::{Lookup, LookupService};
+use rifa_app::mail::{Mail, MailService, RetryPolicy};
+use rifa_app::payments::{Payments, PaymentsService};
+use rifa_app::proofs::{ProofUploads, Proofs, ProofsService};
+use rifa_app::purchasing::{
+    PurchaseForm, PurchaseMode, PurchaseReceipt, Purchasing, PurchasingService,
+};
+use rifa_app::receipts::{Receipts, ReceiptsService};
+use rifa_app::review::{Review, ReviewService};
+use rifa_app::settings::{Settings, SettingsService};
+use rifa_domain::customer::CustomerInput;
+use rifa_domain::payment::{PaymentMethod, PaymentMethodDraft};
+use rifa_domain::pricing::{self, DiscountTable, PriceQuote};
+use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleInput, RaffleStatus};
+use rifa_domain::{FieldErrors, Lang};
+use rifa_ports::{PaymentMethodRepository, RaffleRepository, SettingsRepository};
+use rust_decimal::Decimal;
+
+use events::RecordingEvents;
+use outbound::{
+    MemoryObjects, RecordingMailer, ScriptedInspector, ScriptedTransports, TextPages, TextReceipts,
+};
+use security::{PlainHasher, PlainTokens, SequentialKeys};
+use store::MemoryStore;
+use system::{SequentialReferences, SettableClock};
+
+/// The outbox over the fakes; built per retry policy by [`Harness::mail_retrying`].
+type MailOverFakes = Mail<MemoryStore, ScriptedTransports, TextReceipts, SettableClock>;
+
+/// Auth as the CLI uses it (its account commands are not part of the handlers' trait).
+pub type AuthOverFakes = Auth<MemoryStore, PlainHasher, PlainTokens>;
+
+/// The services under test with a handle on each of their fakes.
+pub struct Harness {
+    catalog: Catalog<MemoryStore, SettableClock>,
+    payments: Payments<MemoryStore, SettableClock>,
+    purchasing: Purchasing<
+        MemoryStore,
+        RecordingEvents,
+        SequentialKeys,
+        SequentialReferences,
+        SettableClock,
+    >,
+    proofs: Proofs<
+        MemoryStore,
+        MemoryObjects,
+        ScriptedInspector,
+        MemoryObjects,
+        SequentialKeys,
+        SettableClock,
+    >,
+    receipts: Receipts<MemoryStore, TextReceipts, TextPages, SequentialKeys, SettableClock>,
+    review: Review<MemoryStore, SettableClock>,
+    lookup: Lookup<MemoryStore>,
+    mail: MailOverFakes,
+    auth: AuthOverFakes,
+    settings: Settings<MemoryStore>,
+    shared: Shared,
+    renderer: Arc<TextReceipts>,
+    pub store: MemoryStore,
+    pub events: RecordingEvents,
+    pub clock: SettableClock,
+    pub references: SequentialReferences,
+    pub hasher: PlainHasher,
+    pub mailer: RecordingMailer,
+    /// Opens [`Harness::mailer`] for the outbox and the test e-mail.
+    pub transports: ScriptedTransports,
+    pub objects: MemoryObjects,
+    pub inspector: ScriptedInspector,
+    access_keys: SequentialKeys,
+}
+
+/// When every test starts: a Saturday noon, UTC.
+pub fn start_time() -> DateTime<Utc> {
+    "2025-07-26T12:00:00Z".parse().unwrap()
+}
+
+impl Harness {
+    pub fn new() -> Self {
+        Self::over(
+            MemoryStore::default(),
+            SettableClock::at(start_time()),
+            SequentialReferences::default(),
+            SequentialKeys::default(),
+        )
+    }
+
+    /// A second server instance over the same storage, clock and sequences, with caches of its
+    /// own.
+    pub fn another_instance(&self) -> Self {
+        Self::over(
+            self.store.clone(),
+            self.clock.clone(),
+            self.references.clone(),
+            self.access_keys.clone(),
+        )
+    }
+
+    fn over(
+        store: MemoryStore,
+        clock: SettableClock,
+        references: SequentialReferences,
+        access_keys: SequentialKeys,
+    ) -> Self {
+        let shared = Shared::default();
+        let (events, hasher) = (RecordingEvents::default(), PlainHasher::default());
+        let mailer = RecordingMailer::default();
+        let transports = ScriptedTransports::over(mailer.clone());
+        let (objects, inspector) = (MemoryObjects::default(), ScriptedInspector::default());
+        let renderer = Arc::new(TextReceipts);
+        Self {
+            catalog: Catalog::new(store.clone(), clock.clone(), &shared),
+            payments: Payments::new(store.clone(), clock.clone(), &shared),
+            purchasing: Purchasing::new(
+                store.clone(),
+                events.clone(),
+                access_keys.clone(),
+                references.clone(),
+                clock.clone(),
+                &shared,
+            ),
+            proofs: Proofs::new(
+                store.clone(),
+                objects.clone(),
+                inspector.clone(),
+                objects.clone(),
+                access_keys.clone(),
+                clock.clone(),
+            ),
+            receipts: Receipts::new(
+                store.clone(),
+                Arc::clone(&renderer),
+                TextPages,
+                access_keys.clone(),
+                clock.clone(),
+                &shared,
+            ),
+            review: Review::new(store.clone(), clock.clone(), &shared),
+            lookup: Lookup::new(store.clone(), &shared),
+            mail: Mail::new(
+                store.clone(),
+                transports.clone(),
+                Arc::clone(&renderer),
+                clock.clone(),
+                RetryPolicy::default(),
+                &shared,
+            ),
+            auth: Auth::new(
+                store.clone(),
+                hasher.clone(),
+                PlainTokens {
+                    clock: clock.clone(),
+                },
+                &shared,
+            ),
+            settings: Settings::new(store.clone(), &shared),
+            shared,
+            renderer,
+            store,
+            events,
+            clock,
+            references,
+            hasher,
+            mailer,
+            transports,
+            objects,
+            inspector,
+            access_keys,
+        }
+    }
+
+    pub fn catalog(&self) -> &dyn CatalogService {
+        &self.catalog
+    }
+
+    pub fn payments(&self) -> &dyn PaymentsService {
+        &self.payments
+    }
+
+    pub fn purchasing(&self) -> &dyn PurchasingService {
+        &self.purchasing
+    }
+
+    pub fn proofs(&self) -> &dyn ProofsService {
+        &self.proofs
+    }
+
+    /// The `PUT` end of the API's own proof store.
+    pub fn uploads(&self) -> &dyn ProofUploads {
+        &self.proofs
+    }
+
+    pub fn receipts(&self) -> &dyn ReceiptsService {
+        &self.receipts
+    }
+
+    pub fn review(&self) -> &dyn ReviewService {
+        &self.review
+    }
+
+    pub fn lookup(&self) -> &dyn LookupService {
+        &self.lookup
+    }
+
+    /// The outbox with the default retry policy.
+    pub fn mail(&self) -> &dyn MailService {
+        &self.mail
+    }
+
+    /// The outbox of this instance retrying by `retry` (the policy is the service's own, set
+    /// when it is built).
+    pub fn mail_retrying(&self, retry: RetryPolicy) -> Box<dyn MailService> {
+        Box::new(MailOverFakes::new(
+            self.store.clone(),
+            self.transports.clone(),
+            Arc::clone(&self.renderer),
+            self.clock.clone(),
+            retry,
+            &self.shared,
+        ))
+    }
+
+    /// Sign-in through [`rifa_app::auth::AuthService`]; the account commands the CLI runs are
+    /// `Auth`'s own.
+    pub fn auth(&self) -> &AuthOverFakes {
+        &self.auth
+    }
+
+    pub fn settings(&self) -> &dyn SettingsService {
+        &self.settings
+    }
+
+    /// A raffle written straight to storage, as an admin would have made it.
+    pub async fn raffle(&self, raffle: RaffleSetup) -> Raffle {
+        let draft = RaffleDraft::parse(RaffleInput {
+            title: Some(raffle.title.to_owned()),
+            description: Some(format!("Win a {}", raffle.title)),
+            price: Some(raffle.price.parse().unwrap()),
+            status: Some(raffle.status.as_str().to_owned()),
+            max_tickets: Some(i64::from(raffle.max_tickets)),
+            min_tickets_per_purchase: raffle.min_per_purchase.map(i64::from),
+            max_tickets_per_purchase: raffle.max_per_purchase.map(i64::from),
+            ..RaffleInput::default()
+        })
+        .unwrap();
+        self.store
+            .create_raffle(&draft, self.clock_now())
+            .await
+            .unwrap()
+    }
+
+    /// An active payment method without conversion, written straight to storage.
+    pub async fn method(&self, name: &str) -> PaymentMethod {
+        self.store
+            .create_payment_method(&PaymentMethodDraft {
+                name: name.to_owned(),
+                kind: "zelle".to_owned(),
+                active: true,
+                details: vec![("email".to_owned(), "pagos@rifa.test".to_owned())],
+                exchange_rate_id: None,
+            })
+            .await
+            .unwrap()
+    }
+
+    /// Saves "from `min_tickets` on, `percentage`% off" as the only discount.
+    pub async fn discount(&self, min_tickets: u32, percentage: u32) {
+        let table = DiscountTable::new(vec![pricing::DiscountTier {
+            min_tickets,
+            percentage: Decimal::from(percentage),
+            label: format!("{percentage}% off"),
+        }])
+        .unwrap();
+        self.store.save_discounts(&table).await.unwrap();
+    }
+
+    /// What the server charges now for `count` tickets of `raffle` (the quote the site shows),
+    /// worked out from storage, not through the use cases under test.
+    pub async fn price_of(&self, raffle: &Raffle, count: u32) -> PriceQuote {
+        let discounts = self.store.discounts().await.unwrap().unwrap_or_default();
+        pricing::quote(raffle.price, count, raffle.limits, &discounts)
+    }
+
+    /// A public purchase of `numbers` by Ana, paid with `method`, at the server's price.
+    pub async fn buy(
+        &self,
+        raffle: &Raffle,
+        method: &PaymentMethod,
+        numbers: &[u32],
+    ) -> PurchaseReceipt {
+        let quote = self
+            .price_of(raffle, u32::try_from(numbers.len()).unwrap())
+            .await;
+        self.purchasing()
+            .purchase(
+                raffle.id,
+                form(method, numbers, &quote),
+                PurchaseMode::Public,
+                Lang::Es,
+            )
+            .await
+            .unwrap()
+    }
+
+    fn clock_now(&self) -> DateTime<Utc> {
+        rifa_ports::Clock::now(&self.clock)
+    }
+}
+
+/// A raffle's terms, with defaults for what a test does not care about.
+#[derive(Debug, Clone, Copy)]
+pub struct RaffleSetup {
+    pub title: &'static str,
+    pub price: &'static str,
+    pub status: RaffleStatus,
+    pub max_tickets: u32,
+    pub min_per_purchase: Option<u32>,
+    pub max_per_purchase: Option<u32>,
+}
+
+impl Default for RaffleSetup {
+    /// An RX-7 on sale: 100 numbers at 13.00, 1 to 10 per purchase.
+    fn default() -> Self {
+        Self {
+            title: "RX-7",
+            price: "13.00",
+            status: RaffleStatus::Available,
+            max_tickets: 100,
+            min_per_purchase: Some(1),
+            max_per_purchase: Some(10),
+        }
+    }
+}
+
+/// The buyer Ana's purchase form for `numbers`, claiming the total and discount of `quote`.
+pub fn form(method: &PaymentMethod, numbers: &[u32], quote: &PriceQuote) -> PurchaseForm {
+    PurchaseForm {
+        customer: buyer("Ana Ruiz", "ana@correo.com", "0414-123-4567"),
+        payment_method: Some(method.id.to_string()),
+        raffle_id: None,
+        ticket_numbers: Some(format!("{numbers:?}")),
+        total_amount: Some(quote.total.to_string()),
+        discount_applied: Some(quote.discount.to_string()),
+        accept_terms: Some("true".to_owned()),
+    }
+}
+
+/// The fields an `Invalid` answer names, in order.
+pub fn fields(errors: &FieldErrors) -> Vec<&'static str> {
+    errors.iter().map(|(field, _)| *field).collect()
+}
+
+pub fn buyer(name: &str, email: &str, phone: &str) -> CustomerInput {
+    CustomerInput {
+        name: Some(name.to_owned()),
+        id_document: Some("V12345678".to_owned()),
+        email: Some(email.to_owned()),
+        phone: Some(phone.to_owned()),
+        country: Some("venezuela".to_owned()),
+    }
+}

@@ -1,0 +1,273 @@
+//! The mail server, receipt renderer, invoice page, object store (with its own download and
+//! upload ends) and proof decoder, in memory.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use bytes::Bytes;
+use futures_util::stream::{self, LocalBoxStream, StreamExt, TryStreamExt};
+use rifa_domain::email_settings::EmailSettings;
+use rifa_domain::proof::{ProofContent, ProofKind};
+use rifa_domain::purchase::Purchase;
+use rifa_ports::outbound::{
+    InvoicePages, MailRoute, MailTransports, Mailer, ObjectStore, OutgoingEmail, PresignedUpload,
+    ProofInspector, ReceiptContext, ReceiptRenderer, StoredObject,
+};
+use rifa_ports::{DirectTransfers, DownloadRefusal, OutgoingFile, UploadRefusal};
+
+/// Keeps every message it accepts; refuses the next `failures` ones as a down server would.
+#[derive(Clone, Default)]
+pub struct RecordingMailer {
+    state: Arc<Mutex<(Vec<OutgoingEmail>, u32)>>,
+}
+
+impl RecordingMailer {
+    pub fn sent(&self) -> Vec<OutgoingEmail> {
+        self.state
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .0
+            .clone()
+    }
+
+    /// The next `failures` sends fail.
+    pub fn fail_next(&self, failures: u32) {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner).1 = failures;
+    }
+}
+
+impl Mailer for RecordingMailer {
+    async fn send(&self, email: &OutgoingEmail) -> anyhow::Result<()> {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        if state.1 > 0 {
+            state.1 -= 1;
+            anyhow::bail!("421 mail server unavailable");
+        }
+        state.0.push(email.clone());
+        Ok(())
+    }
+}
+
+/// "Renders" a receipt as a line naming what it shows.
+pub struct TextReceipts;
+
+impl ReceiptRenderer for TextReceipts {
+    fn render(&self, purchase: &Purchase, context: &ReceiptContext) -> anyhow::Result<Vec<u8>> {
+        Ok(format!(
+            "%PDF receipt {} {:?} {} of {} {:?}",
+            purchase.reference,
+            purchase.status,
+            context.company_name,
+            context.max_tickets,
+            context.lang
+        )
+        .into_bytes())
+    }
+}
+
+/// Objects by key; URLs are `memory://<key>`.
+#[derive(Clone, Default)]
+pub struct MemoryObjects {
+    objects: Arc<Mutex<BTreeMap<String, Vec<u8>>>>,
+}
+
+impl MemoryObjects {
+    /// What the buyer's browser does with the URL: writes the bytes at the key.
+    pub fn put(&self, key: &str, bytes: &[u8]) {
+        self.objects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(key.to_owned(), bytes.to_vec());
+    }
+
+    pub fn keys(&self) -> Vec<String> {
+        self.objects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .keys()
+            .cloned()
+            .collect()
+    }
+}
+
+/// The key a `memory://` URL was signed for.
+pub fn key_of(upload: &PresignedUpload) -> &str {
+    upload.url.strip_prefix("memory://").unwrap_or(&upload.url)
+}
+
+impl ObjectStore for MemoryObjects {
+    async fn presign_upload(
+        &self,
+        key: &str,
+        content_type: &str,
+        size: u64,
+        _ttl: Duration,
+    ) -> anyhow::Result<PresignedUpload> {
+        Ok(PresignedUpload {
+            url: format!("memory://{key}"),
+            headers: vec![
+                ("Content-Type".to_owned(), content_type.to_owned()),
+                ("Content-Length".to_owned(), size.to_string()),
+            ],
+        })
+    }
+
+    async fn presign_download(&self, key: &str, _ttl: Duration) -> anyhow::Result<String> {
+        Ok(format!("memory://{key}?signed"))
+    }
+
+    async fn read(&self, key: &str, max_bytes: usize) -> anyhow::Result<Option<StoredObject>> {
+        Ok(self
+            .objects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(key)
+            .map(|bytes| StoredObject {
+                size: bytes.len() as u64,
+                first_bytes: bytes.iter().copied().take(max_bytes).collect(),
+            }))
+    }
+
+    async fn delete(&self, key: &str) -> anyhow::Result<()> {
+        self.objects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(key);
+        Ok(())
+    }
+}
+
+/// Reads every file as a readable one-page document or 800×600 image, unless a test says the
+/// decoder finds something else.
+#[derive(Clone, Default)]
+pub struct ScriptedInspector {
+    verdict: Arc<Mutex<Option<ProofContent>>>,
+}
+
+impl ScriptedInspector {
+    pub fn finds(&self, content: ProofContent) {
+        *self.verdict.lock().unwrap_or_else(PoisonError::into_inner) = Some(content);
+    }
+}
+
+impl ProofInspector for ScriptedInspector {
+    async fn inspect(
+        &self,
+        kind: ProofKind,
+        _bytes: Vec<u8>,
+        _max_pixels: u64,
+    ) -> anyhow::Result<ProofContent> {
+        let scripted = *self.verdict.lock().unwrap_or_else(PoisonError::into_inner);
+        Ok(scripted.unwrap_or(match kind {
+            ProofKind::Pdf => ProofContent::Pdf { pages: 1 },
+            ProofKind::Jpeg | ProofKind::Png | ProofKind::Gif => ProofContent::Image {
+                width: 800,
+                height: 600,
+            },
+        }))
+    }
+}
+
+/// Opens the one recording mailer for any settings: through a server when they name a host,
+/// into the file outbox otherwise (as the SMTP adapter falls back), or refuses with the reason
+/// a test scripted.
+#[derive(Clone, Default)]
+pub struct ScriptedTransports {
+    mailer: RecordingMailer,
+    refusal: Arc<Mutex<Option<String>>>,
+}
+
+impl ScriptedTransports {
+    pub fn over(mailer: RecordingMailer) -> Self {
+        Self {
+            mailer,
+            refusal: Arc::default(),
+        }
+    }
+
+    /// Makes every later `open` fail with `reason` (settings no mailer can be made of).
+    pub fn refuse(&self, reason: &str) {
+        *self.refusal.lock().unwrap_or_else(PoisonError::into_inner) = Some(reason.to_owned());
+    }
+}
+
+impl MailTransports for ScriptedTransports {
+    type Mailer = RecordingMailer;
+
+    fn open(&self, saved: &EmailSettings) -> anyhow::Result<(RecordingMailer, MailRoute)> {
+        if let Some(reason) = self
+            .refusal
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+        {
+            anyhow::bail!(reason);
+        }
+        let route = if saved.host.trim().is_empty() {
+            MailRoute::FileOutbox
+        } else {
+            MailRoute::Server
+        };
+        Ok((self.mailer.clone(), route))
+    }
+}
+
+/// The invoice page as one line naming what it shows.
+pub struct TextPages;
+
+pub const INVOICE_POLICY: &str = "default-src 'none'";
+
+impl InvoicePages for TextPages {
+    fn render(&self, purchase: &Purchase, context: &ReceiptContext) -> String {
+        format!(
+            "<invoice {} {:?} {} {:?}>",
+            purchase.reference, purchase.status, context.company_name, context.lang
+        )
+    }
+
+    fn content_security_policy(&self) -> &'static str {
+        INVOICE_POLICY
+    }
+}
+
+/// The memory store serves its own links: a download token is what follows `memory://` in the
+/// signed link, an upload token the granted key.
+impl DirectTransfers for MemoryObjects {
+    async fn receive(
+        &self,
+        token: &str,
+        _content_type: &str,
+        body: LocalBoxStream<'_, std::io::Result<Bytes>>,
+    ) -> Result<u64, UploadRefusal> {
+        let chunks: Vec<Bytes> = body.try_collect().await.map_err(UploadRefusal::Body)?;
+        let bytes = chunks.concat();
+        self.put(token, &bytes);
+        Ok(bytes.len() as u64)
+    }
+
+    async fn send(&self, token: &str) -> Result<OutgoingFile, DownloadRefusal> {
+        let key = token
+            .strip_suffix("?signed")
+            .ok_or(DownloadRefusal::NotFound)?;
+        let bytes = self
+            .objects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(key)
+            .cloned()
+            .ok_or(DownloadRefusal::NotFound)?;
+        let content_type = if bytes.starts_with(b"%PDF") {
+            "application/pdf"
+        } else if bytes.starts_with(b"\x89PNG") {
+            "image/png"
+        } else {
+            "application/octet-stream"
+        };
+        Ok(OutgoingFile {
+            size: bytes.len() as u64,
+            content_type,
+            body: stream::once(async move { Ok(Bytes::from(bytes)) }).boxed(),
+        })
+    }
+}

@@ -1,0 +1,1034 @@
+//! An in-memory store honouring the repository ports' `# Errors` contracts (crates/ports), so the
+//! use cases run without a database. One mutex over the whole state stands for the database's
+//! transactions: every method reads and writes under it, so each is atomic.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
+use rifa_domain::Lang;
+use rifa_domain::admin::{AdminId, AdminUser};
+use rifa_domain::branding::Branding;
+use rifa_domain::email_settings::EmailSettings;
+use rifa_domain::exchange::{ExchangeRate, ExchangeRateDraft, ExchangeRateId};
+use rifa_domain::lookup::LookupKey;
+use rifa_domain::money::Money;
+use rifa_domain::payment::{LinkedRate, PaymentMethod, PaymentMethodDraft, PaymentMethodId};
+use rifa_domain::pricing::DiscountTable;
+use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus};
+use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleStatus};
+use rifa_domain::stats::{DashboardStats, DaySales};
+use rifa_ports::{
+    AdminRepository, CreateAdminError, CreatePurchaseError, DecidePurchaseError, DeleteRaffleError,
+    ExchangeRateRepository, MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus,
+    PaymentMethodRepository, Promotion, ProofProblem, PurchaseAccess, PurchaseDecision,
+    PurchasePage, PurchaseProofs, PurchaseQuery, PurchaseRepository, PurchaseSummary,
+    RaffleRepository, RaffleScope, RateWriteError, RecipientCaps, SettingsRepository,
+    UpdateRaffleError, WithheldReason, WriteError, recipient_key,
+};
+
+/// A handle on the shared state: clones see the same data (the app holds one, the test another).
+#[derive(Clone, Default)]
+pub struct MemoryStore {
+    state: Arc<Mutex<State>>,
+}
+
+#[derive(Default)]
+struct State {
+    last_id: i64,
+    raffles: BTreeMap<RaffleId, Raffle>,
+    promotions: Vec<(RaffleId, Promotion)>,
+    purchases: BTreeMap<PurchaseId, StoredPurchase>,
+    mail: BTreeMap<MailId, StoredMail>,
+    quota: HashMap<String, Quota>,
+    caps: RecipientCaps,
+    methods: BTreeMap<PaymentMethodId, PaymentMethodDraft>,
+    rates: BTreeMap<ExchangeRateId, ExchangeRate>,
+    branding: Option<Branding>,
+    email_settings: Option<EmailSettings>,
+    discounts: Option<DiscountTable>,
+    admins: Vec<AdminUser>,
+    /// Every decision storage was asked to carry out, pending or not, in order.
+    decisions: Vec<(PurchaseId, PurchaseDecision)>,
+}
+
+/// A purchase row with the columns the domain's `Purchase` leaves out.
+struct StoredPurchase {
+    purchase: Purchase,
+    lang: Lang,
+    phone_digits: String,
+    access_digest: Option<String>,
+    upload_key: Option<String>,
+    upload_granted_at: Option<DateTime<Utc>>,
+    upload_grants: u32,
+    proof_problem: Option<ProofProblem>,
+    /// Whether its numbers are back on sale: only what a decision says, as the database's
+    /// ticket rows are deleted only when told (never judged from the status here).
+    released: bool,
+}
+
+struct StoredMail {
+    record: MailRecord,
+    lang: Lang,
+}
+
+/// Confirmations counted for one recipient in the current UTC hour and day.
+struct Quota {
+    hour: i64,
+    sent_this_hour: u32,
+    day: i64,
+    sent_today: u32,
+}
+
+impl State {
+    fn next_id(&mut self) -> i64 {
+        self.last_id += 1;
+        self.last_id
+    }
+
+    fn held(&self, raffle_id: RaffleId) -> Vec<u32> {
+        let mut held: Vec<u32> = self
+            .purchases
+            .values()
+            .filter(|p| p.purchase.raffle_id == raffle_id && !p.released)
+            .flat_map(|p| p.purchase.ticket_numbers.iter().copied())
+            .collect();
+        held.sort_unstable();
+        held
+    }
+
+    fn with_sold(&self, raffle: &Raffle) -> Raffle {
+        Raffle {
+            tickets_sold: Some(u32::try_from(self.held(raffle.id).len()).unwrap_or(u32::MAX)),
+            ..raffle.clone()
+        }
+    }
+
+    /// The purchase as storage reads it: with its raffle's current title.
+    fn read(&self, stored: &StoredPurchase) -> Purchase {
+        let title = self
+            .raffles
+            .get(&stored.purchase.raffle_id)
+            .map(|r| r.title.clone())
+            .unwrap_or_default();
+        Purchase {
+            raffle_title: title,
+            ..stored.purchase.clone()
+        }
+    }
+
+    fn method(&self, id: PaymentMethodId, draft: &PaymentMethodDraft) -> PaymentMethod {
+        PaymentMethod {
+            id,
+            name: draft.name.clone(),
+            kind: draft.kind.clone(),
+            active: draft.active,
+            details: draft.details.clone(),
+            exchange_rate: draft
+                .exchange_rate_id
+                .and_then(|rate| self.rates.get(&rate))
+                .map(|rate| LinkedRate {
+                    id: rate.id,
+                    from: rate.from,
+                    to: rate.to,
+                    rate: rate.rate,
+                }),
+        }
+    }
+
+    fn check_rate(&self, id: Option<ExchangeRateId>) -> Result<(), WriteError> {
+        match id {
+            Some(id) if !self.rates.contains_key(&id) => {
+                Err(WriteError::MissingReference("exchangeRateId"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn pair_taken(
+        &self,
+        draft: &ExchangeRateDraft,
+        except: Option<ExchangeRateId>,
+    ) -> Option<ExchangeRate> {
+        self.rates
+            .values()
+            .find(|r| r.from == draft.from && r.to == draft.to && Some(r.id) != except)
+            .cloned()
+    }
+
+    /// Counts one more confirmation to `recipient` at `at` unless that passes a cap, which it
+    /// then names (the database's `mail_quota` upsert).
+    fn count_confirmation(&mut self, recipient: &str, at: DateTime<Utc>) -> Option<WithheldReason> {
+        let (hour, day) = (
+            at.timestamp().div_euclid(3_600),
+            at.timestamp().div_euclid(86_400),
+        );
+        let caps = self.caps;
+        let quota = self.quota.entry(recipient_key(recipient)).or_insert(Quota {
+            hour,
+            sent_this_hour: 0,
+            day,
+            sent_today: 0,
+        });
+        if quota.hour != hour {
+            (quota.hour, quota.sent_this_hour) = (hour, 0);
+        }
+        if quota.day != day {
+            (quota.day, quota.sent_today) = (day, 0);
+        }
+        if quota.sent_today >= caps.per_day {
+            return Some(WithheldReason::DailyCap);
+        }
+        if quota.sent_this_hour >= caps.per_hour {
+            return Some(WithheldReason::HourlyCap);
+        }
+        quota.sent_this_hour += 1;
+        quota.sent_today += 1;
+        None
+    }
+
+    fn enqueue(
+        &mut self,
+        purchase_id: PurchaseId,
+        kind: MailKind,
+        at: DateTime<Utc>,
+        withheld: Option<WithheldReason>,
+    ) {
+        let Some(stored) = self.purchases.get(&purchase_id) else {
+            return;
+        };
+        let (recipient, lang) = (stored.purchase.customer_email.clone(), stored.lang);
+        let id = self.next_id();
+        self.mail.insert(
+            id,
+            StoredMail {
+                record: MailRecord {
+                    id,
+                    purchase_id,
+                    kind,
+                    recipient,
+                    status: if withheld.is_some() {
+                        MailStatus::Withheld
+                    } else {
+                        MailStatus::Pending
+                    },
+                    attempts: 0,
+                    next_attempt_at: at,
+                    last_error: None,
+                    withheld,
+                    created_at: at,
+                    sent_at: None,
+                },
+                lang,
+            },
+        );
+    }
+
+    fn matching<'a>(&'a self, query: &'a PurchaseQuery) -> impl Iterator<Item = &'a Purchase> + 'a {
+        let name = query
+            .name_contains
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(rifa_domain::customer::fold_for_search);
+        self.purchases
+            .values()
+            .map(|p| &p.purchase)
+            .filter(move |p| {
+                query.raffle_id.is_none_or(|id| p.raffle_id == id)
+                    && name.as_deref().is_none_or(|n| {
+                        rifa_domain::customer::fold_for_search(&p.customer_name).contains(n)
+                    })
+                    && query.status.is_none_or(|s| p.status == s)
+                    && (query.ticket_numbers.is_empty()
+                        || p.ticket_numbers
+                            .iter()
+                            .any(|n| query.ticket_numbers.contains(n)))
+                    && query
+                        .created
+                        .is_none_or(|(from, to)| p.created_at >= from && p.created_at < to)
+                    && query.max_id.is_none_or(|max| p.id <= max)
+            })
+    }
+}
+
+fn money(cents: i64) -> anyhow::Result<Money> {
+    Money::from_cents(cents).map_err(|e| anyhow::anyhow!("amount out of range: {e:?}"))
+}
+
+/// Tickets and revenue of the approved purchases among `purchases`.
+fn approved_totals<'a>(
+    purchases: impl Iterator<Item = &'a Purchase>,
+) -> anyhow::Result<(u64, Money)> {
+    let (tickets, cents) = purchases
+        .filter(|p| p.status == PurchaseStatus::Approved)
+        .fold((0_u64, 0_i64), |(t, c), p| {
+            (
+                t + p.ticket_numbers.len() as u64,
+                c + p.total_amount.cents(),
+            )
+        });
+    Ok((tickets, money(cents)?))
+}
+
+impl MemoryStore {
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Replaces the caps on purchase confirmations (the database adapter's `with_mail_caps`).
+    pub fn set_mail_caps(&self, caps: RecipientCaps) {
+        self.state().caps = caps;
+    }
+
+    /// Every outbox row, oldest first.
+    pub fn mail(&self) -> Vec<MailRecord> {
+        self.state()
+            .mail
+            .values()
+            .map(|m| m.record.clone())
+            .collect()
+    }
+
+    /// Every purchase written, oldest first.
+    pub fn purchases(&self) -> Vec<Purchase> {
+        let state = self.state();
+        state.purchases.values().map(|p| state.read(p)).collect()
+    }
+
+    /// The decisions the use cases handed to storage, in order.
+    pub fn decisions(&self) -> Vec<(PurchaseId, PurchaseDecision)> {
+        self.state().decisions.clone()
+    }
+
+    pub fn held(&self, raffle_id: RaffleId) -> Vec<u32> {
+        self.state().held(raffle_id)
+    }
+
+    pub fn add_promotion(&self, raffle_id: RaffleId, description: &str) {
+        let mut state = self.state();
+        let id = state.next_id();
+        state.promotions.push((
+            raffle_id,
+            Promotion {
+                id,
+                description: description.to_owned(),
+            },
+        ));
+    }
+}
+
+impl RaffleRepository for MemoryStore {
+    async fn list_raffles(&self, scope: RaffleScope) -> anyhow::Result<Vec<Raffle>> {
+        let state = self.state();
+        let mut raffles: Vec<Raffle> = state
+            .raffles
+            .values()
+            .filter(|r| scope == RaffleScope::All || r.status == RaffleStatus::Available)
+            .map(|r| state.with_sold(r))
+            .collect();
+        raffles.sort_by_key(|r| std::cmp::Reverse((r.created_at, r.id)));
+        Ok(raffles)
+    }
+
+    async fn get_raffle(&self, id: RaffleId) -> anyhow::Result<Option<Raffle>> {
+        let state = self.state();
+        Ok(state.raffles.get(&id).map(|r| state.with_sold(r)))
+    }
+
+    async fn raffle_terms(&self, id: RaffleId) -> anyhow::Result<Option<Raffle>> {
+        Ok(self.state().raffles.get(&id).cloned())
+    }
+
+    async fn create_raffle(
+        &self,
+        draft: &RaffleDraft,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Raffle> {
+        let mut state = self.state();
+        let id = state.next_id();
+        let raffle = Raffle {
+            id,
+            title: draft.title.clone(),
+            description: draft.description.clone(),
+            image: draft.image.clone(),
+            price: draft.price,
+            status: draft.status,
+            max_tickets: draft.max_tickets,
+            limits: draft.limits,
+            draw_date: draft.draw_date,
+            end_date: draft.end_date,
+            created_at: now,
+            tickets_sold: None,
+        };
+        state.raffles.insert(id, raffle.clone());
+        Ok(state.with_sold(&raffle))
+    }
+
+    async fn update_raffle(
+        &self,
+        id: RaffleId,
+        draft: &RaffleDraft,
+    ) -> Result<Raffle, UpdateRaffleError> {
+        let mut state = self.state();
+        if !state.raffles.contains_key(&id) {
+            return Err(UpdateRaffleError::NotFound);
+        }
+        if let Some(&highest_held) = state.held(id).last()
+            && highest_held > draft.max_tickets
+        {
+            return Err(UpdateRaffleError::BelowHeldNumber { highest_held });
+        }
+        let raffle = state
+            .raffles
+            .get_mut(&id)
+            .ok_or(UpdateRaffleError::NotFound)?;
+        raffle.title.clone_from(&draft.title);
+        raffle.description.clone_from(&draft.description);
+        raffle.image.clone_from(&draft.image);
+        raffle.price = draft.price;
+        raffle.status = draft.status;
+        raffle.max_tickets = draft.max_tickets;
+        raffle.limits = draft.limits;
+        raffle.draw_date = draft.draw_date;
+        raffle.end_date = draft.end_date;
+        let raffle = raffle.clone();
+        Ok(state.with_sold(&raffle))
+    }
+
+    async fn delete_raffle(&self, id: RaffleId) -> Result<(), DeleteRaffleError> {
+        let mut state = self.state();
+        if !state.raffles.contains_key(&id) {
+            return Err(DeleteRaffleError::NotFound);
+        }
+        let real = state
+            .purchases
+            .values()
+            .filter(|p| p.purchase.raffle_id == id && p.purchase.status != PurchaseStatus::Test)
+            .count() as u64;
+        if real > 0 {
+            return Err(DeleteRaffleError::HasPurchases { count: real });
+        }
+        state.purchases.retain(|_, p| p.purchase.raffle_id != id);
+        state.promotions.retain(|(raffle, _)| *raffle != id);
+        state.raffles.remove(&id);
+        Ok(())
+    }
+
+    async fn held_numbers(&self, id: RaffleId) -> anyhow::Result<Vec<u32>> {
+        Ok(self.state().held(id))
+    }
+
+    async fn promotions(&self, id: RaffleId) -> anyhow::Result<Vec<Promotion>> {
+        Ok(self
+            .state()
+            .promotions
+            .iter()
+            .filter(|(raffle, _)| *raffle == id)
+            .map(|(_, p)| p.clone())
+            .collect())
+    }
+}
+
+impl PurchaseRepository for MemoryStore {
+    async fn create_purchase(
+        &self,
+        new: &NewPurchase,
+        raffle_title: &str,
+    ) -> Result<Purchase, CreatePurchaseError> {
+        let mut state = self.state();
+        if state
+            .purchases
+            .values()
+            .any(|p| p.purchase.reference == new.reference)
+        {
+            return Err(CreatePurchaseError::ReferenceTaken);
+        }
+        let numbers: Vec<u32> = new.selection.numbers().iter().map(|n| n.get()).collect();
+        if new.status.holds_numbers() {
+            let held = state.held(new.raffle_id);
+            let taken: Vec<u32> = numbers
+                .iter()
+                .copied()
+                .filter(|n| held.binary_search(n).is_ok())
+                .collect();
+            if !taken.is_empty() {
+                return Err(CreatePurchaseError::NumbersTaken(taken));
+            }
+        }
+        let id = state.next_id();
+        let purchase = Purchase {
+            id,
+            reference: new.reference.clone(),
+            raffle_id: new.raffle_id,
+            raffle_title: raffle_title.to_owned(),
+            ticket_numbers: numbers,
+            customer_name: new.customer.name.clone(),
+            customer_id_document: new.customer.id_document.clone(),
+            customer_email: new.customer.email.as_str().to_owned(),
+            customer_phone: new.customer.phone.display().to_owned(),
+            customer_country: new.customer.country.clone(),
+            payment_method: new.payment.method_name.clone(),
+            payment_method_id: new.payment.method_id,
+            conversion: new.payment.conversion,
+            total_amount: new.quote.total,
+            discount_applied: new.quote.discount,
+            status: new.status,
+            created_at: new.created_at,
+            decided_at: None,
+            payment_proof: None,
+            admin_notes: None,
+        };
+        state.purchases.insert(
+            id,
+            StoredPurchase {
+                purchase: purchase.clone(),
+                lang: new.lang,
+                phone_digits: new.customer.phone.digits().to_owned(),
+                access_digest: new.access_digest.clone(),
+                upload_key: None,
+                upload_granted_at: None,
+                upload_grants: 0,
+                proof_problem: None,
+                released: !new.status.holds_numbers(),
+            },
+        );
+        if new.status.holds_numbers() {
+            let withheld = state.count_confirmation(&purchase.customer_email, new.created_at);
+            state.enqueue(id, MailKind::Received, new.created_at, withheld);
+        }
+        Ok(purchase)
+    }
+
+    async fn get_purchase(&self, id: PurchaseId) -> anyhow::Result<Option<Purchase>> {
+        let state = self.state();
+        Ok(state.purchases.get(&id).map(|p| state.read(p)))
+    }
+
+    async fn search_purchases(&self, query: &PurchaseQuery) -> anyhow::Result<PurchasePage> {
+        let state = self.state();
+        let mut found: Vec<&Purchase> = state.matching(query).collect();
+        found.sort_by_key(|p| std::cmp::Reverse((p.created_at, p.id)));
+        let page_size = query.page_size.max(1) as usize;
+        let skip = (query.page.max(1) as usize - 1) * page_size;
+        let (tickets_sold, total_revenue) = approved_totals(found.iter().copied())?;
+        let items = found
+            .iter()
+            .skip(skip)
+            .take(page_size)
+            .filter_map(|p| state.purchases.get(&p.id))
+            .map(|p| state.read(p))
+            .collect();
+        Ok(PurchasePage {
+            items,
+            total: found.len() as u64,
+            summary: PurchaseSummary {
+                tickets_sold,
+                total_revenue,
+                pending_purchases: found
+                    .iter()
+                    .filter(|p| p.status == PurchaseStatus::Pending)
+                    .count() as u64,
+            },
+        })
+    }
+
+    async fn decide_purchase(
+        &self,
+        id: PurchaseId,
+        decision: &PurchaseDecision,
+    ) -> Result<Purchase, DecidePurchaseError> {
+        let mut state = self.state();
+        state.decisions.push((id, decision.clone()));
+        let stored = state
+            .purchases
+            .get_mut(&id)
+            .ok_or(DecidePurchaseError::NotFound)?;
+        if stored.purchase.status != PurchaseStatus::Pending {
+            return Err(DecidePurchaseError::NotPending(stored.purchase.status));
+        }
+        // Carries out exactly what the use case decided, as the database adapter does.
+        stored.purchase.status = decision.status;
+        stored.purchase.admin_notes.clone_from(&decision.notes);
+        stored.purchase.decided_at = Some(decision.decided_at);
+        stored.released |= decision.release_numbers;
+        state.enqueue(id, decision.mail, decision.decided_at, None);
+        let stored = state
+            .purchases
+            .get(&id)
+            .ok_or(DecidePurchaseError::NotFound)?;
+        Ok(state.read(stored))
+    }
+
+    async fn purchases_of(&self, key: &LookupKey, limit: u32) -> anyhow::Result<Vec<Purchase>> {
+        let state = self.state();
+        let mut found: Vec<&StoredPurchase> = state
+            .purchases
+            .values()
+            .filter(|p| match key {
+                LookupKey::Email(email) => p.purchase.customer_email == email.as_str(),
+                LookupKey::Phone(digits) => p.phone_digits == *digits,
+            })
+            .filter(|p| p.purchase.status.holds_numbers())
+            .collect();
+        found.sort_by_key(|p| std::cmp::Reverse(p.purchase.created_at));
+        Ok(found
+            .into_iter()
+            .take(limit as usize)
+            .map(|p| state.read(p))
+            .collect())
+    }
+
+    async fn dashboard_stats(
+        &self,
+        created: Option<(DateTime<Utc>, DateTime<Utc>)>,
+    ) -> anyhow::Result<DashboardStats> {
+        let state = self.state();
+        let in_period = || {
+            state
+                .purchases
+                .values()
+                .map(|p| &p.purchase)
+                .filter(move |p| {
+                    created.is_none_or(|(from, to)| p.created_at >= from && p.created_at < to)
+                })
+        };
+        let (tickets_sold, total_revenue) = approved_totals(in_period())?;
+        Ok(DashboardStats {
+            tickets_sold,
+            total_revenue,
+            pending_purchases: in_period()
+                .filter(|p| p.status == PurchaseStatus::Pending)
+                .count() as u64,
+            active_raffles: state
+                .raffles
+                .values()
+                .filter(|r| r.status == RaffleStatus::Available)
+                .count() as u64,
+        })
+    }
+
+    async fn daily_sales(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+        utc_offset_minutes: i32,
+    ) -> anyhow::Result<Vec<DaySales>> {
+        let state = self.state();
+        let offset = TimeDelta::minutes(i64::from(utc_offset_minutes));
+        let mut days: BTreeMap<NaiveDate, (u64, i64, u64)> = BTreeMap::new();
+        for p in state.purchases.values().map(|p| &p.purchase) {
+            if p.created_at < from || p.created_at >= to {
+                continue;
+            }
+            let day = days
+                .entry((p.created_at + offset).date_naive())
+                .or_default();
+            if p.status == PurchaseStatus::Approved {
+                day.0 += p.ticket_numbers.len() as u64;
+                day.1 += p.total_amount.cents();
+            }
+            if p.status != PurchaseStatus::Test {
+                day.2 += 1;
+            }
+        }
+        days.into_iter()
+            .map(|(date, (tickets_sold, cents, purchases))| {
+                Ok(DaySales {
+                    date,
+                    revenue: money(cents)?,
+                    tickets_sold,
+                    purchases,
+                })
+            })
+            .collect()
+    }
+}
+
+impl PurchaseProofs for MemoryStore {
+    async fn purchase_access(&self, id: PurchaseId) -> anyhow::Result<Option<PurchaseAccess>> {
+        Ok(self.state().purchases.get(&id).map(|p| PurchaseAccess {
+            status: p.purchase.status,
+            access_digest: p.access_digest.clone(),
+            lang: p.lang,
+            upload_key: p.upload_key.clone(),
+            payment_proof: p.purchase.payment_proof.clone(),
+            upload_grants: p.upload_grants,
+        }))
+    }
+
+    async fn grant_upload(
+        &self,
+        id: PurchaseId,
+        key: &str,
+        max_grants: u32,
+        at: DateTime<Utc>,
+    ) -> anyhow::Result<bool> {
+        let mut state = self.state();
+        match state.purchases.get_mut(&id) {
+            Some(p)
+                if p.purchase.status == PurchaseStatus::Pending && p.upload_grants < max_grants =>
+            {
+                p.upload_key = Some(key.to_owned());
+                p.upload_granted_at = Some(at);
+                p.upload_grants += 1;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    async fn abandoned_uploads(
+        &self,
+        granted_before: DateTime<Utc>,
+        limit: u32,
+    ) -> anyhow::Result<Vec<(PurchaseId, String)>> {
+        Ok(self
+            .state()
+            .purchases
+            .iter()
+            .filter(|(_, p)| p.upload_granted_at.is_some_and(|at| at < granted_before))
+            .filter_map(|(id, p)| p.upload_key.clone().map(|key| (*id, key)))
+            .take(limit as usize)
+            .collect())
+    }
+
+    async fn withdraw_upload(&self, id: PurchaseId, key: &str) -> anyhow::Result<bool> {
+        let mut state = self.state();
+        match state.purchases.get_mut(&id) {
+            Some(p) if p.upload_key.as_deref() == Some(key) => {
+                p.upload_key = None;
+                p.upload_granted_at = None;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    async fn attach_proof(&self, id: PurchaseId, key: &str) -> anyhow::Result<bool> {
+        let mut state = self.state();
+        match state.purchases.get_mut(&id) {
+            Some(p)
+                if p.purchase.status == PurchaseStatus::Pending
+                    && p.upload_key.as_deref() == Some(key) =>
+            {
+                p.purchase.payment_proof = Some(key.to_owned());
+                p.upload_key = None;
+                p.proof_problem = None;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    async fn refuse_proof(
+        &self,
+        id: PurchaseId,
+        key: &str,
+        problem: Option<ProofProblem>,
+    ) -> anyhow::Result<()> {
+        let mut state = self.state();
+        if let Some(p) = state.purchases.get_mut(&id)
+            && p.upload_key.as_deref() == Some(key)
+        {
+            p.upload_key = None;
+            if problem.is_some() {
+                p.proof_problem = problem;
+            }
+        }
+        Ok(())
+    }
+
+    async fn proof_problem(&self, id: PurchaseId) -> anyhow::Result<Option<ProofProblem>> {
+        Ok(self
+            .state()
+            .purchases
+            .get(&id)
+            .and_then(|p| p.proof_problem))
+    }
+}
+
+impl MailOutbox for MemoryStore {
+    async fn claim_due_mail(
+        &self,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+    ) -> anyhow::Result<Option<MailJob>> {
+        let mut state = self.state();
+        let Some(mail) = state
+            .mail
+            .values_mut()
+            .filter(|m| m.record.status == MailStatus::Pending && m.record.next_attempt_at <= now)
+            .min_by_key(|m| (m.record.next_attempt_at, m.record.id))
+        else {
+            return Ok(None);
+        };
+        mail.record.next_attempt_at = lease_until;
+        mail.record.attempts += 1;
+        Ok(Some(MailJob {
+            id: mail.record.id,
+            purchase_id: mail.record.purchase_id,
+            kind: mail.record.kind,
+            recipient: mail.record.recipient.clone(),
+            lang: mail.lang,
+            attempts: mail.record.attempts,
+        }))
+    }
+
+    async fn mail_sent(&self, id: MailId, now: DateTime<Utc>) -> anyhow::Result<()> {
+        if let Some(mail) = self.state().mail.get_mut(&id) {
+            mail.record.status = MailStatus::Sent;
+            mail.record.sent_at = Some(now);
+            mail.record.last_error = None;
+        }
+        Ok(())
+    }
+
+    async fn mail_failed(
+        &self,
+        id: MailId,
+        error: &str,
+        retry_at: Option<DateTime<Utc>>,
+    ) -> anyhow::Result<()> {
+        if let Some(mail) = self.state().mail.get_mut(&id) {
+            mail.record.last_error = Some(error.to_owned());
+            match retry_at {
+                Some(at) => mail.record.next_attempt_at = at,
+                None => mail.record.status = MailStatus::Failed,
+            }
+        }
+        Ok(())
+    }
+
+    async fn mail_blocked(&self, error: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
+        for mail in self.state().mail.values_mut() {
+            if mail.record.status == MailStatus::Pending && mail.record.next_attempt_at <= now {
+                mail.record.last_error = Some(error.to_owned());
+            }
+        }
+        Ok(())
+    }
+
+    async fn list_mail(
+        &self,
+        status: Option<MailStatus>,
+        limit: u32,
+    ) -> anyhow::Result<Vec<MailRecord>> {
+        Ok(self
+            .state()
+            .mail
+            .values()
+            .rev()
+            .filter(|m| status.is_none_or(|s| m.record.status == s))
+            .take(limit as usize)
+            .map(|m| m.record.clone())
+            .collect())
+    }
+
+    async fn retry_mail(&self, id: MailId, now: DateTime<Utc>) -> anyhow::Result<bool> {
+        match self.state().mail.get_mut(&id) {
+            Some(mail)
+                if matches!(
+                    mail.record.status,
+                    MailStatus::Failed | MailStatus::Withheld
+                ) =>
+            {
+                mail.record.status = MailStatus::Pending;
+                mail.record.next_attempt_at = now;
+                mail.record.attempts = 0;
+                mail.record.withheld = None;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+}
+
+impl PaymentMethodRepository for MemoryStore {
+    async fn list_payment_methods(&self, active_only: bool) -> anyhow::Result<Vec<PaymentMethod>> {
+        let state = self.state();
+        let mut methods: Vec<PaymentMethod> = state
+            .methods
+            .iter()
+            .filter(|(_, m)| m.active || !active_only)
+            .map(|(id, m)| state.method(*id, m))
+            .collect();
+        methods.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(methods)
+    }
+
+    async fn get_payment_method(
+        &self,
+        id: PaymentMethodId,
+    ) -> anyhow::Result<Option<PaymentMethod>> {
+        let state = self.state();
+        Ok(state.methods.get(&id).map(|m| state.method(id, m)))
+    }
+
+    async fn create_payment_method(
+        &self,
+        draft: &PaymentMethodDraft,
+    ) -> Result<PaymentMethod, WriteError> {
+        let mut state = self.state();
+        state.check_rate(draft.exchange_rate_id)?;
+        let id = state.next_id();
+        state.methods.insert(id, draft.clone());
+        Ok(state.method(id, draft))
+    }
+
+    async fn update_payment_method(
+        &self,
+        id: PaymentMethodId,
+        draft: &PaymentMethodDraft,
+    ) -> Result<PaymentMethod, WriteError> {
+        let mut state = self.state();
+        if !state.methods.contains_key(&id) {
+            return Err(WriteError::NotFound);
+        }
+        state.check_rate(draft.exchange_rate_id)?;
+        state.methods.insert(id, draft.clone());
+        Ok(state.method(id, draft))
+    }
+
+    async fn delete_payment_method(&self, id: PaymentMethodId) -> Result<(), WriteError> {
+        self.state()
+            .methods
+            .remove(&id)
+            .map(drop)
+            .ok_or(WriteError::NotFound)
+    }
+}
+
+impl ExchangeRateRepository for MemoryStore {
+    async fn list_exchange_rates(&self) -> anyhow::Result<Vec<ExchangeRate>> {
+        Ok(self.state().rates.values().cloned().collect())
+    }
+
+    async fn create_exchange_rate(
+        &self,
+        draft: &ExchangeRateDraft,
+        now: DateTime<Utc>,
+    ) -> Result<ExchangeRate, RateWriteError> {
+        let mut state = self.state();
+        if let Some(existing) = state.pair_taken(draft, None) {
+            return Err(RateWriteError::PairTaken(existing));
+        }
+        let id = state.next_id();
+        let rate = ExchangeRate {
+            id,
+            from: draft.from,
+            to: draft.to,
+            rate: draft.rate,
+            updated_at: now,
+        };
+        state.rates.insert(id, rate.clone());
+        Ok(rate)
+    }
+
+    async fn update_exchange_rate(
+        &self,
+        id: ExchangeRateId,
+        draft: &ExchangeRateDraft,
+        now: DateTime<Utc>,
+    ) -> Result<ExchangeRate, RateWriteError> {
+        let mut state = self.state();
+        if !state.rates.contains_key(&id) {
+            return Err(RateWriteError::NotFound);
+        }
+        if let Some(other) = state.pair_taken(draft, Some(id)) {
+            return Err(RateWriteError::PairTaken(other));
+        }
+        let rate = ExchangeRate {
+            id,
+            from: draft.from,
+            to: draft.to,
+            rate: draft.rate,
+            updated_at: now,
+        };
+        state.rates.insert(id, rate.clone());
+        Ok(rate)
+    }
+
+    async fn delete_exchange_rate(&self, id: ExchangeRateId) -> Result<(), WriteError> {
+        let mut state = self.state();
+        state.rates.remove(&id).ok_or(WriteError::NotFound)?;
+        for method in state.methods.values_mut() {
+            if method.exchange_rate_id == Some(id) {
+                method.exchange_rate_id = None;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl SettingsRepository for MemoryStore {
+    async fn branding(&self) -> anyhow::Result<Option<Branding>> {
+        Ok(self.state().branding.clone())
+    }
+
+    async fn save_branding(&self, branding: &Branding) -> anyhow::Result<()> {
+        self.state().branding = Some(branding.clone());
+        Ok(())
+    }
+
+    async fn email_settings(&self) -> anyhow::Result<Option<EmailSettings>> {
+        Ok(self.state().email_settings.clone())
+    }
+
+    async fn save_email_settings(&self, settings: &EmailSettings) -> anyhow::Result<()> {
+        self.state().email_settings = Some(settings.clone());
+        Ok(())
+    }
+
+    async fn discounts(&self) -> anyhow::Result<Option<DiscountTable>> {
+        Ok(self.state().discounts.clone())
+    }
+
+    async fn save_discounts(&self, table: &DiscountTable) -> anyhow::Result<()> {
+        self.state().discounts = Some(table.clone());
+        Ok(())
+    }
+}
+
+impl AdminRepository for MemoryStore {
+    async fn admin_by_username(&self, username: &str) -> anyhow::Result<Option<AdminUser>> {
+        Ok(self
+            .state()
+            .admins
+            .iter()
+            .find(|a| a.username.eq_ignore_ascii_case(username))
+            .cloned())
+    }
+
+    async fn admin_by_id(&self, id: AdminId) -> anyhow::Result<Option<AdminUser>> {
+        Ok(self.state().admins.iter().find(|a| a.id == id).cloned())
+    }
+
+    async fn create_admin(
+        &self,
+        username: &str,
+        password_hash: &str,
+        privileged: bool,
+    ) -> Result<AdminUser, CreateAdminError> {
+        let mut state = self.state();
+        if state
+            .admins
+            .iter()
+            .any(|a| a.username.eq_ignore_ascii_case(username))
+        {
+            return Err(CreateAdminError::UsernameTaken);
+        }
+        let admin = AdminUser {
+            id: state.next_id(),
+            username: username.to_owned(),
+            password_hash: password_hash.to_owned(),
+            privileged,
+        };
+        state.admins.push(admin.clone());
+        Ok(admin)
+    }
+
+    async fn count_admins(&self) -> anyhow::Result<u64> {
+        Ok(self.state().admins.len() as u64)
+    }
+}

@@ -1,0 +1,355 @@
+//! Raffles as each viewer sees them, the picker's availability and its cache, the quote, and
+//! the admin's raffle management.
+
+use rifa_app::catalog::{RaffleError, Viewer};
+use rifa_app::purchasing::{PurchaseError, PurchaseMode};
+use rifa_domain::Lang;
+use rifa_domain::raffle::{RaffleInput, RaffleStatus};
+
+use crate::support::{Harness, RaffleSetup, fields, form};
+
+#[tokio::test]
+async fn the_public_lists_raffles_on_sale_and_opens_closed_ones_but_never_drafts() {
+    let t = Harness::new();
+    let on_sale = t.raffle(RaffleSetup::default()).await;
+    let finished = t
+        .raffle(RaffleSetup {
+            status: RaffleStatus::Finished,
+            ..RaffleSetup::default()
+        })
+        .await;
+    let draft = t
+        .raffle(RaffleSetup {
+            status: RaffleStatus::Inactive,
+            ..RaffleSetup::default()
+        })
+        .await;
+
+    let public: Vec<_> = t.catalog().list_raffles(Viewer::Public).await.unwrap();
+    let admin: Vec<_> = t.catalog().list_raffles(Viewer::Admin).await.unwrap();
+
+    assert_eq!(
+        public.iter().map(|r| r.id).collect::<Vec<_>>(),
+        [on_sale.id]
+    );
+    assert_eq!(admin.len(), 3);
+    assert!(
+        t.catalog()
+            .raffle(finished.id, Viewer::Public)
+            .await
+            .is_ok()
+    );
+    assert!(t.catalog().raffle(draft.id, Viewer::Admin).await.is_ok());
+    for hidden in [draft.id, 9_999] {
+        let seen = t.catalog().raffle(hidden, Viewer::Public).await;
+        assert!(
+            matches!(seen, Err(RaffleError::NotFound)),
+            "{hidden}: {seen:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_drafts_numbers_promotions_and_prices_are_hidden_from_the_public() {
+    let t = Harness::new();
+    let draft = t
+        .raffle(RaffleSetup {
+            status: RaffleStatus::Inactive,
+            ..RaffleSetup::default()
+        })
+        .await;
+    t.store.add_promotion(draft.id, "Two cars");
+
+    let catalog = t.catalog();
+    assert!(matches!(
+        catalog.availability(draft.id, Viewer::Public).await,
+        Err(RaffleError::NotFound)
+    ));
+    assert!(matches!(
+        catalog.available_numbers(draft.id, Viewer::Public).await,
+        Err(RaffleError::NotFound)
+    ));
+    assert!(matches!(
+        catalog.promotions(draft.id, Viewer::Public).await,
+        Err(RaffleError::NotFound)
+    ));
+    assert!(matches!(
+        catalog.quote(draft.id, 1, Viewer::Public).await,
+        Err(RaffleError::NotFound)
+    ));
+    let promotions = catalog.promotions(draft.id, Viewer::Admin).await.unwrap();
+    assert_eq!(promotions[0].description, "Two cars");
+}
+
+#[tokio::test]
+async fn the_picker_loses_a_number_as_soon_as_it_is_bought() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let before = t
+        .catalog()
+        .availability(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+
+    t.buy(&raffle, &zelle, &[5]).await;
+
+    let after = t
+        .catalog()
+        .availability(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+    let numbers = t
+        .catalog()
+        .available_numbers(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+    assert_eq!((before.available, after.available), (100, 99));
+    assert_eq!(numbers.len(), 99);
+    assert!(!numbers.contains(&5));
+}
+
+#[tokio::test]
+async fn a_rejection_gives_the_numbers_back_to_the_picker_at_once() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let receipt = t.buy(&raffle, &zelle, &[5]).await;
+    assert_eq!(
+        t.catalog()
+            .availability(raffle.id, Viewer::Public)
+            .await
+            .unwrap()
+            .available,
+        99
+    );
+
+    t.review()
+        .decide_purchase(receipt.purchase.id, "rejected", Some("no payment"))
+        .await
+        .unwrap();
+
+    let numbers = t
+        .catalog()
+        .available_numbers(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+    assert!(numbers.contains(&5));
+}
+
+#[tokio::test]
+async fn losing_a_number_to_another_instance_refreshes_the_picker() {
+    let t = Harness::new();
+    let other = t.another_instance();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    assert_eq!(
+        t.catalog()
+            .availability(raffle.id, Viewer::Public)
+            .await
+            .unwrap()
+            .available,
+        100
+    );
+    other.buy(&raffle, &zelle, &[9]).await;
+
+    let lost = t
+        .purchasing()
+        .purchase(
+            raffle.id,
+            form(&zelle, &[9], &t.price_of(&raffle, 1).await),
+            PurchaseMode::Public,
+            Lang::Es,
+        )
+        .await;
+
+    assert!(
+        matches!(lost, Err(PurchaseError::NumbersTaken { .. })),
+        "{lost:?}"
+    );
+    let numbers = t
+        .catalog()
+        .available_numbers(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+    assert!(!numbers.contains(&9));
+}
+
+#[tokio::test]
+async fn a_quote_applies_the_best_discount_reached() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    t.discount(3, 10).await;
+
+    let two = t
+        .catalog()
+        .quote(raffle.id, 2, Viewer::Public)
+        .await
+        .unwrap();
+    let five = t
+        .catalog()
+        .quote(raffle.id, 5, Viewer::Public)
+        .await
+        .unwrap();
+
+    assert_eq!(
+        (two.total.to_string(), two.discount.to_string()),
+        ("26.00".into(), "0.00".into())
+    );
+    assert_eq!(
+        (five.total.to_string(), five.discount.to_string()),
+        ("58.50".into(), "6.50".into())
+    );
+    assert!(five.applied_discount.is_some());
+}
+
+fn input(title: &str, price: &str, max_tickets: i64) -> RaffleInput {
+    RaffleInput {
+        title: Some(title.into()),
+        description: Some("A prize".into()),
+        price: Some(price.parse().unwrap()),
+        status: Some("available".into()),
+        max_tickets: Some(max_tickets),
+        ..RaffleInput::default()
+    }
+}
+
+#[tokio::test]
+async fn an_admin_creates_a_raffle_and_an_invalid_one_names_its_fields() {
+    let t = Harness::new();
+
+    let created = t
+        .catalog()
+        .create_raffle(input("Moto", "5.00", 500))
+        .await
+        .unwrap();
+    let refused = t.catalog().create_raffle(input(" ", "5.00", 500)).await;
+
+    assert_eq!((created.title.as_str(), created.max_tickets), ("Moto", 500));
+    assert_eq!(
+        t.catalog()
+            .raffle(created.id, Viewer::Public)
+            .await
+            .unwrap()
+            .title,
+        "Moto"
+    );
+    match refused {
+        Err(RaffleError::Invalid(errors)) => assert_eq!(fields(&errors), ["title"]),
+        other => panic!("expected an invalid title, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_new_price_applies_to_the_next_purchase_at_once() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    t.buy(&raffle, &zelle, &[1]).await;
+
+    let repriced = t
+        .catalog()
+        .update_raffle(raffle.id, input("RX-7", "20.00", 100))
+        .await
+        .unwrap();
+    let receipt = t.buy(&repriced, &zelle, &[2]).await;
+
+    assert_eq!(receipt.purchase.total_amount.to_string(), "20.00");
+}
+
+#[tokio::test]
+async fn a_raffle_cannot_shrink_below_a_number_someone_holds() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    t.buy(&raffle, &zelle, &[80]).await;
+
+    let refused = t
+        .catalog()
+        .update_raffle(raffle.id, input("RX-7", "13.00", 50))
+        .await;
+    let missing = t
+        .catalog()
+        .update_raffle(9_999, input("RX-7", "13.00", 50))
+        .await;
+
+    assert!(
+        matches!(
+            refused,
+            Err(RaffleError::BelowHeldNumber { highest_held: 80 })
+        ),
+        "{refused:?}"
+    );
+    assert!(matches!(missing, Err(RaffleError::NotFound)), "{missing:?}");
+}
+
+#[tokio::test]
+async fn a_raffle_with_real_purchases_stays_and_one_with_only_tests_goes() {
+    let t = Harness::new();
+    let sold = t.raffle(RaffleSetup::default()).await;
+    let rehearsed = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    t.buy(&sold, &zelle, &[1]).await;
+    t.purchasing()
+        .purchase(
+            rehearsed.id,
+            form(&zelle, &[1], &t.price_of(&rehearsed, 1).await),
+            PurchaseMode::AdminTest,
+            Lang::Es,
+        )
+        .await
+        .unwrap();
+
+    let kept = t.catalog().delete_raffle(sold.id).await;
+    t.catalog().delete_raffle(rehearsed.id).await.unwrap();
+
+    assert!(
+        matches!(kept, Err(RaffleError::HasPurchases { count: 1 })),
+        "{kept:?}"
+    );
+    assert!(matches!(
+        t.catalog().raffle(rehearsed.id, Viewer::Admin).await,
+        Err(RaffleError::NotFound)
+    ));
+    assert!(matches!(
+        t.catalog().delete_raffle(rehearsed.id).await,
+        Err(RaffleError::NotFound)
+    ));
+    let gone = t
+        .purchasing()
+        .purchase(
+            rehearsed.id,
+            form(&zelle, &[2], &t.price_of(&rehearsed, 1).await),
+            PurchaseMode::AdminTest,
+            Lang::Es,
+        )
+        .await;
+    assert!(
+        matches!(gone, Err(PurchaseError::RaffleNotFound)),
+        "{gone:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_raffle_grown_by_an_admin_shows_its_new_numbers_at_once() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let before = t
+        .catalog()
+        .availability(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+
+    t.catalog()
+        .update_raffle(raffle.id, input("RX-7", "13.00", 200))
+        .await
+        .unwrap();
+
+    let after = t
+        .catalog()
+        .availability(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+    assert_eq!((before.max_tickets, after.max_tickets), (100, 200));
+    assert_eq!(after.available, 200);
+}

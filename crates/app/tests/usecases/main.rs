@@ -1,0 +1,18 @@
+//! Unit tests of every use case over in-memory fakes of the ports (`tests/support`): no
+//! database, no network, a clock that moves only when told. One binary, one module per service.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod auth;
+mod catalog;
+mod lookup;
+mod mail;
+mod payments;
+mod proofs;
+mod purchasing;
+mod receipts;
+mod review;
+mod settings;

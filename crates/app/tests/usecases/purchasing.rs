@@ -1,0 +1,399 @@
+//! Buying tickets: the server's price, the raffle's limits and who holds which number.
+
+use rifa_app::purchasing::{PurchaseError, PurchaseMode};
+use rifa_domain::purchase::PurchaseStatus;
+use rifa_domain::raffle::RaffleStatus;
+use rifa_domain::{FieldError, Lang};
+use rifa_ports::{DomainEvent, MailKind, MailStatus};
+
+use crate::support::{Harness, RaffleSetup, fields, form};
+
+#[tokio::test]
+async fn the_price_comes_from_the_raffles_price_and_the_discount_table() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    t.discount(3, 10).await;
+
+    let receipt = t.buy(&raffle, &zelle, &[4, 8, 15]).await;
+
+    assert_eq!(receipt.quote.subtotal.to_string(), "39.00");
+    assert_eq!(receipt.quote.discount.to_string(), "3.90");
+    assert_eq!(receipt.purchase.total_amount.to_string(), "35.10");
+    assert_eq!(receipt.purchase.discount_applied.to_string(), "3.90");
+    assert_eq!(t.store.purchases()[0].total_amount.to_string(), "35.10");
+}
+
+#[tokio::test]
+async fn a_client_total_other_than_the_servers_is_refused_and_nothing_is_written() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let mut stale = form(&zelle, &[1, 2], &t.price_of(&raffle, 2).await);
+    stale.total_amount = Some("13.00".into());
+
+    let refused = t
+        .purchasing()
+        .purchase(raffle.id, stale, PurchaseMode::Public, Lang::Es)
+        .await;
+
+    match refused {
+        Err(PurchaseError::TotalMismatch { expected, sent }) => {
+            assert_eq!(
+                (expected.to_string(), sent.to_string()),
+                ("26.00".into(), "13.00".into())
+            );
+        }
+        other => panic!("expected a total mismatch, got {other:?}"),
+    }
+    assert!(t.store.purchases().is_empty());
+    assert!(t.store.held(raffle.id).is_empty());
+    assert!(t.store.mail().is_empty());
+    assert!(t.events.published().is_empty());
+}
+
+#[tokio::test]
+async fn a_discount_the_server_does_not_grant_is_a_mismatch_too() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let mut claimed = form(&zelle, &[1, 2], &t.price_of(&raffle, 2).await);
+    claimed.discount_applied = Some("2.60".into());
+
+    let refused = t
+        .purchasing()
+        .purchase(raffle.id, claimed, PurchaseMode::Public, Lang::Es)
+        .await;
+
+    assert!(
+        matches!(refused, Err(PurchaseError::TotalMismatch { .. })),
+        "{refused:?}"
+    );
+    assert!(t.store.purchases().is_empty());
+}
+
+#[tokio::test]
+async fn more_tickets_than_the_per_purchase_limit_are_refused_naming_the_limit() {
+    let t = Harness::new();
+    let raffle = t
+        .raffle(RaffleSetup {
+            max_per_purchase: Some(2),
+            ..RaffleSetup::default()
+        })
+        .await;
+    let zelle = t.method("Zelle").await;
+
+    let refused = t
+        .purchasing()
+        .purchase(
+            raffle.id,
+            form(&zelle, &[1, 2, 3], &t.price_of(&raffle, 3).await),
+            PurchaseMode::Public,
+            Lang::Es,
+        )
+        .await;
+
+    match refused {
+        Err(PurchaseError::Invalid(errors)) => {
+            let found: Vec<_> = errors.iter().cloned().collect();
+            assert_eq!(
+                found,
+                [("ticketNumbers", FieldError::TicketsAboveMaximum { max: 2 })]
+            );
+        }
+        other => panic!("expected the per-purchase limit, got {other:?}"),
+    }
+    assert!(t.store.purchases().is_empty());
+}
+
+#[tokio::test]
+async fn fewer_tickets_than_the_minimum_are_refused() {
+    let t = Harness::new();
+    let raffle = t
+        .raffle(RaffleSetup {
+            min_per_purchase: Some(2),
+            ..RaffleSetup::default()
+        })
+        .await;
+    let zelle = t.method("Zelle").await;
+
+    let refused = t
+        .purchasing()
+        .purchase(
+            raffle.id,
+            form(&zelle, &[1], &t.price_of(&raffle, 1).await),
+            PurchaseMode::Public,
+            Lang::Es,
+        )
+        .await;
+
+    match refused {
+        Err(PurchaseError::Invalid(errors)) => {
+            let found: Vec<_> = errors.iter().cloned().collect();
+            assert_eq!(
+                found,
+                [("ticketNumbers", FieldError::TicketsBelowMinimum { min: 2 })]
+            );
+        }
+        other => panic!("expected the minimum, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn every_bad_field_is_reported_at_once() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let mut bad = form(&zelle, &[], &t.price_of(&raffle, 1).await);
+    bad.customer.email = Some("not-an-address".into());
+    bad.payment_method = Some("Paypal".into());
+    bad.accept_terms = Some("false".into());
+
+    let refused = t
+        .purchasing()
+        .purchase(raffle.id, bad, PurchaseMode::Public, Lang::Es)
+        .await;
+
+    let Err(PurchaseError::Invalid(errors)) = refused else {
+        panic!("expected invalid fields, got {refused:?}");
+    };
+    let mut named = fields(&errors);
+    named.sort_unstable();
+    assert_eq!(
+        named,
+        [
+            "acceptTerms",
+            "customerEmail",
+            "paymentMethod",
+            "ticketNumbers"
+        ]
+    );
+    assert!(t.store.purchases().is_empty());
+}
+
+#[tokio::test]
+async fn a_raffle_not_on_sale_is_refused_and_a_hidden_or_missing_one_is_not_found() {
+    let t = Harness::new();
+    let zelle = t.method("Zelle").await;
+    let finished = t
+        .raffle(RaffleSetup {
+            status: RaffleStatus::Finished,
+            ..RaffleSetup::default()
+        })
+        .await;
+    let draft = t
+        .raffle(RaffleSetup {
+            status: RaffleStatus::Inactive,
+            ..RaffleSetup::default()
+        })
+        .await;
+    let quote = t.price_of(&finished, 1).await;
+
+    for (raffle_id, expected) in [
+        (finished.id, "not on sale"),
+        (draft.id, "not found"),
+        (9_999, "not found"),
+    ] {
+        let refused = t
+            .purchasing()
+            .purchase(
+                raffle_id,
+                form(&zelle, &[1], &quote),
+                PurchaseMode::Public,
+                Lang::Es,
+            )
+            .await;
+        match (expected, refused) {
+            ("not on sale", Err(PurchaseError::RaffleNotOnSale))
+            | ("not found", Err(PurchaseError::RaffleNotFound)) => {}
+            (expected, other) => panic!("raffle {raffle_id}: expected {expected}, got {other:?}"),
+        }
+    }
+    assert!(t.store.purchases().is_empty());
+}
+
+#[tokio::test]
+async fn numbers_someone_holds_are_named_in_order_with_the_raffles_size() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    t.buy(&raffle, &zelle, &[7, 3]).await;
+
+    let refused = t
+        .purchasing()
+        .purchase(
+            raffle.id,
+            form(&zelle, &[9, 7, 3], &t.price_of(&raffle, 3).await),
+            PurchaseMode::Public,
+            Lang::Es,
+        )
+        .await;
+
+    match refused {
+        Err(PurchaseError::NumbersTaken {
+            numbers,
+            max_tickets,
+        }) => {
+            assert_eq!(numbers, [3, 7]);
+            assert_eq!(max_tickets, 100);
+        }
+        other => panic!("expected numbers taken, got {other:?}"),
+    }
+    assert_eq!(t.store.purchases().len(), 1);
+    assert_eq!(t.store.held(raffle.id), [3, 7]);
+}
+
+#[tokio::test]
+async fn a_public_purchase_holds_its_numbers_queues_the_confirmation_and_is_announced() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+
+    let receipt = t.buy(&raffle, &zelle, &[12, 5]).await;
+
+    let purchase = &receipt.purchase;
+    assert_eq!(purchase.status, PurchaseStatus::Pending);
+    assert_eq!(purchase.ticket_numbers, [5, 12]);
+    assert_eq!(purchase.raffle_title, "RX-7");
+    assert_eq!(purchase.payment_method, "Zelle");
+    assert!(receipt.access_key.is_some());
+    assert!(!receipt.test_mode);
+    assert_eq!(t.store.held(raffle.id), [5, 12]);
+
+    let mail = t.store.mail();
+    assert_eq!(mail.len(), 1);
+    assert_eq!(
+        (
+            mail[0].kind,
+            mail[0].status,
+            mail[0].recipient.as_str(),
+            mail[0].purchase_id
+        ),
+        (
+            MailKind::Received,
+            MailStatus::Pending,
+            "ana@correo.com",
+            purchase.id
+        )
+    );
+    assert_eq!(
+        t.events.published(),
+        [DomainEvent::NewPurchase {
+            purchase_id: purchase.id,
+            reference: purchase.reference.clone(),
+            raffle_id: raffle.id,
+            customer_name: "Ana Ruiz".into(),
+            ticket_count: 2,
+            total_amount: "26.00".into(),
+            created_at: purchase.created_at,
+        }]
+    );
+}
+
+#[tokio::test]
+async fn an_admin_test_purchase_holds_nothing_mails_nobody_and_is_not_announced() {
+    let t = Harness::new();
+    let raffle = t
+        .raffle(RaffleSetup {
+            status: RaffleStatus::Postponed,
+            ..RaffleSetup::default()
+        })
+        .await;
+    let zelle = t.method("Zelle").await;
+
+    let receipt = t
+        .purchasing()
+        .purchase(
+            raffle.id,
+            form(&zelle, &[1, 2], &t.price_of(&raffle, 2).await),
+            PurchaseMode::AdminTest,
+            Lang::Es,
+        )
+        .await
+        .unwrap();
+
+    assert!(receipt.test_mode);
+    assert_eq!(receipt.access_key, None);
+    assert_eq!(receipt.purchase.status, PurchaseStatus::Test);
+    assert!(t.store.held(raffle.id).is_empty());
+    assert!(t.store.mail().is_empty());
+    assert!(t.events.published().is_empty());
+}
+
+#[tokio::test]
+async fn a_reference_that_exists_already_is_replaced_by_a_fresh_one() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    t.references.queue(&["RF-CLASH", "RF-CLASH"]);
+    let first = t.buy(&raffle, &zelle, &[1]).await;
+
+    let second = t.buy(&raffle, &zelle, &[2]).await;
+
+    assert_eq!(first.purchase.reference, "RF-CLASH");
+    assert_eq!(second.purchase.reference, "RF-000001");
+}
+
+#[tokio::test]
+async fn the_payment_method_may_be_named_instead_of_numbered() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let mut by_name = form(&zelle, &[1], &t.price_of(&raffle, 1).await);
+    by_name.payment_method = Some("zelle".into());
+
+    let receipt = t
+        .purchasing()
+        .purchase(raffle.id, by_name, PurchaseMode::Public, Lang::Es)
+        .await
+        .unwrap();
+
+    assert_eq!(receipt.purchase.payment_method_id, Some(zelle.id));
+}
+
+#[tokio::test]
+async fn three_reference_clashes_in_a_row_give_up_without_writing() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    t.references.queue(&["RF-CLASH"]);
+    t.buy(&raffle, &zelle, &[1]).await;
+    t.references.queue(&["RF-CLASH", "RF-CLASH", "RF-CLASH"]);
+
+    let refused = t
+        .purchasing()
+        .purchase(
+            raffle.id,
+            form(&zelle, &[2], &t.price_of(&raffle, 1).await),
+            PurchaseMode::Public,
+            Lang::Es,
+        )
+        .await;
+
+    assert!(
+        matches!(refused, Err(PurchaseError::Unknown(_))),
+        "{refused:?}"
+    );
+    assert_eq!(t.store.purchases().len(), 1);
+    assert_eq!(t.store.held(raffle.id), [1]);
+}
+
+#[tokio::test]
+async fn a_form_naming_another_raffle_is_refused() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let mut elsewhere = form(&zelle, &[1], &t.price_of(&raffle, 1).await);
+    elsewhere.raffle_id = Some((raffle.id + 1).to_string());
+
+    let refused = t
+        .purchasing()
+        .purchase(raffle.id, elsewhere, PurchaseMode::Public, Lang::Es)
+        .await;
+
+    match refused {
+        Err(PurchaseError::Invalid(errors)) => assert_eq!(fields(&errors), ["raffleId"]),
+        other => panic!("expected the raffle id refused, got {other:?}"),
+    }
+    assert!(t.store.purchases().is_empty());
+}
