@@ -35,14 +35,16 @@ use rust_decimal::Decimal;
 
 use events::RecordingEvents;
 use outbound::{
-    MemoryObjects, RecordingMailer, ScriptedInspector, ScriptedTransports, TextPages, TextReceipts,
+    MemoryObjects, PlainComposer, RecordingMailer, ScriptedInspector, ScriptedTransports,
+    TextPages, TextReceipts,
 };
 use security::{PlainHasher, PlainTokens, SequentialKeys};
 use store::MemoryStore;
 use system::{SequentialReferences, SettableClock};
 
 /// The outbox over the fakes; built per retry policy by [`Harness::mail_retrying`].
-type MailOverFakes = Mail<MemoryStore, ScriptedTransports, TextReceipts, SettableClock>;
+type MailOverFakes =
+    Mail<MemoryStore, ScriptedTransports, TextReceipts, PlainComposer, SettableClock>;
 
 /// Auth as the CLI uses it (its account commands are not part of the handlers' trait).
 pub type AuthOverFakes = Auth<MemoryStore, PlainHasher, PlainTokens>;
@@ -158,6 +160,7 @@ impl Harness {
                 store.clone(),
                 transports.clone(),
                 Arc::clone(&renderer),
+                PlainComposer,
                 clock.clone(),
                 RetryPolicy::default(),
                 &shared,
@@ -231,6 +234,7 @@ impl Harness {
             self.store.clone(),
             self.transports.clone(),
             Arc::clone(&self.renderer),
+            PlainComposer,
             self.clock.clone(),
             retry,
             &self.shared,

@@ -11,8 +11,9 @@ use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::proof::{ProofContent, ProofKind};
 use rifa_domain::purchase::Purchase;
 use rifa_ports::outbound::{
-    InvoicePages, MailRoute, MailTransports, Mailer, ObjectStore, OutgoingEmail, PresignedUpload,
-    ProofInspector, ReceiptContext, ReceiptRenderer, StoredObject,
+    Attachment, InvoicePages, MailComposer, MailMessage, MailRoute, MailTransports, Mailer,
+    ObjectStore, OutgoingEmail, PresignedUpload, ProofInspector, ReceiptContext, ReceiptRenderer,
+    StoredObject,
 };
 use rifa_ports::{DirectTransfers, DownloadRefusal, OutgoingFile, UploadRefusal};
 
@@ -268,6 +269,55 @@ impl DirectTransfers for MemoryObjects {
             size: bytes.len() as u64,
             content_type,
             body: stream::once(async move { Ok(Bytes::from(bytes)) }).boxed(),
+        })
+    }
+}
+
+/// Words a message plainly: the kind, language, reference and title in the subject, the buyer
+/// in the body, the receipt attached — enough for the use cases' choices to show, without the
+/// mail adapter's templates (tested in rifa-mail).
+#[derive(Clone, Copy, Default)]
+pub struct PlainComposer;
+
+impl MailComposer for PlainComposer {
+    fn compose(&self, message: MailMessage) -> anyhow::Result<OutgoingEmail> {
+        Ok(match message {
+            MailMessage::Purchase {
+                kind,
+                to,
+                purchase,
+                context,
+                receipt_pdf,
+            } => OutgoingEmail {
+                sender_name: context.company_name,
+                to,
+                subject: format!(
+                    "{} [{}] {} – {}",
+                    kind.as_str(),
+                    context.lang.code(),
+                    purchase.reference,
+                    purchase.raffle_title
+                ),
+                text_body: format!("{}\n", purchase.customer_name),
+                html_body: format!("<p>{}</p>", purchase.customer_name),
+                attachments: vec![Attachment {
+                    filename: format!("{}.pdf", purchase.reference),
+                    content_type: "application/pdf".to_owned(),
+                    bytes: receipt_pdf,
+                }],
+            },
+            MailMessage::SettingsTest {
+                to,
+                company_name,
+                lang,
+            } => OutgoingEmail {
+                sender_name: company_name.clone(),
+                to,
+                subject: format!("test [{}] {company_name}", lang.code()),
+                text_body: String::new(),
+                html_body: String::new(),
+                attachments: Vec::new(),
+            },
         })
     }
 }

@@ -55,7 +55,9 @@ fn refused(failure: UploadFailure) -> ApiError {
             ApiError::unsupported_media_type(&expected)
         }
         UploadFailure::TooLarge { size } => too_large(size),
-        UploadFailure::SizeMismatch => ApiError::new(StatusCode::BAD_REQUEST, "upload_size_mismatch"),
+        UploadFailure::SizeMismatch => {
+            ApiError::new(StatusCode::BAD_REQUEST, "upload_size_mismatch")
+        }
         UploadFailure::AlreadyUsed => ApiError::new(StatusCode::CONFLICT, "upload_url_used"),
         UploadFailure::TimedOut => ApiError::request_timeout(),
         UploadFailure::Body(e) => ApiError::bad_request(e),
