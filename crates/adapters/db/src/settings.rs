@@ -54,6 +54,7 @@ fn number(value: &Value, key: &str) -> Option<i64> {
 }
 
 impl SettingsRepository for Db {
+    #[tracing::instrument(name = "db.branding", skip_all)]
     async fn branding(&self) -> anyhow::Result<Option<Branding>> {
         let Some(value) = self.read_setting(BRANDING).await? else {
             return Ok(None);
@@ -100,6 +101,7 @@ impl SettingsRepository for Db {
             .map_err(|e| anyhow!("stored branding is invalid: {e:?}"))
     }
 
+    #[tracing::instrument(name = "db.save_branding", skip_all)]
     async fn save_branding(&self, b: &Branding) -> anyhow::Result<()> {
         let value = json!({
             "primaryColor": b.primary_color.as_str(),
@@ -129,6 +131,7 @@ impl SettingsRepository for Db {
         self.write_setting(BRANDING, &value).await
     }
 
+    #[tracing::instrument(name = "db.email_settings", skip_all)]
     async fn email_settings(&self) -> anyhow::Result<Option<EmailSettings>> {
         let Some(value) = self.read_setting(EMAIL).await? else {
             return Ok(None);
@@ -146,6 +149,7 @@ impl SettingsRepository for Db {
         }))
     }
 
+    #[tracing::instrument(name = "db.save_email_settings", skip_all)]
     async fn save_email_settings(&self, s: &EmailSettings) -> anyhow::Result<()> {
         let value = json!({
             "host": s.host,
@@ -157,6 +161,7 @@ impl SettingsRepository for Db {
         self.write_setting(EMAIL, &value).await
     }
 
+    #[tracing::instrument(name = "db.discounts", skip_all)]
     async fn discounts(&self) -> anyhow::Result<Option<DiscountTable>> {
         let Some(value) = self.read_setting(DISCOUNTS).await? else {
             return Ok(None);
@@ -179,6 +184,7 @@ impl SettingsRepository for Db {
             .map_err(|e| anyhow!("stored discounts are invalid: {e:?}"))
     }
 
+    #[tracing::instrument(name = "db.save_discounts", skip_all)]
     async fn save_discounts(&self, table: &DiscountTable) -> anyhow::Result<()> {
         let tiers: Vec<Value> = table
             .tiers()

@@ -329,6 +329,7 @@ impl SmtpMailer {
 }
 
 impl Mailer for SmtpMailer {
+    #[tracing::instrument(name = "mail.smtp.send", skip_all)]
     async fn send(&self, email: &OutgoingEmail) -> anyhow::Result<()> {
         Ok(self.deliver(email).await?)
     }

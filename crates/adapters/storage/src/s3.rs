@@ -155,7 +155,7 @@ fn total_from_content_range(range: &str) -> Option<u64> {
 }
 
 impl ObjectStore for S3Store {
-    #[tracing::instrument(skip(self, ttl), fields(storage.key = key))]
+    #[tracing::instrument(name = "storage.s3.presign_upload", skip_all, fields(storage.key = key))]
     async fn presign_upload(
         &self,
         key: &str,
@@ -193,7 +193,7 @@ impl ObjectStore for S3Store {
         })
     }
 
-    #[tracing::instrument(skip(self, ttl), fields(storage.key = key))]
+    #[tracing::instrument(name = "storage.s3.presign_download", skip_all, fields(storage.key = key))]
     async fn presign_download(&self, key: &str, ttl: Duration) -> anyhow::Result<String> {
         let key = validate_key(key)?;
         // The bucket serves what the uploader declared; the URL makes it serve the type the API
@@ -216,7 +216,7 @@ impl ObjectStore for S3Store {
         Ok(request.uri().to_owned())
     }
 
-    #[tracing::instrument(skip(self), fields(storage.key = key))]
+    #[tracing::instrument(name = "storage.s3.read", skip_all, fields(storage.key = key))]
     async fn read(&self, key: &str, max_bytes: usize) -> anyhow::Result<Option<StoredObject>> {
         let key = validate_key(key)?;
         let answer = self
@@ -265,7 +265,7 @@ impl ObjectStore for S3Store {
         Ok(Some(StoredObject { size, first_bytes }))
     }
 
-    #[tracing::instrument(skip(self), fields(storage.key = key))]
+    #[tracing::instrument(name = "storage.s3.delete", skip_all, fields(storage.key = key))]
     async fn delete(&self, key: &str) -> anyhow::Result<()> {
         let key = validate_key(key)?;
         self.client
