@@ -31,6 +31,7 @@ use rifa_ports::outbound::ReceiptRenderer;
 use rifa_security::{Argon2Hasher, JwtIssuer, Sha256AccessKeys};
 use rifa_storage::{LocalStore, ProofStore, S3Store};
 use rifa_system::{RandomReferences, SystemClock};
+use secrecy::{ExposeSecret, SecretString};
 
 pub use crate::config::Config;
 use crate::events::Events;
@@ -63,7 +64,7 @@ pub struct AppState {
 fn proof_store(config: &Config) -> anyhow::Result<ProofStore> {
     Ok(match &config.storage {
         config::StorageConfig::Local(dir) => {
-            LocalStore::new(dir, config.jwt_secret.expose())?.into()
+            LocalStore::new(dir, config.jwt_secret.expose_secret().as_bytes())?.into()
         }
         config::StorageConfig::S3(s3) => S3Store::new(s3.clone()).into(),
     })
@@ -96,7 +97,7 @@ pub async fn connect(config: &Config) -> anyhow::Result<Rifa> {
         references: Arc::new(RandomReferences),
         hasher: Arc::new(Argon2Hasher::new()?),
         tokens: Arc::new(JwtIssuer::new(
-            config.jwt_secret.expose(),
+            config.jwt_secret.expose_secret().as_bytes(),
             config.token_ttl,
         )?),
         access_keys: Arc::new(Sha256AccessKeys),
@@ -108,7 +109,7 @@ pub async fn connect(config: &Config) -> anyhow::Result<Rifa> {
 pub struct Application {
     port: u16,
     server: Server,
-    first_admin: Option<(String, String)>,
+    first_admin: Option<(String, SecretString)>,
     first_admin_password: FirstAdminPassword,
 }
 
@@ -131,12 +132,12 @@ impl Application {
         let first_admin = if config.bootstrap_admin {
             app.ensure_first_admin(|| rifa_security::random_token(18))
                 .await?
-                .map(|(admin, password)| (admin.username, password))
+                .map(|(admin, password)| (admin.username, SecretString::from(password)))
         } else {
             None
         };
         if let Some((username, password)) = &first_admin {
-            first_admin_password.keep(username, password)?;
+            first_admin_password.keep(username, password.expose_secret())?;
         }
         if app.store().count_admins().await? == 0 {
             tracing::warn!(
@@ -206,7 +207,7 @@ impl Application {
 
     /// The username and generated password of the admin created on this first run, if any.
     #[must_use]
-    pub fn first_admin(&self) -> Option<&(String, String)> {
+    pub fn first_admin(&self) -> Option<&(String, SecretString)> {
         self.first_admin.as_ref()
     }
 

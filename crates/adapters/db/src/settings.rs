@@ -2,11 +2,12 @@
 
 use anyhow::{Context, anyhow};
 use rifa_domain::branding::{Branding, BrandingPatch, SiteInfoPatch};
-use rifa_domain::email_settings::{EmailSettings, Secret};
+use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::pricing::{DiscountTable, DiscountTier};
 use rifa_ports::SettingsRepository;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{EntityTrait, Set};
+use secrecy::{ExposeSecret, SecretString};
 use serde_json::{Value, json};
 
 use crate::Db;
@@ -144,7 +145,7 @@ impl SettingsRepository for Db {
                 .and_then(|p| u16::try_from(p).ok())
                 .unwrap_or(587),
             user: text(&value, "user").unwrap_or_default(),
-            password: text(&value, "password").map(Secret::new),
+            password: text(&value, "password").map(SecretString::from),
             from_email: text(&value, "fromEmail").unwrap_or_default(),
         }))
     }
@@ -155,7 +156,7 @@ impl SettingsRepository for Db {
             "host": s.host,
             "port": s.port,
             "user": s.user,
-            "password": s.password.as_ref().map(Secret::expose),
+            "password": s.password.as_ref().map(ExposeSecret::expose_secret),
             "fromEmail": s.from_email,
         });
         self.write_setting(EMAIL, &value).await

@@ -6,7 +6,7 @@
 use chrono::{DateTime, TimeZone as _, Utc};
 use rifa_db::Db;
 use rifa_domain::customer::{Customer, CustomerInput};
-use rifa_domain::email_settings::{EmailSettings, Secret};
+use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::exchange::{Currency, ExchangeRateDraft};
 use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::{Money, TicketPrice};
@@ -356,7 +356,7 @@ async fn settings_round_trip_with_the_password_kept_secret(url: &str) {
         host: "smtp.example.com".into(),
         port: 2525,
         user: "mailer".into(),
-        password: Some(Secret::new("p4ss".into())),
+        password: Some(secrecy::SecretString::from("p4ss")),
         from_email: "rifas@example.com".into(),
     };
     db.save_email_settings(&settings).await.unwrap();
