@@ -256,8 +256,7 @@ impl std::fmt::Debug for Config {
 }
 
 /// `postgres://user:pass@host/db` → `postgres://user:***@host/db`, for logs.
-#[must_use]
-pub fn redact_url(url: &str) -> String {
+fn redact_url(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {
             let credentials = &url[scheme + 3..at];
@@ -419,15 +418,9 @@ impl Config {
             data_dir,
         }
     }
-
-    #[must_use]
-    pub fn is_postgres(&self) -> bool {
-        self.database_url.starts_with("postgres")
-    }
 }
 
-#[must_use]
-pub fn sqlite_url(data_dir: &Path) -> String {
+fn sqlite_url(data_dir: &Path) -> String {
     format!("sqlite://{}", data_dir.join("rifa.db").display())
 }
 

@@ -4,7 +4,7 @@
 
 mod body_timeout;
 pub mod config;
-pub mod demo;
+mod demo;
 mod dto;
 mod error;
 mod events;

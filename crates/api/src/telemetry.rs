@@ -44,7 +44,7 @@ fn json_lines<T, F, W>(
 /// The root span of a request: method, route pattern and path, never the query string (which
 /// can hold a customer's name) nor any header. The path of a route that carries a signed token
 /// (a proof's upload or download URL) is logged as its pattern: the token is a key.
-pub struct PrivacyRootSpan;
+pub(crate) struct PrivacyRootSpan;
 
 impl RootSpanBuilder for PrivacyRootSpan {
     fn on_request_start(request: &ServiceRequest) -> Span {
@@ -76,12 +76,12 @@ impl RootSpanBuilder for PrivacyRootSpan {
     }
 }
 
-pub fn request_logger() -> TracingLogger<PrivacyRootSpan> {
+pub(crate) fn request_logger() -> TracingLogger<PrivacyRootSpan> {
     TracingLogger::<PrivacyRootSpan>::new()
 }
 
 /// Returns the request id as `X-Request-Id`, so a user's report can be matched to the logs.
-pub async fn request_id_header(
+pub(crate) async fn request_id_header(
     req: ServiceRequest,
     next: actix_web::middleware::Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {

@@ -10,7 +10,7 @@
 
 pub mod files;
 pub mod pdf;
-pub mod python;
+mod python;
 pub mod s3;
 pub mod smtp;
 

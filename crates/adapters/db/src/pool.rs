@@ -75,7 +75,7 @@ fn is_select(stmt: &Statement) -> bool {
 /// Whether `error` says the database could not be reached or the connection broke: nothing
 /// about the statement itself.
 #[must_use]
-pub fn is_connection_failure(error: &DbErr) -> bool {
+pub(crate) fn is_connection_failure(error: &DbErr) -> bool {
     matches!(error, DbErr::ConnectionAcquire(_)) || is_broken_connection(error)
 }
 

@@ -53,7 +53,7 @@
 //!   headers from the site's origin; that is the operator's setup, not this crate's.
 
 pub mod inspect;
-pub mod key;
+mod key;
 pub mod local;
 pub mod s3;
 
