@@ -38,10 +38,13 @@ test-rust: test-tools ## cargo test for the whole workspace, and compile the ben
 	@if [ -f bench/Cargo.toml ]; then cargo build -p rifa-bench; fi
 
 test-tools: ## Debian tools the Rust tests call: pdftotext (PDFs read back) and openssl (TLS test certificates)
+	@# Says what it installs and why before running apt-get, as root or through sudo alike.
 	@command -v pdftotext >/dev/null && command -v openssl >/dev/null || { \
-	  echo "installing poppler-utils and openssl (apt)"; \
-	  $$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get update -qq && \
-	  $$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get install -y -qq poppler-utils openssl >/dev/null; }
+	  echo "test-tools: the Rust tests read receipts back with pdftotext and make TLS test certificates with openssl;"; \
+	  echo "test-tools: installing Debian's poppler-utils and openssl: apt-get update && apt-get install -y poppler-utils openssl"; \
+	  if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; echo "test-tools: not root, so through sudo (it may ask for your password; Ctrl-C to install them yourself)"; fi; \
+	  $$sudo apt-get update -qq && \
+	  $$sudo apt-get install -y -qq poppler-utils openssl >/dev/null; }
 
 test-api-fuzz: ## Fuzz the running API from its OpenAPI document (schemathesis; SQLite and PostgreSQL)
 	./scripts/schemathesis.sh

@@ -44,17 +44,18 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use rifa_app::mail::RetryPolicy;
-use rifa_domain::email_settings::{DEFAULT_SMTP_PORT, EmailSettings, Secret as DomainSecret};
+use rifa_domain::email_settings::{DEFAULT_SMTP_PORT, EmailSettings};
 use rifa_mail::{SmtpOptions, SmtpSecurity};
 use rifa_ports::RecipientCaps;
 use rifa_storage::S3Config;
+use secrecy::SecretString;
 
 #[derive(Clone)]
 pub struct Config {
     pub data_dir: PathBuf,
     pub database_url: String,
     pub bind: SocketAddr,
-    pub jwt_secret: Secret,
+    pub jwt_secret: SecretString,
     pub token_ttl: Duration,
     pub bootstrap_admin: bool,
     pub demo_data: bool,
@@ -161,7 +162,7 @@ impl StorageConfig {
                     endpoint_url: var("RIFA_S3_ENDPOINT"),
                     force_path_style: flag("RIFA_S3_PATH_STYLE")?.unwrap_or(false),
                     access_key_id: required("RIFA_S3_ACCESS_KEY_ID")?,
-                    secret_access_key: required("RIFA_S3_SECRET_ACCESS_KEY")?,
+                    secret_access_key: required("RIFA_S3_SECRET_ACCESS_KEY")?.into(),
                     conditional_writes: true,
                 }))
             }
@@ -195,7 +196,7 @@ impl MailConfig {
                     port: number("RIFA_SMTP_PORT")?.unwrap_or(DEFAULT_SMTP_PORT),
                     from_email: var("RIFA_SMTP_FROM").unwrap_or_else(|| user.clone()),
                     user,
-                    password: var("RIFA_SMTP_PASSWORD").map(DomainSecret::new),
+                    password: var("RIFA_SMTP_PASSWORD").map(SecretString::from),
                 })
             })
             .transpose()?;
@@ -238,44 +239,24 @@ impl MailConfig {
     }
 }
 
-/// A secret that does not print.
-#[derive(Clone)]
-pub struct Secret(Vec<u8>);
-
-impl Secret {
-    #[must_use]
-    pub fn new(bytes: Vec<u8>) -> Self {
-        Self(bytes)
-    }
-
-    #[must_use]
-    pub fn expose(&self) -> &[u8] {
-        &self.0
-    }
-}
-
-impl std::fmt::Debug for Secret {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Secret(***)")
-    }
-}
-
 impl std::fmt::Debug for Config {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Config")
             .field("data_dir", &self.data_dir)
             .field("database", &redact_url(&self.database_url))
             .field("bind", &self.bind)
+            .field("jwt_secret", &self.jwt_secret)
             .field("bootstrap_admin", &self.bootstrap_admin)
             .field("demo_data", &self.demo_data)
             .field("dev_mode", &self.dev_mode)
+            .field("mail", &self.mail)
+            .field("storage", &self.storage)
             .finish_non_exhaustive()
     }
 }
 
 /// `postgres://user:pass@host/db` → `postgres://user:***@host/db`, for logs.
-#[must_use]
-pub fn redact_url(url: &str) -> String {
+fn redact_url(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {
             let credentials = &url[scheme + 3..at];
@@ -361,7 +342,7 @@ impl Config {
         let database_url = var("DATABASE_URL").unwrap_or_else(|| sqlite_url(&data_dir));
         let postgres = database_url.starts_with("postgres");
         let jwt_secret = match var("RIFA_JWT_SECRET") {
-            Some(secret) => Secret::new(secret.into_bytes()),
+            Some(secret) => SecretString::from(secret),
             None => persisted_secret(&data_dir)?,
         };
         Ok(Self {
@@ -404,7 +385,7 @@ impl Config {
         Self {
             database_url,
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
-            jwt_secret: Secret::new(b"test-secret-test-secret-test-secret!".to_vec()),
+            jwt_secret: SecretString::from("test-secret-test-secret-test-secret!"),
             token_ttl: Duration::from_secs(3600),
             bootstrap_admin: true,
             demo_data: false,
@@ -437,26 +418,20 @@ impl Config {
             data_dir,
         }
     }
-
-    #[must_use]
-    pub fn is_postgres(&self) -> bool {
-        self.database_url.starts_with("postgres")
-    }
 }
 
-#[must_use]
-pub fn sqlite_url(data_dir: &Path) -> String {
+fn sqlite_url(data_dir: &Path) -> String {
     format!("sqlite://{}", data_dir.join("rifa.db").display())
 }
 
 /// Reads the generated token secret, creating it (readable by the owner only) on first run, so
 /// admin sessions survive restarts without any setup.
-fn persisted_secret(data_dir: &Path) -> anyhow::Result<Secret> {
+fn persisted_secret(data_dir: &Path) -> anyhow::Result<SecretString> {
     let path = data_dir.join("jwt-secret");
     if let Ok(existing) = std::fs::read_to_string(&path) {
         let existing = existing.trim();
         if existing.len() >= 32 {
-            return Ok(Secret::new(existing.as_bytes().to_vec()));
+            return Ok(SecretString::from(existing));
         }
     }
     let secret = rifa_security::random_token(48);
@@ -478,7 +453,7 @@ fn persisted_secret(data_dir: &Path) -> anyhow::Result<Secret> {
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600))
             .with_context(|| format!("failed to restrict {}", path.display()))?;
     }
-    Ok(Secret::new(secret.into_bytes()))
+    Ok(SecretString::from(secret))
 }
 
 /// Creates `dir` and any missing parent readable by the owner only, whatever the umask: it
@@ -519,5 +494,38 @@ mod tests {
             "postgres://rifa:***@db:5432/rifa"
         );
         assert_eq!(redact_url("sqlite://data/rifa.db"), "sqlite://data/rifa.db");
+    }
+
+    #[test]
+    fn secrets_in_the_configuration_print_as_redacted() {
+        let mut config = Config::for_tests(
+            "postgres://rifa:db-pass@db:5432/rifa".to_owned(),
+            PathBuf::from("data"),
+        );
+        config.mail.env_settings = Some(EmailSettings {
+            password: Some(SecretString::from("smtp-pass")),
+            ..EmailSettings::default()
+        });
+        config.storage = StorageConfig::S3(S3Config {
+            bucket: "proofs".to_owned(),
+            region: "us-east-1".to_owned(),
+            endpoint_url: None,
+            force_path_style: true,
+            access_key_id: "AKIDEXAMPLE".to_owned(),
+            secret_access_key: SecretString::from("s3-secret"),
+            conditional_writes: true,
+        });
+
+        let printed = format!("{config:?}");
+
+        for secret in [
+            "db-pass",
+            "test-secret-test-secret",
+            "smtp-pass",
+            "s3-secret",
+        ] {
+            assert!(!printed.contains(secret), "{secret} in {printed}");
+        }
+        assert_eq!(printed.matches("[REDACTED]").count(), 3, "{printed}");
     }
 }

@@ -20,7 +20,7 @@ pub struct FirstAdminPassword {
 
 impl FirstAdminPassword {
     #[must_use]
-    pub fn in_dir(data_dir: &Path) -> Self {
+    pub(crate) fn in_dir(data_dir: &Path) -> Self {
         Self {
             path: data_dir.join(FILE_NAME),
         }

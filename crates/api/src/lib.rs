@@ -4,7 +4,7 @@
 
 mod body_timeout;
 pub mod config;
-pub mod demo;
+mod demo;
 mod dto;
 mod error;
 mod events;
@@ -43,6 +43,7 @@ use rifa_ports::AdminRepository;
 use rifa_security::{Argon2Hasher, JwtIssuer, Sha256AccessKeys};
 use rifa_storage::{DecodingInspector, LocalStore, ProofStore, S3Store};
 use rifa_system::{RandomReferences, SystemClock};
+use secrecy::{ExposeSecret, SecretString};
 
 pub use crate::config::Config;
 use crate::events::Events;
@@ -85,7 +86,7 @@ pub struct AppState {
 fn proof_store(config: &Config) -> anyhow::Result<ProofStore> {
     Ok(match &config.storage {
         config::StorageConfig::Local(dir) => {
-            LocalStore::new(dir, config.jwt_secret.expose())?.into()
+            LocalStore::new(dir, config.jwt_secret.expose_secret().as_bytes())?.into()
         }
         config::StorageConfig::S3(s3) => S3Store::new(s3.clone()).into(),
     })
@@ -118,7 +119,7 @@ fn admin_accounts_on(db: Db, config: &Config, shared: &Shared) -> anyhow::Result
     Ok(Auth::new(
         db,
         Argon2Hasher::new()?,
-        JwtIssuer::new(config.jwt_secret.expose(), config.token_ttl)?,
+        JwtIssuer::new(config.jwt_secret.expose_secret().as_bytes(), config.token_ttl)?,
         shared,
     ))
 }
@@ -214,7 +215,7 @@ fn state(
 pub struct Application {
     port: u16,
     server: Server,
-    first_admin: Option<(String, String)>,
+    first_admin: Option<(String, SecretString)>,
     first_admin_password: FirstAdminPassword,
 }
 
@@ -240,12 +241,12 @@ impl Application {
         let first_admin = if config.bootstrap_admin {
             auth.ensure_first_admin(|| rifa_security::random_token(18))
                 .await?
-                .map(|(admin, password)| (admin.username, password))
+                .map(|(admin, password)| (admin.username, SecretString::from(password)))
         } else {
             None
         };
         if let Some((username, password)) = &first_admin {
-            first_admin_password.keep(username, password)?;
+            first_admin_password.keep(username, password.expose_secret())?;
         }
         if db.count_admins().await? == 0 {
             tracing::warn!(
@@ -308,7 +309,7 @@ impl Application {
 
     /// The username and generated password of the admin created on this first run, if any.
     #[must_use]
-    pub fn first_admin(&self) -> Option<&(String, String)> {
+    pub fn first_admin(&self) -> Option<&(String, SecretString)> {
         self.first_admin.as_ref()
     }
 

@@ -5,6 +5,7 @@ use std::io::Read;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use rifa_api::{Application, Config, telemetry};
+use secrecy::ExposeSecret;
 
 #[derive(Parser)]
 #[command(name = "rifa-api", version, about = "Rifa's HTTP API")]
@@ -65,7 +66,8 @@ fn announce_first_admin(application: &Application) {
         && std::io::IsTerminal::is_terminal(&std::io::stderr())
     {
         eprintln!(
-            "\n  First admin created. Sign in with:\n    username: {username}\n    password: {password}"
+            "\n  First admin created. Sign in with:\n    username: {username}\n    password: {}",
+            password.expose_secret()
         );
     }
     if file.exists() {

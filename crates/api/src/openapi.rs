@@ -5,68 +5,29 @@ use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::routes::{
-    auth, exchange_rates, mail, payment_methods, proofs, purchases, raffles, settings, system,
-};
+use crate::routes::Endpoint;
 
+/// What the document says besides its operations, which come from the route table.
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Rifa API", description = "Online raffles: raffles, tickets, purchases and their administration. Errors share one shape (`ErrorBody`); messages follow `Accept-Language` (es by default, en)."),
-    paths(
-        system::health::live,
-        system::health::ready,
-        system::dev_mode::dev_mode,
-        settings::branding_get::branding,
-        payment_methods::list::public,
-        raffles::verify::verify_tickets,
-        raffles::list::public,
-        raffles::get::public,
-        raffles::tickets::public,
-        raffles::availability::public,
-        raffles::promotions::public,
-        raffles::quote::quote,
-        raffles::purchase::public,
-        proofs::upload_url::upload_url,
-        proofs::attach::attach,
-        proofs::invoice::invoice,
-        auth::login::login,
-        auth::me::me,
-        purchases::stats::stats,
-        purchases::stats_daily::daily,
-        raffles::list::admin,
-        raffles::create::create,
-        raffles::get::admin,
-        raffles::update::update,
-        raffles::delete::delete,
-        raffles::tickets::admin,
-        raffles::availability::admin,
-        raffles::promotions::admin,
-        raffles::quote::admin,
-        raffles::purchase::admin_test,
-        purchases::list::list,
-        purchases::search::search,
-        purchases::get::get,
-        purchases::decide::decide,
-        payment_methods::list::admin,
-        payment_methods::create::create,
-        payment_methods::update::update,
-        payment_methods::delete::delete,
-        exchange_rates::list::list,
-        exchange_rates::create::create,
-        exchange_rates::update::update,
-        exchange_rates::delete::delete,
-        settings::branding_update::update,
-        settings::email_get::get,
-        settings::email_update::update,
-        settings::discounts_get::get,
-        settings::discounts_update::update,
-        mail::list::list,
-        mail::retry::retry,
-        mail::test::send,
-    ),
-    modifiers(&BearerAuth, &CommonAnswers),
+    modifiers(&BearerAuth),
 )]
-pub struct ApiDoc;
+struct ApiDoc;
+
+/// The OpenAPI document of every documented route in the table.
+#[must_use]
+pub fn document(table: &[Endpoint]) -> utoipa::openapi::OpenApi {
+    let mut document = ApiDoc::openapi();
+    for fragment in table
+        .iter()
+        .filter_map(|endpoint| endpoint.documentation.clone())
+    {
+        document.merge(fragment);
+    }
+    CommonAnswers.modify(&mut document);
+    document
+}
 
 struct BearerAuth;
 
@@ -130,6 +91,6 @@ impl Modify for CommonAnswers {
 }
 
 /// `/api/openapi.json` and the interactive docs at `/api/docs/` (assets bundled in the binary).
-pub fn docs() -> SwaggerUi {
-    SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", ApiDoc::openapi())
+pub fn docs(table: &[Endpoint]) -> SwaggerUi {
+    SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", document(table))
 }

@@ -8,6 +8,8 @@ use tracing::Span;
 use tracing_actix_web::{RequestId, RootSpanBuilder, TracingLogger};
 use tracing_appender::non_blocking::WorkerGuard;
 use tracing_subscriber::EnvFilter;
+use tracing_subscriber::fmt::SubscriberBuilder;
+use tracing_subscriber::fmt::format::{Format, Json, JsonFields};
 
 /// Logs to stdout: pretty by default, JSON lines with `RIFA_LOG_FORMAT=json`; levels from
 /// `RUST_LOG` (default `info`). Lines are written by a background thread, so a slow log sink
@@ -23,18 +25,26 @@ pub fn init() -> WorkerGuard {
         .with_target(false);
     // A second init (tests) keeps the first subscriber.
     let _ = if json {
-        // The current span is enough: the list would repeat it on every line.
-        builder.json().with_span_list(false).try_init()
+        json_lines(builder.json()).try_init()
     } else {
         builder.try_init()
     };
     guard
 }
 
+/// A JSON line carries every span it happened in, outermost first: the request's `http` span
+/// (with its request id), then the handler's and the adapter's. The current span alone would
+/// drop the request id from every line written inside a handler or an adapter call.
+fn json_lines<T, F, W>(
+    builder: SubscriberBuilder<JsonFields, Format<Json, T>, F, W>,
+) -> SubscriberBuilder<JsonFields, Format<Json, T>, F, W> {
+    builder.with_current_span(false).with_span_list(true)
+}
+
 /// The root span of a request: method, route pattern and path, never the query string (which
 /// can hold a customer's name) nor any header. The path of a route that carries a signed token
 /// (a proof's upload or download URL) is logged as its pattern: the token is a key.
-pub struct PrivacyRootSpan;
+pub(crate) struct PrivacyRootSpan;
 
 impl RootSpanBuilder for PrivacyRootSpan {
     fn on_request_start(request: &ServiceRequest) -> Span {
@@ -66,12 +76,12 @@ impl RootSpanBuilder for PrivacyRootSpan {
     }
 }
 
-pub fn request_logger() -> TracingLogger<PrivacyRootSpan> {
+pub(crate) fn request_logger() -> TracingLogger<PrivacyRootSpan> {
     TracingLogger::<PrivacyRootSpan>::new()
 }
 
 /// Returns the request id as `X-Request-Id`, so a user's report can be matched to the logs.
-pub async fn request_id_header(
+pub(crate) async fn request_id_header(
     req: ServiceRequest,
     next: actix_web::middleware::Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
@@ -99,7 +109,55 @@ fn logged_path<'a>(route: &'a str, path: &'a str) -> &'a str {
 
 #[cfg(test)]
 mod tests {
-    use super::logged_path;
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
+    use super::{json_lines, logged_path};
+
+    /// Log lines written to memory.
+    #[derive(Clone, Default)]
+    struct Lines(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Lines {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_line_written_inside_an_adapter_call_carries_the_request_id() {
+        let lines = Lines::default();
+        let writer = lines.clone();
+        let subscriber = json_lines(
+            tracing_subscriber::fmt()
+                .with_writer(move || writer.clone())
+                .json(),
+        )
+        .finish();
+
+        tracing::subscriber::with_default(subscriber, || {
+            let _request = tracing::info_span!("http", request_id = "req-7").entered();
+            let _handler = tracing::info_span!("api.raffles.get.public").entered();
+            let _adapter = tracing::info_span!("db.get_raffle", raffle.id = 42).entered();
+            tracing::warn!("slow query");
+        });
+
+        let line: serde_json::Value = serde_json::from_slice(&lines.0.lock().unwrap()).unwrap();
+        let names: Vec<&str> = line["spans"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|span| span["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["http", "api.raffles.get.public", "db.get_raffle"]);
+        assert_eq!(line["spans"][0]["request_id"], "req-7");
+        assert_eq!(line["spans"][2]["raffle.id"], 42);
+    }
 
     #[test]
     fn signed_tokens_in_paths_never_reach_the_logs() {

@@ -1,43 +1,40 @@
 //! The SMTP settings a privileged admin keeps. The password is write-only: it is stored for the
 //! mailer and never leaves the server.
 
-use std::fmt;
+use secrecy::{ExposeSecret, SecretString};
 
 use crate::customer::Email;
 use crate::validation::{self, FieldError, FieldErrors, TextKind};
 
 pub const DEFAULT_SMTP_PORT: u16 = 587;
 
-/// A secret that never prints.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl Secret {
-    #[must_use]
-    pub fn new(value: String) -> Self {
-        Self(value)
-    }
-
-    #[must_use]
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Secret(***)")
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct EmailSettings {
     pub host: String,
     pub port: u16,
     pub user: String,
-    pub password: Option<Secret>,
+    pub password: Option<SecretString>,
     pub from_email: String,
 }
+
+/// Equal when every field is, the password included: compared, never shown.
+impl PartialEq for EmailSettings {
+    fn eq(&self, other: &Self) -> bool {
+        let password = |s: &Self| {
+            s.password
+                .as_ref()
+                .map(ExposeSecret::expose_secret)
+                .map(str::to_owned)
+        };
+        self.host == other.host
+            && self.port == other.port
+            && self.user == other.user
+            && self.from_email == other.from_email
+            && password(self) == password(other)
+    }
+}
+
+impl Eq for EmailSettings {}
 
 impl Default for EmailSettings {
     fn default() -> Self {
@@ -130,7 +127,7 @@ impl EmailSettings {
                 errors.add("emailPass", FieldError::TooLong { max: 512 });
                 None
             }
-            Some(p) => Some(Secret::new(p)),
+            Some(p) => Some(SecretString::from(p)),
             None if input.clear_password => None,
             None => self.password.clone(),
         };
@@ -151,7 +148,7 @@ mod tests {
     #[test]
     fn the_password_is_kept_when_not_resent_and_never_printed() {
         let stored = EmailSettings {
-            password: Some(Secret::new("s3cret".into())),
+            password: Some(SecretString::from("s3cret")),
             ..EmailSettings::default()
         };
         let next = stored
@@ -163,14 +160,19 @@ mod tests {
             .unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(next.host, "smtp.gmail.com");
         assert_eq!(next.port, 587);
-        assert_eq!(next.password.as_ref().map(Secret::expose), Some("s3cret"));
-        assert!(!format!("{next:?}").contains("s3cret"));
+        assert_eq!(
+            next.password.as_ref().map(ExposeSecret::expose_secret),
+            Some("s3cret")
+        );
+        let printed = format!("{next:?}");
+        assert!(!printed.contains("s3cret"), "{printed}");
+        assert!(printed.contains("[REDACTED]"), "{printed}");
     }
 
     #[test]
     fn the_stored_password_is_deleted_only_when_asked() {
         let stored = EmailSettings {
-            password: Some(Secret::new("s3cret".into())),
+            password: Some(SecretString::from("s3cret")),
             ..EmailSettings::default()
         };
         let clear = |password: Option<&str>| EmailSettingsInput {
@@ -179,13 +181,15 @@ mod tests {
             ..Default::default()
         };
 
-        let cleared = stored.apply(clear(None)).map(|s| s.password);
-        let blank = stored.apply(clear(Some(""))).map(|s| s.password);
-        let replaced = stored.apply(clear(Some("nueva"))).map(|s| s.password);
+        let password = |input| {
+            stored
+                .apply(input)
+                .map(|s| s.password.map(|p| p.expose_secret().to_owned()))
+        };
 
-        assert_eq!(cleared, Ok(None));
-        assert_eq!(blank, Ok(None));
-        assert_eq!(replaced, Ok(Some(Secret::new("nueva".into()))));
+        assert_eq!(password(clear(None)), Ok(None));
+        assert_eq!(password(clear(Some(""))), Ok(None));
+        assert_eq!(password(clear(Some("nueva"))), Ok(Some("nueva".to_owned())));
     }
 
     #[test]

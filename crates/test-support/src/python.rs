@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 /// The venv's directory: `RIFA_VENV`, or `$HOME/.cache/rifa/venv`.
 #[must_use]
-pub fn venv_dir() -> PathBuf {
+pub(crate) fn venv_dir() -> PathBuf {
     std::env::var_os("RIFA_VENV").map_or_else(
         || {
             let home = std::env::var_os("HOME").expect("HOME is not set");
@@ -23,7 +23,7 @@ pub fn venv_dir() -> PathBuf {
 /// `moto[server]==5.1.0`) unless `program` is already there. Test binaries running in parallel
 /// serialise on a lock file so pip never runs twice at once.
 #[must_use]
-pub fn python_tool(requirement: &str, program: &str) -> PathBuf {
+pub(crate) fn python_tool(requirement: &str, program: &str) -> PathBuf {
     let venv = venv_dir();
     std::fs::create_dir_all(venv.parent().expect("venv has a parent")).expect("cache dir");
     let lock = File::create(venv.with_extension("lock")).expect("venv lock file");
@@ -53,7 +53,7 @@ fn run(command: &mut Command) {
 
 /// A free TCP port on 127.0.0.1 (free when asked; the caller binds it right away).
 #[must_use]
-pub fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .and_then(|listener| listener.local_addr())
         .expect("no free port")
@@ -61,7 +61,7 @@ pub fn free_port() -> u16 {
 }
 
 /// A child process killed when dropped, so a failing test never leaves a server behind.
-pub struct ServerProcess {
+pub(crate) struct ServerProcess {
     child: Child,
     pub port: u16,
 }
@@ -70,7 +70,7 @@ impl ServerProcess {
     /// Starts `command` (which must listen on `port`) and waits until the port accepts
     /// connections.
     #[must_use]
-    pub fn start(mut command: Command, port: u16) -> Self {
+    pub(crate) fn start(mut command: Command, port: u16) -> Self {
         let child = command
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -89,7 +89,7 @@ impl ServerProcess {
     }
 
     /// Stops the server (to test what happens while it is down).
-    pub fn stop(&mut self) {
+    pub(crate) fn stop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

@@ -19,9 +19,9 @@ use std::process::Command;
 use crate::python::{ServerProcess, free_port, python_tool};
 
 /// The moto release the tests were written against.
-pub const MOTO: &str = "moto[server]==5.2.5";
+const MOTO: &str = "moto[server]==5.2.5";
 /// The s3s-fs release the tests were written against (0.17 needs a newer rustc).
-pub const S3S_FS_VERSION: &str = "0.14.1";
+const S3S_FS_VERSION: &str = "0.14.1";
 
 /// Which server a [`S3Server`] runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,7 +94,7 @@ impl S3Server {
 
 /// The directory tools built from crates.io are installed under: `$HOME/.cache/rifa/tools`.
 #[must_use]
-pub fn tools_dir() -> PathBuf {
+fn tools_dir() -> PathBuf {
     let home = std::env::var_os("HOME").expect("HOME is not set");
     PathBuf::from(home).join(".cache/rifa/tools")
 }

@@ -18,7 +18,7 @@ use mail_parser::{MessageParser, MimeHeaders};
 use crate::python::{ServerProcess, free_port, python_tool};
 
 /// The aiosmtpd release the tests were written against.
-pub const AIOSMTPD: &str = "aiosmtpd==1.4.6";
+const AIOSMTPD: &str = "aiosmtpd==1.4.6";
 
 /// An aiosmtpd server on 127.0.0.1 that accepts any sender and recipient, offers neither
 /// STARTTLS nor AUTH, and stores each message in a Maildir. Killed when dropped.

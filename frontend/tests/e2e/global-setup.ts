@@ -57,10 +57,15 @@ export async function waitFor(url: string, child: ChildProcess, timeoutMs: numbe
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Debian's chromium, installed when missing (never a browser download). */
+/** Debian's chromium, installed when missing (never a browser download), and only as root: a
+ * developer's machine is not changed through sudo from inside a test run. */
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
-  log("chromium is missing: apt-get install -y chromium");
+  const why = `the browser tests drive Debian's chromium, and ${CHROMIUM} is missing`;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`${why}: install it with \`sudo apt-get install -y chromium\` (or set CHROME_PATH)`);
+  }
+  log(`${why}: installing it as root with apt-get update && apt-get install -y chromium`);
   run("apt-get", ["update", "-qq"], { cwd: REPO });
   run("apt-get", ["install", "-y", "-qq", "chromium"], { cwd: REPO, env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
 }

@@ -21,6 +21,7 @@ fn admin_of(row: admins::Model) -> AdminUser {
 }
 
 impl AdminRepository for Db {
+    #[tracing::instrument(name = "db.admin_by_username", skip_all)]
     async fn admin_by_username(&self, username: &str) -> anyhow::Result<Option<AdminUser>> {
         let row = admins::Entity::find()
             .filter(admins::Column::Username.eq(username.trim().to_lowercase()))
@@ -30,6 +31,7 @@ impl AdminRepository for Db {
         Ok(row.map(admin_of))
     }
 
+    #[tracing::instrument(name = "db.admin_by_id", skip_all, fields(admin.id = ?id))]
     async fn admin_by_id(&self, id: AdminId) -> anyhow::Result<Option<AdminUser>> {
         let row = admins::Entity::find_by_id(id)
             .one(&self.conn)
@@ -38,6 +40,7 @@ impl AdminRepository for Db {
         Ok(row.map(admin_of))
     }
 
+    #[tracing::instrument(name = "db.create_admin", skip_all)]
     async fn create_admin(
         &self,
         username: &str,
@@ -64,6 +67,7 @@ impl AdminRepository for Db {
         }
     }
 
+    #[tracing::instrument(name = "db.count_admins", skip_all)]
     async fn count_admins(&self) -> anyhow::Result<u64> {
         admins::Entity::find()
             .count(&self.conn)

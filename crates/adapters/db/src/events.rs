@@ -129,6 +129,7 @@ async fn notify_in_batches(pool: PgPool, mut queued: mpsc::Receiver<String>) {
 }
 
 impl EventBus for PgEventBus {
+    #[tracing::instrument(name = "db.pg_event_bus.publish", skip_all)]
     async fn publish(&self, event: DomainEvent) {
         match serde_json::to_string(&event) {
             // Full only while PostgreSQL cannot take NOTIFYs; the notice is dropped, not queued

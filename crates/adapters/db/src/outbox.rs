@@ -166,6 +166,7 @@ fn record(row: mail_outbox::Model) -> anyhow::Result<MailRecord> {
 }
 
 impl MailOutbox for Db {
+    #[tracing::instrument(name = "db.claim_due_mail", skip_all)]
     async fn claim_due_mail(
         &self,
         now: DateTime<Utc>,
@@ -204,6 +205,7 @@ impl MailOutbox for Db {
         }))
     }
 
+    #[tracing::instrument(name = "db.mail_sent", skip_all, fields(mail.id = ?id))]
     async fn mail_sent(&self, id: MailId, now: DateTime<Utc>) -> anyhow::Result<()> {
         mail_outbox::Entity::update_many()
             .col_expr(
@@ -222,6 +224,7 @@ impl MailOutbox for Db {
         Ok(())
     }
 
+    #[tracing::instrument(name = "db.mail_failed", skip_all, fields(mail.id = ?id))]
     async fn mail_failed(
         &self,
         id: MailId,
@@ -245,6 +248,7 @@ impl MailOutbox for Db {
         Ok(())
     }
 
+    #[tracing::instrument(name = "db.mail_blocked", skip_all)]
     async fn mail_blocked(&self, error: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
         mail_outbox::Entity::update_many()
             .col_expr(mail_outbox::Column::LastError, Expr::val(error))
@@ -256,6 +260,7 @@ impl MailOutbox for Db {
         Ok(())
     }
 
+    #[tracing::instrument(name = "db.list_mail", skip_all)]
     async fn list_mail(
         &self,
         status: Option<MailStatus>,
@@ -276,6 +281,7 @@ impl MailOutbox for Db {
             .collect()
     }
 
+    #[tracing::instrument(name = "db.retry_mail", skip_all, fields(mail.id = ?id))]
     async fn retry_mail(&self, id: MailId, now: DateTime<Utc>) -> anyhow::Result<bool> {
         let updated = mail_outbox::Entity::update_many()
             .col_expr(

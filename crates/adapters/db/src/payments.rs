@@ -117,6 +117,7 @@ impl Db {
 }
 
 impl PaymentMethodRepository for Db {
+    #[tracing::instrument(name = "db.list_payment_methods", skip_all)]
     async fn list_payment_methods(&self, active_only: bool) -> anyhow::Result<Vec<PaymentMethod>> {
         let mut query = payment_methods::Entity::find().order_by_asc(payment_methods::Column::Id);
         if active_only {
@@ -130,6 +131,7 @@ impl PaymentMethodRepository for Db {
         rows.into_iter().map(|row| method_of(row, &rates)).collect()
     }
 
+    #[tracing::instrument(name = "db.get_payment_method", skip_all, fields(payment_method.id = ?id))]
     async fn get_payment_method(
         &self,
         id: PaymentMethodId,
@@ -144,6 +146,7 @@ impl PaymentMethodRepository for Db {
         method_of(row, &self.rates_by_id().await?).map(Some)
     }
 
+    #[tracing::instrument(name = "db.create_payment_method", skip_all)]
     async fn create_payment_method(
         &self,
         draft: &PaymentMethodDraft,
@@ -160,6 +163,7 @@ impl PaymentMethodRepository for Db {
         Ok(method_of(row, &self.rates_by_id().await?)?)
     }
 
+    #[tracing::instrument(name = "db.update_payment_method", skip_all, fields(payment_method.id = ?id))]
     async fn update_payment_method(
         &self,
         id: PaymentMethodId,
@@ -184,6 +188,7 @@ impl PaymentMethodRepository for Db {
             .ok_or(WriteError::NotFound)
     }
 
+    #[tracing::instrument(name = "db.delete_payment_method", skip_all, fields(payment_method.id = ?id))]
     async fn delete_payment_method(&self, id: PaymentMethodId) -> Result<(), WriteError> {
         let result = payment_methods::Entity::delete_by_id(id)
             .exec(&self.conn)
@@ -224,6 +229,7 @@ impl Db {
 }
 
 impl ExchangeRateRepository for Db {
+    #[tracing::instrument(name = "db.list_exchange_rates", skip_all)]
     async fn list_exchange_rates(&self) -> anyhow::Result<Vec<ExchangeRate>> {
         exchange_rates::Entity::find()
             .order_by_asc(exchange_rates::Column::Id)
@@ -235,6 +241,7 @@ impl ExchangeRateRepository for Db {
             .collect()
     }
 
+    #[tracing::instrument(name = "db.create_exchange_rate", skip_all)]
     async fn create_exchange_rate(
         &self,
         draft: &ExchangeRateDraft,
@@ -246,6 +253,7 @@ impl ExchangeRateRepository for Db {
         }
     }
 
+    #[tracing::instrument(name = "db.update_exchange_rate", skip_all, fields(exchange_rate.id = ?id))]
     async fn update_exchange_rate(
         &self,
         id: ExchangeRateId,
@@ -273,6 +281,7 @@ impl ExchangeRateRepository for Db {
         Ok(rate_of(row)?)
     }
 
+    #[tracing::instrument(name = "db.delete_exchange_rate", skip_all, fields(exchange_rate.id = ?id))]
     async fn delete_exchange_rate(&self, id: ExchangeRateId) -> Result<(), WriteError> {
         let result = exchange_rates::Entity::delete_by_id(id)
             .exec(&self.conn)

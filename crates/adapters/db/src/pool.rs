@@ -20,7 +20,7 @@ use sea_orm::{
 
 /// The pool, retrying reads that failed on a broken connection.
 #[derive(Clone, Debug)]
-pub struct Pool {
+pub(crate) struct Pool {
     inner: DatabaseConnection,
     /// Attempts a read gets: one more than the connections the pool may hold, since each
     /// failed attempt discards one dead connection.
@@ -28,19 +28,19 @@ pub struct Pool {
 }
 
 impl Pool {
-    pub fn new(inner: DatabaseConnection, max_connections: u32) -> Self {
+    pub(crate) fn new(inner: DatabaseConnection, max_connections: u32) -> Self {
         Self {
             inner,
             read_attempts: max_connections.saturating_add(1),
         }
     }
 
-    pub fn inner(&self) -> &DatabaseConnection {
+    pub(crate) fn inner(&self) -> &DatabaseConnection {
         &self.inner
     }
 
     /// As on sea-orm's own connection, without importing its trait.
-    pub fn get_database_backend(&self) -> DbBackend {
+    pub(crate) fn get_database_backend(&self) -> DbBackend {
         self.inner.get_database_backend()
     }
 
@@ -75,7 +75,7 @@ fn is_select(stmt: &Statement) -> bool {
 /// Whether `error` says the database could not be reached or the connection broke: nothing
 /// about the statement itself.
 #[must_use]
-pub fn is_connection_failure(error: &DbErr) -> bool {
+pub(crate) fn is_connection_failure(error: &DbErr) -> bool {
     matches!(error, DbErr::ConnectionAcquire(_)) || is_broken_connection(error)
 }
 

@@ -12,6 +12,7 @@ use crate::Db;
 use crate::entities::purchases;
 
 impl PurchaseProofs for Db {
+    #[tracing::instrument(name = "db.purchase_access", skip_all, fields(purchase.id = ?id))]
     async fn purchase_access(&self, id: PurchaseId) -> anyhow::Result<Option<PurchaseAccess>> {
         let Some(row) = purchases::Entity::find_by_id(id)
             .one(&self.conn)
@@ -31,6 +32,7 @@ impl PurchaseProofs for Db {
         }))
     }
 
+    #[tracing::instrument(name = "db.grant_upload", skip_all, fields(purchase.id = ?id))]
     async fn grant_upload(
         &self,
         id: PurchaseId,
@@ -54,6 +56,7 @@ impl PurchaseProofs for Db {
         Ok(updated.rows_affected == 1)
     }
 
+    #[tracing::instrument(name = "db.abandoned_uploads", skip_all)]
     async fn abandoned_uploads(
         &self,
         granted_before: DateTime<Utc>,
@@ -77,6 +80,7 @@ impl PurchaseProofs for Db {
             .collect())
     }
 
+    #[tracing::instrument(name = "db.withdraw_upload", skip_all, fields(purchase.id = ?id))]
     async fn withdraw_upload(&self, id: PurchaseId, key: &str) -> anyhow::Result<bool> {
         let updated = purchases::Entity::update_many()
             .col_expr(
@@ -95,6 +99,7 @@ impl PurchaseProofs for Db {
         Ok(updated.rows_affected == 1)
     }
 
+    #[tracing::instrument(name = "db.attach_proof", skip_all, fields(purchase.id = ?id))]
     async fn attach_proof(&self, id: PurchaseId, key: &str) -> anyhow::Result<bool> {
         let updated = purchases::Entity::update_many()
             .col_expr(purchases::Column::PaymentProof, Expr::val(key))
@@ -115,6 +120,7 @@ impl PurchaseProofs for Db {
         Ok(updated.rows_affected == 1)
     }
 
+    #[tracing::instrument(name = "db.refuse_proof", skip_all, fields(purchase.id = ?id))]
     async fn refuse_proof(
         &self,
         id: PurchaseId,
@@ -137,6 +143,7 @@ impl PurchaseProofs for Db {
         Ok(())
     }
 
+    #[tracing::instrument(name = "db.proof_problem", skip_all, fields(purchase.id = ?id))]
     async fn proof_problem(&self, id: PurchaseId) -> anyhow::Result<Option<ProofProblem>> {
         Ok(purchases::Entity::find_by_id(id)
             .one(&self.conn)

@@ -358,6 +358,7 @@ impl Db {
 }
 
 impl PurchaseRepository for Db {
+    #[tracing::instrument(name = "db.create_purchase", skip_all, fields(raffle.id = ?new.raffle_id))]
     async fn create_purchase(
         &self,
         new: &NewPurchase,
@@ -400,10 +401,12 @@ impl PurchaseRepository for Db {
         Ok(convert::purchase(row, raffle_title.to_owned())?)
     }
 
+    #[tracing::instrument(name = "db.get_purchase", skip_all, fields(purchase.id = ?id))]
     async fn get_purchase(&self, id: PurchaseId) -> anyhow::Result<Option<Purchase>> {
         self.load_purchase(id).await
     }
 
+    #[tracing::instrument(name = "db.search_purchases", skip_all)]
     async fn search_purchases(&self, query: &PurchaseQuery) -> anyhow::Result<PurchasePage> {
         let filtered = apply_filters(purchases::Entity::find(), query);
         let total = filtered
@@ -438,6 +441,7 @@ impl PurchaseRepository for Db {
         })
     }
 
+    #[tracing::instrument(name = "db.decide_purchase", skip_all, fields(purchase.id = ?id))]
     async fn decide_purchase(
         &self,
         id: PurchaseId,
@@ -493,6 +497,7 @@ impl PurchaseRepository for Db {
             .ok_or(DecidePurchaseError::NotFound)
     }
 
+    #[tracing::instrument(name = "db.purchases_of", skip_all)]
     async fn purchases_of(&self, key: &LookupKey, limit: u32) -> anyhow::Result<Vec<Purchase>> {
         let select = match key {
             LookupKey::Email(email) => purchases::Entity::find()
@@ -513,6 +518,7 @@ impl PurchaseRepository for Db {
         self.with_titles(rows).await
     }
 
+    #[tracing::instrument(name = "db.dashboard_stats", skip_all)]
     async fn dashboard_stats(
         &self,
         created: Option<(DateTime<Utc>, DateTime<Utc>)>,
@@ -542,6 +548,7 @@ impl PurchaseRepository for Db {
         })
     }
 
+    #[tracing::instrument(name = "db.daily_sales", skip_all)]
     async fn daily_sales(
         &self,
         from: DateTime<Utc>,

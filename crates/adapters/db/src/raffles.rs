@@ -87,6 +87,7 @@ impl Db {
 }
 
 impl RaffleRepository for Db {
+    #[tracing::instrument(name = "db.list_raffles", skip_all)]
     async fn list_raffles(&self, scope: RaffleScope) -> anyhow::Result<Vec<Raffle>> {
         let mut query = raffles::Entity::find()
             .order_by_desc(raffles::Column::CreatedAt)
@@ -108,10 +109,12 @@ impl RaffleRepository for Db {
             .collect()
     }
 
+    #[tracing::instrument(name = "db.get_raffle", skip_all, fields(raffle.id = ?id))]
     async fn get_raffle(&self, id: RaffleId) -> anyhow::Result<Option<Raffle>> {
         self.load_raffle(&self.conn, id).await
     }
 
+    #[tracing::instrument(name = "db.raffle_terms", skip_all, fields(raffle.id = ?id))]
     async fn raffle_terms(&self, id: RaffleId) -> anyhow::Result<Option<Raffle>> {
         raffles::Entity::find_by_id(id)
             .one(&self.conn)
@@ -121,6 +124,7 @@ impl RaffleRepository for Db {
             .transpose()
     }
 
+    #[tracing::instrument(name = "db.create_raffle", skip_all)]
     async fn create_raffle(
         &self,
         draft: &RaffleDraft,
@@ -138,6 +142,7 @@ impl RaffleRepository for Db {
         convert::raffle(row, Some(0))
     }
 
+    #[tracing::instrument(name = "db.update_raffle", skip_all, fields(raffle.id = ?id))]
     async fn update_raffle(
         &self,
         id: RaffleId,
@@ -181,6 +186,7 @@ impl RaffleRepository for Db {
             .ok_or(UpdateRaffleError::NotFound)
     }
 
+    #[tracing::instrument(name = "db.delete_raffle", skip_all, fields(raffle.id = ?id))]
     async fn delete_raffle(&self, id: RaffleId) -> Result<(), DeleteRaffleError> {
         let txn = self
             .conn
@@ -216,6 +222,7 @@ impl RaffleRepository for Db {
         Ok(())
     }
 
+    #[tracing::instrument(name = "db.held_numbers", skip_all, fields(raffle.id = ?id))]
     async fn held_numbers(&self, id: RaffleId) -> anyhow::Result<Vec<u32>> {
         let rows = purchase_tickets::Entity::find()
             .select_only()
@@ -233,6 +240,7 @@ impl RaffleRepository for Db {
             .collect())
     }
 
+    #[tracing::instrument(name = "db.promotions", skip_all, fields(raffle.id = ?id))]
     async fn promotions(&self, id: RaffleId) -> anyhow::Result<Vec<Promotion>> {
         let rows = promotions::Entity::find()
             .filter(promotions::Column::RaffleId.eq(id))

@@ -2,11 +2,12 @@
 
 use anyhow::{Context, anyhow};
 use rifa_domain::branding::{Branding, BrandingPatch, SiteInfoPatch};
-use rifa_domain::email_settings::{EmailSettings, Secret};
+use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::pricing::{DiscountTable, DiscountTier};
 use rifa_ports::SettingsRepository;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{EntityTrait, Set};
+use secrecy::{ExposeSecret, SecretString};
 use serde_json::{Value, json};
 
 use crate::Db;
@@ -54,6 +55,7 @@ fn number(value: &Value, key: &str) -> Option<i64> {
 }
 
 impl SettingsRepository for Db {
+    #[tracing::instrument(name = "db.branding", skip_all)]
     async fn branding(&self) -> anyhow::Result<Option<Branding>> {
         let Some(value) = self.read_setting(BRANDING).await? else {
             return Ok(None);
@@ -100,6 +102,7 @@ impl SettingsRepository for Db {
             .map_err(|e| anyhow!("stored branding is invalid: {e:?}"))
     }
 
+    #[tracing::instrument(name = "db.save_branding", skip_all)]
     async fn save_branding(&self, b: &Branding) -> anyhow::Result<()> {
         let value = json!({
             "primaryColor": b.primary_color.as_str(),
@@ -129,6 +132,7 @@ impl SettingsRepository for Db {
         self.write_setting(BRANDING, &value).await
     }
 
+    #[tracing::instrument(name = "db.email_settings", skip_all)]
     async fn email_settings(&self) -> anyhow::Result<Option<EmailSettings>> {
         let Some(value) = self.read_setting(EMAIL).await? else {
             return Ok(None);
@@ -141,22 +145,24 @@ impl SettingsRepository for Db {
                 .and_then(|p| u16::try_from(p).ok())
                 .unwrap_or(587),
             user: text(&value, "user").unwrap_or_default(),
-            password: text(&value, "password").map(Secret::new),
+            password: text(&value, "password").map(SecretString::from),
             from_email: text(&value, "fromEmail").unwrap_or_default(),
         }))
     }
 
+    #[tracing::instrument(name = "db.save_email_settings", skip_all)]
     async fn save_email_settings(&self, s: &EmailSettings) -> anyhow::Result<()> {
         let value = json!({
             "host": s.host,
             "port": s.port,
             "user": s.user,
-            "password": s.password.as_ref().map(Secret::expose),
+            "password": s.password.as_ref().map(ExposeSecret::expose_secret),
             "fromEmail": s.from_email,
         });
         self.write_setting(EMAIL, &value).await
     }
 
+    #[tracing::instrument(name = "db.discounts", skip_all)]
     async fn discounts(&self) -> anyhow::Result<Option<DiscountTable>> {
         let Some(value) = self.read_setting(DISCOUNTS).await? else {
             return Ok(None);
@@ -179,6 +185,7 @@ impl SettingsRepository for Db {
             .map_err(|e| anyhow!("stored discounts are invalid: {e:?}"))
     }
 
+    #[tracing::instrument(name = "db.save_discounts", skip_all)]
     async fn save_discounts(&self, table: &DiscountTable) -> anyhow::Result<()> {
         let tiers: Vec<Value> = table
             .tiers()

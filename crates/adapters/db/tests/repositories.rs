@@ -6,7 +6,7 @@
 use chrono::{DateTime, TimeZone as _, Utc};
 use rifa_db::Db;
 use rifa_domain::customer::{Customer, CustomerInput};
-use rifa_domain::email_settings::{EmailSettings, Secret};
+use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::exchange::{Currency, ExchangeRateDraft};
 use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::{Money, TicketPrice};
@@ -378,7 +378,7 @@ async fn settings_round_trip_with_the_password_kept_secret(url: &str) {
         host: "smtp.example.com".into(),
         port: 2525,
         user: "mailer".into(),
-        password: Some(Secret::new("p4ss".into())),
+        password: Some(secrecy::SecretString::from("p4ss")),
         from_email: "rifas@example.com".into(),
     };
     db.save_email_settings(&settings).await.unwrap();
@@ -937,4 +937,46 @@ async fn confirmations_are_capped_per_recipient_by_clock_hour_and_day(url: &str)
         (retried.status, retried.withheld),
         (MailStatus::Pending, None)
     );
+}
+
+/// The span names and fields opened while it is the default subscriber.
+#[derive(Clone, Default)]
+struct Spans(std::sync::Arc<std::sync::Mutex<Vec<String>>>);
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Spans {
+    fn on_new_span(
+        &self,
+        attrs: &tracing::span::Attributes<'_>,
+        _: &tracing::span::Id,
+        _: tracing_subscriber::layer::Context<'_, S>,
+    ) {
+        struct Fields(String);
+        impl tracing::field::Visit for Fields {
+            fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+                self.0 += &format!(" {}={value:?}", field.name());
+            }
+        }
+        let mut fields = Fields(attrs.metadata().name().to_owned());
+        attrs.record(&mut fields);
+        self.0.lock().unwrap().push(fields.0);
+    }
+}
+
+/// Each repository call runs in a span named for it, carrying the ids it was given (and never
+/// what a customer typed), so a slow query in the logs names itself and its request.
+#[tokio::test]
+async fn a_repository_call_opens_a_span_named_for_it_with_its_ids() {
+    use tracing_subscriber::layer::SubscriberExt as _;
+
+    let (url, _dir) = rifa_test_support::sqlite_database();
+    let db = Db::connect(&url, 2).await.unwrap();
+    let spans = Spans::default();
+    let _default =
+        tracing::subscriber::set_default(tracing_subscriber::registry().with(spans.clone()));
+
+    assert!(db.get_raffle(42).await.unwrap().is_none());
+
+    let opened = spans.0.lock().unwrap().clone();
+    let ours: Vec<&String> = opened.iter().filter(|s| s.starts_with("db.")).collect();
+    assert_eq!(ours, ["db.get_raffle raffle.id=42"]);
 }

@@ -122,6 +122,7 @@ impl From<FileOutbox> for AnyMailer {
 }
 
 impl Mailer for AnyMailer {
+    #[tracing::instrument(name = "mail.send", skip_all)]
     async fn send(&self, email: &OutgoingEmail) -> anyhow::Result<()> {
         match self {
             Self::Smtp(mailer) => mailer.send(email).await,

@@ -96,6 +96,7 @@ impl FileOutbox {
 }
 
 impl Mailer for FileOutbox {
+    #[tracing::instrument(name = "mail.outbox.send", skip_all)]
     async fn send(&self, email: &OutgoingEmail) -> anyhow::Result<()> {
         self.write(email).await.map(drop)
     }

@@ -8,8 +8,9 @@ use lettre::message::Mailbox;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
-use rifa_domain::email_settings::{EmailSettings, Secret};
+use rifa_domain::email_settings::EmailSettings;
 use rifa_ports::outbound::{Mailer, OutgoingEmail};
+use secrecy::{ExposeSecret, SecretString};
 
 use crate::ConfigError;
 use crate::message::{self, mailbox};
@@ -161,7 +162,7 @@ pub struct SmtpMailer {
     /// `host:port (security)`, for error messages and logs.
     server: String,
     security: SmtpSecurity,
-    password: Option<Secret>,
+    password: Option<SecretString>,
     connect_timeout: Duration,
     send_timeout: Duration,
 }
@@ -215,7 +216,7 @@ impl SmtpMailer {
             let password = settings
                 .password
                 .as_ref()
-                .map(|p| p.expose().to_owned())
+                .map(|p| p.expose_secret().to_owned())
                 .unwrap_or_default();
             builder = builder.credentials(Credentials::new(user.to_owned(), password));
         }
@@ -329,6 +330,7 @@ impl SmtpMailer {
 }
 
 impl Mailer for SmtpMailer {
+    #[tracing::instrument(name = "mail.smtp.send", skip_all)]
     async fn send(&self, email: &OutgoingEmail) -> anyhow::Result<()> {
         Ok(self.deliver(email).await?)
     }
@@ -377,8 +379,8 @@ fn handshake_failed(error: &lettre::transport::smtp::Error) -> bool {
 }
 
 /// The text with every occurrence of the password masked: a server is free to echo what it got.
-fn redact(text: &str, password: Option<&Secret>) -> String {
-    match password.map(Secret::expose) {
+fn redact(text: &str, password: Option<&SecretString>) -> String {
+    match password.map(ExposeSecret::expose_secret) {
         Some(p) if !p.is_empty() => text.replace(p, "***"),
         _ => text.to_owned(),
     }
@@ -393,7 +395,7 @@ mod tests {
             host: "smtp.example.com".into(),
             port,
             user: "rifa@example.com".into(),
-            password: Some(Secret::new("hunter2-very-secret".into())),
+            password: Some(SecretString::from("hunter2-very-secret")),
             from_email: "Rifa <no-reply@example.com>".into(),
         }
     }
@@ -471,7 +473,7 @@ mod tests {
         let debug = format!("{mailer:?}");
         assert!(debug.contains("smtp.example.com:587 (STARTTLS)"), "{debug}");
         assert!(!debug.contains("hunter2"), "{debug}");
-        let secret = Secret::new("hunter2".into());
+        let secret = SecretString::from("hunter2");
         assert_eq!(
             redact("535 bad hunter2 here", Some(&secret)),
             "535 bad *** here"

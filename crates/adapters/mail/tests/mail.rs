@@ -5,10 +5,11 @@
 use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
-use rifa_domain::email_settings::{EmailSettings, Secret};
+use rifa_domain::email_settings::EmailSettings;
 use rifa_mail::{AnyMailer, FileOutbox, SmtpErrorKind, SmtpMailer, SmtpOptions, SmtpSecurity};
 use rifa_ports::outbound::{Attachment, Mailer, OutgoingEmail};
 use rifa_test_support::smtp::{ServerTls, SmtpServer, parse_email};
+use secrecy::SecretString;
 
 const PASSWORD: &str = "contraseña-MUY-secreta-42";
 
@@ -49,7 +50,7 @@ fn local_settings(port: u16) -> EmailSettings {
 
 fn with_login(mut settings: EmailSettings) -> EmailSettings {
     settings.user = "admin@rifa.example".into();
-    settings.password = Some(Secret::new(PASSWORD.into()));
+    settings.password = Some(SecretString::from(PASSWORD));
     settings
 }
 

@@ -36,16 +36,19 @@ fn hash(password: &str) -> anyhow::Result<String> {
 }
 
 impl PasswordHasher for Argon2Hasher {
+    #[tracing::instrument(name = "security.password_hasher.hash", skip_all)]
     fn hash(&self, password: &str) -> anyhow::Result<String> {
         hash(password)
     }
 
+    #[tracing::instrument(name = "security.password_hasher.verify", skip_all)]
     fn verify(&self, password: &str, hash: &str) -> bool {
         argon2::Argon2::default()
             .verify_password(password.as_bytes(), hash)
             .is_ok()
     }
 
+    #[tracing::instrument(name = "security.password_hasher.decoy_hash", skip_all)]
     fn decoy_hash(&self) -> &str {
         &self.decoy
     }
@@ -68,12 +71,14 @@ pub fn random_token(bytes: usize) -> String {
 pub struct Sha256AccessKeys;
 
 impl AccessKeys for Sha256AccessKeys {
+    #[tracing::instrument(name = "security.access_keys.issue", skip_all)]
     fn issue(&self) -> (String, String) {
         let key = random_token(32);
         let digest = self.digest(&key);
         (key, digest)
     }
 
+    #[tracing::instrument(name = "security.access_keys.digest", skip_all)]
     fn digest(&self, key: &str) -> String {
         Sha256::digest(key.as_bytes())
             .iter()
@@ -81,6 +86,7 @@ impl AccessKeys for Sha256AccessKeys {
             .collect()
     }
 
+    #[tracing::instrument(name = "security.access_keys.matches", skip_all)]
     fn matches(&self, key: &str, digest: &str) -> bool {
         self.digest(key).as_bytes().ct_eq(digest.as_bytes()).into()
     }
@@ -119,6 +125,7 @@ impl JwtIssuer {
 }
 
 impl TokenIssuer for JwtIssuer {
+    #[tracing::instrument(name = "security.token_issuer.issue", skip_all, fields(admin.id = ?admin_id))]
     fn issue(
         &self,
         admin_id: AdminId,
@@ -140,6 +147,7 @@ impl TokenIssuer for JwtIssuer {
         Ok(IssuedToken { token, expires_at })
     }
 
+    #[tracing::instrument(name = "security.token_issuer.verify", skip_all)]
     fn verify(&self, token: &str) -> Result<AdminClaims, TokenError> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;

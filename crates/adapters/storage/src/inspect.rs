@@ -23,6 +23,7 @@ static DECODING: LazyLock<Semaphore> = LazyLock::new(|| {
 pub struct DecodingInspector;
 
 impl ProofInspector for DecodingInspector {
+    #[tracing::instrument(name = "storage.decoding_inspector.inspect", skip_all)]
     async fn inspect(
         &self,
         kind: ProofKind,

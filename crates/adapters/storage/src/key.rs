@@ -2,12 +2,12 @@
 //! or name something odd in a bucket.
 
 /// The longest key accepted, in bytes (S3 allows 1,024; ours are far shorter).
-pub const MAX_KEY_LEN: usize = 256;
+pub(crate) const MAX_KEY_LEN: usize = 256;
 
 /// Why a key is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("invalid object key {key:?}: {reason}")]
-pub struct InvalidKey {
+pub(crate) struct InvalidKey {
     pub key: String,
     pub reason: &'static str,
 }
@@ -18,7 +18,7 @@ pub struct InvalidKey {
 ///
 /// # Errors
 /// [`InvalidKey`] naming the first rule broken.
-pub fn validate_key(key: &str) -> Result<&str, InvalidKey> {
+pub(crate) fn validate_key(key: &str) -> Result<&str, InvalidKey> {
     let refuse = |reason| InvalidKey {
         key: key.chars().take(MAX_KEY_LEN).collect(),
         reason,

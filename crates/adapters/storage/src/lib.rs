@@ -53,7 +53,7 @@
 //!   headers from the site's origin; that is the operator's setup, not this crate's.
 
 pub mod inspect;
-pub mod key;
+mod key;
 pub mod local;
 pub mod s3;
 
@@ -113,6 +113,7 @@ impl From<S3Store> for ProofStore {
 }
 
 impl ObjectStore for ProofStore {
+    #[tracing::instrument(name = "storage.proofs.presign_upload", skip_all, fields(storage.key = key))]
     async fn presign_upload(
         &self,
         key: &str,
@@ -126,6 +127,7 @@ impl ObjectStore for ProofStore {
         }
     }
 
+    #[tracing::instrument(name = "storage.proofs.presign_download", skip_all, fields(storage.key = key))]
     async fn presign_download(&self, key: &str, ttl: Duration) -> anyhow::Result<String> {
         match self {
             Self::Local(store) => store.presign_download(key, ttl).await,
@@ -133,6 +135,7 @@ impl ObjectStore for ProofStore {
         }
     }
 
+    #[tracing::instrument(name = "storage.proofs.read", skip_all, fields(storage.key = key))]
     async fn read(&self, key: &str, max_bytes: usize) -> anyhow::Result<Option<StoredObject>> {
         match self {
             Self::Local(store) => store.read(key, max_bytes).await,
@@ -140,6 +143,7 @@ impl ObjectStore for ProofStore {
         }
     }
 
+    #[tracing::instrument(name = "storage.proofs.delete", skip_all, fields(storage.key = key))]
     async fn delete(&self, key: &str) -> anyhow::Result<()> {
         match self {
             Self::Local(store) => store.delete(key).await,

@@ -484,6 +484,7 @@ impl Drop for TempFile {
 }
 
 impl ObjectStore for LocalStore {
+    #[tracing::instrument(name = "storage.local.presign_upload", skip_all, fields(storage.key = key))]
     async fn presign_upload(
         &self,
         key: &str,
@@ -506,6 +507,7 @@ impl ObjectStore for LocalStore {
         })
     }
 
+    #[tracing::instrument(name = "storage.local.presign_download", skip_all, fields(storage.key = key))]
     async fn presign_download(&self, key: &str, ttl: Duration) -> anyhow::Result<String> {
         let key = validate_key(key)?;
         let token = self.sign(&DownloadGrant {
@@ -516,6 +518,7 @@ impl ObjectStore for LocalStore {
         Ok(format!("{DOWNLOAD_PREFIX}{token}"))
     }
 
+    #[tracing::instrument(name = "storage.local.read", skip_all, fields(storage.key = key))]
     async fn read(&self, key: &str, max_bytes: usize) -> anyhow::Result<Option<StoredObject>> {
         let path = self.root.join(validate_key(key)?);
         let mut file = match tokio::fs::File::open(&path).await {
@@ -534,6 +537,7 @@ impl ObjectStore for LocalStore {
         Ok(Some(StoredObject { size, first_bytes }))
     }
 
+    #[tracing::instrument(name = "storage.local.delete", skip_all, fields(storage.key = key))]
     async fn delete(&self, key: &str) -> anyhow::Result<()> {
         let path = self.root.join(validate_key(key)?);
         match tokio::fs::remove_file(&path).await {

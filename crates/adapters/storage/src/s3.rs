@@ -11,13 +11,14 @@ use aws_sdk_s3::operation::get_object::GetObjectError;
 use aws_sdk_s3::presigning::PresigningConfig;
 use rifa_domain::proof::ProofKind;
 use rifa_ports::outbound::{ObjectStore, PresignedUpload, StoredObject};
+use secrecy::{ExposeSecret, SecretString};
 
 use crate::check_content_type;
 use crate::key::validate_key;
 
 /// Where the bucket is and how to sign for it. Every value is explicit: nothing is read from
 /// the environment or `~/.aws` behind the operator's back.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct S3Config {
     pub bucket: String,
     /// `us-east-1`, … (any value for most S3-compatible servers).
@@ -28,24 +29,10 @@ pub struct S3Config {
     /// virtual-hosted style (`{bucket}.{endpoint}/{key}`) otherwise.
     pub force_path_style: bool,
     pub access_key_id: String,
-    pub secret_access_key: String,
+    pub secret_access_key: SecretString,
     /// Sign `If-None-Match: *` into upload URLs so a second `PUT` to one URL fails with 412
     /// (S3 conditional writes). Turn off only for a server that rejects the header.
     pub conditional_writes: bool,
-}
-
-impl std::fmt::Debug for S3Config {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("S3Config")
-            .field("bucket", &self.bucket)
-            .field("region", &self.region)
-            .field("endpoint_url", &self.endpoint_url)
-            .field("force_path_style", &self.force_path_style)
-            .field("access_key_id", &self.access_key_id)
-            .field("secret_access_key", &"***")
-            .field("conditional_writes", &self.conditional_writes)
-            .finish()
-    }
 }
 
 /// Payment proofs in an S3 bucket. The API never carries the bytes: it signs URLs for the
@@ -64,7 +51,7 @@ impl S3Store {
     pub fn new(config: S3Config) -> Self {
         let credentials = Credentials::new(
             config.access_key_id,
-            config.secret_access_key,
+            config.secret_access_key.expose_secret(),
             None,
             None,
             "rifa-config",
@@ -155,7 +142,7 @@ fn total_from_content_range(range: &str) -> Option<u64> {
 }
 
 impl ObjectStore for S3Store {
-    #[tracing::instrument(skip(self, ttl), fields(storage.key = key))]
+    #[tracing::instrument(name = "storage.s3.presign_upload", skip_all, fields(storage.key = key))]
     async fn presign_upload(
         &self,
         key: &str,
@@ -193,7 +180,7 @@ impl ObjectStore for S3Store {
         })
     }
 
-    #[tracing::instrument(skip(self, ttl), fields(storage.key = key))]
+    #[tracing::instrument(name = "storage.s3.presign_download", skip_all, fields(storage.key = key))]
     async fn presign_download(&self, key: &str, ttl: Duration) -> anyhow::Result<String> {
         let key = validate_key(key)?;
         // The bucket serves what the uploader declared; the URL makes it serve the type the API
@@ -216,7 +203,7 @@ impl ObjectStore for S3Store {
         Ok(request.uri().to_owned())
     }
 
-    #[tracing::instrument(skip(self), fields(storage.key = key))]
+    #[tracing::instrument(name = "storage.s3.read", skip_all, fields(storage.key = key))]
     async fn read(&self, key: &str, max_bytes: usize) -> anyhow::Result<Option<StoredObject>> {
         let key = validate_key(key)?;
         let answer = self
@@ -265,7 +252,7 @@ impl ObjectStore for S3Store {
         Ok(Some(StoredObject { size, first_bytes }))
     }
 
-    #[tracing::instrument(skip(self), fields(storage.key = key))]
+    #[tracing::instrument(name = "storage.s3.delete", skip_all, fields(storage.key = key))]
     async fn delete(&self, key: &str) -> anyhow::Result<()> {
         let key = validate_key(key)?;
         self.client
@@ -302,11 +289,12 @@ mod tests {
             endpoint_url: None,
             force_path_style: false,
             access_key_id: "AKIDEXAMPLE".into(),
-            secret_access_key: "wJalrXUtnFEMI/K7MDENG".into(),
+            secret_access_key: SecretString::from("wJalrXUtnFEMI/K7MDENG"),
             conditional_writes: true,
         };
         let printed = format!("{config:?}");
         assert!(!printed.contains("wJalrXUtnFEMI"), "{printed}");
         assert!(printed.contains("AKIDEXAMPLE"), "{printed}");
+        assert!(printed.contains("[REDACTED]"), "{printed}");
     }
 }

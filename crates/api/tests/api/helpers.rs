@@ -69,6 +69,7 @@ impl TestApp {
         let application = Application::build(config.clone()).await.unwrap();
         let port = application.port();
         let (username, password) = application.first_admin().cloned().unwrap();
+        let password = secrecy::ExposeSecret::expose_secret(&password).to_owned();
         tokio::spawn(application.run_until_stopped());
         let base = format!("http://127.0.0.1:{port}");
         let client = reqwest::Client::new();

@@ -1254,7 +1254,7 @@ impl OnS3 {
             endpoint_url: Some(server.endpoint()),
             force_path_style: true,
             access_key_id: server.access_key.clone(),
-            secret_access_key: server.secret_key.clone(),
+            secret_access_key: server.secret_key.clone().into(),
             conditional_writes: true,
         };
         let store = S3Store::new(s3.clone());

@@ -33,6 +33,7 @@ on_both!(
     dev_mode_is_off_by_default,
     health_and_readiness_answer_ok,
     the_openapi_document_describes_the_api,
+    every_documented_operation_is_served_and_only_those_at_its_path,
 );
 
 async fn json_of(response: Response, status: StatusCode) -> Value {
@@ -1086,4 +1087,57 @@ async fn the_openapi_document_describes_the_api(app: TestApp) {
             .any(|p| p["name"] == "maxId"),
         "{search}"
     );
+}
+
+/// Both directions, seen from outside: each documented operation reaches a handler (whatever it
+/// answers, it is not "no such route"), and any other method on a documented path is a 405.
+async fn every_documented_operation_is_served_and_only_those_at_its_path(app: TestApp) {
+    let document = app.get_json("/api/openapi.json").await;
+    let paths = document["paths"].as_object().unwrap();
+    assert!(paths.len() > 30, "{}", paths.len());
+    for (path, item) in paths {
+        let concrete = path
+            .split('/')
+            .map(|segment| {
+                if segment.starts_with('{') {
+                    "1"
+                } else {
+                    segment
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("/");
+        let documented: Vec<&str> = item
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        for method in ["get", "head", "post", "put", "patch", "delete"] {
+            let response = app
+                .as_admin(
+                    Method::from_bytes(method.to_uppercase().as_bytes()).unwrap(),
+                    &concrete,
+                )
+                .json(&json!({}))
+                .send()
+                .await
+                .unwrap();
+            let status = response.status();
+            let text = response.text().await.unwrap();
+            if documented.contains(&method) {
+                assert_ne!(status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
+                assert!(
+                    !text.contains("route_not_found"),
+                    "{method} {path}: {status} {text}"
+                );
+            } else {
+                assert_eq!(
+                    status,
+                    StatusCode::METHOD_NOT_ALLOWED,
+                    "{method} {path}: {text}"
+                );
+            }
+        }
+    }
 }

@@ -7,6 +7,7 @@ use rifa_domain::branding::{Branding, BrandingPatch};
 use rifa_domain::email_settings::EmailSettingsInput;
 use rifa_domain::pricing::DiscountTier;
 use rust_decimal::Decimal;
+use secrecy::ExposeSecret as _;
 
 use crate::support::{Harness, RaffleSetup, fields, form};
 
@@ -83,7 +84,7 @@ async fn e_mail_settings_keep_the_saved_password_unless_told_to_clear_it() {
 
     assert_eq!((kept.host.as_str(), kept.port), ("smtp.rifa.test", 465));
     assert_eq!(
-        kept.password.as_ref().map(|p| p.expose().to_owned()),
+        kept.password.as_ref().map(|p| p.expose_secret().to_owned()),
         Some("s3cret-pass".into())
     );
     assert!(cleared.password.is_none());

@@ -18,7 +18,7 @@ async fn store_on(server: &S3Server) -> S3Store {
         endpoint_url: Some(server.endpoint()),
         force_path_style: true,
         access_key_id: server.access_key.clone(),
-        secret_access_key: server.secret_key.clone(),
+        secret_access_key: server.secret_key.clone().into(),
         conditional_writes: true,
     });
     store.create_bucket_if_missing().await.unwrap();
@@ -352,7 +352,7 @@ async fn wrong_credentials_and_a_stopped_server_are_errors_not_missing_objects()
         endpoint_url: Some(server.endpoint()),
         force_path_style: true,
         access_key_id: server.access_key.clone(),
-        secret_access_key: "not-the-secret".to_owned(),
+        secret_access_key: "not-the-secret".into(),
         conditional_writes: true,
     });
 

@@ -9,6 +9,7 @@ use crate::extract::ClientIp;
 /// Signs an admin in. Failed attempts are limited per username and per client address (429
 /// `rate_limited`, checked before the password); an unknown user and a wrong password answer
 /// alike.
+#[tracing::instrument(name = "api.auth.login.login", skip_all)]
 #[utoipa::path(post, path = "/api/admin/login", tag = "auth", request_body = LoginRequest, responses(
     (status = 200, body = LoginResponse),
     (status = 400, body = ErrorBody),

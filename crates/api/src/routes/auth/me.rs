@@ -4,6 +4,7 @@ use crate::dto::{ErrorBody, SessionUserDto};
 use crate::extract::Admin;
 
 /// The admin the token belongs to, as the database knows them now.
+#[tracing::instrument(name = "api.auth.me.me", skip_all)]
 #[utoipa::path(get, path = "/api/admin/me", tag = "auth", security(("bearer" = [])), responses(
     (status = 200, body = SessionUserDto),
     (status = 401, body = ErrorBody),

@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::extract::Admin;
 
 /// Adds an exchange rate (defaults: USD to VES); one rate per currency pair.
+#[tracing::instrument(name = "api.exchange_rates.create.create", skip_all)]
 #[utoipa::path(post, path = "/api/admin/exchange-rates", tag = "admin", security(("bearer" = [])), request_body = ExchangeRateRequest, responses(
     (status = 201, body = ExchangeRateDto),
     (status = 400, body = ErrorBody),

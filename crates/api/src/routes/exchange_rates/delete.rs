@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::extract::Privileged;
 
 /// Deletes an exchange rate (privileged admin only); methods using it are left without one.
+#[tracing::instrument(name = "api.exchange_rates.delete.delete", skip_all)]
 #[utoipa::path(delete, path = "/api/admin/exchange-rates/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
     (status = 204),
     (status = 401, body = ErrorBody),

@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::extract::Admin;
 
 /// Every exchange rate.
+#[tracing::instrument(name = "api.exchange_rates.list.list", skip_all)]
 #[utoipa::path(get, path = "/api/admin/exchange-rates", tag = "admin", security(("bearer" = [])), responses(
     (status = 200, body = Vec<ExchangeRateDto>),
     (status = 401, body = ErrorBody),

@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::extract::Admin;
 
 /// Replaces an exchange rate; methods using it convert with the new rate from now on.
+#[tracing::instrument(name = "api.exchange_rates.update.update", skip_all)]
 #[utoipa::path(put, path = "/api/admin/exchange-rates/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), request_body = ExchangeRateRequest, responses(
     (status = 200, body = ExchangeRateDto),
     (status = 400, body = ErrorBody),

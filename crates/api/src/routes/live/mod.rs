@@ -33,6 +33,7 @@ fn policy(description: &str) -> Option<CloseReason> {
 }
 
 /// Upgrades to a WebSocket; see the module docs for the protocol.
+#[tracing::instrument(name = "api.live.connect", skip_all)]
 pub async fn connect(
     req: HttpRequest,
     body: web::Payload,

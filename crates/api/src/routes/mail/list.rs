@@ -9,6 +9,7 @@ use crate::extract::Admin;
 
 /// The e-mail outbox, newest first: every confirmation written to buyers, with its delivery
 /// state, attempts and the mail server's last answer, or why it was withheld.
+#[tracing::instrument(name = "api.mail.list.list", skip_all)]
 #[utoipa::path(get, path = "/api/admin/mail-outbox", tag = "admin", security(("bearer" = [])), params(MailQuery),
     responses(
         (status = 200, body = Vec<MailDto>),

@@ -7,6 +7,7 @@ use crate::extract::Admin;
 
 /// Puts a failed or withheld e-mail back in line for delivery now (an admin may send a message
 /// withheld by the recipient caps). 404 unless the message exists and failed or was withheld.
+#[tracing::instrument(name = "api.mail.retry.retry", skip_all)]
 #[utoipa::path(post, path = "/api/admin/mail-outbox/{id}/retry", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)),
     responses(
         (status = 204),

@@ -9,6 +9,7 @@ use crate::extract::Privileged;
 /// Sends a test message with the current e-mail settings (privileged admin only), to `to` or
 /// to the saved sender address. A failure answers 422 `email_test_failed` with the mail
 /// server's own words, so the admin can fix the settings.
+#[tracing::instrument(name = "api.mail.test.send", skip_all)]
 #[utoipa::path(post, path = "/api/admin/email-settings/test", tag = "admin", security(("bearer" = [])),
     request_body = TestEmailRequest,
     responses(

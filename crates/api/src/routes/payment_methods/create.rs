@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::extract::Admin;
 
 /// Adds a payment method (active unless `active: false`).
+#[tracing::instrument(name = "api.payment_methods.create.create", skip_all)]
 #[utoipa::path(post, path = "/api/admin/payment-methods", tag = "admin", security(("bearer" = [])), request_body = PaymentMethodRequest, responses(
     (status = 201, body = PaymentMethodDto),
     (status = 400, body = ErrorBody),

@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::extract::Admin;
 
 /// Deletes a payment method; past purchases keep its name.
+#[tracing::instrument(name = "api.payment_methods.delete.delete", skip_all)]
 #[utoipa::path(delete, path = "/api/admin/payment-methods/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
     (status = 204),
     (status = 401, body = ErrorBody),

@@ -21,6 +21,7 @@ async fn list(
 }
 
 /// Active payment methods with their details and exchange rate.
+#[tracing::instrument(name = "api.payment_methods.list.public", skip_all)]
 #[utoipa::path(get, path = "/api/payment-methods", tag = "payments", responses((status = 200, body = Vec<PaymentMethodDto>)))]
 pub async fn public(
     state: web::Data<AppState>,
@@ -29,6 +30,7 @@ pub async fn public(
 }
 
 /// Every payment method, active or not.
+#[tracing::instrument(name = "api.payment_methods.list.admin", skip_all)]
 #[utoipa::path(get, path = "/api/admin/payment-methods", tag = "admin", security(("bearer" = [])), responses(
     (status = 200, body = Vec<PaymentMethodDto>),
     (status = 401, body = ErrorBody),

@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::extract::Admin;
 
 /// Replaces a payment method. Past purchases keep the name they were made with.
+#[tracing::instrument(name = "api.payment_methods.update.update", skip_all)]
 #[utoipa::path(put, path = "/api/admin/payment-methods/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), request_body = PaymentMethodRequest, responses(
     (status = 200, body = PaymentMethodDto),
     (status = 400, body = ErrorBody),

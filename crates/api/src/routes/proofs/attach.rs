@@ -8,6 +8,7 @@ use crate::error::ApiError;
 /// bytes: at most 5 MB, a JPG, PNG, GIF or PDF whatever its name says, that decodes as one
 /// (an image of at most 40 megapixels, a PDF that parses and has a page). A refused file is
 /// deleted, the purchase records why, and the answer is 422 with the spec's message.
+#[tracing::instrument(name = "api.proofs.attach.attach", skip_all)]
 #[utoipa::path(put, path = "/api/purchases/{id}/payment-proof", tag = "purchases", params(("id" = i64, Path)),
     request_body = AttachProofRequest,
     responses(

@@ -9,6 +9,7 @@ use crate::error::ApiError;
 /// store, through the short-lived link an admin's purchase view carries. Served as the type its
 /// bytes say, never sniffed by the browser, never cached by proxies, and sandboxed: a file that
 /// is also HTML or carries script runs nothing in the admin's origin.
+#[tracing::instrument(name = "api.proofs.download.download", skip_all)]
 pub async fn download(
     state: web::Data<AppState>,
     token: web::Path<String>,

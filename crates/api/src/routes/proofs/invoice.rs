@@ -17,6 +17,7 @@ const RENDER_RETRY_AFTER_SECS: u64 = 2;
 /// read it in the language they bought in; admins in their request's language. The PDF is
 /// rendered once at a time per purchase: a second request meanwhile gets 429
 /// `receipt_being_rendered` with `Retry-After`.
+#[tracing::instrument(name = "api.proofs.invoice.invoice", skip_all)]
 #[utoipa::path(get, path = "/api/purchases/{id}/invoice", tag = "purchases", params(("id" = i64, Path), InvoiceQuery),
     responses(
         (status = 200, description = "text/html or application/pdf"),

@@ -12,6 +12,7 @@ use crate::error::ApiError;
 /// `PUT /api/uploads/{token}`: the local store's end of a presigned upload (S3 takes the file
 /// itself). The body streams to disk and stops at the size the URL was granted for (at most
 /// 5 MB); a URL works once.
+#[tracing::instrument(name = "api.proofs.upload.upload", skip_all)]
 pub async fn upload(
     req: HttpRequest,
     state: web::Data<AppState>,

@@ -10,6 +10,7 @@ use crate::error::ApiError;
 /// PDF, an empty file or a size over 5 MB is refused now (422 with the spec's message); the file
 /// itself is judged again on attach. A purchase gets at most 10 upload URLs (429); the upload a
 /// new URL replaces is deleted.
+#[tracing::instrument(name = "api.proofs.upload_url.upload_url", skip_all)]
 #[utoipa::path(post, path = "/api/objects/upload", tag = "purchases", request_body = UploadUrlRequest,
     responses(
         (status = 200, body = UploadUrlResponse),

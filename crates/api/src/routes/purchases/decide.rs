@@ -7,6 +7,7 @@ use crate::extract::Admin;
 
 /// Approves or rejects a pending purchase (`adminNotes` required to reject). A rejection frees
 /// its numbers at once. A purchase already decided answers 409 `purchase_not_pending`.
+#[tracing::instrument(name = "api.purchases.decide.decide", skip_all)]
 #[utoipa::path(put, path = "/api/admin/purchases/{id}/status", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), request_body = DecisionRequest, responses(
     (status = 200, body = PurchaseDto),
     (status = 400, body = ErrorBody),

@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::extract::Admin;
 
 /// One purchase with every detail, including why the buyer's last proof was refused.
+#[tracing::instrument(name = "api.purchases.get.get", skip_all)]
 #[utoipa::path(get, path = "/api/admin/purchases/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
     (status = 200, body = PurchaseDto),
     (status = 401, body = ErrorBody),

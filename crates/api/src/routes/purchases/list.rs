@@ -8,6 +8,7 @@ use crate::extract::Admin;
 
 /// The newest purchases matching the filters, as a plain list (the spec's call). Capped at
 /// 1,000; `X-Total-Count` says how many matched. The panel pages with `/search`.
+#[tracing::instrument(name = "api.purchases.list.list", skip_all)]
 #[utoipa::path(get, path = "/api/admin/purchases", tag = "admin", security(("bearer" = [])), params(PurchaseSearchParams), responses(
     (status = 200, body = Vec<PurchaseDto>, headers(("X-Total-Count" = u64))),
     (status = 400, body = ErrorBody),

@@ -8,6 +8,7 @@ use crate::extract::Admin;
 
 /// One page of the purchases matching the filters, newest first, with the total count and the
 /// figures of everything that matched (tickets sold, revenue, pending).
+#[tracing::instrument(name = "api.purchases.search.search", skip_all)]
 #[utoipa::path(get, path = "/api/admin/purchases/search", tag = "admin", security(("bearer" = [])), params(PurchaseSearchParams), responses(
     (status = 200, body = PurchasePageDto),
     (status = 400, body = ErrorBody),

@@ -8,6 +8,7 @@ use crate::error::ApiError;
 use crate::extract::Admin;
 
 /// The dashboard's four figures; with `date`, only that day's purchases count.
+#[tracing::instrument(name = "api.purchases.stats.stats", skip_all)]
 #[utoipa::path(get, path = "/api/admin/stats", tag = "admin", security(("bearer" = [])), params(StatsParams), responses(
     (status = 200, body = StatsDto),
     (status = 400, body = ErrorBody),

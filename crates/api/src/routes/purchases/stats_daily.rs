@@ -11,13 +11,13 @@ use crate::extract::Admin;
 
 /// Revenue, tickets and purchases of every day from `from` to `to` (both included) in one
 /// call, for the dashboard's chart; revenue and tickets count approved purchases only.
+#[tracing::instrument(name = "api.purchases.stats_daily.daily", skip_all)]
 #[utoipa::path(get, path = "/api/admin/stats/daily", tag = "admin", security(("bearer" = [])), params(DailyStatsParams), responses(
     (status = 200, body = [DaySalesDto]),
     (status = 400, body = ErrorBody),
     (status = 401, body = ErrorBody),
     (status = 422, body = ErrorBody),
 ))]
-#[tracing::instrument(skip_all)]
 pub async fn daily(
     _: Admin,
     state: web::Data<AppState>,

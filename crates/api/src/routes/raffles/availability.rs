@@ -19,6 +19,7 @@ async fn availability(state: &AppState, id: i64, viewer: Viewer) -> Result<HttpR
 /// The raffle's numbers as a bitmap: byte `(n-1)/8`, bit `7-((n-1)%8)` (most significant first)
 /// is 1 when number `n` is available. `X-Max-Tickets` and `X-Available-Count` carry the totals.
 /// A 99,999-number raffle is 12.5 KB.
+#[tracing::instrument(name = "api.raffles.availability.public", skip_all)]
 #[utoipa::path(get, path = "/api/raffles/{id}/availability", tag = "raffles", params(("id" = i64, Path)), responses(
     (status = 200, content_type = "application/octet-stream", body = Vec<u8>,
         headers(("X-Max-Tickets" = u32), ("X-Available-Count" = u32))),
@@ -32,6 +33,7 @@ pub async fn public(
 }
 
 /// The availability bitmap of a raffle in any status.
+#[tracing::instrument(name = "api.raffles.availability.admin", skip_all)]
 #[utoipa::path(get, path = "/api/admin/raffles/{id}/availability", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
     (status = 200, content_type = "application/octet-stream", body = Vec<u8>,
         headers(("X-Max-Tickets" = u32), ("X-Available-Count" = u32))),

@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::extract::Admin;
 
 /// Creates a raffle (defaults: 9,999 numbers, status available, the default image).
+#[tracing::instrument(name = "api.raffles.create.create", skip_all)]
 #[utoipa::path(post, path = "/api/admin/raffles", tag = "admin", security(("bearer" = [])), request_body = RaffleRequest, responses(
     (status = 201, body = RaffleDto),
     (status = 400, body = ErrorBody),

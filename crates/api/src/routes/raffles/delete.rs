@@ -7,6 +7,7 @@ use crate::extract::Admin;
 
 /// Deletes a raffle with its promotions and test purchases. A raffle with real purchases cannot
 /// be deleted (409 `raffle_has_purchases`): set it to finished instead.
+#[tracing::instrument(name = "api.raffles.delete.delete", skip_all)]
 #[utoipa::path(delete, path = "/api/admin/raffles/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
     (status = 204),
     (status = 401, body = ErrorBody),

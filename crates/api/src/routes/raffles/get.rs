@@ -8,6 +8,7 @@ use crate::extract::Admin;
 
 /// A raffle. Finished or postponed raffles are shown (the page explains they cannot be bought);
 /// inactive ones are drafts and answer 404.
+#[tracing::instrument(name = "api.raffles.get.public", skip_all)]
 #[utoipa::path(get, path = "/api/raffles/{id}", tag = "raffles", params(("id" = i64, Path)), responses(
     (status = 200, body = RaffleDto),
     (status = 404, body = ErrorBody),
@@ -22,6 +23,7 @@ pub async fn public(
 }
 
 /// A raffle in any status.
+#[tracing::instrument(name = "api.raffles.get.admin", skip_all)]
 #[utoipa::path(get, path = "/api/admin/raffles/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
     (status = 200, body = RaffleDto),
     (status = 401, body = ErrorBody),

@@ -19,12 +19,14 @@ async fn list(state: &AppState, viewer: Viewer) -> Result<web::Json<Vec<RaffleDt
 }
 
 /// Raffles on sale (status available), newest first.
+#[tracing::instrument(name = "api.raffles.list.public", skip_all)]
 #[utoipa::path(get, path = "/api/raffles", tag = "raffles", responses((status = 200, body = Vec<RaffleDto>)))]
 pub async fn public(state: web::Data<AppState>) -> Result<web::Json<Vec<RaffleDto>>, ApiError> {
     list(&state, Viewer::Public).await
 }
 
 /// Every raffle, whatever its status, newest first.
+#[tracing::instrument(name = "api.raffles.list.admin", skip_all)]
 #[utoipa::path(get, path = "/api/admin/raffles", tag = "admin", security(("bearer" = [])), responses(
     (status = 200, body = Vec<RaffleDto>),
     (status = 401, body = ErrorBody),

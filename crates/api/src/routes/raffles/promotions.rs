@@ -23,6 +23,7 @@ async fn promotions(
 }
 
 /// The raffle's special promotions, in order.
+#[tracing::instrument(name = "api.raffles.promotions.public", skip_all)]
 #[utoipa::path(get, path = "/api/raffles/{id}/promotions", tag = "raffles", params(("id" = i64, Path)), responses(
     (status = 200, body = Vec<PromotionDto>),
     (status = 404, body = ErrorBody),
@@ -35,6 +36,7 @@ pub async fn public(
 }
 
 /// The promotions of a raffle in any status.
+#[tracing::instrument(name = "api.raffles.promotions.admin", skip_all)]
 #[utoipa::path(get, path = "/api/admin/raffles/{id}/promotions", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
     (status = 200, body = Vec<PromotionDto>),
     (status = 401, body = ErrorBody),

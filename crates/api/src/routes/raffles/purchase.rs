@@ -26,6 +26,7 @@ async fn purchase(
 /// `tickets_taken` naming them, and nothing is written. Limited per client address (429).
 /// The answer's `purchaseToken` is the buyer's only key to attach the proof and read the
 /// invoice; the confirmation e-mail is written in the request's language.
+#[tracing::instrument(name = "api.raffles.purchase.public", skip_all)]
 #[utoipa::path(post, path = "/api/raffles/{id}/purchase", tag = "raffles", params(("id" = i64, Path)),
     request_body(content = crate::dto::PurchaseFormSchema, content_type = "multipart/form-data"),
     responses(
@@ -51,6 +52,7 @@ pub async fn public(
 
 /// An admin's test purchase, in any raffle status: validated and priced like a real one, stored
 /// with status `test`, holding no numbers; the answer has `testMode: true`.
+#[tracing::instrument(name = "api.raffles.purchase.admin_test", skip_all)]
 #[utoipa::path(post, path = "/api/admin/raffles/{id}/purchase", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)),
     request_body(content = crate::dto::PurchaseFormSchema, content_type = "multipart/form-data"),
     responses(

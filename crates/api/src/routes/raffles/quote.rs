@@ -27,6 +27,7 @@ async fn priced(
 }
 
 /// What `count` tickets of the raffle cost now, with any volume discount (SPEC §3).
+#[tracing::instrument(name = "api.raffles.quote.quote", skip_all)]
 #[utoipa::path(get, path = "/api/raffles/{id}/quote", tag = "raffles", params(("id" = i64, Path), QuoteParams), responses(
     (status = 200, body = PriceQuoteDto),
     (status = 400, body = ErrorBody),
@@ -42,6 +43,7 @@ pub async fn quote(
 }
 
 /// The quote of any raffle, whatever its status, for an admin's test purchase.
+#[tracing::instrument(name = "api.raffles.quote.admin", skip_all)]
 #[utoipa::path(get, path = "/api/admin/raffles/{id}/quote", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path), QuoteParams), responses(
     (status = 200, body = PriceQuoteDto),
     (status = 400, body = ErrorBody),

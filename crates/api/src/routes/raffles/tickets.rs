@@ -26,6 +26,7 @@ async fn tickets(
 
 /// The raffle's available numbers as ticket objects (the spec's list). Large raffles should use
 /// `/availability`, which is a hundred times smaller.
+#[tracing::instrument(name = "api.raffles.tickets.public", skip_all)]
 #[utoipa::path(get, path = "/api/raffles/{id}/tickets", tag = "raffles", params(("id" = i64, Path)), responses(
     (status = 200, body = Vec<TicketDto>),
     (status = 404, body = ErrorBody),
@@ -38,6 +39,7 @@ pub async fn public(
 }
 
 /// The available numbers of a raffle in any status.
+#[tracing::instrument(name = "api.raffles.tickets.admin", skip_all)]
 #[utoipa::path(get, path = "/api/admin/raffles/{id}/tickets", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
     (status = 200, body = Vec<TicketDto>),
     (status = 401, body = ErrorBody),

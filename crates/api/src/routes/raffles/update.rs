@@ -7,6 +7,7 @@ use crate::extract::Admin;
 
 /// Replaces a raffle's fields (the status may change freely). The maximum cannot drop below a
 /// number already held (409 `max_below_held_number`).
+#[tracing::instrument(name = "api.raffles.update.update", skip_all)]
 #[utoipa::path(put, path = "/api/admin/raffles/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), request_body = RaffleRequest, responses(
     (status = 200, body = RaffleDto),
     (status = 400, body = ErrorBody),

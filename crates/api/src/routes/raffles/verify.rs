@@ -8,6 +8,7 @@ use crate::extract::ClientIp;
 /// A buyer's tickets in active raffles, by e-mail (trimmed, lower-cased) or phone (digits).
 /// Only what was typed is shown in full; the name and the other contact are masked. Limited per
 /// client address (429 `rate_limited`).
+#[tracing::instrument(name = "api.raffles.verify.verify_tickets", skip_all)]
 #[utoipa::path(post, path = "/api/verify-tickets", tag = "raffles", request_body = VerifyRequest, responses(
     (status = 200, body = VerificationDto),
     (status = 400, body = ErrorBody),

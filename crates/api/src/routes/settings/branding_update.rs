@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::extract::Privileged;
 
 /// Changes the branding (privileged admin only); fields left out keep their value.
+#[tracing::instrument(name = "api.settings.branding_update.update", skip_all)]
 #[utoipa::path(post, path = "/api/admin/branding", tag = "admin", security(("bearer" = [])), request_body = BrandingRequest, responses(
     (status = 200, body = BrandingDto),
     (status = 400, body = ErrorBody),

@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::extract::Admin;
 
 /// The volume discount table (empty unless configured).
+#[tracing::instrument(name = "api.settings.discounts_get.get", skip_all)]
 #[utoipa::path(get, path = "/api/admin/discounts", tag = "admin", security(("bearer" = [])), responses(
     (status = 200, body = DiscountsDto),
     (status = 401, body = ErrorBody),

@@ -7,6 +7,7 @@ use crate::extract::Privileged;
 
 /// Replaces the volume discount table (privileged admin only); the highest tier a purchase
 /// reaches applies.
+#[tracing::instrument(name = "api.settings.discounts_update.update", skip_all)]
 #[utoipa::path(put, path = "/api/admin/discounts", tag = "admin", security(("bearer" = [])), request_body = DiscountsDto, responses(
     (status = 200, body = DiscountsDto),
     (status = 400, body = ErrorBody),

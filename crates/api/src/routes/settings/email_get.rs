@@ -6,6 +6,7 @@ use crate::error::ApiError;
 use crate::extract::Privileged;
 
 /// The SMTP settings (privileged admin only), without the password.
+#[tracing::instrument(name = "api.settings.email_get.get", skip_all)]
 #[utoipa::path(get, path = "/api/admin/email-settings", tag = "admin", security(("bearer" = [])), responses(
     (status = 200, body = EmailSettingsDto),
     (status = 401, body = ErrorBody),

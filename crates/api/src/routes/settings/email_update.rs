@@ -7,6 +7,7 @@ use crate::extract::Privileged;
 
 /// Saves the SMTP settings (privileged admin only). The password is write-only: leave it out to
 /// keep the stored one, or send `clearPassword: true` to delete it.
+#[tracing::instrument(name = "api.settings.email_update.update", skip_all)]
 #[utoipa::path(put, path = "/api/admin/email-settings", tag = "admin", security(("bearer" = [])), request_body = EmailSettingsRequest, responses(
     (status = 200, body = EmailSettingsDto),
     (status = 400, body = ErrorBody),

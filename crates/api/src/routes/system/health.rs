@@ -5,13 +5,15 @@ use crate::dto::HealthDto;
 use crate::error::ApiError;
 
 /// The process is up (for liveness probes; touches nothing).
-#[utoipa::path(get, path = "/healthz", tag = "system", responses((status = 200, body = HealthDto)))]
+#[tracing::instrument(name = "api.system.health.live", skip_all)]
+#[utoipa::path(method(get, head), path = "/healthz", tag = "system", responses((status = 200, body = HealthDto)))]
 pub async fn live() -> web::Json<HealthDto> {
     web::Json(HealthDto { status: "ok" })
 }
 
 /// The database answers (for readiness probes and load balancers).
-#[utoipa::path(get, path = "/readyz", tag = "system", responses(
+#[tracing::instrument(name = "api.system.health.ready", skip_all)]
+#[utoipa::path(method(get, head), path = "/readyz", tag = "system", responses(
     (status = 200, body = HealthDto),
     (status = 500, body = crate::dto::ErrorBody, description = "The database does not answer"),
 ))]

@@ -1,0 +1,137 @@
+//! The command line: the scenarios and their knobs.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Parser)]
+#[command(
+    name = "rifa-bench",
+    about = "Load generator for Rifa's purchase and availability calls"
+)]
+pub(crate) struct Cli {
+    /// Base URL of a running API.
+    #[arg(
+        long,
+        env = "RIFA_BENCH_URL",
+        default_value = "http://127.0.0.1:8080",
+        global = true
+    )]
+    pub(crate) url: String,
+    /// An admin bearer token (or give --username and --password to sign in).
+    #[arg(long, env = "RIFA_BENCH_TOKEN", hide_env_values = true, global = true)]
+    pub(crate) token: Option<String>,
+    #[arg(long, env = "RIFA_BENCH_USERNAME", global = true)]
+    pub(crate) username: Option<String>,
+    #[arg(
+        long,
+        env = "RIFA_BENCH_PASSWORD",
+        hide_env_values = true,
+        global = true
+    )]
+    pub(crate) password: Option<String>,
+    /// Print only the JSON line.
+    #[arg(long, global = true)]
+    pub(crate) json_only: bool,
+    #[command(subcommand)]
+    pub(crate) scenario: Scenario,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Scenario {
+    /// Concurrent buyers on a fresh raffle: purchases/s, latency and conflicts.
+    Purchases(PurchasesArgs),
+    /// Latency and size of the availability bitmap of a large, mostly sold raffle.
+    Availability(AvailabilityArgs),
+    /// An unrelated read's latency while PDFs and wrong passwords burst in.
+    Stall(StallArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct StallArgs {
+    /// Numbers of the purchase whose PDF receipt is asked for.
+    #[arg(long, default_value_t = 10_000)]
+    pub(crate) numbers: u32,
+    /// Concurrent PDF requests of the burst.
+    #[arg(long, default_value_t = 40)]
+    pub(crate) pdfs: usize,
+    /// Distinct purchases the PDF requests are spread over (1: all ask for the same one).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) purchases: usize,
+    /// Concurrent sign-ins with a wrong password in the burst.
+    #[arg(long, default_value_t = 40)]
+    pub(crate) logins: usize,
+    /// Seconds the unrelated read is measured alone, before the burst.
+    #[arg(long, default_value_t = 5)]
+    pub(crate) quiet_seconds: u64,
+    /// Pause between two of its reads, in milliseconds.
+    #[arg(long, default_value_t = 10)]
+    pub(crate) probe_interval_ms: u64,
+}
+
+#[derive(Args)]
+pub(crate) struct PurchasesArgs {
+    /// Concurrent buyers (each one HTTP connection, one request at a time).
+    #[arg(long, default_value_t = 64)]
+    pub(crate) buyers: usize,
+    /// Seconds of measurement (the run also ends when the last raffle is sold out).
+    #[arg(long, default_value_t = 20)]
+    pub(crate) duration: u64,
+    /// Raffles sold in turn: the buyers move to the next one when one sells out, so the
+    /// measurement window is long enough to be stable (a 9,999-number raffle sells out in
+    /// about two seconds).
+    #[arg(long, default_value_t = 8)]
+    pub(crate) raffles: u32,
+    /// Seconds of purchases on a separate throwaway raffle first (opens connections).
+    #[arg(long, default_value_t = 2)]
+    pub(crate) warmup: u64,
+    /// Numbers in the raffle.
+    #[arg(long, default_value_t = 9_999)]
+    pub(crate) tickets: u32,
+    /// Numbers per purchase (the raffle's maximum per purchase).
+    #[arg(long, default_value_t = 3)]
+    pub(crate) per_purchase: u32,
+    /// How buyers choose their numbers.
+    #[arg(long, value_enum, default_value_t = Pick::Informed)]
+    pub(crate) pick: Pick,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Pick {
+    /// At random among the numbers not yet known to be sold (what the picker shows a buyer
+    /// who loaded the availability a moment ago): conflicts come from buyers racing for the
+    /// same free numbers, and grow as the raffle fills.
+    Informed,
+    /// At random among all numbers: conflicts approach 100% as the raffle fills, and it never
+    /// sells out within the duration.
+    Blind,
+}
+
+#[derive(Args)]
+pub(crate) struct AvailabilityArgs {
+    /// Numbers in the raffle.
+    #[arg(long, default_value_t = 99_999)]
+    pub(crate) tickets: u32,
+    /// Share of the numbers sold before measuring.
+    #[arg(long, default_value_t = 0.9)]
+    pub(crate) fill: f64,
+    /// Numbers per filling purchase (the raffle's maximum per purchase).
+    #[arg(long, default_value_t = 1_000)]
+    pub(crate) batch: u32,
+    /// Concurrent filling purchases.
+    #[arg(long, default_value_t = 8)]
+    pub(crate) fill_concurrency: usize,
+    /// Requests of the sequential phase.
+    #[arg(long, default_value_t = 2_000)]
+    pub(crate) requests: usize,
+    /// Clients of the concurrent phase.
+    #[arg(long, default_value_t = 16)]
+    pub(crate) concurrency: usize,
+    /// Requests of the concurrent phase (all clients together).
+    #[arg(long, default_value_t = 4_000)]
+    pub(crate) concurrent_requests: usize,
+    /// Sequential requests sent with `Accept-Encoding: gzip` (as browsers do).
+    #[arg(long, default_value_t = 500)]
+    pub(crate) gzip_requests: usize,
+    /// A phase stops early after this many seconds (a slow API would otherwise take long).
+    #[arg(long, default_value_t = 60)]
+    pub(crate) phase_seconds: u64,
+}

@@ -1,0 +1,111 @@
+//! The HTTP client: an API signed in as an admin, and the purchase call the scenarios time.
+
+use std::time::Duration;
+
+use anyhow::{Context, bail, ensure};
+use reqwest::multipart::Form;
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+
+use crate::cli::Cli;
+
+/// The API under test, signed in as an admin.
+#[derive(Clone)]
+pub(crate) struct Api {
+    pub(crate) base: String,
+    pub(crate) client: Client,
+    pub(crate) token: String,
+}
+
+impl Api {
+    pub(crate) async fn connect(cli: &Cli, pool: usize) -> anyhow::Result<Self> {
+        let client = Client::builder()
+            .pool_max_idle_per_host(pool)
+            .timeout(Duration::from_secs(60))
+            .tcp_nodelay(true)
+            .build()
+            .context("failed to build the HTTP client")?;
+        let base = cli.url.trim_end_matches('/').to_owned();
+        let token = match (&cli.token, &cli.username, &cli.password) {
+            (Some(token), _, _) => token.clone(),
+            (None, Some(username), Some(password)) => {
+                let response = client
+                    .post(format!("{base}/api/admin/login"))
+                    .json(&json!({"username": username, "password": password}))
+                    .send()
+                    .await
+                    .with_context(|| format!("failed to reach {base}"))?;
+                let status = response.status();
+                let body: Value = response.json().await.context("login answer is not JSON")?;
+                ensure!(status == StatusCode::OK, "login failed: {status} {body}");
+                body["token"]
+                    .as_str()
+                    .context("login answer has no token")?
+                    .to_owned()
+            }
+            _ => bail!("give --token, or --username and --password (or RIFA_BENCH_* variables)"),
+        };
+        Ok(Self {
+            base,
+            client,
+            token,
+        })
+    }
+
+    pub(crate) fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub(crate) async fn admin_post(&self, path: &str, body: &Value) -> anyhow::Result<Value> {
+        let response = self
+            .client
+            .post(self.url(path))
+            .bearer_auth(&self.token)
+            .json(body)
+            .send()
+            .await
+            .with_context(|| format!("POST {path} failed"))?;
+        let status = response.status();
+        let answer: Value = response.json().await.unwrap_or(Value::Null);
+        ensure!(
+            status == StatusCode::CREATED,
+            "POST {path}: {status} {answer}"
+        );
+        Ok(answer)
+    }
+
+    /// Posts a purchase of `numbers` at price 1 each; returns the status and body.
+    pub(crate) async fn buy(
+        &self,
+        raffle: i64,
+        method: i64,
+        numbers: &[u32],
+        buyer: usize,
+    ) -> reqwest::Result<(StatusCode, Vec<u8>)> {
+        let form = Form::new()
+            .text("customerName", "María González")
+            .text("customerId", format!("V-{:08}", 10_000_000 + buyer))
+            .text("customerEmail", format!("buyer{buyer}@bench.example"))
+            .text("customerPhone", "+58 414 555 0101")
+            .text("customerCountry", "venezuela")
+            .text("paymentMethod", method.to_string())
+            .text("ticketNumbers", numbers_json(numbers))
+            .text("totalAmount", format!("{}.00", numbers.len()))
+            .text("discountApplied", "0")
+            .text("acceptTerms", "true");
+        let response = self
+            .client
+            .post(self.url(&format!("/api/raffles/{raffle}/purchase")))
+            .multipart(form)
+            .send()
+            .await?;
+        let status = response.status();
+        let body = response.bytes().await?;
+        Ok((status, body.to_vec()))
+    }
+}
+
+pub(crate) fn numbers_json(numbers: &[u32]) -> String {
+    let list: Vec<String> = numbers.iter().map(u32::to_string).collect();
+    format!("[{}]", list.join(","))
+}
