@@ -19,6 +19,7 @@ const NUMBERS_IN_BODY: usize = 50;
 pub struct MailTemplates;
 
 impl MailComposer for MailTemplates {
+    #[tracing::instrument(name = "mail.compose", skip_all)]
     fn compose(&self, message: MailMessage) -> anyhow::Result<OutgoingEmail> {
         match message {
             MailMessage::Purchase {

@@ -21,6 +21,7 @@ pub struct ConfiguredTransports {
 impl MailTransports for ConfiguredTransports {
     type Mailer = AnyMailer;
 
+    #[tracing::instrument(name = "mail.transports.open", skip_all)]
     fn open(&self, saved: &EmailSettings) -> anyhow::Result<(AnyMailer, MailRoute)> {
         let settings = match &self.env_settings {
             Some(env) if saved.host.trim().is_empty() => env,

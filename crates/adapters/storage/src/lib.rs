@@ -153,6 +153,7 @@ impl ObjectStore for ProofStore {
 }
 
 impl DirectTransfers for ProofStore {
+    #[tracing::instrument(name = "storage.proofs.receive", skip_all)]
     async fn receive(
         &self,
         token: &str,
@@ -183,6 +184,7 @@ impl DirectTransfers for ProofStore {
         }
     }
 
+    #[tracing::instrument(name = "storage.proofs.send", skip_all)]
     async fn send(&self, token: &str) -> Result<OutgoingFile, DownloadRefusal> {
         let Some(local) = self.local() else {
             return Err(DownloadRefusal::NotFound);
