@@ -3737,7 +3737,35 @@ export type paths = {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /** The process is up (for liveness probes; touches nothing). */
+        head: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HealthDto"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         patch?: never;
         trace?: never;
     };
@@ -3790,7 +3818,44 @@ export type paths = {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /** The database answers (for readiness probes and load balancers). */
+        head: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HealthDto"];
+                    };
+                };
+                /** @description The database does not answer */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         patch?: never;
         trace?: never;
     };
