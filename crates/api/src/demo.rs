@@ -8,6 +8,7 @@ use rifa_app::payments::PaymentMethodInput;
 use rifa_app::purchasing::{PurchaseForm, PurchaseMode};
 use rifa_domain::Lang;
 use rifa_domain::customer::CustomerInput;
+use rifa_domain::exchange::{Currency, ExchangeRateDraft};
 use rifa_domain::raffle::RaffleInput;
 use rust_decimal::Decimal;
 
@@ -99,6 +100,12 @@ fn details(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
         .collect()
 }
 
+/// A demo rate from US dollars.
+fn usd_to(to: Currency, rate: Decimal) -> anyhow::Result<ExchangeRateDraft> {
+    ExchangeRateDraft::parse(Some(Currency::Usd.code()), Some(to.code()), Some(rate))
+        .map_err(|e| anyhow!("demo rate {rate}: {e:?}"))
+}
+
 /// Loads the demo data.
 ///
 /// # Errors
@@ -106,17 +113,17 @@ fn details(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
 pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
     let ves = state
         .payments
-        .create_exchange_rate(Some("USD"), Some("VES"), Some(Decimal::new(365_012, 4)))
+        .create_exchange_rate(usd_to(Currency::Ves, Decimal::new(365_012, 4))?)
         .await
         .map_err(|e| anyhow!("{e:?}"))?;
     let cop = state
         .payments
-        .create_exchange_rate(Some("USD"), Some("COP"), Some(Decimal::new(4_100, 0)))
+        .create_exchange_rate(usd_to(Currency::Cop, Decimal::new(4_100, 0))?)
         .await
         .map_err(|e| anyhow!("{e:?}"))?;
     state
         .payments
-        .create_exchange_rate(Some("USD"), Some("EUR"), Some(Decimal::new(92, 2)))
+        .create_exchange_rate(usd_to(Currency::Eur, Decimal::new(92, 2))?)
         .await
         .map_err(|e| anyhow!("{e:?}"))?;
 

@@ -119,7 +119,10 @@ fn admin_accounts_on(db: Db, config: &Config, shared: &Shared) -> anyhow::Result
     Ok(Auth::new(
         db,
         Argon2Hasher::new()?,
-        JwtIssuer::new(config.jwt_secret.expose_secret().as_bytes(), config.token_ttl)?,
+        JwtIssuer::new(
+            config.jwt_secret.expose_secret().as_bytes(),
+            config.token_ttl,
+        )?,
         shared,
     ))
 }

@@ -2,11 +2,9 @@
 
 use rifa_domain::exchange::{ExchangeRate, ExchangeRateDraft, ExchangeRateId};
 use rifa_domain::payment::{Details, PaymentMethod, PaymentMethodDraft, PaymentMethodId};
-use rust_decimal::Decimal;
 
 use std::sync::Arc;
 
-use rifa_domain::FieldErrors;
 use rifa_ports::{Clock, ExchangeRateRepository, PaymentMethodRepository, RateWriteError};
 
 use crate::WriteFailure;
@@ -15,8 +13,6 @@ use crate::shared::{PurchaseTermsCache, Shared, now};
 /// Why an exchange rate could not be created or changed.
 #[derive(Debug, thiserror::Error)]
 pub enum RateFailure {
-    #[error("invalid input")]
-    Invalid(FieldErrors),
     #[error("not found")]
     NotFound,
     /// The currency pair already has this rate.
@@ -77,25 +73,22 @@ pub trait PaymentsService: Send + Sync + 'static {
     async fn exchange_rates(&self) -> anyhow::Result<Vec<ExchangeRate>>;
 
     /// One rate per currency pair: a second rate for a pair is refused with the first, which
-    /// the admin edits instead (the store's unique key decides, so a race has one winner).
+    /// the admin edits instead (the store's unique key decides, so a race has one winner). The
+    /// draft was parsed at the edge (`ExchangeRateDraft::parse`).
     ///
     /// # Errors
-    /// `Invalid`, `PairTaken` or a storage failure.
+    /// `PairTaken` or a storage failure.
     async fn create_exchange_rate(
         &self,
-        from: Option<&str>,
-        to: Option<&str>,
-        rate: Option<Decimal>,
+        draft: ExchangeRateDraft,
     ) -> Result<ExchangeRate, RateFailure>;
 
     /// # Errors
-    /// `Invalid`, `NotFound`, `PairTaken` (another rate has the new pair) or a storage failure.
+    /// `NotFound`, `PairTaken` (another rate has the new pair) or a storage failure.
     async fn update_exchange_rate(
         &self,
         id: ExchangeRateId,
-        from: Option<&str>,
-        to: Option<&str>,
-        rate: Option<Decimal>,
+        draft: ExchangeRateDraft,
     ) -> Result<ExchangeRate, RateFailure>;
 
     /// # Errors
@@ -179,11 +172,8 @@ where
 
     async fn create_exchange_rate(
         &self,
-        from: Option<&str>,
-        to: Option<&str>,
-        rate: Option<Decimal>,
+        draft: ExchangeRateDraft,
     ) -> Result<ExchangeRate, RateFailure> {
-        let draft = ExchangeRateDraft::parse(from, to, rate).map_err(RateFailure::Invalid)?;
         Ok(self
             .store
             .create_exchange_rate(&draft, now(&self.clock))
@@ -193,11 +183,8 @@ where
     async fn update_exchange_rate(
         &self,
         id: ExchangeRateId,
-        from: Option<&str>,
-        to: Option<&str>,
-        rate: Option<Decimal>,
+        draft: ExchangeRateDraft,
     ) -> Result<ExchangeRate, RateFailure> {
-        let draft = ExchangeRateDraft::parse(from, to, rate).map_err(RateFailure::Invalid)?;
         let updated = self
             .store
             .update_exchange_rate(id, &draft, now(&self.clock))

@@ -1,11 +1,12 @@
 use rifa_app::payments::PaymentMethodInput;
-use rifa_domain::exchange::ExchangeRate;
+use rifa_domain::exchange::{ExchangeRate, ExchangeRateDraft};
 use rifa_domain::payment::PaymentMethod;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 use super::instant;
+use crate::error::ApiError;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -131,4 +132,19 @@ pub struct ExchangeRateRequest {
     /// Positive, a number or a decimal string.
     #[schema(value_type = f64, example = 36.5)]
     pub rate: Option<rust_decimal::Decimal>,
+}
+
+impl ExchangeRateRequest {
+    /// The rate as the domain knows it, or every bad field.
+    ///
+    /// # Errors
+    /// A 422 naming each field the domain refuses.
+    pub fn parse(&self) -> Result<ExchangeRateDraft, ApiError> {
+        ExchangeRateDraft::parse(
+            self.from_currency.as_deref(),
+            self.to_currency.as_deref(),
+            self.rate,
+        )
+        .map_err(|fields| ApiError::validation(&fields))
+    }
 }

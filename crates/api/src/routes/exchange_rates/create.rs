@@ -21,13 +21,7 @@ pub async fn create(
     state: web::Data<AppState>,
     body: web::Json<ExchangeRateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let rate = state
-        .payments
-        .create_exchange_rate(
-            body.from_currency.as_deref(),
-            body.to_currency.as_deref(),
-            body.rate,
-        )
-        .await?;
+    let draft = body.parse()?;
+    let rate = state.payments.create_exchange_rate(draft).await?;
     Ok(HttpResponse::Created().json(ExchangeRateDto::from(rate)))
 }

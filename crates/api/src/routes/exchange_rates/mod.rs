@@ -11,7 +11,6 @@ use crate::error::ApiError;
 impl From<RateFailure> for ApiError {
     fn from(failure: RateFailure) -> Self {
         match failure {
-            RateFailure::Invalid(fields) => Self::validation(&fields),
             RateFailure::NotFound => Self::not_found(),
             RateFailure::PairTaken(existing) => {
                 Self::new(StatusCode::CONFLICT, "exchange_rate_pair_taken")

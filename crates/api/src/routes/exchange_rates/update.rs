@@ -23,14 +23,7 @@ pub async fn update(
     id: web::Path<i64>,
     body: web::Json<ExchangeRateRequest>,
 ) -> Result<web::Json<ExchangeRateDto>, ApiError> {
-    let rate = state
-        .payments
-        .update_exchange_rate(
-            *id,
-            body.from_currency.as_deref(),
-            body.to_currency.as_deref(),
-            body.rate,
-        )
-        .await?;
+    let draft = body.parse()?;
+    let rate = state.payments.update_exchange_rate(*id, draft).await?;
     Ok(web::Json(rate.into()))
 }
