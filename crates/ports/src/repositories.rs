@@ -155,24 +155,8 @@ pub struct PurchaseDecision {
     pub mail: MailKind,
 }
 
-/// Filters of the admin purchase list (all optional) and the page wanted.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PurchaseQuery {
-    pub raffle_id: Option<RaffleId>,
-    /// Case-insensitive substring of the customer's name.
-    pub name_contains: Option<String>,
-    pub status: Option<PurchaseStatus>,
-    /// Purchases holding any of these numbers.
-    pub ticket_numbers: Vec<u32>,
-    /// Created in `[from, to)`.
-    pub created: Option<(DateTime<Utc>, DateTime<Utc>)>,
-    /// Only purchases with an id up to this one: pins a long read (an export) to the purchases
-    /// that existed when it started.
-    pub max_id: Option<PurchaseId>,
-    /// 1-based.
-    pub page: u32,
-    pub page_size: u32,
-}
+/// The admin's purchase search is a domain value, built where the request is parsed.
+pub use rifa_domain::purchase::PurchaseQuery;
 
 /// Figures over every purchase matching a query's filters (not just the page).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -7,10 +7,10 @@ pub mod stats_daily;
 
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 use rifa_domain::calendar;
+use rifa_domain::purchase::PurchaseQuery;
 use rifa_domain::purchase::PurchaseStatus;
 use rifa_domain::validation::TextKind;
 use rifa_domain::{FieldError, FieldErrors};
-use rifa_ports::PurchaseQuery;
 
 use rifa_app::review::MAX_PAGE_SIZE;
 
