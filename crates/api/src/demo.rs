@@ -5,10 +5,13 @@
 use anyhow::{Context, anyhow};
 use chrono::{Duration, Utc};
 use rifa_app::payments::PaymentMethodInput;
-use rifa_app::purchasing::{PurchaseForm, PurchaseMode};
+use rifa_app::purchasing::PurchaseMode;
+use rifa_domain::FieldErrors;
 use rifa_domain::Lang;
-use rifa_domain::customer::CustomerInput;
+use rifa_domain::customer::{Customer, CustomerInput};
 use rifa_domain::exchange::{Currency, ExchangeRateDraft};
+use rifa_domain::money::Money;
+use rifa_domain::purchase::{MethodChoice, PurchaseRequest};
 use rifa_domain::raffle::RaffleInput;
 use rust_decimal::Decimal;
 
@@ -225,7 +228,7 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
             .await
             .map_err(|e| anyhow!("demo raffle {}: {e:?}", demo.title))?;
         for promotion in demo.promotions {
-            db.add_promotion(raffle.id, promotion).await?;
+            db.add_promotion(raffle.id.get(), promotion).await?;
         }
         raffle_ids.push(raffle.id);
     }
@@ -269,14 +272,14 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
     ];
     let mut made = Vec::new();
     for (i, (raffle_index, numbers)) in [
-        (0, "[7, 77]"),
-        (0, "[1234, 4321, 1111]"),
-        (1, "[1, 2, 3, 4, 5]"),
-        (2, "[13]"),
-        (0, "[500, 501]"),
-        (1, "[99999, 50000, 12345, 54321, 11111]"),
-        (3, "[4821]"),
-        (2, "[21, 22]"),
+        (0, &[7, 77][..]),
+        (0, &[1234, 4321, 1111]),
+        (1, &[1, 2, 3, 4, 5]),
+        (2, &[13]),
+        (0, &[500, 501]),
+        (1, &[99999, 50000, 12345, 54321, 11111]),
+        (3, &[4821]),
+        (2, &[21, 22]),
     ]
     .into_iter()
     .enumerate()
@@ -288,27 +291,24 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
             .raffle(raffle_id, rifa_app::catalog::Viewer::Admin)
             .await
             .map_err(|e| anyhow!("{e:?}"))?;
-        let count = u32::try_from(numbers.split(',').count()).unwrap_or(1);
+        let count = u32::try_from(numbers.len()).unwrap_or(1);
         let total = raffle.price.money().times(count);
         let receipt = state
             .purchasing
             .purchase(
                 raffle_id,
-                PurchaseForm {
-                    customer: CustomerInput {
+                demo_request(
+                    &CustomerInput {
                         name: Some(name.into()),
                         id_document: Some(id.into()),
                         email: Some(email.into()),
                         phone: Some(phone.into()),
                         country: Some(country.into()),
                     },
-                    payment_method: Some(method_ids[i % method_ids.len()].to_string()),
-                    raffle_id: None,
-                    ticket_numbers: Some(numbers.into()),
-                    total_amount: Some(total.to_string()),
-                    discount_applied: None,
-                    accept_terms: Some("true".into()),
-                },
+                    MethodChoice::Id(method_ids[i % method_ids.len()]),
+                    numbers,
+                    total,
+                ),
                 PurchaseMode::Public,
                 if i % 3 == 2 { Lang::En } else { Lang::Es },
             )
@@ -369,4 +369,22 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// A demo buyer's request, parsed as the edge parses a form.
+fn demo_request(
+    customer: &CustomerInput,
+    payment_method: MethodChoice,
+    numbers: &[i64],
+    total: Money,
+) -> Result<PurchaseRequest, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let customer = Customer::parse(customer, &mut errors).ok_or(errors)?;
+    Ok(PurchaseRequest {
+        customer,
+        payment_method,
+        ticket_numbers: numbers.to_vec(),
+        total_amount: total,
+        discount_applied: Money::ZERO,
+    })
 }

@@ -217,7 +217,7 @@ impl From<RaffleError> for ApiError {
             RaffleError::BelowHeldNumber { highest_held } => {
                 Self::new(StatusCode::CONFLICT, "max_below_held_number")
                     .text("highest_held", highest_held.to_string())
-                    .with("highestHeld", json!(highest_held))
+                    .with("highestHeld", json!(highest_held.get()))
             }
             RaffleError::HasPurchases { count } => {
                 Self::new(StatusCode::CONFLICT, "raffle_has_purchases")
@@ -251,7 +251,10 @@ impl From<PurchaseError> for ApiError {
                     .join(", ");
                 Self::new(StatusCode::CONFLICT, "tickets_taken")
                     .text("numbers", list)
-                    .with("numbers", json!(numbers))
+                    .with(
+                        "numbers",
+                        json!(numbers.iter().map(|n| n.get()).collect::<Vec<_>>()),
+                    )
             }
             PurchaseError::Unknown(e) => Self::internal(&e),
         }
@@ -436,6 +439,7 @@ pub async fn unknown_route() -> Result<HttpResponse, ApiError> {
 #[cfg(test)]
 mod tests {
     use rifa_domain::proof::ProofError;
+    use rifa_domain::ticket::TicketNumber;
 
     use super::*;
 
@@ -547,7 +551,9 @@ mod tests {
             ApiError::from(VerifyError::Miss(
                 rifa_domain::lookup::LookupMiss::NoPurchases,
             )),
-            ApiError::from(RaffleError::BelowHeldNumber { highest_held: 7 }),
+            ApiError::from(RaffleError::BelowHeldNumber {
+                highest_held: TicketNumber::from_stored(7),
+            }),
             ApiError::from(RaffleError::HasPurchases { count: 2 }),
             ApiError::from(PurchaseError::TotalMismatch {
                 expected: rifa_domain::money::Money::from_cents(2_600)
@@ -556,7 +562,7 @@ mod tests {
                     .unwrap_or_else(|e| panic!("{e:?}")),
             }),
             ApiError::from(PurchaseError::NumbersTaken {
-                numbers: vec![7, 42],
+                numbers: vec![TicketNumber::from_stored(7), TicketNumber::from_stored(42)],
                 max_tickets: 100,
             }),
             ApiError::unsupported_media_type("application/json"),

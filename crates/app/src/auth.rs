@@ -174,7 +174,7 @@ impl<S: AdminRepository, H: PasswordHasher, T: TokenIssuer> AuthService for Auth
                 let token = self
                     .tokens
                     .issue(admin.id, &admin.username, admin.privileged)?;
-                tracing::info!(admin.id = admin.id, "admin signed in");
+                tracing::info!(admin.id = admin.id.get(), "admin signed in");
                 Ok((token, admin))
             }
             _ => Err(LoginError::InvalidCredentials),

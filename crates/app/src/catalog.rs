@@ -5,7 +5,7 @@ use std::sync::Arc;
 use rifa_domain::FieldErrors;
 use rifa_domain::pricing::{self, PriceQuote};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleInput};
-use rifa_domain::ticket::{availability_bitmap, available_numbers};
+use rifa_domain::ticket::{TicketNumber, availability_bitmap, available_numbers};
 use rifa_ports::{
     Clock, DeleteRaffleError, Promotion, RaffleRepository, RaffleScope, SettingsRepository,
     UpdateRaffleError,
@@ -27,7 +27,7 @@ pub enum RaffleError {
     #[error("raffle not found")]
     NotFound,
     #[error("number {highest_held} is held above the new maximum")]
-    BelowHeldNumber { highest_held: u32 },
+    BelowHeldNumber { highest_held: TicketNumber },
     #[error("raffle has {count} purchases")]
     HasPurchases { count: u64 },
     #[error(transparent)]

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use rifa_domain::FieldErrors;
 use rifa_domain::lookup::{self, LookupKey, LookupMiss};
 use rifa_domain::purchase::Purchase;
-use rifa_domain::raffle::Raffle;
+use rifa_domain::raffle::{Raffle, RaffleId};
 use rifa_ports::{PurchaseRepository, RaffleRepository};
 
 use crate::shared::{RaffleTermsCache, Shared};
@@ -88,7 +88,7 @@ impl<S: PurchaseRepository + RaffleRepository> LookupService for Lookup<S> {
         };
         let customer_name = lookup::mask_name(&latest.customer_name);
         // Only the buyer's own raffles, from the per-raffle cache: no listing, no sales counts.
-        let wanted: BTreeSet<i64> = purchases.iter().map(|p| p.raffle_id).collect();
+        let wanted: BTreeSet<RaffleId> = purchases.iter().map(|p| p.raffle_id).collect();
         let mut active: Vec<Arc<Raffle>> = Vec::with_capacity(wanted.len());
         for id in wanted {
             if let Some(raffle) = self

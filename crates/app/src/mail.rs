@@ -195,8 +195,8 @@ where
             Ok(()) => {
                 self.store.mail_sent(job.id, now(&self.clock)).await?;
                 tracing::info!(
-                    mail.id = job.id,
-                    purchase.id = job.purchase_id,
+                    mail.id = job.id.get(),
+                    purchase.id = job.purchase_id.get(),
                     kind = job.kind.as_str(),
                     "e-mail sent"
                 );
@@ -206,7 +206,7 @@ where
                 let retry_at = self.retry.next_attempt(now(&self.clock), job.attempts);
                 let reason = format!("{error:#}");
                 self.store.mail_failed(job.id, &reason, retry_at).await?;
-                tracing::warn!(mail.id = job.id, attempts = job.attempts, gave_up = retry_at.is_none(), error = %reason, "e-mail not sent");
+                tracing::warn!(mail.id = job.id.get(), attempts = job.attempts, gave_up = retry_at.is_none(), error = %reason, "e-mail not sent");
                 Ok(false)
             }
         }

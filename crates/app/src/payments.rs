@@ -39,7 +39,7 @@ pub struct PaymentMethodInput {
     pub kind: Option<String>,
     pub active: Option<bool>,
     pub details: Details,
-    pub exchange_rate_id: Option<i64>,
+    pub exchange_rate_id: Option<ExchangeRateId>,
 }
 
 /// The payment methods buyers choose from and the exchange rates their totals convert with.

@@ -389,7 +389,7 @@ where
             let recorded = access.payment_proof.is_none().then_some(problem);
             self.store.refuse_proof(purchase_id, &key, recorded).await?;
             tracing::info!(
-                purchase.id = purchase_id,
+                purchase.id = purchase_id.get(),
                 problem = problem.as_str(),
                 "proof refused"
             );
@@ -401,7 +401,7 @@ where
         if let Some(replaced) = access.payment_proof.filter(|old| *old != key) {
             self.discard(&replaced).await;
         }
-        tracing::info!(purchase.id = purchase_id, "proof attached");
+        tracing::info!(purchase.id = purchase_id.get(), "proof attached");
         Ok(())
     }
 
@@ -422,7 +422,10 @@ where
                 self.objects.delete(&key).await?;
                 if self.store.withdraw_upload(purchase_id, &key).await? {
                     withdrawn += 1;
-                    tracing::info!(purchase.id = purchase_id, "abandoned proof upload swept");
+                    tracing::info!(
+                        purchase.id = purchase_id.get(),
+                        "abandoned proof upload swept"
+                    );
                 }
             }
             swept += withdrawn;

@@ -1,15 +1,15 @@
 //! Buying tickets: the public purchase and the admin's test purchase.
 
-use std::str::FromStr;
 use std::sync::Arc;
 
-use rifa_domain::customer::{Customer, CustomerInput};
 use rifa_domain::money::Money;
 use rifa_domain::payment::PaymentMethod;
 use rifa_domain::pricing::{self, PriceQuote};
-use rifa_domain::purchase::{NewPurchase, PaymentSnapshot, Purchase, PurchaseStatus};
+use rifa_domain::purchase::{
+    MethodChoice, NewPurchase, PaymentSnapshot, Purchase, PurchaseRequest, PurchaseStatus,
+};
 use rifa_domain::raffle::RaffleId;
-use rifa_domain::ticket::TicketSelection;
+use rifa_domain::ticket::{TicketNumber, TicketSelection};
 use rifa_domain::{FieldError, FieldErrors, Lang};
 use rifa_ports::{
     AccessKeys, Clock, CreatePurchaseError, DomainEvent, EventBus, PaymentMethodRepository,
@@ -20,20 +20,6 @@ pub use crate::shared::PurchaseTerms;
 use crate::shared::{
     AvailabilityCache, MailSignal, PurchaseTermsCache, RaffleTermsCache, Shared, now,
 };
-
-/// The purchase form as it arrives (every field text, as multipart sends it).
-#[derive(Debug, Clone, Default)]
-pub struct PurchaseForm {
-    pub customer: CustomerInput,
-    /// The method's id or, for older clients, its name.
-    pub payment_method: Option<String>,
-    pub raffle_id: Option<String>,
-    /// A JSON array of numbers.
-    pub ticket_numbers: Option<String>,
-    pub total_amount: Option<String>,
-    pub discount_applied: Option<String>,
-    pub accept_terms: Option<String>,
-}
 
 /// Whether the purchase is real or an admin's rehearsal (status `test`, nothing held).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,7 +41,10 @@ pub enum PurchaseError {
     TotalMismatch { expected: Money, sent: Money },
     /// Someone else holds these numbers (ascending); `max_tickets` sets their display padding.
     #[error("numbers already taken: {numbers:?}")]
-    NumbersTaken { numbers: Vec<u32>, max_tickets: u32 },
+    NumbersTaken {
+        numbers: Vec<TicketNumber>,
+        max_tickets: u32,
+    },
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -75,64 +64,33 @@ pub struct PurchaseReceipt {
 /// A reference collision is a one-in-a-trillion event; three tries is plenty.
 const REFERENCE_ATTEMPTS: usize = 3;
 
-fn parse_numbers(raw: Option<&str>) -> Result<Vec<i64>, FieldError> {
-    let raw = raw
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .ok_or(FieldError::TicketsEmpty)?;
-    let values: Vec<serde_json::Value> =
-        serde_json::from_str(raw).map_err(|_| FieldError::NotANumber)?;
-    values
-        .iter()
-        .map(|v| match v {
-            serde_json::Value::Number(n) => n.as_i64().ok_or(FieldError::NotANumber),
-            serde_json::Value::String(s) => {
-                s.trim().parse::<i64>().map_err(|_| FieldError::NotANumber)
-            }
-            _ => Err(FieldError::NotANumber),
-        })
-        .collect()
-}
-
 fn find_method<'a>(
     methods: &'a [PaymentMethod],
-    raw: Option<&str>,
+    choice: &MethodChoice,
 ) -> Result<&'a PaymentMethod, FieldError> {
-    let wanted = raw
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .ok_or(FieldError::PaymentMethodRequired)?;
-    let by_id = wanted
-        .parse::<i64>()
-        .ok()
-        .and_then(|id| methods.iter().find(|m| m.id == id));
-    by_id
-        .or_else(|| methods.iter().find(|m| m.name.eq_ignore_ascii_case(wanted)))
-        .ok_or(FieldError::PaymentMethodUnavailable)
-}
-
-fn accepted(raw: Option<&str>) -> bool {
-    raw.is_none_or(|v| {
-        matches!(
-            v.trim().to_ascii_lowercase().as_str(),
-            "true" | "on" | "1" | "yes"
-        )
-    })
+    match choice {
+        MethodChoice::Id(id) => methods.iter().find(|m| m.id == *id),
+        MethodChoice::Name(name) => methods.iter().find(|m| m.name.eq_ignore_ascii_case(name)),
+    }
+    .ok_or(FieldError::PaymentMethodUnavailable)
 }
 
 /// Buying tickets.
 #[async_trait::async_trait]
 pub trait PurchasingService: Send + Sync + 'static {
-    /// Validates the form, prices it on the server, checks the client's total against that price
+    /// Refuses a raffle that cannot be bought, then a form the edge found fields wrong in (so a
+    /// closed raffle is said before any field), then checks the request against the raffle and
+    /// the catalogue, prices it on the server, checks the client's total against that price
     /// and writes the purchase, holding its numbers, in one transaction.
     ///
     /// # Errors
-    /// `RaffleNotFound`, `RaffleNotOnSale` (public only), `Invalid` with every bad field,
+    /// `RaffleNotFound`, `RaffleNotOnSale` (public only), `Invalid` with every field the raffle
+    /// or the catalogue refuses (numbers out of range or past the limits, a method not on offer),
     /// `TotalMismatch`, `NumbersTaken` naming the numbers lost, or a storage failure.
     async fn purchase(
         &self,
         raffle_id: RaffleId,
-        form: PurchaseForm,
+        request: Result<PurchaseRequest, FieldErrors>,
         mode: PurchaseMode,
         lang: Lang,
     ) -> Result<PurchaseReceipt, PurchaseError>;
@@ -195,7 +153,7 @@ where
     async fn purchase(
         &self,
         raffle_id: RaffleId,
-        form: PurchaseForm,
+        request: Result<PurchaseRequest, FieldErrors>,
         mode: PurchaseMode,
         lang: Lang,
     ) -> Result<PurchaseReceipt, PurchaseError> {
@@ -212,67 +170,18 @@ where
             });
         }
 
+        let request = request.map_err(PurchaseError::Invalid)?;
         let mut errors = FieldErrors::new();
-        let sent_raffle = form
-            .raffle_id
-            .as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty());
-        if let Some(sent) = sent_raffle
-            && sent.parse::<i64>().ok() != Some(raffle_id)
-        {
-            let only = raffle_id.to_string();
-            errors.add(
-                "raffleId",
-                FieldError::OutOfRange {
-                    min: only.clone(),
-                    max: only,
-                },
-            );
-        }
-        let selection = errors
-            .check(
-                "ticketNumbers",
-                parse_numbers(form.ticket_numbers.as_deref()),
-            )
-            .and_then(|numbers| {
-                errors.check(
-                    "ticketNumbers",
-                    TicketSelection::new(&numbers, raffle.max_tickets, raffle.limits),
-                )
-            });
-        let customer = Customer::parse(&form.customer, &mut errors);
+        let selection = errors.check(
+            "ticketNumbers",
+            TicketSelection::new(&request.ticket_numbers, raffle.max_tickets, raffle.limits),
+        );
         let terms = self.purchase_terms.get(&self.store).await?;
         let method = errors.check(
             "paymentMethod",
-            find_method(&terms.methods, form.payment_method.as_deref()),
+            find_method(&terms.methods, &request.payment_method),
         );
-        if !accepted(form.accept_terms.as_deref()) {
-            errors.add("acceptTerms", FieldError::TermsNotAccepted);
-        }
-        let sent_total = errors.check(
-            "totalAmount",
-            form.total_amount
-                .as_deref()
-                .ok_or(FieldError::Required)
-                .and_then(Money::from_str),
-        );
-        let sent_discount = match form
-            .discount_applied
-            .as_deref()
-            .map(str::trim)
-            .filter(|d| !d.is_empty())
-        {
-            Some(raw) => errors.check("discountApplied", Money::from_str(raw)),
-            None => Some(Money::ZERO),
-        };
-        errors
-            .clone()
-            .into_result()
-            .map_err(PurchaseError::Invalid)?;
-        let (Some(selection), Some(customer), Some(method), Some(sent_total), Some(sent_discount)) =
-            (selection, customer, method, sent_total, sent_discount)
-        else {
+        let (Some(selection), Some(method)) = (selection, method) else {
             return Err(PurchaseError::Invalid(errors));
         };
 
@@ -282,10 +191,10 @@ where
             raffle.limits,
             &terms.discounts,
         );
-        if sent_total != quote.total || sent_discount != quote.discount {
+        if request.total_amount != quote.total || request.discount_applied != quote.discount {
             return Err(PurchaseError::TotalMismatch {
                 expected: quote.total,
-                sent: sent_total,
+                sent: request.total_amount,
             });
         }
 
@@ -294,9 +203,10 @@ where
             method_name: method.name.clone(),
             conversion: method.exchange_rate.as_ref().map(|r| (r.to, r.rate)),
         };
-        let status = match mode {
-            PurchaseMode::Public => PurchaseStatus::Pending,
-            PurchaseMode::AdminTest => PurchaseStatus::Test,
+        // A rehearsal takes nobody's numbers and writes to nobody.
+        let (status, holds_numbers, confirm_to_buyer) = match mode {
+            PurchaseMode::Public => (PurchaseStatus::Pending, true, true),
+            PurchaseMode::AdminTest => (PurchaseStatus::Test, false, false),
         };
         let (access_key, access_digest) = match mode {
             PurchaseMode::Public => {
@@ -309,10 +219,12 @@ where
             raffle_id,
             reference: self.references.next_reference(),
             selection,
-            customer,
+            customer: request.customer,
             payment,
             quote: quote.clone(),
             status,
+            holds_numbers,
+            confirm_to_buyer,
             created_at: now(&self.clock),
             lang,
             access_digest,
@@ -339,13 +251,15 @@ where
                 Err(CreatePurchaseError::Unknown(e)) => return Err(e.into()),
             }
         };
-        if purchase.status.holds_numbers() {
+        if holds_numbers {
             self.availability.holds_changed(raffle_id);
+        }
+        if confirm_to_buyer {
             self.mail_signal.queued();
         }
         tracing::info!(
-            purchase.id = purchase.id,
-            raffle.id = raffle_id,
+            purchase.id = purchase.id.get(),
+            raffle.id = raffle_id.get(),
             tickets = quote.ticket_count,
             test = mode == PurchaseMode::AdminTest,
             "purchase created"
@@ -370,34 +284,5 @@ where
             max_tickets: raffle.max_tickets,
             access_key,
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ticket_numbers_come_as_a_json_array_of_numbers_or_digit_strings() {
-        assert_eq!(parse_numbers(Some("[3, \"7\", 12]")), Ok(vec![3, 7, 12]));
-        assert_eq!(parse_numbers(Some("[]")), Ok(vec![]));
-        assert_eq!(parse_numbers(None), Err(FieldError::TicketsEmpty));
-        for bad in ["3,7", "{\"a\":1}", "[1.5]", "[\"x\"]", "[null]", "[1e99]"] {
-            assert_eq!(
-                parse_numbers(Some(bad)),
-                Err(FieldError::NotANumber),
-                "{bad}"
-            );
-        }
-    }
-
-    #[test]
-    fn terms_count_as_accepted_unless_sent_as_refused() {
-        for yes in [None, Some("true"), Some("on"), Some("1")] {
-            assert!(accepted(yes));
-        }
-        for no in [Some("false"), Some("0"), Some("")] {
-            assert!(!accepted(no));
-        }
     }
 }

@@ -337,20 +337,20 @@ impl Drop for RenderGuard<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::RendersInFlight;
+    use super::{PurchaseId, RendersInFlight};
 
     #[test]
     fn a_purchase_renders_once_at_a_time_and_a_refused_second_render_leaves_the_first_marked() {
         let renders = RendersInFlight::default();
-        let first = renders.start(7);
+        let first = renders.start(PurchaseId::new(7));
         assert!(first.is_some());
-        assert!(renders.start(7).is_none());
+        assert!(renders.start(PurchaseId::new(7)).is_none());
         assert!(
-            renders.start(7).is_none(),
+            renders.start(PurchaseId::new(7)).is_none(),
             "the refused render unmarked the first"
         );
-        assert!(renders.start(8).is_some());
+        assert!(renders.start(PurchaseId::new(8)).is_some());
         drop(first);
-        assert!(renders.start(7).is_some());
+        assert!(renders.start(PurchaseId::new(7)).is_some());
     }
 }

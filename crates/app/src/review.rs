@@ -161,7 +161,7 @@ impl<S: PurchaseRepository, C: Clock> ReviewService for Review<S, C> {
         }
         self.mail_signal.queued();
         tracing::info!(
-            purchase.id = id,
+            purchase.id = id.get(),
             status = purchase.status.as_str(),
             "purchase decided"
         );

@@ -2,7 +2,7 @@
 
 use crate::validation::FieldError;
 
-pub type AdminId = i64;
+pub use crate::id::AdminId;
 
 #[derive(Clone, PartialEq, Eq)]
 pub struct AdminUser {

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use crate::money::Rate;
 use crate::validation::{FieldError, FieldErrors};
 
-pub type ExchangeRateId = i64;
+pub use crate::id::ExchangeRateId;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Currency {

@@ -12,6 +12,7 @@ pub mod calendar;
 pub mod customer;
 pub mod email_settings;
 pub mod exchange;
+pub mod id;
 pub mod lang;
 pub mod lookup;
 pub mod money;

@@ -4,7 +4,7 @@ use crate::exchange::{Currency, ExchangeRateId};
 use crate::money::Rate;
 use crate::validation::{self, FieldError, FieldErrors, TextKind};
 
-pub type PaymentMethodId = i64;
+pub use crate::id::PaymentMethodId;
 
 /// Types seen in operators' data. The admin form offers digital, bank and crypto; the others are
 /// accepted so existing data keeps working and pick the closest icon on the site.
@@ -204,7 +204,7 @@ mod tests {
             Some("Zelle"),
             None,
             pairs(&[("phone", "+1 555"), ("email", "z@x.com"), ("note", "  ")]),
-            Some(3),
+            Some(ExchangeRateId::new(3)),
         )
         .unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(draft.name, "Zelle");

@@ -6,12 +6,13 @@ use crate::customer::Customer;
 use crate::exchange::Currency;
 use crate::lang::Lang;
 use crate::money::{Money, Rate};
+use crate::payment::PaymentMethodId;
 use crate::pricing::PriceQuote;
 use crate::raffle::RaffleId;
-use crate::ticket::TicketSelection;
+use crate::ticket::{TicketNumber, TicketSelection};
 use crate::validation::{self, FieldError, TextKind};
 
-pub type PurchaseId = i64;
+pub use crate::id::PurchaseId;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PurchaseStatus {
@@ -117,16 +118,40 @@ pub fn decide(current: PurchaseStatus, verdict: &Verdict) -> Result<PurchaseStat
     }
 }
 
+/// How a purchase form names its payment method.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MethodChoice {
+    Id(PaymentMethodId),
+    /// By name, for older clients; matched without regard to ASCII case.
+    Name(String),
+}
+
+/// A purchase form, parsed at the edge: every field well-formed on its own and the terms
+/// accepted. What depends on the raffle and the catalogue (numbers in range and within the
+/// limits, the method on offer, the price) is for the use case to decide.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PurchaseRequest {
+    pub customer: Customer,
+    pub payment_method: MethodChoice,
+    /// As sent: their range is the raffle's, and a bad one is named as the buyer wrote it.
+    pub ticket_numbers: Vec<i64>,
+    /// What the client computed; the server prices the purchase itself and compares.
+    pub total_amount: Money,
+    pub discount_applied: Money,
+}
+
 /// The payment method as it was when the buyer chose it, kept on the purchase so later edits
 /// of the method or its rate do not rewrite history.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PaymentSnapshot {
-    pub method_id: Option<i64>,
+    pub method_id: Option<PaymentMethodId>,
     pub method_name: String,
     pub conversion: Option<(Currency, Rate)>,
 }
 
-/// A purchase ready to be written: every part validated and priced on the server.
+/// A purchase ready to be written: every part validated and priced on the server, and what
+/// writing it implies decided (by `rifa_app::purchasing`): storage follows these fields, it
+/// does not derive them from the status.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewPurchase {
     pub raffle_id: RaffleId,
@@ -136,6 +161,11 @@ pub struct NewPurchase {
     pub payment: PaymentSnapshot,
     pub quote: PriceQuote,
     pub status: PurchaseStatus,
+    /// Hold the numbers for the buyer; when false they are recorded on the purchase only (an
+    /// admin's test purchase takes nobody's numbers).
+    pub holds_numbers: bool,
+    /// Queue the buyer's confirmation of receipt with the purchase.
+    pub confirm_to_buyer: bool,
     pub created_at: DateTime<Utc>,
     /// The language the buyer used, for the e-mails written to them.
     pub lang: Lang,
@@ -150,14 +180,15 @@ pub struct Purchase {
     pub reference: String,
     pub raffle_id: RaffleId,
     pub raffle_title: String,
-    pub ticket_numbers: Vec<u32>,
+    /// Ascending.
+    pub ticket_numbers: Vec<TicketNumber>,
     pub customer_name: String,
     pub customer_id_document: String,
     pub customer_email: String,
     pub customer_phone: String,
     pub customer_country: String,
     pub payment_method: String,
-    pub payment_method_id: Option<i64>,
+    pub payment_method_id: Option<PaymentMethodId>,
     pub conversion: Option<(Currency, Rate)>,
     pub total_amount: Money,
     pub discount_applied: Money,
@@ -176,7 +207,7 @@ pub struct PurchaseQuery {
     pub name_contains: Option<String>,
     pub status: Option<PurchaseStatus>,
     /// Purchases holding any of these numbers.
-    pub ticket_numbers: Vec<u32>,
+    pub ticket_numbers: Vec<TicketNumber>,
     /// Created in `[from, to)`.
     pub created: Option<(DateTime<Utc>, DateTime<Utc>)>,
     /// Only purchases with an id up to this one: pins a long read (an export) to the purchases

@@ -7,7 +7,7 @@ use crate::money::TicketPrice;
 use crate::ticket::MAX_TICKETS_PER_RAFFLE;
 use crate::validation::{self, FieldError, FieldErrors, TextKind};
 
-pub type RaffleId = i64;
+pub use crate::id::RaffleId;
 
 /// The image shown when an operator leaves it empty; the frontend ships this file.
 pub const DEFAULT_RAFFLE_IMAGE: &str = "/images/raffle-default.jpg";

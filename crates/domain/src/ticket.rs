@@ -36,17 +36,30 @@ impl TicketNumber {
         Self(number)
     }
 
+    /// A number an admin searches for, unchecked: one no raffle has simply matches nothing.
+    #[must_use]
+    pub fn searched(number: u32) -> Self {
+        Self(number)
+    }
+
     #[must_use]
     pub fn get(self) -> u32 {
         self.0
     }
 }
 
+/// The plain number; [`display_number`] pads it for people.
+impl std::fmt::Display for TicketNumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 /// Pads `number` for display in a raffle of `max_tickets` numbers.
 #[must_use]
-pub fn display_number(number: u32, max_tickets: u32) -> String {
+pub fn display_number(number: TicketNumber, max_tickets: u32) -> String {
     let width = max_tickets.to_string().len().max(4);
-    format!("{number:0width$}")
+    format!("{:0width$}", number.get())
 }
 
 /// A validated, non-empty set of distinct in-range numbers whose count respects the raffle's
@@ -108,10 +121,10 @@ mod tests {
 
     #[test]
     fn numbers_pad_to_four_digits_or_the_raffle_width() {
-        assert_eq!(display_number(7, 100), "0007");
-        assert_eq!(display_number(42, 9_999), "0042");
-        assert_eq!(display_number(42, 99_999), "00042");
-        assert_eq!(display_number(99_999, 99_999), "99999");
+        assert_eq!(display_number(TicketNumber(7), 100), "0007");
+        assert_eq!(display_number(TicketNumber(42), 9_999), "0042");
+        assert_eq!(display_number(TicketNumber(42), 99_999), "00042");
+        assert_eq!(display_number(TicketNumber(99_999), 99_999), "99999");
     }
 
     #[test]
@@ -174,7 +187,7 @@ mod tests {
 /// The compact availability of a raffle: bit `n - 1` (most significant bit first within each
 /// byte) is set when number `n` is still available. A 99,999-number raffle fits in 12.5 KB.
 #[must_use]
-pub fn availability_bitmap(max_tickets: u32, held: &[u32]) -> Vec<u8> {
+pub fn availability_bitmap(max_tickets: u32, held: &[TicketNumber]) -> Vec<u8> {
     let len = usize::try_from(max_tickets.div_ceil(8)).unwrap_or(0);
     let mut bits = vec![0xFF_u8; len];
     if let Some(last) = bits.last_mut() {
@@ -183,7 +196,11 @@ pub fn availability_bitmap(max_tickets: u32, held: &[u32]) -> Vec<u8> {
             *last = 0xFF << (8 - used);
         }
     }
-    for &number in held.iter().filter(|n| (1..=max_tickets).contains(*n)) {
+    for number in held
+        .iter()
+        .map(|n| n.get())
+        .filter(|n| (1..=max_tickets).contains(n))
+    {
         let index = usize::try_from((number - 1) / 8).unwrap_or(usize::MAX);
         if let Some(byte) = bits.get_mut(index) {
             *byte &= !(0x80 >> ((number - 1) % 8));
@@ -205,11 +222,19 @@ pub fn available_numbers(bitmap: &[u8], max_tickets: u32) -> impl Iterator<Item 
 
 #[cfg(test)]
 mod bitmap_tests {
-    use super::{availability_bitmap, available_numbers};
+    use super::{TicketNumber, availability_bitmap, available_numbers};
+
+    fn stored(numbers: &[u32]) -> Vec<TicketNumber> {
+        numbers
+            .iter()
+            .copied()
+            .map(TicketNumber::from_stored)
+            .collect()
+    }
 
     #[test]
     fn decoding_a_bitmap_gives_back_the_numbers_not_held() {
-        let bitmap = availability_bitmap(12, &[2, 9, 12]);
+        let bitmap = availability_bitmap(12, &stored(&[2, 9, 12]));
         let free: Vec<u32> = available_numbers(&bitmap, 12).collect();
         assert_eq!(free, [1, 3, 4, 5, 6, 7, 8, 10, 11]);
     }
@@ -218,10 +243,10 @@ mod bitmap_tests {
     fn held_numbers_clear_their_bit_and_padding_stays_clear() {
         assert_eq!(availability_bitmap(10, &[]), vec![0xFF, 0b1100_0000]);
         assert_eq!(
-            availability_bitmap(10, &[1, 10]),
+            availability_bitmap(10, &stored(&[1, 10])),
             vec![0b0111_1111, 0b1000_0000]
         );
-        assert_eq!(availability_bitmap(8, &[8, 99]), vec![0b1111_1110]);
+        assert_eq!(availability_bitmap(8, &stored(&[8, 99])), vec![0b1111_1110]);
         assert_eq!(availability_bitmap(99_999, &[]).len(), 12_500);
     }
 }

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
 use rifa_domain::purchase::PurchaseId;
 
-pub type MailId = i64;
+pub use rifa_domain::id::MailId;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MailKind {

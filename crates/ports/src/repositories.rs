@@ -12,6 +12,7 @@ use rifa_domain::pricing::DiscountTable;
 use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId};
 use rifa_domain::stats::{DashboardStats, DaySales};
+use rifa_domain::ticket::TicketNumber;
 
 use crate::MailKind;
 
@@ -36,7 +37,7 @@ pub enum UpdateRaffleError {
     NotFound,
     /// Lowering `maxTickets` below a number someone already holds would orphan it.
     #[error("number {highest_held} is held, above the new maximum")]
-    BelowHeldNumber { highest_held: u32 },
+    BelowHeldNumber { highest_held: TicketNumber },
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -109,7 +110,10 @@ pub trait RaffleRepository: Send + Sync + 'static {
     ///
     /// # Errors
     /// Storage failures only.
-    fn held_numbers(&self, id: RaffleId) -> impl Future<Output = anyhow::Result<Vec<u32>>> + Send;
+    fn held_numbers(
+        &self,
+        id: RaffleId,
+    ) -> impl Future<Output = anyhow::Result<Vec<TicketNumber>>> + Send;
 
     /// # Errors
     /// Storage failures only.
@@ -123,7 +127,7 @@ pub trait RaffleRepository: Send + Sync + 'static {
 pub enum CreatePurchaseError {
     /// Someone else holds these numbers (ascending); nothing was written.
     #[error("numbers already held: {0:?}")]
-    NumbersTaken(Vec<u32>),
+    NumbersTaken(Vec<TicketNumber>),
     /// The generated reference exists already; nothing was written, try another.
     #[error("purchase reference already exists")]
     ReferenceTaken,

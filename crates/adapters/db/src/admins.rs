@@ -13,7 +13,7 @@ use crate::entities::admins;
 
 fn admin_of(row: admins::Model) -> AdminUser {
     AdminUser {
-        id: row.id,
+        id: AdminId::new(row.id),
         username: row.username,
         password_hash: row.password_hash,
         privileged: row.privileged,
@@ -31,9 +31,9 @@ impl AdminRepository for Db {
         Ok(row.map(admin_of))
     }
 
-    #[tracing::instrument(name = "db.admin_by_id", skip_all, fields(admin.id = ?id))]
+    #[tracing::instrument(name = "db.admin_by_id", skip_all, fields(admin.id = id.get()))]
     async fn admin_by_id(&self, id: AdminId) -> anyhow::Result<Option<AdminUser>> {
-        let row = admins::Entity::find_by_id(id)
+        let row = admins::Entity::find_by_id(id.get())
             .one(&self.conn)
             .await
             .context("failed to load admin")?;

@@ -6,8 +6,10 @@ use std::str::FromStr;
 use anyhow::{Context, anyhow};
 use rifa_domain::exchange::Currency;
 use rifa_domain::money::{Money, Rate, TicketPrice};
-use rifa_domain::purchase::{Purchase, PurchaseStatus};
-use rifa_domain::raffle::{PurchaseLimits, Raffle, RaffleStatus};
+use rifa_domain::payment::PaymentMethodId;
+use rifa_domain::purchase::{Purchase, PurchaseId, PurchaseStatus};
+use rifa_domain::raffle::{PurchaseLimits, Raffle, RaffleId, RaffleStatus};
+use rifa_domain::ticket::TicketNumber;
 
 use crate::entities::{purchases, raffles};
 
@@ -15,7 +17,7 @@ pub(crate) fn raffle(row: raffles::Model, tickets_sold: Option<u32>) -> anyhow::
     let field = |what: &str| format!("raffle {} has an invalid {what}", row.id);
     let to_u32 = |v: i32| u32::try_from(v).map_err(|_| anyhow!("negative value"));
     Ok(Raffle {
-        id: row.id,
+        id: RaffleId::new(row.id),
         price: TicketPrice::new(Money::from_cents(row.price_cents).map_err(|e| anyhow!("{e:?}"))?)
             .map_err(|e| anyhow!("{e:?}"))
             .with_context(|| field("price"))?,
@@ -40,7 +42,7 @@ pub(crate) fn raffle(row: raffles::Model, tickets_sold: Option<u32>) -> anyhow::
 }
 
 pub(crate) fn purchase(row: purchases::Model, raffle_title: String) -> anyhow::Result<Purchase> {
-    let id = row.id;
+    let id = PurchaseId::new(row.id);
     let field = |what: &str| format!("purchase {id} has an invalid {what}");
     let conversion = match (
         row.conversion_currency.as_deref(),
@@ -59,17 +61,20 @@ pub(crate) fn purchase(row: purchases::Model, raffle_title: String) -> anyhow::R
     Ok(Purchase {
         id,
         reference: row.reference,
-        raffle_id: row.raffle_id,
+        raffle_id: RaffleId::new(row.raffle_id),
         raffle_title,
-        ticket_numbers: serde_json::from_str(&row.ticket_numbers)
-            .with_context(|| field("ticket list"))?,
+        ticket_numbers: serde_json::from_str::<Vec<u32>>(&row.ticket_numbers)
+            .with_context(|| field("ticket list"))?
+            .into_iter()
+            .map(TicketNumber::from_stored)
+            .collect(),
         customer_name: row.customer_name,
         customer_id_document: row.customer_id_document,
         customer_email: row.customer_email,
         customer_phone: row.customer_phone,
         customer_country: row.customer_country,
         payment_method: row.payment_method_name,
-        payment_method_id: row.payment_method_id,
+        payment_method_id: row.payment_method_id.map(PaymentMethodId::new),
         conversion,
         total_amount: Money::from_cents(row.total_cents)
             .map_err(|e| anyhow!("{e:?}"))

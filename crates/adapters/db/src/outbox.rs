@@ -4,6 +4,7 @@
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
+use rifa_domain::purchase::PurchaseId;
 use rifa_ports::{
     MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, RecipientCaps, WithheldReason,
     recipient_key,
@@ -146,8 +147,8 @@ async fn write(
 
 fn record(row: mail_outbox::Model) -> anyhow::Result<MailRecord> {
     Ok(MailRecord {
-        id: row.id,
-        purchase_id: row.purchase_id,
+        id: MailId::new(row.id),
+        purchase_id: PurchaseId::new(row.purchase_id),
         kind: MailKind::parse(&row.kind)
             .with_context(|| format!("outbox row {} has kind {:?}", row.id, row.kind))?,
         recipient: row.recipient,
@@ -195,8 +196,8 @@ impl MailOutbox for Db {
             return Ok(None);
         };
         Ok(Some(MailJob {
-            id: row.id,
-            purchase_id: row.purchase_id,
+            id: MailId::new(row.id),
+            purchase_id: PurchaseId::new(row.purchase_id),
             kind: MailKind::parse(&row.kind)
                 .with_context(|| format!("outbox row {} has kind {:?}", row.id, row.kind))?,
             recipient: row.recipient,
@@ -205,7 +206,7 @@ impl MailOutbox for Db {
         }))
     }
 
-    #[tracing::instrument(name = "db.mail_sent", skip_all, fields(mail.id = ?id))]
+    #[tracing::instrument(name = "db.mail_sent", skip_all, fields(mail.id = id.get()))]
     async fn mail_sent(&self, id: MailId, now: DateTime<Utc>) -> anyhow::Result<()> {
         mail_outbox::Entity::update_many()
             .col_expr(
@@ -217,14 +218,14 @@ impl MailOutbox for Db {
                 mail_outbox::Column::LastError,
                 Expr::val(Option::<String>::None),
             )
-            .filter(mail_outbox::Column::Id.eq(id))
+            .filter(mail_outbox::Column::Id.eq(id.get()))
             .exec(&self.conn)
             .await
             .context("failed to mark an e-mail sent")?;
         Ok(())
     }
 
-    #[tracing::instrument(name = "db.mail_failed", skip_all, fields(mail.id = ?id))]
+    #[tracing::instrument(name = "db.mail_failed", skip_all, fields(mail.id = id.get()))]
     async fn mail_failed(
         &self,
         id: MailId,
@@ -233,7 +234,7 @@ impl MailOutbox for Db {
     ) -> anyhow::Result<()> {
         let mut update = mail_outbox::Entity::update_many()
             .col_expr(mail_outbox::Column::LastError, Expr::val(error))
-            .filter(mail_outbox::Column::Id.eq(id));
+            .filter(mail_outbox::Column::Id.eq(id.get()));
         update = match retry_at {
             Some(at) => update.col_expr(mail_outbox::Column::NextAttemptAt, Expr::val(at)),
             None => update.col_expr(
@@ -281,7 +282,7 @@ impl MailOutbox for Db {
             .collect()
     }
 
-    #[tracing::instrument(name = "db.retry_mail", skip_all, fields(mail.id = ?id))]
+    #[tracing::instrument(name = "db.retry_mail", skip_all, fields(mail.id = id.get()))]
     async fn retry_mail(&self, id: MailId, now: DateTime<Utc>) -> anyhow::Result<bool> {
         let updated = mail_outbox::Entity::update_many()
             .col_expr(
@@ -294,7 +295,7 @@ impl MailOutbox for Db {
                 mail_outbox::Column::WithheldReason,
                 Expr::val(Option::<String>::None),
             )
-            .filter(mail_outbox::Column::Id.eq(id))
+            .filter(mail_outbox::Column::Id.eq(id.get()))
             .filter(
                 mail_outbox::Column::Status
                     .is_in([MailStatus::Failed.as_str(), MailStatus::Withheld.as_str()]),

@@ -22,7 +22,7 @@ use crate::entities::{exchange_rates, payment_methods};
 fn rate_of(row: exchange_rates::Model) -> anyhow::Result<ExchangeRate> {
     let bad = |what: &str| format!("exchange rate {} has an invalid {what}", row.id);
     Ok(ExchangeRate {
-        id: row.id,
+        id: ExchangeRateId::new(row.id),
         from: Currency::parse(&row.from_currency)
             .map_err(|e| anyhow!("{e:?}"))
             .with_context(|| bad("currency"))?,
@@ -57,19 +57,19 @@ fn deleted(result: sea_orm::DeleteResult) -> Result<(), WriteError> {
 
 fn method_of(
     row: payment_methods::Model,
-    rates: &HashMap<i64, ExchangeRate>,
+    rates: &HashMap<ExchangeRateId, ExchangeRate>,
 ) -> anyhow::Result<PaymentMethod> {
     let details: Details = serde_json::from_str(&row.details)
         .with_context(|| format!("payment method {} has invalid details", row.id))?;
     Ok(PaymentMethod {
-        id: row.id,
+        id: PaymentMethodId::new(row.id),
         name: row.name,
         kind: row.kind,
         active: row.active,
         details,
         exchange_rate: row
             .exchange_rate_id
-            .and_then(|id| rates.get(&id))
+            .and_then(|id| rates.get(&ExchangeRateId::new(id)))
             .map(|r| LinkedRate {
                 id: r.id,
                 from: r.from,
@@ -80,7 +80,7 @@ fn method_of(
 }
 
 impl Db {
-    async fn rates_by_id(&self) -> anyhow::Result<HashMap<i64, ExchangeRate>> {
+    async fn rates_by_id(&self) -> anyhow::Result<HashMap<ExchangeRateId, ExchangeRate>> {
         Ok(self
             .list_exchange_rates()
             .await?
@@ -91,7 +91,7 @@ impl Db {
 
     async fn check_rate_exists(&self, id: Option<ExchangeRateId>) -> Result<(), WriteError> {
         if let Some(id) = id {
-            let found = exchange_rates::Entity::find_by_id(id)
+            let found = exchange_rates::Entity::find_by_id(id.get())
                 .count(&self.conn)
                 .await
                 .context("failed to look up rate")?;
@@ -111,7 +111,7 @@ impl Db {
         model.active = Set(draft.active);
         model.details =
             Set(serde_json::to_string(&draft.details).context("failed to encode details")?);
-        model.exchange_rate_id = Set(draft.exchange_rate_id);
+        model.exchange_rate_id = Set(draft.exchange_rate_id.map(ExchangeRateId::get));
         Ok(())
     }
 }
@@ -131,12 +131,12 @@ impl PaymentMethodRepository for Db {
         rows.into_iter().map(|row| method_of(row, &rates)).collect()
     }
 
-    #[tracing::instrument(name = "db.get_payment_method", skip_all, fields(payment_method.id = ?id))]
+    #[tracing::instrument(name = "db.get_payment_method", skip_all, fields(payment_method.id = id.get()))]
     async fn get_payment_method(
         &self,
         id: PaymentMethodId,
     ) -> anyhow::Result<Option<PaymentMethod>> {
-        let Some(row) = payment_methods::Entity::find_by_id(id)
+        let Some(row) = payment_methods::Entity::find_by_id(id.get())
             .one(&self.conn)
             .await
             .context("failed to load payment method")?
@@ -163,7 +163,7 @@ impl PaymentMethodRepository for Db {
         Ok(method_of(row, &self.rates_by_id().await?)?)
     }
 
-    #[tracing::instrument(name = "db.update_payment_method", skip_all, fields(payment_method.id = ?id))]
+    #[tracing::instrument(name = "db.update_payment_method", skip_all, fields(payment_method.id = id.get()))]
     async fn update_payment_method(
         &self,
         id: PaymentMethodId,
@@ -176,7 +176,7 @@ impl PaymentMethodRepository for Db {
         Self::method_columns(&mut model, draft)?;
         let result = payment_methods::Entity::update_many()
             .set(model)
-            .filter(payment_methods::Column::Id.eq(id))
+            .filter(payment_methods::Column::Id.eq(id.get()))
             .exec(&self.conn)
             .await
             .context("failed to update payment method")?;
@@ -188,9 +188,9 @@ impl PaymentMethodRepository for Db {
             .ok_or(WriteError::NotFound)
     }
 
-    #[tracing::instrument(name = "db.delete_payment_method", skip_all, fields(payment_method.id = ?id))]
+    #[tracing::instrument(name = "db.delete_payment_method", skip_all, fields(payment_method.id = id.get()))]
     async fn delete_payment_method(&self, id: PaymentMethodId) -> Result<(), WriteError> {
-        let result = payment_methods::Entity::delete_by_id(id)
+        let result = payment_methods::Entity::delete_by_id(id.get())
             .exec(&self.conn)
             .await
             .context("failed to delete payment method")?;
@@ -253,7 +253,7 @@ impl ExchangeRateRepository for Db {
         }
     }
 
-    #[tracing::instrument(name = "db.update_exchange_rate", skip_all, fields(exchange_rate.id = ?id))]
+    #[tracing::instrument(name = "db.update_exchange_rate", skip_all, fields(exchange_rate.id = id.get()))]
     async fn update_exchange_rate(
         &self,
         id: ExchangeRateId,
@@ -263,7 +263,7 @@ impl ExchangeRateRepository for Db {
         let model = rate_model(draft, now);
         let result = match exchange_rates::Entity::update_many()
             .set(model)
-            .filter(exchange_rates::Column::Id.eq(id))
+            .filter(exchange_rates::Column::Id.eq(id.get()))
             .exec(&self.conn)
             .await
         {
@@ -273,7 +273,7 @@ impl ExchangeRateRepository for Db {
         if result.rows_affected == 0 {
             return Err(RateWriteError::NotFound);
         }
-        let row = exchange_rates::Entity::find_by_id(id)
+        let row = exchange_rates::Entity::find_by_id(id.get())
             .one(&self.conn)
             .await
             .context("failed to reload exchange rate")?
@@ -281,9 +281,9 @@ impl ExchangeRateRepository for Db {
         Ok(rate_of(row)?)
     }
 
-    #[tracing::instrument(name = "db.delete_exchange_rate", skip_all, fields(exchange_rate.id = ?id))]
+    #[tracing::instrument(name = "db.delete_exchange_rate", skip_all, fields(exchange_rate.id = id.get()))]
     async fn delete_exchange_rate(&self, id: ExchangeRateId) -> Result<(), WriteError> {
-        let result = exchange_rates::Entity::delete_by_id(id)
+        let result = exchange_rates::Entity::delete_by_id(id.get())
             .exec(&self.conn)
             .await
             .context("failed to delete exchange rate")?;

@@ -12,9 +12,9 @@ use crate::Db;
 use crate::entities::purchases;
 
 impl PurchaseProofs for Db {
-    #[tracing::instrument(name = "db.purchase_access", skip_all, fields(purchase.id = ?id))]
+    #[tracing::instrument(name = "db.purchase_access", skip_all, fields(purchase.id = id.get()))]
     async fn purchase_access(&self, id: PurchaseId) -> anyhow::Result<Option<PurchaseAccess>> {
-        let Some(row) = purchases::Entity::find_by_id(id)
+        let Some(row) = purchases::Entity::find_by_id(id.get())
             .one(&self.conn)
             .await
             .context("failed to load purchase access")?
@@ -32,7 +32,7 @@ impl PurchaseProofs for Db {
         }))
     }
 
-    #[tracing::instrument(name = "db.grant_upload", skip_all, fields(purchase.id = ?id))]
+    #[tracing::instrument(name = "db.grant_upload", skip_all, fields(purchase.id = id.get()))]
     async fn grant_upload(
         &self,
         id: PurchaseId,
@@ -47,7 +47,7 @@ impl PurchaseProofs for Db {
                 purchases::Column::UploadGrants,
                 Expr::col(purchases::Column::UploadGrants).add(1),
             )
-            .filter(purchases::Column::Id.eq(id))
+            .filter(purchases::Column::Id.eq(id.get()))
             .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
             .filter(purchases::Column::UploadGrants.lt(i64::from(max_grants)))
             .exec(&self.conn)
@@ -76,11 +76,11 @@ impl PurchaseProofs for Db {
             .context("failed to list abandoned uploads")?;
         Ok(rows
             .into_iter()
-            .filter_map(|(id, key)| key.map(|key| (id, key)))
+            .filter_map(|(id, key)| key.map(|key| (PurchaseId::new(id), key)))
             .collect())
     }
 
-    #[tracing::instrument(name = "db.withdraw_upload", skip_all, fields(purchase.id = ?id))]
+    #[tracing::instrument(name = "db.withdraw_upload", skip_all, fields(purchase.id = id.get()))]
     async fn withdraw_upload(&self, id: PurchaseId, key: &str) -> anyhow::Result<bool> {
         let updated = purchases::Entity::update_many()
             .col_expr(
@@ -91,7 +91,7 @@ impl PurchaseProofs for Db {
                 purchases::Column::UploadGrantedAt,
                 Expr::val(Option::<DateTime<Utc>>::None),
             )
-            .filter(purchases::Column::Id.eq(id))
+            .filter(purchases::Column::Id.eq(id.get()))
             .filter(purchases::Column::UploadKey.eq(key))
             .exec(&self.conn)
             .await
@@ -99,7 +99,7 @@ impl PurchaseProofs for Db {
         Ok(updated.rows_affected == 1)
     }
 
-    #[tracing::instrument(name = "db.attach_proof", skip_all, fields(purchase.id = ?id))]
+    #[tracing::instrument(name = "db.attach_proof", skip_all, fields(purchase.id = id.get()))]
     async fn attach_proof(&self, id: PurchaseId, key: &str) -> anyhow::Result<bool> {
         let updated = purchases::Entity::update_many()
             .col_expr(purchases::Column::PaymentProof, Expr::val(key))
@@ -111,7 +111,7 @@ impl PurchaseProofs for Db {
                 purchases::Column::ProofProblem,
                 Expr::val(Option::<String>::None),
             )
-            .filter(purchases::Column::Id.eq(id))
+            .filter(purchases::Column::Id.eq(id.get()))
             .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
             .filter(purchases::Column::UploadKey.eq(key))
             .exec(&self.conn)
@@ -120,7 +120,7 @@ impl PurchaseProofs for Db {
         Ok(updated.rows_affected == 1)
     }
 
-    #[tracing::instrument(name = "db.refuse_proof", skip_all, fields(purchase.id = ?id))]
+    #[tracing::instrument(name = "db.refuse_proof", skip_all, fields(purchase.id = id.get()))]
     async fn refuse_proof(
         &self,
         id: PurchaseId,
@@ -135,7 +135,7 @@ impl PurchaseProofs for Db {
             update = update.col_expr(purchases::Column::ProofProblem, Expr::val(problem.as_str()));
         }
         update
-            .filter(purchases::Column::Id.eq(id))
+            .filter(purchases::Column::Id.eq(id.get()))
             .filter(purchases::Column::UploadKey.eq(key))
             .exec(&self.conn)
             .await
@@ -143,9 +143,9 @@ impl PurchaseProofs for Db {
         Ok(())
     }
 
-    #[tracing::instrument(name = "db.proof_problem", skip_all, fields(purchase.id = ?id))]
+    #[tracing::instrument(name = "db.proof_problem", skip_all, fields(purchase.id = id.get()))]
     async fn proof_problem(&self, id: PurchaseId) -> anyhow::Result<Option<ProofProblem>> {
-        Ok(purchases::Entity::find_by_id(id)
+        Ok(purchases::Entity::find_by_id(id.get())
             .one(&self.conn)
             .await
             .context("failed to load a purchase's proof state")?

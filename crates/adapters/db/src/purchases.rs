@@ -7,9 +7,11 @@ use chrono::{DateTime, NaiveDate, Utc};
 use rifa_domain::customer::fold_for_search;
 use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::Money;
+use rifa_domain::payment::PaymentMethodId;
 use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus};
 use rifa_domain::raffle::RaffleStatus;
 use rifa_domain::stats::{DashboardStats, DaySales};
+use rifa_domain::ticket::TicketNumber;
 use rifa_ports::{
     CreatePurchaseError, DecidePurchaseError, PurchaseDecision, PurchasePage, PurchaseQuery,
     PurchaseRepository, PurchaseSummary, recipient_key,
@@ -87,8 +89,8 @@ async fn insert_tickets(
     txn: &DatabaseTransaction,
     purchase_id: i64,
     new: &NewPurchase,
-) -> Result<Vec<u32>, CreatePurchaseError> {
-    let held = new.status.holds_numbers();
+) -> Result<Vec<TicketNumber>, CreatePurchaseError> {
+    let held = new.holds_numbers;
     let mut inserted = BTreeSet::new();
     for chunk in new.selection.numbers().chunks(HOLD_CHUNK) {
         let mut insert = Query::insert()
@@ -106,7 +108,7 @@ async fn insert_tickets(
             insert
                 .values([
                     purchase_id.into(),
-                    new.raffle_id.into(),
+                    new.raffle_id.get().into(),
                     i64::from(number.get()).into(),
                     held.into(),
                 ])
@@ -126,8 +128,8 @@ async fn insert_tickets(
         .selection
         .numbers()
         .iter()
-        .map(|n| n.get())
-        .filter(|n| !inserted.contains(n))
+        .copied()
+        .filter(|n| !inserted.contains(&n.get()))
         .collect())
 }
 
@@ -136,7 +138,7 @@ fn apply_filters(
     query: &PurchaseQuery,
 ) -> Select<purchases::Entity> {
     if let Some(raffle_id) = query.raffle_id {
-        select = select.filter(purchases::Column::RaffleId.eq(raffle_id));
+        select = select.filter(purchases::Column::RaffleId.eq(raffle_id.get()));
     }
     if let Some(name) = query
         .name_contains
@@ -162,11 +164,11 @@ fn apply_filters(
             .from(purchase_tickets::Entity)
             .and_where(
                 purchase_tickets::Column::Number
-                    .is_in(query.ticket_numbers.iter().map(|n| i64::from(*n))),
+                    .is_in(query.ticket_numbers.iter().map(|n| i64::from(n.get()))),
             )
             .to_owned();
         if let Some(raffle_id) = query.raffle_id {
-            holders.and_where(purchase_tickets::Column::RaffleId.eq(raffle_id));
+            holders.and_where(purchase_tickets::Column::RaffleId.eq(raffle_id.get()));
         }
         select = select.filter(purchases::Column::Id.in_subquery(holders));
     }
@@ -176,7 +178,7 @@ fn apply_filters(
             .filter(purchases::Column::CreatedAt.lt(to));
     }
     if let Some(max_id) = query.max_id {
-        select = select.filter(purchases::Column::Id.lte(max_id));
+        select = select.filter(purchases::Column::Id.lte(max_id.get()));
     }
     select
 }
@@ -212,7 +214,7 @@ fn purchase_row(new: &NewPurchase) -> anyhow::Result<purchases::ActiveModel> {
     let numbers: Vec<u32> = new.selection.numbers().iter().map(|n| n.get()).collect();
     Ok(purchases::ActiveModel {
         reference: Set(new.reference.clone()),
-        raffle_id: Set(new.raffle_id),
+        raffle_id: Set(new.raffle_id.get()),
         customer_name: Set(new.customer.name.clone()),
         customer_name_folded: Set(fold_for_search(&new.customer.name)),
         customer_id_document: Set(new.customer.id_document.clone()),
@@ -220,7 +222,7 @@ fn purchase_row(new: &NewPurchase) -> anyhow::Result<purchases::ActiveModel> {
         customer_phone: Set(new.customer.phone.display().to_owned()),
         customer_phone_digits: Set(new.customer.phone.digits().to_owned()),
         customer_country: Set(new.customer.country.clone()),
-        payment_method_id: Set(new.payment.method_id),
+        payment_method_id: Set(new.payment.method_id.map(PaymentMethodId::get)),
         payment_method_name: Set(new.payment.method_name.clone()),
         conversion_currency: Set(new.payment.conversion.map(|(c, _)| c.code().to_owned())),
         conversion_rate: Set(new.payment.conversion.map(|(_, r)| r.to_string())),
@@ -243,8 +245,8 @@ fn purchase_row(new: &NewPurchase) -> anyhow::Result<purchases::ActiveModel> {
 const WRITE_ATTEMPTS: usize = 3;
 
 impl Db {
-    /// PostgreSQL: the purchase and its holds in one statement (a data-modifying CTE), one
-    /// round trip instead of four. A clash on the held-numbers index aborts the whole statement;
+    /// PostgreSQL: the purchase, its holds and the buyer's confirmation in one statement (a
+    /// data-modifying CTE), one round trip instead of four. A clash on the held-numbers index aborts the whole statement;
     /// only then are the numbers someone holds looked up, to name them.
     async fn create_purchase_in_one_statement(
         &self,
@@ -299,14 +301,15 @@ impl Db {
                         let lookup = Statement::from_sql_and_values(
                             backend,
                             taken_sql,
-                            [new.raffle_id.into(), csv.clone().into()],
+                            [new.raffle_id.get().into(), csv.clone().into()],
                         );
-                        let taken: Vec<u32> = Inserted::find_by_statement(lookup)
+                        let taken: Vec<TicketNumber> = Inserted::find_by_statement(lookup)
                             .all(&self.conn)
                             .await
                             .context("failed to name the numbers taken")?
                             .into_iter()
                             .filter_map(|r| u32::try_from(r.number).ok())
+                            .map(TicketNumber::from_stored)
                             .collect();
                         if !taken.is_empty() {
                             return Err(CreatePurchaseError::NumbersTaken(taken));
@@ -349,7 +352,7 @@ impl Db {
     }
 
     async fn load_purchase(&self, id: PurchaseId) -> anyhow::Result<Option<Purchase>> {
-        let row = purchases::Entity::find_by_id(id)
+        let row = purchases::Entity::find_by_id(id.get())
             .one(&self.conn)
             .await
             .context("failed to load purchase")?;
@@ -358,13 +361,13 @@ impl Db {
 }
 
 impl PurchaseRepository for Db {
-    #[tracing::instrument(name = "db.create_purchase", skip_all, fields(raffle.id = ?new.raffle_id))]
+    #[tracing::instrument(name = "db.create_purchase", skip_all, fields(raffle.id = new.raffle_id.get()))]
     async fn create_purchase(
         &self,
         new: &NewPurchase,
         raffle_title: &str,
     ) -> Result<Purchase, CreatePurchaseError> {
-        if self.is_postgres() && new.status.holds_numbers() {
+        if self.is_postgres() && new.holds_numbers && new.confirm_to_buyer {
             return self
                 .create_purchase_in_one_statement(new, raffle_title)
                 .await;
@@ -394,14 +397,14 @@ impl PurchaseRepository for Db {
                 .context("failed to roll back purchase")?;
             return Err(CreatePurchaseError::NumbersTaken(taken));
         }
-        if new.status.holds_numbers() {
+        if new.confirm_to_buyer {
             outbox::enqueue_confirmation(&txn, &row, self.mail_caps).await?;
         }
         txn.commit().await.context("failed to commit purchase")?;
         Ok(convert::purchase(row, raffle_title.to_owned())?)
     }
 
-    #[tracing::instrument(name = "db.get_purchase", skip_all, fields(purchase.id = ?id))]
+    #[tracing::instrument(name = "db.get_purchase", skip_all, fields(purchase.id = id.get()))]
     async fn get_purchase(&self, id: PurchaseId) -> anyhow::Result<Option<Purchase>> {
         self.load_purchase(id).await
     }
@@ -441,7 +444,7 @@ impl PurchaseRepository for Db {
         })
     }
 
-    #[tracing::instrument(name = "db.decide_purchase", skip_all, fields(purchase.id = ?id))]
+    #[tracing::instrument(name = "db.decide_purchase", skip_all, fields(purchase.id = id.get()))]
     async fn decide_purchase(
         &self,
         id: PurchaseId,
@@ -462,7 +465,7 @@ impl PurchaseRepository for Db {
                 Expr::val(decision.notes.clone()),
             )
             .col_expr(purchases::Column::DecidedAt, Expr::val(decision.decided_at))
-            .filter(purchases::Column::Id.eq(id))
+            .filter(purchases::Column::Id.eq(id.get()))
             .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
             .exec(&txn)
             .await
@@ -478,12 +481,12 @@ impl PurchaseRepository for Db {
         if decision.release_numbers {
             purchase_tickets::Entity::update_many()
                 .col_expr(purchase_tickets::Column::Held, Expr::val(false))
-                .filter(purchase_tickets::Column::PurchaseId.eq(id))
+                .filter(purchase_tickets::Column::PurchaseId.eq(id.get()))
                 .exec(&txn)
                 .await
                 .context("failed to release the rejected purchase's numbers")?;
         }
-        let row = purchases::Entity::find_by_id(id)
+        let row = purchases::Entity::find_by_id(id.get())
             .one(&txn)
             .await
             .context("failed to reload the decided purchase")?

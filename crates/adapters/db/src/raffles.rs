@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleStatus};
+use rifa_domain::ticket::TicketNumber;
 use rifa_ports::{DeleteRaffleError, Promotion, RaffleRepository, RaffleScope, UpdateRaffleError};
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
 use sea_orm::{
@@ -28,8 +29,8 @@ struct HeldNumber {
 
 async fn sold_counts(
     conn: &impl ConnectionTrait,
-    ids: &[i64],
-) -> anyhow::Result<HashMap<i64, u32>> {
+    ids: &[RaffleId],
+) -> anyhow::Result<HashMap<RaffleId, u32>> {
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
@@ -38,7 +39,7 @@ async fn sold_counts(
         .column(purchase_tickets::Column::RaffleId)
         .column_as(purchase_tickets::Column::Number.count(), "sold")
         .filter(purchase_tickets::Column::Held.eq(true))
-        .filter(purchase_tickets::Column::RaffleId.is_in(ids.iter().copied()))
+        .filter(purchase_tickets::Column::RaffleId.is_in(ids.iter().map(|id| id.get())))
         .group_by(purchase_tickets::Column::RaffleId)
         .into_model::<SoldCount>()
         .all(conn)
@@ -46,7 +47,7 @@ async fn sold_counts(
         .context("failed to count held numbers")?;
     Ok(rows
         .into_iter()
-        .map(|r| (r.raffle_id, convert::count(r.sold)))
+        .map(|r| (RaffleId::new(r.raffle_id), convert::count(r.sold)))
         .collect())
 }
 
@@ -70,7 +71,7 @@ impl Db {
         conn: &impl ConnectionTrait,
         id: RaffleId,
     ) -> anyhow::Result<Option<Raffle>> {
-        let Some(row) = raffles::Entity::find_by_id(id)
+        let Some(row) = raffles::Entity::find_by_id(id.get())
             .one(conn)
             .await
             .context("failed to load raffle")?
@@ -99,24 +100,24 @@ impl RaffleRepository for Db {
             .all(&self.conn)
             .await
             .context("failed to list raffles")?;
-        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let ids: Vec<RaffleId> = rows.iter().map(|r| RaffleId::new(r.id)).collect();
         let sold = sold_counts(&self.conn, &ids).await?;
         rows.into_iter()
             .map(|row| {
-                let count = sold.get(&row.id).copied().unwrap_or(0);
+                let count = sold.get(&RaffleId::new(row.id)).copied().unwrap_or(0);
                 convert::raffle(row, Some(count))
             })
             .collect()
     }
 
-    #[tracing::instrument(name = "db.get_raffle", skip_all, fields(raffle.id = ?id))]
+    #[tracing::instrument(name = "db.get_raffle", skip_all, fields(raffle.id = id.get()))]
     async fn get_raffle(&self, id: RaffleId) -> anyhow::Result<Option<Raffle>> {
         self.load_raffle(&self.conn, id).await
     }
 
-    #[tracing::instrument(name = "db.raffle_terms", skip_all, fields(raffle.id = ?id))]
+    #[tracing::instrument(name = "db.raffle_terms", skip_all, fields(raffle.id = id.get()))]
     async fn raffle_terms(&self, id: RaffleId) -> anyhow::Result<Option<Raffle>> {
-        raffles::Entity::find_by_id(id)
+        raffles::Entity::find_by_id(id.get())
             .one(&self.conn)
             .await
             .context("failed to load raffle")?
@@ -142,7 +143,7 @@ impl RaffleRepository for Db {
         convert::raffle(row, Some(0))
     }
 
-    #[tracing::instrument(name = "db.update_raffle", skip_all, fields(raffle.id = ?id))]
+    #[tracing::instrument(name = "db.update_raffle", skip_all, fields(raffle.id = id.get()))]
     async fn update_raffle(
         &self,
         id: RaffleId,
@@ -152,7 +153,7 @@ impl RaffleRepository for Db {
         let above_max = Query::select()
             .expr(Expr::val(1))
             .from(purchase_tickets::Entity)
-            .and_where(purchase_tickets::Column::RaffleId.eq(id))
+            .and_where(purchase_tickets::Column::RaffleId.eq(id.get()))
             .and_where(purchase_tickets::Column::Held.eq(true))
             .and_where(purchase_tickets::Column::Number.gt(i64::from(draft.max_tickets)))
             .to_owned();
@@ -162,13 +163,13 @@ impl RaffleRepository for Db {
         draft_columns(&mut model, draft);
         let result = raffles::Entity::update_many()
             .set(model)
-            .filter(raffles::Column::Id.eq(id))
+            .filter(raffles::Column::Id.eq(id.get()))
             .filter(Expr::exists(above_max).not())
             .exec(&self.conn)
             .await
             .context("failed to update raffle")?;
         if result.rows_affected == 0 {
-            if raffles::Entity::find_by_id(id)
+            if raffles::Entity::find_by_id(id.get())
                 .count(&self.conn)
                 .await
                 .context("failed to look up raffle")?
@@ -176,7 +177,12 @@ impl RaffleRepository for Db {
             {
                 return Err(UpdateRaffleError::NotFound);
             }
-            let highest = self.held_numbers(id).await?.last().copied().unwrap_or(0);
+            let highest = self
+                .held_numbers(id)
+                .await?
+                .last()
+                .copied()
+                .unwrap_or(TicketNumber::from_stored(0));
             return Err(UpdateRaffleError::BelowHeldNumber {
                 highest_held: highest,
             });
@@ -186,7 +192,7 @@ impl RaffleRepository for Db {
             .ok_or(UpdateRaffleError::NotFound)
     }
 
-    #[tracing::instrument(name = "db.delete_raffle", skip_all, fields(raffle.id = ?id))]
+    #[tracing::instrument(name = "db.delete_raffle", skip_all, fields(raffle.id = id.get()))]
     async fn delete_raffle(&self, id: RaffleId) -> Result<(), DeleteRaffleError> {
         let txn = self
             .conn
@@ -194,13 +200,13 @@ impl RaffleRepository for Db {
             .await
             .context("failed to start transaction")?;
         purchases::Entity::delete_many()
-            .filter(purchases::Column::RaffleId.eq(id))
+            .filter(purchases::Column::RaffleId.eq(id.get()))
             .filter(purchases::Column::Status.eq("test"))
             .exec(&txn)
             .await
             .context("failed to delete test purchases")?;
         let real = purchases::Entity::find()
-            .filter(purchases::Column::RaffleId.eq(id))
+            .filter(purchases::Column::RaffleId.eq(id.get()))
             .count(&txn)
             .await
             .context("failed to count purchases")?;
@@ -208,7 +214,7 @@ impl RaffleRepository for Db {
             txn.rollback().await.context("failed to roll back")?;
             return Err(DeleteRaffleError::HasPurchases { count: real });
         }
-        let deleted = raffles::Entity::delete_by_id(id)
+        let deleted = raffles::Entity::delete_by_id(id.get())
             .exec(&txn)
             .await
             .context("failed to delete raffle")?;
@@ -222,12 +228,12 @@ impl RaffleRepository for Db {
         Ok(())
     }
 
-    #[tracing::instrument(name = "db.held_numbers", skip_all, fields(raffle.id = ?id))]
-    async fn held_numbers(&self, id: RaffleId) -> anyhow::Result<Vec<u32>> {
+    #[tracing::instrument(name = "db.held_numbers", skip_all, fields(raffle.id = id.get()))]
+    async fn held_numbers(&self, id: RaffleId) -> anyhow::Result<Vec<TicketNumber>> {
         let rows = purchase_tickets::Entity::find()
             .select_only()
             .column(purchase_tickets::Column::Number)
-            .filter(purchase_tickets::Column::RaffleId.eq(id))
+            .filter(purchase_tickets::Column::RaffleId.eq(id.get()))
             .filter(purchase_tickets::Column::Held.eq(true))
             .order_by_asc(purchase_tickets::Column::Number)
             .into_model::<HeldNumber>()
@@ -237,13 +243,14 @@ impl RaffleRepository for Db {
         Ok(rows
             .into_iter()
             .filter_map(|r| u32::try_from(r.number).ok())
+            .map(TicketNumber::from_stored)
             .collect())
     }
 
-    #[tracing::instrument(name = "db.promotions", skip_all, fields(raffle.id = ?id))]
+    #[tracing::instrument(name = "db.promotions", skip_all, fields(raffle.id = id.get()))]
     async fn promotions(&self, id: RaffleId) -> anyhow::Result<Vec<Promotion>> {
         let rows = promotions::Entity::find()
-            .filter(promotions::Column::RaffleId.eq(id))
+            .filter(promotions::Column::RaffleId.eq(id.get()))
             .order_by_asc(promotions::Column::Position)
             .all(&self.conn)
             .await

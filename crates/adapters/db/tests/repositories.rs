@@ -11,9 +11,9 @@ use rifa_domain::exchange::{Currency, ExchangeRateDraft};
 use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::{Money, TicketPrice};
 use rifa_domain::pricing::{self, DiscountTable, DiscountTier};
-use rifa_domain::purchase::{NewPurchase, PaymentSnapshot, PurchaseStatus, Verdict};
-use rifa_domain::raffle::{PurchaseLimits, RaffleDraft, RaffleStatus};
-use rifa_domain::ticket::TicketSelection;
+use rifa_domain::purchase::{NewPurchase, PaymentSnapshot, PurchaseId, PurchaseStatus, Verdict};
+use rifa_domain::raffle::{PurchaseLimits, RaffleDraft, RaffleId, RaffleStatus};
+use rifa_domain::ticket::{TicketNumber, TicketSelection};
 use rifa_domain::{FieldErrors, Lang};
 use rifa_ports::{
     CreatePurchaseError, DecidePurchaseError, DeleteRaffleError, ExchangeRateRepository as _,
@@ -23,6 +23,14 @@ use rifa_ports::{
 };
 use rust_decimal::Decimal;
 use sea_orm::{ConnectionTrait, Database, DbErr, SqlErr};
+
+/// Ticket numbers as the repositories give them back.
+fn numbers(list: &[u32]) -> Vec<TicketNumber> {
+    list.iter()
+        .copied()
+        .map(TicketNumber::from_stored)
+        .collect()
+}
 
 macro_rules! on_both {
     ($($name:ident),+ $(,)?) => {$(
@@ -91,7 +99,7 @@ fn now() -> DateTime<Utc> {
     DateTime::from_timestamp_millis(Utc::now().timestamp_millis()).unwrap()
 }
 
-async fn raffle(db: &Db, max_tickets: u32) -> i64 {
+async fn raffle(db: &Db, max_tickets: u32) -> RaffleId {
     let draft = RaffleDraft {
         title: "Rifa".into(),
         description: "Premio".into(),
@@ -106,7 +114,7 @@ async fn raffle(db: &Db, max_tickets: u32) -> i64 {
     db.create_raffle(&draft, now()).await.unwrap().id
 }
 
-fn purchase(raffle_id: i64, numbers: &[i64], reference: &str, phone: &str) -> NewPurchase {
+fn purchase(raffle_id: RaffleId, numbers: &[i64], reference: &str, phone: &str) -> NewPurchase {
     let limits = PurchaseLimits::new(Some(1), Some(10)).unwrap();
     let selection = TicketSelection::new(numbers, 100, limits).unwrap();
     let mut errors = FieldErrors::new();
@@ -134,6 +142,8 @@ fn purchase(raffle_id: i64, numbers: &[i64], reference: &str, phone: &str) -> Ne
             conversion: None,
         },
         status: PurchaseStatus::Pending,
+        holds_numbers: true,
+        confirm_to_buyer: true,
         created_at: now(),
         lang: Lang::En,
         access_digest: Some("d".repeat(64)),
@@ -160,7 +170,7 @@ async fn the_unique_index_refuses_a_second_hold_of_a_number_but_not_a_released_o
         )
     };
     let refused: DbErr = raw
-        .execute_unprepared(&insert(second.id))
+        .execute_unprepared(&insert(second.id.get()))
         .await
         .unwrap_err();
     assert!(
@@ -182,8 +192,10 @@ async fn the_unique_index_refuses_a_second_hold_of_a_number_but_not_a_released_o
     )
     .await
     .unwrap();
-    raw.execute_unprepared(&insert(second.id)).await.unwrap();
-    assert_eq!(db.held_numbers(raffle).await.unwrap(), vec![7, 8]);
+    raw.execute_unprepared(&insert(second.id.get()))
+        .await
+        .unwrap();
+    assert_eq!(db.held_numbers(raffle).await.unwrap(), numbers(&[7, 8]));
 }
 
 async fn losing_numbers_writes_nothing_and_names_exactly_those_numbers(url: &str) {
@@ -201,10 +213,10 @@ async fn losing_numbers_writes_nothing_and_names_exactly_those_numbers(url: &str
         .await;
 
     assert!(
-        matches!(lost, Err(CreatePurchaseError::NumbersTaken(ref n)) if n == &[2, 4]),
+        matches!(lost, Err(CreatePurchaseError::NumbersTaken(ref n)) if *n == numbers(&[2, 4])),
         "{lost:?}"
     );
-    assert_eq!(db.held_numbers(raffle).await.unwrap(), vec![2, 4, 6]);
+    assert_eq!(db.held_numbers(raffle).await.unwrap(), numbers(&[2, 4, 6]));
     let all = PurchaseQuery {
         raffle_id: Some(raffle),
         name_contains: None,
@@ -224,7 +236,12 @@ async fn losing_numbers_writes_nothing_and_names_exactly_those_numbers(url: &str
         matches!(duplicate, Err(CreatePurchaseError::ReferenceTaken)),
         "{duplicate:?}"
     );
-    assert!(!db.held_numbers(raffle).await.unwrap().contains(&50));
+    assert!(
+        !db.held_numbers(raffle)
+            .await
+            .unwrap()
+            .contains(&TicketNumber::from_stored(50))
+    );
 }
 
 async fn only_one_of_two_racing_decisions_wins(url: &str) {
@@ -255,7 +272,7 @@ async fn only_one_of_two_racing_decisions_wins(url: &str) {
         stored.status == PurchaseStatus::Rejected
     );
     let missing = db
-        .decide_purchase(999_999, &decision(&approve, now()))
+        .decide_purchase(PurchaseId::new(999_999), &decision(&approve, now()))
         .await;
     assert!(matches!(missing, Err(DecidePurchaseError::NotFound)));
 }
@@ -282,14 +299,15 @@ async fn a_raffle_cannot_shrink_below_a_held_number_nor_vanish_with_purchases(ur
     assert!(
         matches!(
             shrunk,
-            Err(UpdateRaffleError::BelowHeldNumber { highest_held: 80 })
+            Err(UpdateRaffleError::BelowHeldNumber { highest_held })
+                if highest_held == TicketNumber::from_stored(80)
         ),
         "{shrunk:?}"
     );
     draft.max_tickets = 80;
     assert_eq!(db.update_raffle(id, &draft).await.unwrap().max_tickets, 80);
     assert!(matches!(
-        db.update_raffle(424_242, &draft).await,
+        db.update_raffle(RaffleId::new(424_242), &draft).await,
         Err(UpdateRaffleError::NotFound)
     ));
     assert!(matches!(
@@ -329,21 +347,21 @@ async fn searches_find_rejected_purchases_by_number_and_lookups_by_phone_digits(
         .await
         .unwrap();
 
-    let query = |numbers: Vec<u32>| PurchaseQuery {
+    let query = |wanted: Vec<u32>| PurchaseQuery {
         raffle_id: Some(raffle),
         name_contains: Some("PEREZ".into()),
         status: None,
-        ticket_numbers: numbers,
+        ticket_numbers: numbers(&wanted),
         created: None,
         max_id: None,
         page: 1,
         page_size: 10,
     };
     let found = db.search_purchases(&query(vec![12])).await.unwrap();
-    let ids: Vec<i64> = found.items.iter().map(|p| p.id).collect();
+    let ids: Vec<i64> = found.items.iter().map(|p| p.id.get()).collect();
     assert_eq!(
         ids,
-        vec![pending.id, rejected.id],
+        vec![pending.id.get(), rejected.id.get()],
         "newest first, rejected included"
     );
     assert_eq!(found.summary.pending_purchases, 1);
@@ -365,7 +383,7 @@ async fn searches_find_rejected_purchases_by_number_and_lookups_by_phone_digits(
         .await
         .unwrap();
     assert_eq!(by_phone.len(), 1);
-    assert_eq!(by_phone[0].ticket_numbers, vec![12, 13]);
+    assert_eq!(by_phone[0].ticket_numbers, numbers(&[12, 13]));
 }
 
 async fn settings_round_trip_with_the_password_kept_secret(url: &str) {
@@ -408,6 +426,8 @@ async fn purchases_and_decisions_put_their_e_mail_in_the_outbox_in_the_same_tran
         .unwrap_err();
     let mut test = purchase(raffle, &[2], "RF-T", "04141234567");
     test.status = PurchaseStatus::Test;
+    test.holds_numbers = false;
+    test.confirm_to_buyer = false;
     db.create_purchase(&test, "Rifa").await.unwrap();
 
     let queued = db.list_mail(None, 10).await.unwrap();
@@ -632,7 +652,12 @@ async fn only_the_granted_upload_of_a_pending_purchase_can_be_attached(url: &str
             .unwrap(),
         "decided purchases are closed"
     );
-    assert!(db.purchase_access(999_999).await.unwrap().is_none());
+    assert!(
+        db.purchase_access(PurchaseId::new(999_999))
+            .await
+            .unwrap()
+            .is_none()
+    );
 }
 
 async fn grants_never_attached_are_listed_by_age_and_withdrawn_once(url: &str) {
@@ -873,12 +898,20 @@ async fn duplicate_rates_of_older_databases_are_merged_into_the_newest_by_the_mi
 
     let db = Db::connect(url, 2).await.unwrap();
     let rates = db.list_exchange_rates().await.unwrap();
-    let kept: Vec<(i64, String)> = rates.iter().map(|r| (r.id, r.rate.to_string())).collect();
+    let kept: Vec<(i64, String)> = rates
+        .iter()
+        .map(|r| (r.id.get(), r.rate.to_string()))
+        .collect();
     assert_eq!(kept, vec![(2, "40".to_owned()), (3, "4000".to_owned())]);
     let methods = db.list_payment_methods(false).await.unwrap();
     let linked: Vec<(&str, Option<i64>)> = methods
         .iter()
-        .map(|m| (m.name.as_str(), m.exchange_rate.as_ref().map(|r| r.id)))
+        .map(|m| {
+            (
+                m.name.as_str(),
+                m.exchange_rate.as_ref().map(|r| r.id.get()),
+            )
+        })
         .collect();
     assert!(linked.contains(&("Pago Móvil", Some(2))), "{linked:?}");
     assert!(linked.contains(&("Nequi", Some(3))), "{linked:?}");
@@ -974,7 +1007,7 @@ async fn a_repository_call_opens_a_span_named_for_it_with_its_ids() {
     let _default =
         tracing::subscriber::set_default(tracing_subscriber::registry().with(spans.clone()));
 
-    assert!(db.get_raffle(42).await.unwrap().is_none());
+    assert!(db.get_raffle(RaffleId::new(42)).await.unwrap().is_none());
 
     let opened = spans.0.lock().unwrap().clone();
     let ours: Vec<&String> = opened.iter().filter(|s| s.starts_with("db.")).collect();

@@ -6,18 +6,21 @@
 use chrono::Utc;
 use rifa_domain::Lang;
 use rifa_domain::money::Money;
+use rifa_domain::purchase::PurchaseId;
 use rifa_domain::purchase::{Purchase, PurchaseStatus};
+use rifa_domain::raffle::RaffleId;
+use rifa_domain::ticket::TicketNumber;
 use rifa_mail::MailTemplates;
 use rifa_ports::MailKind;
 use rifa_ports::outbound::{MailComposer, MailMessage, OutgoingEmail, ReceiptContext};
 
 fn purchase(status: PurchaseStatus, tickets: u32) -> Purchase {
     Purchase {
-        id: 1,
+        id: PurchaseId::new(1),
         reference: "RF-ABC123".into(),
-        raffle_id: 1,
+        raffle_id: RaffleId::new(1),
         raffle_title: "RX-7".into(),
-        ticket_numbers: (1..=tickets).collect(),
+        ticket_numbers: (1..=tickets).map(TicketNumber::from_stored).collect(),
         customer_name: "Ana Ruiz".into(),
         customer_id_document: "V12345678".into(),
         customer_email: "ana@correo.com".into(),
@@ -209,7 +212,9 @@ fn the_templates_say_what_the_messages_said_before_them() {
         let tickets = u32::try_from(case["tickets"].as_u64().unwrap()).unwrap();
         let mut bought = purchase(PurchaseStatus::Pending, 0);
         bought.raffle_title = "Rifa de prueba".into();
-        bought.ticket_numbers = (1..=tickets).map(|n| n * 7).collect();
+        bought.ticket_numbers = (1..=tickets)
+            .map(|n| TicketNumber::from_stored(n * 7))
+            .collect();
         bought.customer_name = case["name"].as_str().unwrap().into();
         bought.payment_method = "Pago Móvil".into();
         bought.total_amount = Money::from_cents(1_234_567).unwrap();

@@ -8,28 +8,33 @@ use std::time::Instant;
 
 use chrono::Utc;
 use rifa_domain::Lang;
-use rifa_domain::purchase::{Purchase, PurchaseStatus};
+use rifa_domain::payment::PaymentMethodId;
+use rifa_domain::purchase::{Purchase, PurchaseId, PurchaseStatus};
+use rifa_domain::raffle::RaffleId;
+use rifa_domain::ticket::TicketNumber;
 use rifa_pdf::GenPdfReceipts;
 use rifa_ports::outbound::{ReceiptContext, ReceiptRenderer as _};
 
 fn purchase(name: &str, numbers: u32) -> Purchase {
     Purchase {
-        id: 7,
+        id: PurchaseId::new(7),
         reference: "RIFA-7Q2K9X".into(),
-        raffle_id: 3,
+        raffle_id: RaffleId::new(3),
         raffle_title: "Gran Rifa Navideña: ¡camión 0 km!".into(),
         total_amount: "13.00"
             .parse::<rifa_domain::money::Money>()
             .unwrap()
             .times(numbers),
-        ticket_numbers: (1..=numbers).map(|i| i * 19).collect(),
+        ticket_numbers: (1..=numbers)
+            .map(|i| TicketNumber::from_stored(i * 19))
+            .collect(),
         customer_name: name.into(),
         customer_id_document: "V-12.345.678".into(),
         customer_email: "cliente@example.com".into(),
         customer_phone: "+58 412 555 1234".into(),
         customer_country: "venezuela".into(),
         payment_method: "Pago Móvil".into(),
-        payment_method_id: Some(2),
+        payment_method_id: Some(PaymentMethodId::new(2)),
         conversion: None,
         discount_applied: rifa_domain::money::Money::ZERO,
         status: PurchaseStatus::Pending,

@@ -63,7 +63,7 @@ pub use pdf::GenPdfReceipts;
 pub struct HtmlInvoices;
 
 impl rifa_ports::outbound::InvoicePages for HtmlInvoices {
-    #[tracing::instrument(name = "pdf.invoice_html", skip_all, fields(purchase.id = ?purchase.id))]
+    #[tracing::instrument(name = "pdf.invoice_html", skip_all, fields(purchase.id = purchase.id.get()))]
     fn render(
         &self,
         purchase: &rifa_domain::purchase::Purchase,

@@ -131,7 +131,7 @@ fn single_face(font: Font) -> FontFamily<Font> {
 }
 
 impl ReceiptRenderer for GenPdfReceipts {
-    #[tracing::instrument(name = "pdf.render", skip_all, fields(purchase.id = ?purchase.id))]
+    #[tracing::instrument(name = "pdf.render", skip_all, fields(purchase.id = purchase.id.get()))]
     fn render(&self, purchase: &Purchase, context: &ReceiptContext) -> anyhow::Result<Vec<u8>> {
         let view = ReceiptView::new(purchase, context);
         let footer = format!(

@@ -1,6 +1,10 @@
 //! Receipts rendered for real and read back: PDFs through poppler's `pdftotext`/`pdfinfo`, the
 //! HTML invoice as text.
 
+use rifa_domain::payment::PaymentMethodId;
+use rifa_domain::purchase::PurchaseId;
+use rifa_domain::raffle::RaffleId;
+use rifa_domain::ticket::TicketNumber;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::Command;
@@ -23,19 +27,19 @@ fn money(raw: &str) -> Money {
 fn purchase(numbers: Vec<u32>) -> Purchase {
     let price = money("13.00");
     Purchase {
-        id: 7,
+        id: PurchaseId::new(7),
         reference: "RIFA-7Q2K9X".into(),
-        raffle_id: 3,
+        raffle_id: RaffleId::new(3),
         raffle_title: "Gran Rifa Navideña: ¡camión 0 km! ¿Listo? (á é í ó ú ñ ¡ ¿)".into(),
         total_amount: price.times(u32::try_from(numbers.len()).unwrap_or(u32::MAX)),
-        ticket_numbers: numbers,
+        ticket_numbers: numbers.into_iter().map(TicketNumber::from_stored).collect(),
         customer_name: "José Ñúñez Pérez".into(),
         customer_id_document: "V-12.345.678".into(),
         customer_email: "jose.nunez@example.com".into(),
         customer_phone: "+58 412 555 1234".into(),
         customer_country: "venezuela".into(),
         payment_method: "Pago Móvil Banesco".into(),
-        payment_method_id: Some(2),
+        payment_method_id: Some(PaymentMethodId::new(2)),
         conversion: Some((
             Currency::Ves,
             "36.5012"

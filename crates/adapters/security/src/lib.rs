@@ -125,7 +125,7 @@ impl JwtIssuer {
 }
 
 impl TokenIssuer for JwtIssuer {
-    #[tracing::instrument(name = "security.token_issuer.issue", skip_all, fields(admin.id = ?admin_id))]
+    #[tracing::instrument(name = "security.token_issuer.issue", skip_all, fields(admin.id = admin_id.get()))]
     fn issue(
         &self,
         admin_id: AdminId,
@@ -160,7 +160,11 @@ impl TokenIssuer for JwtIssuer {
         )?;
         let claims = data.claims;
         Ok(AdminClaims {
-            admin_id: claims.sub.parse().map_err(|_| TokenError::Invalid)?,
+            admin_id: claims
+                .sub
+                .parse()
+                .map(AdminId::new)
+                .map_err(|_| TokenError::Invalid)?,
             username: claims.username,
             privileged: claims.privileged,
             expires_at: DateTime::from_timestamp(claims.exp, 0).ok_or(TokenError::Invalid)?,
@@ -188,14 +192,14 @@ mod tests {
         let issuer =
             JwtIssuer::new(&[7; 32], Duration::from_secs(3600)).unwrap_or_else(|e| panic!("{e}"));
         let issued = issuer
-            .issue(42, "ana", true)
+            .issue(AdminId::new(42), "ana", true)
             .unwrap_or_else(|e| panic!("{e}"));
         let claims = issuer
             .verify(&issued.token)
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             (claims.admin_id, claims.username.as_str(), claims.privileged),
-            (42, "ana", true)
+            (AdminId::new(42), "ana", true)
         );
         assert_eq!(claims.expires_at.timestamp(), issued.expires_at.timestamp());
 
@@ -206,7 +210,7 @@ mod tests {
 
         let expired = JwtIssuer::new(&[7; 32], Duration::ZERO).unwrap_or_else(|e| panic!("{e}"));
         let stale = expired
-            .issue(1, "ana", false)
+            .issue(AdminId::new(1), "ana", false)
             .unwrap_or_else(|e| panic!("{e}"));
         std::thread::sleep(Duration::from_millis(1_100));
         assert_eq!(issuer.verify(&stale.token), Err(TokenError::Expired));

@@ -62,6 +62,8 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
+    use rifa_domain::purchase::PurchaseId;
+    use rifa_domain::raffle::RaffleId;
 
     #[test]
     fn references_are_readable_and_do_not_repeat() {
@@ -86,9 +88,9 @@ mod tests {
         let bus = LocalEventBus::new(8);
         let (mut a, mut b) = (bus.subscribe(), bus.subscribe());
         let event = DomainEvent::NewPurchase {
-            purchase_id: 1,
+            purchase_id: PurchaseId::new(1),
             reference: "RF-1".into(),
-            raffle_id: 2,
+            raffle_id: RaffleId::new(2),
             customer_name: "Ana".into(),
             ticket_count: 3,
             total_amount: "39.00".into(),

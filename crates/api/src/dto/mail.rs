@@ -32,8 +32,8 @@ pub struct MailDto {
 impl From<MailRecord> for MailDto {
     fn from(r: MailRecord) -> Self {
         Self {
-            id: r.id,
-            purchase_id: r.purchase_id,
+            id: r.id.get(),
+            purchase_id: r.purchase_id.get(),
             kind: r.kind.as_str(),
             recipient: r.recipient,
             status: r.status.as_str(),

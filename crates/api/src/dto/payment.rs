@@ -1,5 +1,5 @@
 use rifa_app::payments::PaymentMethodInput;
-use rifa_domain::exchange::{ExchangeRate, ExchangeRateDraft};
+use rifa_domain::exchange::{ExchangeRate, ExchangeRateDraft, ExchangeRateId};
 use rifa_domain::payment::PaymentMethod;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -36,7 +36,7 @@ pub struct PaymentMethodDto {
 impl From<PaymentMethod> for PaymentMethodDto {
     fn from(m: PaymentMethod) -> Self {
         Self {
-            id: m.id,
+            id: m.id.get(),
             name: m.name,
             kind: m.kind,
             active: m.active,
@@ -45,9 +45,9 @@ impl From<PaymentMethod> for PaymentMethodDto {
                 .into_iter()
                 .map(|(k, v)| (k, Value::String(v)))
                 .collect(),
-            exchange_rate_id: m.exchange_rate.as_ref().map(|r| r.id),
+            exchange_rate_id: m.exchange_rate.as_ref().map(|r| r.id.get()),
             exchange_rate: m.exchange_rate.map(|r| LinkedRateDto {
-                id: r.id,
+                id: r.id.get(),
                 from_currency: r.from.code().to_owned(),
                 to_currency: r.to.code().to_owned(),
                 rate: r.rate.to_string(),
@@ -93,7 +93,7 @@ impl From<PaymentMethodRequest> for PaymentMethodInput {
             kind: r.kind,
             active: r.active,
             details,
-            exchange_rate_id: r.exchange_rate_id,
+            exchange_rate_id: r.exchange_rate_id.map(ExchangeRateId::new),
         }
     }
 }
@@ -113,7 +113,7 @@ pub struct ExchangeRateDto {
 impl From<ExchangeRate> for ExchangeRateDto {
     fn from(r: ExchangeRate) -> Self {
         Self {
-            id: r.id,
+            id: r.id.get(),
             from_currency: r.from.code().to_owned(),
             to_currency: r.to.code().to_owned(),
             rate: r.rate.to_string(),

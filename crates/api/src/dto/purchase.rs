@@ -1,10 +1,16 @@
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::text::Text;
 use rifa_app::lookup::Verification;
-use rifa_app::purchasing::{PurchaseForm, PurchaseReceipt};
-use rifa_domain::customer::CustomerInput;
-use rifa_domain::purchase::Purchase;
-use rifa_domain::ticket::display_number;
+use std::str::FromStr;
+
+use rifa_app::purchasing::PurchaseReceipt;
+use rifa_domain::customer::{Customer, CustomerInput};
+use rifa_domain::money::Money;
+use rifa_domain::payment::PaymentMethodId;
+use rifa_domain::purchase::{MethodChoice, Purchase, PurchaseRequest};
+use rifa_domain::raffle::RaffleId;
+use rifa_domain::ticket::{TicketNumber, display_number};
+use rifa_domain::{FieldError, FieldErrors};
 use rifa_ports::PurchasePage;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -58,6 +64,11 @@ pub struct ConvertedTotalDto {
     pub amount: String,
 }
 
+/// Ticket numbers as the API sends them: plain numbers.
+pub(crate) fn numbers(tickets: &[TicketNumber]) -> Vec<u32> {
+    tickets.iter().map(|n| n.get()).collect()
+}
+
 fn converted(p: &Purchase) -> Option<ConvertedTotalDto> {
     p.conversion.map(|(currency, rate)| ConvertedTotalDto {
         currency: currency.code().to_owned(),
@@ -70,18 +81,18 @@ impl From<Purchase> for PurchaseDto {
     fn from(p: Purchase) -> Self {
         Self {
             converted_total: converted(&p),
-            id: p.id,
+            id: p.id.get(),
             reference: p.reference,
-            raffle_id: p.raffle_id,
+            raffle_id: p.raffle_id.get(),
             raffle_title: p.raffle_title,
-            ticket_numbers: p.ticket_numbers,
+            ticket_numbers: numbers(&p.ticket_numbers),
             customer_name: p.customer_name,
             customer_id: p.customer_id_document,
             customer_email: p.customer_email,
             customer_phone: p.customer_phone,
             customer_country: p.customer_country,
             payment_method: p.payment_method,
-            payment_method_id: p.payment_method_id,
+            payment_method_id: p.payment_method_id.map(PaymentMethodId::get),
             total_amount: p.total_amount.to_string(),
             discount_applied: p.discount_applied.to_string(),
             status: p.status.as_str().to_owned(),
@@ -137,7 +148,7 @@ impl From<PurchaseReceipt> for PurchaseResponse {
         Self {
             purchase_token: receipt.access_key,
             test_mode: receipt.test_mode,
-            ticket_numbers: p.ticket_numbers.clone(),
+            ticket_numbers: numbers(&p.ticket_numbers),
             total_amount: p.total_amount.to_string(),
             quote: receipt.quote.into(),
             purchase: ReceiptPurchaseDto {
@@ -147,11 +158,11 @@ impl From<PurchaseReceipt> for PurchaseResponse {
                     .iter()
                     .map(|n| display_number(*n, max_tickets))
                     .collect(),
-                id: p.id,
+                id: p.id.get(),
                 reference: p.reference,
-                raffle_id: p.raffle_id,
+                raffle_id: p.raffle_id.get(),
                 raffle_title: p.raffle_title,
-                ticket_numbers: p.ticket_numbers,
+                ticket_numbers: numbers(&p.ticket_numbers),
                 customer_name: p.customer_name,
                 customer_email: p.customer_email,
                 payment_method: p.payment_method,
@@ -191,25 +202,134 @@ pub struct PurchaseMultipart {
     accept_terms: Option<Text<String>>,
 }
 
-impl From<PurchaseMultipart> for PurchaseForm {
-    fn from(m: PurchaseMultipart) -> Self {
+impl PurchaseMultipart {
+    /// The form as a domain request for the raffle at `raffle` (the path's), with every field
+    /// that is wrong on its own reported at once. What depends on the raffle (numbers in range,
+    /// limits, the method on offer, the price) is the use case's to check.
+    ///
+    /// # Errors
+    /// Every bad field, with the spec's messages.
+    pub fn parse(self, raffle: RaffleId) -> Result<PurchaseRequest, FieldErrors> {
         let text = |t: Option<Text<String>>| t.map(Text::into_inner);
-        Self {
-            customer: CustomerInput {
-                name: text(m.customer_name),
-                id_document: text(m.customer_id),
-                email: text(m.customer_email),
-                phone: text(m.customer_phone),
-                country: text(m.customer_country),
+        let mut errors = FieldErrors::new();
+        if let Some(sent) = text(self.raffle_id)
+            && !sent.trim().is_empty()
+            && sent.trim().parse::<i64>().ok() != Some(raffle.get())
+        {
+            let only = raffle.to_string();
+            errors.add(
+                "raffleId",
+                FieldError::OutOfRange {
+                    min: only.clone(),
+                    max: only,
+                },
+            );
+        }
+        let ticket_numbers = errors.check(
+            "ticketNumbers",
+            parse_numbers(text(self.ticket_numbers).as_deref()),
+        );
+        let customer = Customer::parse(
+            &CustomerInput {
+                name: text(self.customer_name),
+                id_document: text(self.customer_id),
+                email: text(self.customer_email),
+                phone: text(self.customer_phone),
+                country: text(self.customer_country),
             },
-            payment_method: text(m.payment_method),
-            raffle_id: text(m.raffle_id),
-            ticket_numbers: text(m.ticket_numbers),
-            total_amount: text(m.total_amount),
-            discount_applied: text(m.discount_applied),
-            accept_terms: text(m.accept_terms),
+            &mut errors,
+        );
+        let payment_method = errors.check(
+            "paymentMethod",
+            method_choice(text(self.payment_method).as_deref()),
+        );
+        if !accepted(text(self.accept_terms).as_deref()) {
+            errors.add("acceptTerms", FieldError::TermsNotAccepted);
+        }
+        let total_amount = errors.check(
+            "totalAmount",
+            text(self.total_amount)
+                .as_deref()
+                .ok_or(FieldError::Required)
+                .and_then(Money::from_str),
+        );
+        let discount_applied = match text(self.discount_applied)
+            .as_deref()
+            .map(str::trim)
+            .filter(|d| !d.is_empty())
+        {
+            Some(raw) => errors.check("discountApplied", Money::from_str(raw)),
+            None => Some(Money::ZERO),
+        };
+        match (
+            customer,
+            payment_method,
+            ticket_numbers,
+            total_amount,
+            discount_applied,
+        ) {
+            (
+                Some(customer),
+                Some(payment_method),
+                Some(ticket_numbers),
+                Some(total_amount),
+                Some(discount_applied),
+            ) if errors.is_empty() => Ok(PurchaseRequest {
+                customer,
+                payment_method,
+                ticket_numbers,
+                total_amount,
+                discount_applied,
+            }),
+            _ => Err(errors),
         }
     }
+}
+
+/// Multipart sends the numbers as a JSON array; digit strings are taken too.
+fn parse_numbers(raw: Option<&str>) -> Result<Vec<i64>, FieldError> {
+    let raw = raw
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .ok_or(FieldError::TicketsEmpty)?;
+    let values: Vec<serde_json::Value> =
+        serde_json::from_str(raw).map_err(|_| FieldError::NotANumber)?;
+    let numbers = values
+        .iter()
+        .map(|v| match v {
+            serde_json::Value::Number(n) => n.as_i64().ok_or(FieldError::NotANumber),
+            serde_json::Value::String(s) => {
+                s.trim().parse::<i64>().map_err(|_| FieldError::NotANumber)
+            }
+            _ => Err(FieldError::NotANumber),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if numbers.is_empty() {
+        return Err(FieldError::TicketsEmpty);
+    }
+    Ok(numbers)
+}
+
+/// The method's id or, for older clients, its name.
+fn method_choice(raw: Option<&str>) -> Result<MethodChoice, FieldError> {
+    let wanted = raw
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .ok_or(FieldError::PaymentMethodRequired)?;
+    Ok(wanted.parse::<i64>().map_or_else(
+        |_| MethodChoice::Name(wanted.to_owned()),
+        |id| MethodChoice::Id(PaymentMethodId::new(id)),
+    ))
+}
+
+/// A missing checkbox counts as accepted (older clients never sent it); a sent one must say yes.
+fn accepted(raw: Option<&str>) -> bool {
+    raw.is_none_or(|v| {
+        matches!(
+            v.trim().to_ascii_lowercase().as_str(),
+            "true" | "on" | "1" | "yes"
+        )
+    })
 }
 
 /// The purchase form's fields, for the documentation (sent as `multipart/form-data`).
@@ -298,14 +418,14 @@ impl From<Verification> for VerificationDto {
                 .into_iter()
                 .map(|(raffle, purchase)| VerifiedEntryDto {
                     raffle: VerifiedRaffleDto {
-                        id: raffle.id,
+                        id: raffle.id.get(),
                         description: raffle.description.chars().take(100).collect(),
                         title: raffle.title,
                         price: raffle.price.money().to_string(),
                         draw_date: raffle.draw_date.map(instant),
                         max_tickets: raffle.max_tickets,
                     },
-                    tickets: purchase.ticket_numbers,
+                    tickets: numbers(&purchase.ticket_numbers),
                     purchase: VerifiedPurchaseDto {
                         reference: purchase.reference,
                         total_amount: purchase.total_amount.to_string(),
@@ -392,5 +512,157 @@ impl PurchasePageDto {
             },
             items: page.items.into_iter().map(PurchaseDto::from).collect(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticket_numbers_come_as_a_json_array_of_numbers_or_digit_strings() {
+        assert_eq!(parse_numbers(Some("[3, \"7\", 12]")), Ok(vec![3, 7, 12]));
+        assert_eq!(parse_numbers(Some("[-3]")), Ok(vec![-3]));
+        assert_eq!(parse_numbers(Some("[]")), Err(FieldError::TicketsEmpty));
+        assert_eq!(parse_numbers(None), Err(FieldError::TicketsEmpty));
+        for bad in ["3,7", "{\"a\":1}", "[1.5]", "[\"x\"]", "[null]", "[1e99]"] {
+            assert_eq!(
+                parse_numbers(Some(bad)),
+                Err(FieldError::NotANumber),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn terms_count_as_accepted_unless_sent_as_refused() {
+        for yes in [None, Some("true"), Some("on"), Some("1")] {
+            assert!(accepted(yes));
+        }
+        for no in [Some("false"), Some("0"), Some("")] {
+            assert!(!accepted(no));
+        }
+    }
+
+    fn form(fields: &[(&str, &str)]) -> PurchaseMultipart {
+        let field = |name: &str| {
+            fields
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| Text((*v).to_owned()))
+        };
+        PurchaseMultipart {
+            customer_name: field("customerName"),
+            customer_id: field("customerId"),
+            customer_email: field("customerEmail"),
+            customer_phone: field("customerPhone"),
+            customer_country: field("customerCountry"),
+            payment_method: field("paymentMethod"),
+            raffle_id: field("raffleId"),
+            ticket_numbers: field("ticketNumbers"),
+            total_amount: field("totalAmount"),
+            discount_applied: field("discountApplied"),
+            accept_terms: field("acceptTerms"),
+        }
+    }
+
+    const GOOD: [(&str, &str); 9] = [
+        ("customerName", "Ana Ruiz"),
+        ("customerId", "V12345678"),
+        ("customerEmail", "Ana@Correo.com"),
+        ("customerPhone", "0414-123-4567"),
+        ("customerCountry", "venezuela"),
+        ("paymentMethod", "3"),
+        ("ticketNumbers", "[7, \"42\"]"),
+        ("totalAmount", "26.00"),
+        ("acceptTerms", "on"),
+    ];
+
+    #[test]
+    fn a_good_form_becomes_the_domains_request() {
+        let request = form(&GOOD).parse(RaffleId::new(5)).unwrap();
+
+        assert_eq!(request.customer.email.as_str(), "ana@correo.com");
+        assert_eq!(request.customer.phone.digits(), "04141234567");
+        assert_eq!(
+            request.payment_method,
+            MethodChoice::Id(PaymentMethodId::new(3))
+        );
+        assert_eq!(request.ticket_numbers, [7, 42]);
+        assert_eq!(request.total_amount.to_string(), "26.00");
+        assert_eq!(request.discount_applied, Money::ZERO);
+    }
+
+    #[test]
+    fn every_field_wrong_on_its_own_is_reported_at_once() {
+        let bad = form(&[
+            ("customerName", "A"),
+            ("customerEmail", "no-es-un-email"),
+            ("raffleId", "6"),
+            ("ticketNumbers", "[1.5]"),
+            ("totalAmount", "doce"),
+            ("discountApplied", "x"),
+            ("acceptTerms", "false"),
+        ]);
+
+        let errors = bad.parse(RaffleId::new(5)).unwrap_err();
+
+        let mut named: Vec<_> = errors.iter().map(|(field, _)| *field).collect();
+        named.sort_unstable();
+        assert_eq!(
+            named,
+            [
+                "acceptTerms",
+                "customerCountry",
+                "customerEmail",
+                "customerId",
+                "customerName",
+                "customerPhone",
+                "discountApplied",
+                "paymentMethod",
+                "raffleId",
+                "ticketNumbers",
+                "totalAmount",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_raffle_the_form_names_must_be_the_paths() {
+        let mut fields = GOOD.to_vec();
+        fields.push(("raffleId", "5"));
+        assert!(form(&fields).parse(RaffleId::new(5)).is_ok());
+        for other in ["6", "abc"] {
+            let mut fields = GOOD.to_vec();
+            fields.push(("raffleId", other));
+            let errors = form(&fields).parse(RaffleId::new(5)).unwrap_err();
+            assert_eq!(
+                errors.iter().collect::<Vec<_>>(),
+                [&(
+                    "raffleId",
+                    FieldError::OutOfRange {
+                        min: "5".into(),
+                        max: "5".into()
+                    }
+                )],
+                "{other}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_method_is_named_by_id_or_by_name() {
+        assert_eq!(
+            method_choice(Some(" 7 ")),
+            Ok(MethodChoice::Id(PaymentMethodId::new(7)))
+        );
+        assert_eq!(
+            method_choice(Some("Zelle")),
+            Ok(MethodChoice::Name("Zelle".into()))
+        );
+        assert_eq!(
+            method_choice(Some("  ")),
+            Err(FieldError::PaymentMethodRequired)
+        );
     }
 }

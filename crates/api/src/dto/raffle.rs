@@ -43,7 +43,7 @@ pub struct PurchaseLimitsDto {
 impl From<Raffle> for RaffleDto {
     fn from(r: Raffle) -> Self {
         Self {
-            id: r.id,
+            id: r.id.get(),
             // Every read that answers a raffle counts its sales.
             tickets_available: r.tickets_available().unwrap_or(r.max_tickets),
             price: r.price.money().to_string(),

@@ -215,7 +215,7 @@ async fn every_admin_route_refuses_a_garbage_or_tampered_token(app: TestApp) {
             Duration::from_secs(600),
         )
         .unwrap();
-        rifa_ports::TokenIssuer::issue(&issuer, 1, "admin", true)
+        rifa_ports::TokenIssuer::issue(&issuer, rifa_domain::admin::AdminId::new(1), "admin", true)
             .unwrap()
             .token
     };

@@ -19,15 +19,14 @@ use rifa_app::lookup::{Lookup, LookupService};
 use rifa_app::mail::{Mail, MailService, RetryPolicy};
 use rifa_app::payments::{Payments, PaymentsService};
 use rifa_app::proofs::{ProofUploads, Proofs, ProofsService};
-use rifa_app::purchasing::{
-    PurchaseForm, PurchaseMode, PurchaseReceipt, Purchasing, PurchasingService,
-};
+use rifa_app::purchasing::{PurchaseMode, PurchaseReceipt, Purchasing, PurchasingService};
 use rifa_app::receipts::{Receipts, ReceiptsService};
 use rifa_app::review::{Review, ReviewService};
 use rifa_app::settings::{Settings, SettingsService};
-use rifa_domain::customer::CustomerInput;
+use rifa_domain::customer::{Customer, Email, Phone};
 use rifa_domain::payment::{PaymentMethod, PaymentMethodDraft};
 use rifa_domain::pricing::{self, DiscountTable, PriceQuote};
+use rifa_domain::purchase::{MethodChoice, PurchaseRequest};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleInput, RaffleStatus};
 use rifa_domain::{FieldErrors, Lang};
 use rifa_ports::{PaymentMethodRepository, RaffleRepository, SettingsRepository};
@@ -353,16 +352,24 @@ impl Default for RaffleSetup {
     }
 }
 
-/// The buyer Ana's purchase form for `numbers`, claiming the total and discount of `quote`.
-pub fn form(method: &PaymentMethod, numbers: &[u32], quote: &PriceQuote) -> PurchaseForm {
-    PurchaseForm {
+/// The buyer Ana's purchase of `numbers`, claiming the total and discount of `quote`, as the
+/// edge hands it over (well-formed).
+pub fn form(
+    method: &PaymentMethod,
+    numbers: &[u32],
+    quote: &PriceQuote,
+) -> Result<PurchaseRequest, FieldErrors> {
+    Ok(request(method, numbers, quote))
+}
+
+/// The request inside [`form`], for tests that change a field first.
+pub fn request(method: &PaymentMethod, numbers: &[u32], quote: &PriceQuote) -> PurchaseRequest {
+    PurchaseRequest {
         customer: buyer("Ana Ruiz", "ana@correo.com", "0414-123-4567"),
-        payment_method: Some(method.id.to_string()),
-        raffle_id: None,
-        ticket_numbers: Some(format!("{numbers:?}")),
-        total_amount: Some(quote.total.to_string()),
-        discount_applied: Some(quote.discount.to_string()),
-        accept_terms: Some("true".to_owned()),
+        payment_method: MethodChoice::Id(method.id),
+        ticket_numbers: numbers.iter().map(|n| i64::from(*n)).collect(),
+        total_amount: quote.total,
+        discount_applied: quote.discount,
     }
 }
 
@@ -371,12 +378,12 @@ pub fn fields(errors: &FieldErrors) -> Vec<&'static str> {
     errors.iter().map(|(field, _)| *field).collect()
 }
 
-pub fn buyer(name: &str, email: &str, phone: &str) -> CustomerInput {
-    CustomerInput {
-        name: Some(name.to_owned()),
-        id_document: Some("V12345678".to_owned()),
-        email: Some(email.to_owned()),
-        phone: Some(phone.to_owned()),
-        country: Some("venezuela".to_owned()),
+pub fn buyer(name: &str, email: &str, phone: &str) -> Customer {
+    Customer {
+        name: name.to_owned(),
+        id_document: "V12345678".to_owned(),
+        email: Email::parse(email).unwrap(),
+        phone: Phone::parse(phone).unwrap(),
+        country: "venezuela".to_owned(),
     }
 }

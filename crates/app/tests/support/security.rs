@@ -80,7 +80,10 @@ impl TokenIssuer for PlainTokens {
             return Err(TokenError::Expired);
         }
         Ok(AdminClaims {
-            admin_id: id.parse().map_err(|_| TokenError::Invalid)?,
+            admin_id: id
+                .parse()
+                .map(AdminId::new)
+                .map_err(|_| TokenError::Invalid)?,
             username: (*username).to_owned(),
             privileged: *privileged == "true",
             expires_at,

@@ -2,6 +2,7 @@
 //! use cases run without a database. One mutex over the whole state stands for the database's
 //! transactions: every method reads and writes under it, so each is atomic.
 
+use rifa_domain::ticket::TicketNumber;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -86,8 +87,8 @@ impl State {
         self.last_id
     }
 
-    fn held(&self, raffle_id: RaffleId) -> Vec<u32> {
-        let mut held: Vec<u32> = self
+    fn held(&self, raffle_id: RaffleId) -> Vec<TicketNumber> {
+        let mut held: Vec<TicketNumber> = self
             .purchases
             .values()
             .filter(|p| p.purchase.raffle_id == raffle_id && !p.released)
@@ -200,10 +201,10 @@ impl State {
         let (recipient, lang) = (stored.purchase.customer_email.clone(), stored.lang);
         let id = self.next_id();
         self.mail.insert(
-            id,
+            MailId::new(id),
             StoredMail {
                 record: MailRecord {
-                    id,
+                    id: MailId::new(id),
                     purchase_id,
                     kind,
                     recipient,
@@ -301,8 +302,13 @@ impl MemoryStore {
         self.state().decisions.clone()
     }
 
+    /// The numbers held in the raffle, as plain numbers.
     pub fn held(&self, raffle_id: RaffleId) -> Vec<u32> {
-        self.state().held(raffle_id)
+        self.state()
+            .held(raffle_id)
+            .iter()
+            .map(|n| n.get())
+            .collect()
     }
 
     pub fn add_promotion(&self, raffle_id: RaffleId, description: &str) {
@@ -348,7 +354,7 @@ impl RaffleRepository for MemoryStore {
         let mut state = self.state();
         let id = state.next_id();
         let raffle = Raffle {
-            id,
+            id: RaffleId::new(id),
             title: draft.title.clone(),
             description: draft.description.clone(),
             image: draft.image.clone(),
@@ -361,7 +367,7 @@ impl RaffleRepository for MemoryStore {
             created_at: now,
             tickets_sold: None,
         };
-        state.raffles.insert(id, raffle.clone());
+        state.raffles.insert(RaffleId::new(id), raffle.clone());
         Ok(state.with_sold(&raffle))
     }
 
@@ -375,7 +381,7 @@ impl RaffleRepository for MemoryStore {
             return Err(UpdateRaffleError::NotFound);
         }
         if let Some(&highest_held) = state.held(id).last()
-            && highest_held > draft.max_tickets
+            && highest_held.get() > draft.max_tickets
         {
             return Err(UpdateRaffleError::BelowHeldNumber { highest_held });
         }
@@ -415,7 +421,7 @@ impl RaffleRepository for MemoryStore {
         Ok(())
     }
 
-    async fn held_numbers(&self, id: RaffleId) -> anyhow::Result<Vec<u32>> {
+    async fn held_numbers(&self, id: RaffleId) -> anyhow::Result<Vec<TicketNumber>> {
         Ok(self.state().held(id))
     }
 
@@ -444,10 +450,10 @@ impl PurchaseRepository for MemoryStore {
         {
             return Err(CreatePurchaseError::ReferenceTaken);
         }
-        let numbers: Vec<u32> = new.selection.numbers().iter().map(|n| n.get()).collect();
-        if new.status.holds_numbers() {
+        let numbers = new.selection.numbers().to_vec();
+        if new.holds_numbers {
             let held = state.held(new.raffle_id);
-            let taken: Vec<u32> = numbers
+            let taken: Vec<TicketNumber> = numbers
                 .iter()
                 .copied()
                 .filter(|n| held.binary_search(n).is_ok())
@@ -458,7 +464,7 @@ impl PurchaseRepository for MemoryStore {
         }
         let id = state.next_id();
         let purchase = Purchase {
-            id,
+            id: PurchaseId::new(id),
             reference: new.reference.clone(),
             raffle_id: new.raffle_id,
             raffle_title: raffle_title.to_owned(),
@@ -480,7 +486,7 @@ impl PurchaseRepository for MemoryStore {
             admin_notes: None,
         };
         state.purchases.insert(
-            id,
+            PurchaseId::new(id),
             StoredPurchase {
                 purchase: purchase.clone(),
                 lang: new.lang,
@@ -490,12 +496,17 @@ impl PurchaseRepository for MemoryStore {
                 upload_granted_at: None,
                 upload_grants: 0,
                 proof_problem: None,
-                released: !new.status.holds_numbers(),
+                released: !new.holds_numbers,
             },
         );
-        if new.status.holds_numbers() {
+        if new.confirm_to_buyer {
             let withheld = state.count_confirmation(&purchase.customer_email, new.created_at);
-            state.enqueue(id, MailKind::Received, new.created_at, withheld);
+            state.enqueue(
+                PurchaseId::new(id),
+                MailKind::Received,
+                new.created_at,
+                withheld,
+            );
         }
         Ok(purchase)
     }
@@ -872,8 +883,10 @@ impl PaymentMethodRepository for MemoryStore {
         let mut state = self.state();
         state.check_rate(draft.exchange_rate_id)?;
         let id = state.next_id();
-        state.methods.insert(id, draft.clone());
-        Ok(state.method(id, draft))
+        state
+            .methods
+            .insert(PaymentMethodId::new(id), draft.clone());
+        Ok(state.method(PaymentMethodId::new(id), draft))
     }
 
     async fn update_payment_method(
@@ -915,13 +928,13 @@ impl ExchangeRateRepository for MemoryStore {
         }
         let id = state.next_id();
         let rate = ExchangeRate {
-            id,
+            id: ExchangeRateId::new(id),
             from: draft.from,
             to: draft.to,
             rate: draft.rate,
             updated_at: now,
         };
-        state.rates.insert(id, rate.clone());
+        state.rates.insert(ExchangeRateId::new(id), rate.clone());
         Ok(rate)
     }
 
@@ -1019,7 +1032,7 @@ impl AdminRepository for MemoryStore {
             return Err(CreateAdminError::UsernameTaken);
         }
         let admin = AdminUser {
-            id: state.next_id(),
+            id: AdminId::new(state.next_id()),
             username: username.to_owned(),
             password_hash: password_hash.to_owned(),
             privileged,

@@ -4,7 +4,9 @@
 use rifa_app::catalog::{RaffleError, Viewer};
 use rifa_app::purchasing::{PurchaseError, PurchaseMode};
 use rifa_domain::Lang;
+use rifa_domain::raffle::RaffleId;
 use rifa_domain::raffle::{RaffleInput, RaffleStatus};
+use rifa_domain::ticket::TicketNumber;
 
 use crate::support::{Harness, RaffleSetup, fields, form};
 
@@ -40,7 +42,7 @@ async fn the_public_lists_raffles_on_sale_and_opens_closed_ones_but_never_drafts
             .is_ok()
     );
     assert!(t.catalog().raffle(draft.id, Viewer::Admin).await.is_ok());
-    for hidden in [draft.id, 9_999] {
+    for hidden in [draft.id, RaffleId::new(9_999)] {
         let seen = t.catalog().raffle(hidden, Viewer::Public).await;
         assert!(
             matches!(seen, Err(RaffleError::NotFound)),
@@ -270,13 +272,14 @@ async fn a_raffle_cannot_shrink_below_a_number_someone_holds() {
         .await;
     let missing = t
         .catalog()
-        .update_raffle(9_999, input("RX-7", "13.00", 50))
+        .update_raffle(RaffleId::new(9_999), input("RX-7", "13.00", 50))
         .await;
 
     assert!(
         matches!(
             refused,
-            Err(RaffleError::BelowHeldNumber { highest_held: 80 })
+            Err(RaffleError::BelowHeldNumber { highest_held })
+                if highest_held == TicketNumber::from_stored(80)
         ),
         "{refused:?}"
     );

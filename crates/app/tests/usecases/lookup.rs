@@ -7,7 +7,7 @@ use rifa_domain::lookup::{LookupMiss, mask_email, mask_name, mask_phone};
 use rifa_domain::raffle::RaffleStatus;
 use rifa_domain::{FieldError, Lang};
 
-use crate::support::{Harness, RaffleSetup, buyer, form};
+use crate::support::{Harness, RaffleSetup, buyer, request};
 
 #[tokio::test]
 async fn by_email_the_buyer_sees_their_purchases_in_raffles_on_sale_newest_first() {
@@ -83,16 +83,16 @@ async fn rejected_and_test_purchases_and_closed_raffles_show_nothing() {
         .decide_purchase(rejected.id, "rejected", Some("no payment"))
         .await
         .unwrap();
-    let mut rehearsal = form(&zelle, &[2], &t.price_of(&open, 1).await);
+    let mut rehearsal = request(&zelle, &[2], &t.price_of(&open, 1).await);
     rehearsal.customer = buyer("Bea Gil", "bea@correo.com", "0412-765-4321");
     t.purchasing()
-        .purchase(open.id, rehearsal, PurchaseMode::AdminTest, Lang::Es)
+        .purchase(open.id, Ok(rehearsal), PurchaseMode::AdminTest, Lang::Es)
         .await
         .unwrap();
-    let mut in_closed = form(&zelle, &[3], &t.price_of(&closed, 1).await);
+    let mut in_closed = request(&zelle, &[3], &t.price_of(&closed, 1).await);
     in_closed.customer = buyer("Carla Paz", "carla@correo.com", "0416-111-2222");
     t.purchasing()
-        .purchase(closed.id, in_closed, PurchaseMode::AdminTest, Lang::Es)
+        .purchase(closed.id, Ok(in_closed), PurchaseMode::AdminTest, Lang::Es)
         .await
         .unwrap();
 

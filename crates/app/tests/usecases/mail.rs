@@ -1,6 +1,7 @@
 //! The buyer's e-mails: what each says to whom, delivery with retries, the caps on
 //! confirmations, the admin's outbox, and the test message with the route it took.
 
+use rifa_domain::id::MailId;
 use std::time::Duration;
 
 use chrono::TimeDelta;
@@ -11,7 +12,7 @@ use rifa_domain::{FieldError, Lang};
 use rifa_ports::outbound::{MailRoute, OutgoingEmail};
 use rifa_ports::{MailKind, MailStatus, RecipientCaps, WithheldReason};
 
-use crate::support::{Harness, RaffleSetup, buyer, fields, form};
+use crate::support::{Harness, RaffleSetup, buyer, fields, request};
 
 async fn deliver(t: &Harness, retry: &RetryPolicy) -> DeliveryReport {
     t.mail_retrying(*retry).deliver_due_mail(50).await.unwrap()
@@ -32,14 +33,14 @@ async fn buy_as(t: &Harness, email: &str, numbers: &[u32], lang: Lang) -> Purcha
         Some(method) => method,
         None => t.method("Zelle").await,
     };
-    let mut order = form(
+    let mut order = request(
         &zelle,
         numbers,
         &t.price_of(&raffle, numbers.len() as u32).await,
     );
     order.customer = buyer("Ana Ruiz", email, "0414-123-4567");
     t.purchasing()
-        .purchase(raffle.id, order, PurchaseMode::Public, lang)
+        .purchase(raffle.id, Ok(order), PurchaseMode::Public, lang)
         .await
         .unwrap()
 }
@@ -220,7 +221,7 @@ async fn after_the_last_attempt_a_message_fails_until_an_admin_retries_it() {
         !t.mail().retry_mail(failed[0].id).await.unwrap(),
         "a sent message is not retried"
     );
-    assert!(!t.mail().retry_mail(9_999).await.unwrap());
+    assert!(!t.mail().retry_mail(MailId::new(9_999)).await.unwrap());
 }
 
 #[tokio::test]

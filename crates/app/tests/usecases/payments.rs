@@ -4,7 +4,9 @@
 use rifa_app::WriteFailure;
 use rifa_app::payments::{PaymentMethodInput, RateFailure};
 use rifa_app::purchasing::{PurchaseError, PurchaseMode};
+use rifa_domain::exchange::ExchangeRateId;
 use rifa_domain::exchange::{Currency, ExchangeRateDraft};
+use rifa_domain::payment::PaymentMethodId;
 use rifa_domain::{FieldError, Lang};
 use rust_decimal::Decimal;
 
@@ -21,7 +23,7 @@ fn method_input(name: &str, rate: Option<i64>) -> PaymentMethodInput {
         kind: Some("mobile_payment".into()),
         active: Some(true),
         details: vec![("phone".into(), "0414-000-0000".into())],
-        exchange_rate_id: rate,
+        exchange_rate_id: rate.map(ExchangeRateId::new),
     }
 }
 
@@ -76,22 +78,26 @@ async fn changing_or_deleting_a_missing_method_or_rate_is_not_found() {
 
     assert!(matches!(
         payments
-            .update_payment_method(9_999, method_input("X", None))
+            .update_payment_method(PaymentMethodId::new(9_999), method_input("X", None))
             .await,
-        Err(WriteFailure::NotFound)
-    ));
-    assert!(matches!(
-        payments.delete_payment_method(9_999).await,
         Err(WriteFailure::NotFound)
     ));
     assert!(matches!(
         payments
-            .update_exchange_rate(9_999, draft(None, None, 40))
+            .delete_payment_method(PaymentMethodId::new(9_999))
+            .await,
+        Err(WriteFailure::NotFound)
+    ));
+    assert!(matches!(
+        payments
+            .update_exchange_rate(ExchangeRateId::new(9_999), draft(None, None, 40))
             .await,
         Err(RateFailure::NotFound)
     ));
     assert!(matches!(
-        payments.delete_exchange_rate(9_999).await,
+        payments
+            .delete_exchange_rate(ExchangeRateId::new(9_999))
+            .await,
         Err(WriteFailure::NotFound)
     ));
 }
@@ -215,7 +221,7 @@ async fn a_purchase_keeps_the_rate_its_method_converted_with_when_it_was_made() 
         .unwrap();
     let mobile = t
         .payments()
-        .create_payment_method(method_input("Pago Móvil", Some(rate.id)))
+        .create_payment_method(method_input("Pago Móvil", Some(rate.id.get())))
         .await
         .unwrap();
     let before = t.buy(&raffle, &mobile, &[1]).await.purchase;

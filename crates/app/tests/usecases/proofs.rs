@@ -10,6 +10,7 @@ use rifa_app::proofs::{
 use rifa_app::purchasing::PurchaseReceipt;
 use rifa_domain::Lang;
 use rifa_domain::proof::{MAX_PROOF_BYTES, ProofContent, ProofError, ProofKind};
+use rifa_domain::purchase::PurchaseId;
 use rifa_domain::purchase::PurchaseStatus;
 use rifa_ports::outbound::{ObjectStore, PresignedUpload};
 use rifa_ports::{DownloadRefusal, ProofProblem};
@@ -98,7 +99,7 @@ async fn a_wrong_key_or_an_unknown_purchase_is_not_found_alike() {
         .proofs()
         .attach_proof(receipt.purchase.id, "key-999")
         .await;
-    stranger.purchase_id = 9_999;
+    stranger.purchase_id = PurchaseId::new(9_999);
     let unknown = t.proofs().grant_proof_upload(&stranger).await;
 
     for outcome in [granted.map(drop), attached, unknown.map(drop)] {

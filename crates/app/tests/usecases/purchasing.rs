@@ -1,12 +1,15 @@
 //! Buying tickets: the server's price, the raffle's limits and who holds which number.
 
 use rifa_app::purchasing::{PurchaseError, PurchaseMode};
+use rifa_domain::purchase::MethodChoice;
 use rifa_domain::purchase::PurchaseStatus;
+use rifa_domain::raffle::RaffleId;
 use rifa_domain::raffle::RaffleStatus;
-use rifa_domain::{FieldError, Lang};
+use rifa_domain::ticket::TicketNumber;
+use rifa_domain::{FieldError, FieldErrors, Lang};
 use rifa_ports::{DomainEvent, MailKind, MailStatus};
 
-use crate::support::{Harness, RaffleSetup, fields, form};
+use crate::support::{Harness, RaffleSetup, fields, form, request};
 
 #[tokio::test]
 async fn the_price_comes_from_the_raffles_price_and_the_discount_table() {
@@ -29,12 +32,12 @@ async fn a_client_total_other_than_the_servers_is_refused_and_nothing_is_written
     let t = Harness::new();
     let raffle = t.raffle(RaffleSetup::default()).await;
     let zelle = t.method("Zelle").await;
-    let mut stale = form(&zelle, &[1, 2], &t.price_of(&raffle, 2).await);
-    stale.total_amount = Some("13.00".into());
+    let mut stale = request(&zelle, &[1, 2], &t.price_of(&raffle, 2).await);
+    stale.total_amount = "13.00".parse().unwrap();
 
     let refused = t
         .purchasing()
-        .purchase(raffle.id, stale, PurchaseMode::Public, Lang::Es)
+        .purchase(raffle.id, Ok(stale), PurchaseMode::Public, Lang::Es)
         .await;
 
     match refused {
@@ -57,12 +60,12 @@ async fn a_discount_the_server_does_not_grant_is_a_mismatch_too() {
     let t = Harness::new();
     let raffle = t.raffle(RaffleSetup::default()).await;
     let zelle = t.method("Zelle").await;
-    let mut claimed = form(&zelle, &[1, 2], &t.price_of(&raffle, 2).await);
-    claimed.discount_applied = Some("2.60".into());
+    let mut claimed = request(&zelle, &[1, 2], &t.price_of(&raffle, 2).await);
+    claimed.discount_applied = "2.60".parse().unwrap();
 
     let refused = t
         .purchasing()
-        .purchase(raffle.id, claimed, PurchaseMode::Public, Lang::Es)
+        .purchase(raffle.id, Ok(claimed), PurchaseMode::Public, Lang::Es)
         .await;
 
     assert!(
@@ -140,18 +143,16 @@ async fn fewer_tickets_than_the_minimum_are_refused() {
 }
 
 #[tokio::test]
-async fn every_bad_field_is_reported_at_once() {
+async fn every_field_the_raffle_or_the_catalogue_refuses_is_reported_at_once() {
     let t = Harness::new();
     let raffle = t.raffle(RaffleSetup::default()).await;
     let zelle = t.method("Zelle").await;
-    let mut bad = form(&zelle, &[], &t.price_of(&raffle, 1).await);
-    bad.customer.email = Some("not-an-address".into());
-    bad.payment_method = Some("Paypal".into());
-    bad.accept_terms = Some("false".into());
+    let mut bad = request(&zelle, &[101], &t.price_of(&raffle, 1).await);
+    bad.payment_method = MethodChoice::Name("Paypal".into());
 
     let refused = t
         .purchasing()
-        .purchase(raffle.id, bad, PurchaseMode::Public, Lang::Es)
+        .purchase(raffle.id, Ok(bad), PurchaseMode::Public, Lang::Es)
         .await;
 
     let Err(PurchaseError::Invalid(errors)) = refused else {
@@ -159,14 +160,43 @@ async fn every_bad_field_is_reported_at_once() {
     };
     let mut named = fields(&errors);
     named.sort_unstable();
-    assert_eq!(
-        named,
-        [
-            "acceptTerms",
+    assert_eq!(named, ["paymentMethod", "ticketNumbers"]);
+    assert!(t.store.purchases().is_empty());
+}
+
+#[tokio::test]
+async fn the_edges_field_errors_come_back_once_the_raffle_is_on_sale() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let closed = t
+        .raffle(RaffleSetup {
+            status: RaffleStatus::Finished,
+            ..RaffleSetup::default()
+        })
+        .await;
+    let malformed = || {
+        Err(FieldErrors::single(
             "customerEmail",
-            "paymentMethod",
-            "ticketNumbers"
-        ]
+            FieldError::InvalidEmail,
+        ))
+    };
+
+    let on_sale = t
+        .purchasing()
+        .purchase(raffle.id, malformed(), PurchaseMode::Public, Lang::Es)
+        .await;
+    let not_on_sale = t
+        .purchasing()
+        .purchase(closed.id, malformed(), PurchaseMode::Public, Lang::Es)
+        .await;
+
+    match on_sale {
+        Err(PurchaseError::Invalid(errors)) => assert_eq!(fields(&errors), ["customerEmail"]),
+        other => panic!("expected the edge's field errors, got {other:?}"),
+    }
+    assert!(
+        matches!(not_on_sale, Err(PurchaseError::RaffleNotOnSale)),
+        "{not_on_sale:?}"
     );
     assert!(t.store.purchases().is_empty());
 }
@@ -192,7 +222,7 @@ async fn a_raffle_not_on_sale_is_refused_and_a_hidden_or_missing_one_is_not_foun
     for (raffle_id, expected) in [
         (finished.id, "not on sale"),
         (draft.id, "not found"),
-        (9_999, "not found"),
+        (RaffleId::new(9_999), "not found"),
     ] {
         let refused = t
             .purchasing()
@@ -234,7 +264,7 @@ async fn numbers_someone_holds_are_named_in_order_with_the_raffles_size() {
             numbers,
             max_tickets,
         }) => {
-            assert_eq!(numbers, [3, 7]);
+            assert_eq!(numbers, [3, 7].map(TicketNumber::from_stored));
             assert_eq!(max_tickets, 100);
         }
         other => panic!("expected numbers taken, got {other:?}"),
@@ -253,7 +283,10 @@ async fn a_public_purchase_holds_its_numbers_queues_the_confirmation_and_is_anno
 
     let purchase = &receipt.purchase;
     assert_eq!(purchase.status, PurchaseStatus::Pending);
-    assert_eq!(purchase.ticket_numbers, [5, 12]);
+    assert_eq!(
+        purchase.ticket_numbers,
+        [5, 12].map(TicketNumber::from_stored)
+    );
     assert_eq!(purchase.raffle_title, "RX-7");
     assert_eq!(purchase.payment_method, "Zelle");
     assert!(receipt.access_key.is_some());
@@ -339,12 +372,12 @@ async fn the_payment_method_may_be_named_instead_of_numbered() {
     let t = Harness::new();
     let raffle = t.raffle(RaffleSetup::default()).await;
     let zelle = t.method("Zelle").await;
-    let mut by_name = form(&zelle, &[1], &t.price_of(&raffle, 1).await);
-    by_name.payment_method = Some("zelle".into());
+    let mut by_name = request(&zelle, &[1], &t.price_of(&raffle, 1).await);
+    by_name.payment_method = MethodChoice::Name("zelle".into());
 
     let receipt = t
         .purchasing()
-        .purchase(raffle.id, by_name, PurchaseMode::Public, Lang::Es)
+        .purchase(raffle.id, Ok(by_name), PurchaseMode::Public, Lang::Es)
         .await
         .unwrap();
 
@@ -376,24 +409,4 @@ async fn three_reference_clashes_in_a_row_give_up_without_writing() {
     );
     assert_eq!(t.store.purchases().len(), 1);
     assert_eq!(t.store.held(raffle.id), [1]);
-}
-
-#[tokio::test]
-async fn a_form_naming_another_raffle_is_refused() {
-    let t = Harness::new();
-    let raffle = t.raffle(RaffleSetup::default()).await;
-    let zelle = t.method("Zelle").await;
-    let mut elsewhere = form(&zelle, &[1], &t.price_of(&raffle, 1).await);
-    elsewhere.raffle_id = Some((raffle.id + 1).to_string());
-
-    let refused = t
-        .purchasing()
-        .purchase(raffle.id, elsewhere, PurchaseMode::Public, Lang::Es)
-        .await;
-
-    match refused {
-        Err(PurchaseError::Invalid(errors)) => assert_eq!(fields(&errors), ["raffleId"]),
-        other => panic!("expected the raffle id refused, got {other:?}"),
-    }
-    assert!(t.store.purchases().is_empty());
 }

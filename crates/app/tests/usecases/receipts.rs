@@ -1,6 +1,8 @@
 //! What a receipt shows besides the purchase, rendering it off the async workers, and the
 //! invoice: who may read it, in which language and format, one PDF render at a time.
 
+use rifa_domain::purchase::PurchaseId;
+use rifa_domain::raffle::RaffleId;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
@@ -70,7 +72,7 @@ async fn a_receipt_of_a_purchase_whose_raffle_is_gone_is_an_error() {
     let raffle = t.raffle(RaffleSetup::default()).await;
     let zelle = t.method("Zelle").await;
     let mut purchase = t.buy(&raffle, &zelle, &[7]).await.purchase;
-    purchase.raffle_id = 9_999;
+    purchase.raffle_id = RaffleId::new(9_999);
 
     assert!(
         t.receipts()
@@ -153,7 +155,10 @@ async fn an_invoice_opens_only_with_the_purchases_own_key_and_alike_for_every_re
 
     let wrong_key = t.receipts().invoice(id, buyer_with(&other), pdf).await;
     let nobody = t.receipts().invoice(id, None, pdf).await;
-    let unknown = t.receipts().invoice(9_999, admin, pdf).await;
+    let unknown = t
+        .receipts()
+        .invoice(PurchaseId::new(9_999), admin, pdf)
+        .await;
 
     for refused in [wrong_key, nobody, unknown] {
         assert!(

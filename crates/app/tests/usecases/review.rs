@@ -2,9 +2,11 @@
 
 use chrono::{NaiveDate, TimeDelta};
 use rifa_app::review::{DayPeriod, DecideError, MAX_PAGE_SIZE, decision_of};
+use rifa_domain::purchase::PurchaseId;
 use rifa_domain::purchase::{NotPending, PurchaseStatus, Verdict};
 use rifa_domain::raffle::RaffleStatus;
 use rifa_domain::stats::DaySales;
+use rifa_domain::ticket::TicketNumber;
 use rifa_ports::{MailKind, MailStatus, PurchaseDecision, PurchaseQuery};
 
 use crate::support::{Harness, RaffleSetup, fields, start_time};
@@ -171,7 +173,10 @@ async fn a_purchase_is_decided_once() {
         .review()
         .decide_purchase(bought.id, "rejected", Some("late"))
         .await;
-    let missing = t.review().decide_purchase(9_999, "approved", None).await;
+    let missing = t
+        .review()
+        .decide_purchase(PurchaseId::new(9_999), "approved", None)
+        .await;
 
     match second {
         Err(DecideError::NotPending(NotPending { current })) => {
@@ -269,7 +274,7 @@ async fn a_search_filters_and_sums_every_match_not_just_the_page() {
     let holding_two = t
         .review()
         .all_purchases(PurchaseQuery {
-            ticket_numbers: vec![2],
+            ticket_numbers: vec![TicketNumber::from_stored(2)],
             ..query()
         })
         .await
@@ -292,7 +297,13 @@ async fn a_search_filters_and_sums_every_match_not_just_the_page() {
             .id,
         second.id
     );
-    assert_eq!(t.review().purchase_by_id(9_999).await.unwrap(), None);
+    assert_eq!(
+        t.review()
+            .purchase_by_id(PurchaseId::new(9_999))
+            .await
+            .unwrap(),
+        None
+    );
 }
 
 #[tokio::test]

@@ -44,7 +44,7 @@ pub async fn login(
         token: token.token,
         expires_at: instant(token.expires_at),
         user: SessionUserDto {
-            id: admin.id,
+            id: admin.id.get(),
             username: admin.username,
             role: "admin",
             authenticated: true,

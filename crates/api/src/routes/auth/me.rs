@@ -11,7 +11,7 @@ use crate::extract::Admin;
 ))]
 pub async fn me(Admin(session): Admin) -> web::Json<SessionUserDto> {
     web::Json(SessionUserDto {
-        id: session.admin_id,
+        id: session.admin_id.get(),
         username: session.username,
         role: "admin",
         authenticated: true,

@@ -4,6 +4,7 @@ use crate::AppState;
 use crate::dto::ErrorBody;
 use crate::error::ApiError;
 use crate::extract::Privileged;
+use rifa_domain::exchange::ExchangeRateId;
 
 /// Deletes an exchange rate (privileged admin only); methods using it are left without one.
 #[tracing::instrument(name = "api.exchange_rates.delete.delete", skip_all)]
@@ -16,12 +17,12 @@ use crate::extract::Privileged;
 pub async fn delete(
     Privileged(admin): Privileged,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<ExchangeRateId>,
 ) -> Result<HttpResponse, ApiError> {
     state.payments.delete_exchange_rate(*id).await?;
     tracing::info!(
-        admin.id = admin.admin_id,
-        rate.id = *id,
+        admin.id = admin.admin_id.get(),
+        rate.id = id.get(),
         "exchange rate deleted"
     );
     Ok(HttpResponse::NoContent().finish())

@@ -4,6 +4,7 @@ use crate::AppState;
 use crate::dto::{ErrorBody, ExchangeRateDto, ExchangeRateRequest};
 use crate::error::ApiError;
 use crate::extract::Admin;
+use rifa_domain::exchange::ExchangeRateId;
 
 /// Replaces an exchange rate; methods using it convert with the new rate from now on.
 #[tracing::instrument(name = "api.exchange_rates.update.update", skip_all)]
@@ -20,7 +21,7 @@ use crate::extract::Admin;
 pub async fn update(
     _: Admin,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<ExchangeRateId>,
     body: web::Json<ExchangeRateRequest>,
 ) -> Result<web::Json<ExchangeRateDto>, ApiError> {
     let draft = body.parse()?;

@@ -4,6 +4,7 @@ use crate::AppState;
 use crate::dto::ErrorBody;
 use crate::error::ApiError;
 use crate::extract::Admin;
+use rifa_domain::id::MailId;
 
 /// Puts a failed or withheld e-mail back in line for delivery now (an admin may send a message
 /// withheld by the recipient caps). 404 unless the message exists and failed or was withheld.
@@ -17,7 +18,7 @@ use crate::extract::Admin;
 pub async fn retry(
     _: Admin,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<MailId>,
 ) -> Result<HttpResponse, ApiError> {
     if state.mail.retry_mail(*id).await? {
         Ok(HttpResponse::NoContent().finish())

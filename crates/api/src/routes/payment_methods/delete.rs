@@ -4,6 +4,7 @@ use crate::AppState;
 use crate::dto::ErrorBody;
 use crate::error::ApiError;
 use crate::extract::Admin;
+use rifa_domain::payment::PaymentMethodId;
 
 /// Deletes a payment method; past purchases keep its name.
 #[tracing::instrument(name = "api.payment_methods.delete.delete", skip_all)]
@@ -15,7 +16,7 @@ use crate::extract::Admin;
 pub async fn delete(
     _: Admin,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<PaymentMethodId>,
 ) -> Result<HttpResponse, ApiError> {
     state.payments.delete_payment_method(*id).await?;
     Ok(HttpResponse::NoContent().finish())

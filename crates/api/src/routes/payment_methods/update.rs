@@ -4,6 +4,7 @@ use crate::AppState;
 use crate::dto::{ErrorBody, PaymentMethodDto, PaymentMethodRequest};
 use crate::error::ApiError;
 use crate::extract::Admin;
+use rifa_domain::payment::PaymentMethodId;
 
 /// Replaces a payment method. Past purchases keep the name they were made with.
 #[tracing::instrument(name = "api.payment_methods.update.update", skip_all)]
@@ -19,7 +20,7 @@ use crate::extract::Admin;
 pub async fn update(
     _: Admin,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<PaymentMethodId>,
     body: web::Json<PaymentMethodRequest>,
 ) -> Result<web::Json<PaymentMethodDto>, ApiError> {
     Ok(web::Json(

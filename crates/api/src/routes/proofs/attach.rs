@@ -3,6 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{AttachProofRequest, AttachProofResponse, ErrorBody};
 use crate::error::ApiError;
+use rifa_domain::purchase::PurchaseId;
 
 /// Attaches the file uploaded through this purchase's upload URL, after judging it by its
 /// bytes: at most 5 MB, a JPG, PNG, GIF or PDF whatever its name says, that decodes as one
@@ -22,7 +23,7 @@ use crate::error::ApiError;
     ))]
 pub async fn attach(
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<PurchaseId>,
     body: web::Json<AttachProofRequest>,
 ) -> Result<web::Json<AttachProofResponse>, ApiError> {
     state.proofs.attach_proof(*id, &body.purchase_token).await?;

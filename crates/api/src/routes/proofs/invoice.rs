@@ -6,6 +6,7 @@ use crate::AppState;
 use crate::dto::{ErrorBody, InvoiceQuery};
 use crate::error::{ApiError, request_lang};
 use crate::extract::MaybeAdmin;
+use rifa_domain::purchase::PurchaseId;
 
 /// What a client asked to wait when its purchase's PDF is already being rendered: about the time
 /// the largest receipt takes.
@@ -29,7 +30,7 @@ pub async fn invoice(
     req: HttpRequest,
     admin: MaybeAdmin,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<PurchaseId>,
     query: web::Query<InvoiceQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let format = match query.format.as_deref().map_or("html", str::trim) {

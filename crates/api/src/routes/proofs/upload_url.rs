@@ -1,5 +1,6 @@
 use actix_web::web;
 use rifa_app::proofs::UploadRequest;
+use rifa_domain::purchase::PurchaseId;
 
 use crate::AppState;
 use crate::dto::{ErrorBody, UploadUrlRequest, UploadUrlResponse};
@@ -28,7 +29,7 @@ pub async fn upload_url(
 ) -> Result<web::Json<UploadUrlResponse>, ApiError> {
     let body = body.into_inner();
     let request = UploadRequest {
-        purchase_id: body.purchase_id,
+        purchase_id: PurchaseId::new(body.purchase_id),
         access_key: body.purchase_token,
         filename: body.filename,
         content_type: body.content_type,

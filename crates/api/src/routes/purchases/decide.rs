@@ -4,6 +4,7 @@ use crate::AppState;
 use crate::dto::{DecisionRequest, ErrorBody, PurchaseDto};
 use crate::error::ApiError;
 use crate::extract::Admin;
+use rifa_domain::purchase::PurchaseId;
 
 /// Approves or rejects a pending purchase (`adminNotes` required to reject). A rejection frees
 /// its numbers at once. A purchase already decided answers 409 `purchase_not_pending`.
@@ -21,7 +22,7 @@ use crate::extract::Admin;
 pub async fn decide(
     Admin(session): Admin,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<PurchaseId>,
     body: web::Json<DecisionRequest>,
 ) -> Result<web::Json<PurchaseDto>, ApiError> {
     let purchase = state
@@ -29,8 +30,8 @@ pub async fn decide(
         .decide_purchase(*id, &body.status, body.admin_notes.as_deref())
         .await?;
     tracing::info!(
-        admin.id = session.admin_id,
-        purchase.id = purchase.id,
+        admin.id = session.admin_id.get(),
+        purchase.id = purchase.id.get(),
         "decision recorded"
     );
     let mut purchases = [purchase];

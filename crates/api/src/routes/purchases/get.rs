@@ -4,6 +4,7 @@ use crate::AppState;
 use crate::dto::{ErrorBody, PurchaseDto};
 use crate::error::ApiError;
 use crate::extract::Admin;
+use rifa_domain::purchase::PurchaseId;
 
 /// One purchase with every detail, including why the buyer's last proof was refused.
 #[tracing::instrument(name = "api.purchases.get.get", skip_all)]
@@ -15,7 +16,7 @@ use crate::extract::Admin;
 pub async fn get(
     _: Admin,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<PurchaseId>,
 ) -> Result<web::Json<PurchaseDto>, ApiError> {
     let purchase = state
         .review

@@ -7,8 +7,9 @@ pub mod stats_daily;
 
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 use rifa_domain::calendar;
-use rifa_domain::purchase::PurchaseQuery;
-use rifa_domain::purchase::PurchaseStatus;
+use rifa_domain::purchase::{PurchaseId, PurchaseQuery, PurchaseStatus};
+use rifa_domain::raffle::RaffleId;
+use rifa_domain::ticket::TicketNumber;
 use rifa_domain::validation::TextKind;
 use rifa_domain::{FieldError, FieldErrors};
 
@@ -72,7 +73,7 @@ pub fn parse_query(params: &PurchaseSearchParams) -> Result<PurchaseQuery, Field
         .filter(|p| !p.is_empty())
     {
         match part.parse::<u32>() {
-            Ok(n) if ticket_numbers.len() < 500 => ticket_numbers.push(n),
+            Ok(n) if ticket_numbers.len() < 500 => ticket_numbers.push(TicketNumber::searched(n)),
             Ok(_) => {
                 errors.add("tickets", FieldError::TooLong { max: 500 });
                 break;
@@ -117,12 +118,12 @@ pub fn parse_query(params: &PurchaseSearchParams) -> Result<PurchaseQuery, Field
     let page_size = bounded("pageSize", params.page_size, 10, MAX_PAGE_SIZE);
     errors.into_result()?;
     Ok(PurchaseQuery {
-        raffle_id: params.raffle_id,
+        raffle_id: params.raffle_id.map(RaffleId::new),
         name_contains,
         status,
         ticket_numbers,
         created,
-        max_id: params.max_id,
+        max_id: params.max_id.map(PurchaseId::new),
         page,
         page_size,
     })
@@ -165,7 +166,7 @@ mod tests {
         };
         let query = parse_query(&params).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(query.status, Some(PurchaseStatus::Pending));
-        assert_eq!(query.ticket_numbers, vec![7, 42]);
+        assert_eq!(query.ticket_numbers, [7, 42].map(TicketNumber::searched));
         assert_eq!(query.name_contains.as_deref(), Some("ana"));
         assert_eq!((query.page, query.page_size), (1, 10));
 

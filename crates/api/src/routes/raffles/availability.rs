@@ -5,8 +5,13 @@ use crate::AppState;
 use crate::dto::ErrorBody;
 use crate::error::ApiError;
 use crate::extract::Admin;
+use rifa_domain::raffle::RaffleId;
 
-async fn availability(state: &AppState, id: i64, viewer: Viewer) -> Result<HttpResponse, ApiError> {
+async fn availability(
+    state: &AppState,
+    id: RaffleId,
+    viewer: Viewer,
+) -> Result<HttpResponse, ApiError> {
     let availability = state.catalog.availability(id, viewer).await?;
     Ok(HttpResponse::Ok()
         .content_type("application/octet-stream")
@@ -27,7 +32,7 @@ async fn availability(state: &AppState, id: i64, viewer: Viewer) -> Result<HttpR
 ))]
 pub async fn public(
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<RaffleId>,
 ) -> Result<HttpResponse, ApiError> {
     availability(&state, *id, Viewer::Public).await
 }
@@ -43,7 +48,7 @@ pub async fn public(
 pub async fn admin(
     _: Admin,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<RaffleId>,
 ) -> Result<HttpResponse, ApiError> {
     availability(&state, *id, Viewer::Admin).await
 }

@@ -4,6 +4,7 @@ use crate::AppState;
 use crate::dto::ErrorBody;
 use crate::error::ApiError;
 use crate::extract::Admin;
+use rifa_domain::raffle::RaffleId;
 
 /// Deletes a raffle with its promotions and test purchases. A raffle with real purchases cannot
 /// be deleted (409 `raffle_has_purchases`): set it to finished instead.
@@ -17,7 +18,7 @@ use crate::extract::Admin;
 pub async fn delete(
     _: Admin,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<RaffleId>,
 ) -> Result<HttpResponse, ApiError> {
     state.catalog.delete_raffle(*id).await?;
     Ok(HttpResponse::NoContent().finish())

@@ -5,6 +5,7 @@ use crate::AppState;
 use crate::dto::{ErrorBody, RaffleDto};
 use crate::error::ApiError;
 use crate::extract::Admin;
+use rifa_domain::raffle::RaffleId;
 
 /// A raffle. Finished or postponed raffles are shown (the page explains they cannot be bought);
 /// inactive ones are drafts and answer 404.
@@ -15,7 +16,7 @@ use crate::extract::Admin;
 ))]
 pub async fn public(
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<RaffleId>,
 ) -> Result<web::Json<RaffleDto>, ApiError> {
     Ok(web::Json(
         state.catalog.raffle(*id, Viewer::Public).await?.into(),
@@ -32,7 +33,7 @@ pub async fn public(
 pub async fn admin(
     _: Admin,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<RaffleId>,
 ) -> Result<web::Json<RaffleDto>, ApiError> {
     Ok(web::Json(
         state.catalog.raffle(*id, Viewer::Admin).await?.into(),

@@ -5,10 +5,11 @@ use crate::AppState;
 use crate::dto::{ErrorBody, PromotionDto};
 use crate::error::ApiError;
 use crate::extract::Admin;
+use rifa_domain::raffle::RaffleId;
 
 async fn promotions(
     state: &AppState,
-    id: i64,
+    id: RaffleId,
     viewer: Viewer,
 ) -> Result<web::Json<Vec<PromotionDto>>, ApiError> {
     Ok(web::Json(
@@ -30,7 +31,7 @@ async fn promotions(
 ))]
 pub async fn public(
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<RaffleId>,
 ) -> Result<web::Json<Vec<PromotionDto>>, ApiError> {
     promotions(&state, *id, Viewer::Public).await
 }
@@ -45,7 +46,7 @@ pub async fn public(
 pub async fn admin(
     _: Admin,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<RaffleId>,
 ) -> Result<web::Json<Vec<PromotionDto>>, ApiError> {
     promotions(&state, *id, Viewer::Admin).await
 }

@@ -1,5 +1,6 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use rifa_app::purchasing::PurchaseMode;
+use rifa_domain::raffle::RaffleId;
 
 use crate::AppState;
 use crate::dto::{ErrorBody, PurchaseMultipart, PurchaseResponse};
@@ -9,14 +10,14 @@ use crate::extract::{Admin, ClientIp, Multipart};
 async fn purchase(
     state: &AppState,
     req: &HttpRequest,
-    id: i64,
+    raffle: RaffleId,
     form: PurchaseMultipart,
     mode: PurchaseMode,
 ) -> Result<HttpResponse, ApiError> {
     let lang = crate::error::request_lang(req);
     let receipt = state
         .purchasing
-        .purchase(id, form.into(), mode, lang)
+        .purchase(raffle, form.parse(raffle), mode, lang)
         .await?;
     Ok(HttpResponse::Created().json(PurchaseResponse::from(receipt)))
 }
@@ -43,7 +44,7 @@ pub async fn public(
     req: HttpRequest,
     state: web::Data<AppState>,
     ip: ClientIp,
-    id: web::Path<i64>,
+    id: web::Path<RaffleId>,
     form: Multipart<PurchaseMultipart>,
 ) -> Result<HttpResponse, ApiError> {
     state.limits.purchase(ip.0)?;
@@ -69,7 +70,7 @@ pub async fn admin_test(
     _: Admin,
     req: HttpRequest,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<RaffleId>,
     form: Multipart<PurchaseMultipart>,
 ) -> Result<HttpResponse, ApiError> {
     purchase(&state, &req, *id, form.0, PurchaseMode::AdminTest).await

@@ -6,10 +6,11 @@ use crate::AppState;
 use crate::dto::{ErrorBody, PriceQuoteDto, QuoteParams};
 use crate::error::ApiError;
 use crate::extract::Admin;
+use rifa_domain::raffle::RaffleId;
 
 async fn priced(
     state: &AppState,
-    id: i64,
+    id: RaffleId,
     params: &QuoteParams,
     viewer: Viewer,
 ) -> Result<web::Json<PriceQuoteDto>, ApiError> {
@@ -36,7 +37,7 @@ async fn priced(
 ))]
 pub async fn quote(
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<RaffleId>,
     params: web::Query<QuoteParams>,
 ) -> Result<web::Json<PriceQuoteDto>, ApiError> {
     priced(&state, *id, &params, Viewer::Public).await
@@ -54,7 +55,7 @@ pub async fn quote(
 pub async fn admin(
     _: Admin,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<RaffleId>,
     params: web::Query<QuoteParams>,
 ) -> Result<web::Json<PriceQuoteDto>, ApiError> {
     priced(&state, *id, &params, Viewer::Admin).await

@@ -5,10 +5,11 @@ use crate::AppState;
 use crate::dto::{ErrorBody, TicketDto};
 use crate::error::ApiError;
 use crate::extract::Admin;
+use rifa_domain::raffle::RaffleId;
 
 async fn tickets(
     state: &AppState,
-    id: i64,
+    id: RaffleId,
     viewer: Viewer,
 ) -> Result<web::Json<Vec<TicketDto>>, ApiError> {
     let numbers = state.catalog.available_numbers(id, viewer).await?;
@@ -33,7 +34,7 @@ async fn tickets(
 ))]
 pub async fn public(
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<RaffleId>,
 ) -> Result<web::Json<Vec<TicketDto>>, ApiError> {
     tickets(&state, *id, Viewer::Public).await
 }
@@ -48,7 +49,7 @@ pub async fn public(
 pub async fn admin(
     _: Admin,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<RaffleId>,
 ) -> Result<web::Json<Vec<TicketDto>>, ApiError> {
     tickets(&state, *id, Viewer::Admin).await
 }

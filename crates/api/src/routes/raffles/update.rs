@@ -4,6 +4,7 @@ use crate::AppState;
 use crate::dto::{ErrorBody, RaffleDto, RaffleRequest};
 use crate::error::ApiError;
 use crate::extract::Admin;
+use rifa_domain::raffle::RaffleId;
 
 /// Replaces a raffle's fields (the status may change freely). The maximum cannot drop below a
 /// number already held (409 `max_below_held_number`).
@@ -21,7 +22,7 @@ use crate::extract::Admin;
 pub async fn update(
     _: Admin,
     state: web::Data<AppState>,
-    id: web::Path<i64>,
+    id: web::Path<RaffleId>,
     body: web::Json<RaffleRequest>,
 ) -> Result<web::Json<RaffleDto>, ApiError> {
     Ok(web::Json(

@@ -25,6 +25,6 @@ pub async fn update(
         .settings
         .update_branding(body.into_inner().into())
         .await?;
-    tracing::info!(admin.id = admin.admin_id, "branding updated");
+    tracing::info!(admin.id = admin.admin_id.get(), "branding updated");
     Ok(web::Json(saved.into()))
 }

@@ -26,6 +26,6 @@ pub async fn update(
         .settings
         .update_discounts(body.into_inner().into())
         .await?;
-    tracing::info!(admin.id = admin.admin_id, "discounts updated");
+    tracing::info!(admin.id = admin.admin_id.get(), "discounts updated");
     Ok(web::Json(saved.into()))
 }

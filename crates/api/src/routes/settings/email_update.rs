@@ -26,6 +26,6 @@ pub async fn update(
         .settings
         .update_email_settings(body.into_inner().into())
         .await?;
-    tracing::info!(admin.id = admin.admin_id, "e-mail settings updated");
+    tracing::info!(admin.id = admin.admin_id.get(), "e-mail settings updated");
     Ok(web::Json(saved.into()))
 }
