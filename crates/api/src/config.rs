@@ -6,6 +6,9 @@
 //! | `DATABASE_URL` | `sqlite://$RIFA_DATA_DIR/rifa.db` | `postgres://…` switches to PostgreSQL |
 //! | `RIFA_BIND` | `127.0.0.1:8080` | address the API listens on |
 //! | `RIFA_JWT_SECRET` | generated into `$RIFA_DATA_DIR/jwt-secret` | HS256 secret, ≥ 32 bytes |
+//! | `RIFA_ACCESS_SECRET` | generated into `$RIFA_DATA_DIR/access-secret` | the secret buyers' keys are derived from, ≥ 32 bytes; every instance needs the same |
+//! | `RIFA_SITE_URL` | `http://127.0.0.1:3000` | the public site's address, for the links in e-mails |
+//! | `RIFA_HOLD_SWEEP_SECONDS` | `5` | how often expired holds are looked for (1–3600) |
 //! | `RIFA_TOKEN_TTL_HOURS` | `12` | admin token lifetime |
 //! | `RIFA_BOOTSTRAP_ADMIN` | `true` on SQLite, `false` on PostgreSQL | with no admin yet, create a privileged `admin` and print its generated password once |
 //! | `RIFA_DEMO_DATA` | `true` on SQLite, `false` on PostgreSQL | load demo data into an empty database |
@@ -56,6 +59,12 @@ pub struct Config {
     pub database_url: String,
     pub bind: SocketAddr,
     pub jwt_secret: SecretString,
+    /// What buyers' access keys are derived from.
+    pub access_secret: SecretString,
+    /// The public site, for absolute links.
+    pub site_url: String,
+    /// How often expired holds are swept.
+    pub hold_sweep_every: Duration,
     pub token_ttl: Duration,
     pub bootstrap_admin: bool,
     pub demo_data: bool,
@@ -246,6 +255,7 @@ impl std::fmt::Debug for Config {
             .field("database", &redact_url(&self.database_url))
             .field("bind", &self.bind)
             .field("jwt_secret", &self.jwt_secret)
+            .field("access_secret", &self.access_secret)
             .field("bootstrap_admin", &self.bootstrap_admin)
             .field("demo_data", &self.demo_data)
             .field("dev_mode", &self.dev_mode)
@@ -343,7 +353,12 @@ impl Config {
         let postgres = database_url.starts_with("postgres");
         let jwt_secret = match var("RIFA_JWT_SECRET") {
             Some(secret) => SecretString::from(secret),
-            None => persisted_secret(&data_dir)?,
+            None => persisted_secret(&data_dir, "jwt-secret")?,
+        };
+        let access_secret = match var("RIFA_ACCESS_SECRET") {
+            Some(secret) if secret.len() >= 32 => SecretString::from(secret),
+            Some(_) => bail!("RIFA_ACCESS_SECRET must be at least 32 bytes"),
+            None => persisted_secret(&data_dir, "access-secret")?,
         };
         Ok(Self {
             bind: var("RIFA_BIND")
@@ -372,9 +387,16 @@ impl Config {
             live: LiveTimings::default(),
             upload_sweep: UploadSweep::default(),
             body_timeouts: BodyTimeouts::from_env()?,
+            site_url: var("RIFA_SITE_URL").unwrap_or_else(|| "http://127.0.0.1:3000".to_owned()),
+            hold_sweep_every: Duration::from_secs(u64::from(seconds(
+                "RIFA_HOLD_SWEEP_SECONDS",
+                5,
+                1..=3_600,
+            )?)),
             data_dir,
             database_url,
             jwt_secret,
+            access_secret,
         })
     }
 
@@ -386,6 +408,9 @@ impl Config {
             database_url,
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             jwt_secret: SecretString::from("test-secret-test-secret-test-secret!"),
+            access_secret: SecretString::from("test-access-secret-test-access-secret"),
+            site_url: "http://site.test".to_owned(),
+            hold_sweep_every: Duration::from_millis(200),
             token_ttl: Duration::from_secs(3600),
             bootstrap_admin: true,
             demo_data: false,
@@ -424,10 +449,10 @@ fn sqlite_url(data_dir: &Path) -> String {
     format!("sqlite://{}", data_dir.join("rifa.db").display())
 }
 
-/// Reads the generated token secret, creating it (readable by the owner only) on first run, so
-/// admin sessions survive restarts without any setup.
-fn persisted_secret(data_dir: &Path) -> anyhow::Result<SecretString> {
-    let path = data_dir.join("jwt-secret");
+/// Reads a generated secret (the token secret, the access secret), creating it (readable by the
+/// owner only) on first run, so sessions and buyers' links survive restarts without any setup.
+fn persisted_secret(data_dir: &Path, name: &str) -> anyhow::Result<SecretString> {
+    let path = data_dir.join(name);
     if let Ok(existing) = std::fs::read_to_string(&path) {
         let existing = existing.trim();
         if existing.len() >= 32 {
@@ -521,11 +546,12 @@ mod tests {
         for secret in [
             "db-pass",
             "test-secret-test-secret",
+            "test-access-secret",
             "smtp-pass",
             "s3-secret",
         ] {
             assert!(!printed.contains(secret), "{secret} in {printed}");
         }
-        assert_eq!(printed.matches("[REDACTED]").count(), 3, "{printed}");
+        assert_eq!(printed.matches("[REDACTED]").count(), 4, "{printed}");
     }
 }

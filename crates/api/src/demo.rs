@@ -206,10 +206,14 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
     }
 
     let mut raffle_ids = Vec::new();
-    for demo in &RAFFLES {
-        let draw = (Utc::now() + Duration::days(demo.days_to_draw))
+    let draw_day = |days: i64| {
+        (Utc::now() + Duration::days(days))
             .format("%Y-%m-%d")
-            .to_string();
+            .to_string()
+    };
+    for demo in &RAFFLES {
+        // On sale until its demo purchases are made: a draw already past closes sales.
+        let draw = draw_day(demo.days_to_draw.max(1));
         let raffle = state
             .catalog
             .create_raffle(RaffleInput {
@@ -224,6 +228,8 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
                 max_tickets_per_purchase: demo.limits.1,
                 draw_date: Some(draw),
                 end_date: None,
+                hold_minutes: None,
+                sales_close_hours_before_draw: None,
             })
             .await
             .map_err(|e| anyhow!("demo raffle {}: {e:?}", demo.title))?;
@@ -340,7 +346,7 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
         result.map_err(|e| anyhow!("demo decision: {e:?}"))?;
     }
     for (demo, id) in RAFFLES.iter().zip(&raffle_ids) {
-        if demo.status != "available" {
+        if demo.status != "available" || demo.days_to_draw < 1 {
             let raffle = state
                 .catalog
                 .raffle(*id, rifa_app::catalog::Viewer::Admin)
@@ -359,8 +365,12 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
                         max_tickets: Some(i64::from(raffle.max_tickets)),
                         min_tickets_per_purchase: raffle.limits.stored_min().map(i64::from),
                         max_tickets_per_purchase: raffle.limits.stored_max().map(i64::from),
-                        draw_date: raffle.draw_date.map(|d| d.to_rfc3339()),
+                        draw_date: Some(draw_day(demo.days_to_draw)),
                         end_date: None,
+                        hold_minutes: Some(i64::from(raffle.sales.hold_minutes())),
+                        sales_close_hours_before_draw: Some(i64::from(
+                            raffle.sales.close_hours_before_draw(),
+                        )),
                     },
                 )
                 .await

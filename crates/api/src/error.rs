@@ -21,11 +21,13 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use rifa_app::WriteFailure;
 use rifa_app::auth::{AuthError, LoginError};
 use rifa_app::catalog::RaffleError;
+use rifa_app::holds::AlertError;
 use rifa_app::lookup::VerifyError;
 use rifa_app::mail::TestEmailError;
 use rifa_app::proofs::ProofFailure;
 use rifa_app::purchasing::PurchaseError;
-use rifa_app::review::DecideError;
+use rifa_app::review::{DecideError, ReopenFailure};
+use rifa_domain::ticket::{TicketNumber, display_number};
 use rifa_domain::{FieldError, FieldErrors, Lang};
 use rifa_ports::TokenError;
 use rifa_text::Message;
@@ -97,6 +99,24 @@ impl ApiError {
             error.0.message = only.clone();
         }
         error
+    }
+
+    /// A refusal naming ticket numbers: padded for people in the message, plain in `numbers`.
+    fn numbers(
+        status: StatusCode,
+        code: &'static str,
+        numbers: &[TicketNumber],
+        max_tickets: u32,
+    ) -> Self {
+        let list = numbers
+            .iter()
+            .map(|n| display_number(*n, max_tickets))
+            .collect::<Vec<_>>()
+            .join(", ");
+        Self::new(status, code).text("numbers", list).with(
+            "numbers",
+            json!(numbers.iter().map(|n| n.get()).collect::<Vec<_>>()),
+        )
     }
 
     pub fn not_found() -> Self {
@@ -234,6 +254,10 @@ impl From<PurchaseError> for ApiError {
             PurchaseError::Invalid(fields) => Self::validation(&fields),
             PurchaseError::RaffleNotFound => Self::raffle_not_found(),
             PurchaseError::RaffleNotOnSale => Self::new(StatusCode::CONFLICT, "raffle_not_on_sale"),
+            PurchaseError::SalesClosed { closed_at } => {
+                Self::new(StatusCode::CONFLICT, "sales_closed")
+                    .with("closedAt", json!(crate::dto::instant(closed_at)))
+            }
             PurchaseError::TotalMismatch { expected, sent } => {
                 Self::new(StatusCode::CONFLICT, "total_mismatch")
                     .text("sent", sent.to_string())
@@ -243,19 +267,7 @@ impl From<PurchaseError> for ApiError {
             PurchaseError::NumbersTaken {
                 numbers,
                 max_tickets,
-            } => {
-                let list = numbers
-                    .iter()
-                    .map(|n| rifa_domain::ticket::display_number(*n, max_tickets))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                Self::new(StatusCode::CONFLICT, "tickets_taken")
-                    .text("numbers", list)
-                    .with(
-                        "numbers",
-                        json!(numbers.iter().map(|n| n.get()).collect::<Vec<_>>()),
-                    )
-            }
+            } => Self::numbers(StatusCode::CONFLICT, "tickets_taken", &numbers, max_tickets),
             PurchaseError::Unknown(e) => Self::internal(&e),
         }
     }
@@ -265,6 +277,7 @@ impl From<ProofFailure> for ApiError {
     fn from(error: ProofFailure) -> Self {
         match error {
             ProofFailure::NotFound => Self::purchase_not_found(),
+            ProofFailure::HoldExpired => Self::new(StatusCode::CONFLICT, "hold_expired"),
             ProofFailure::NotPending(_) => Self::worded(
                 StatusCode::CONFLICT,
                 "purchase_not_pending",
@@ -282,6 +295,41 @@ impl From<ProofFailure> for ApiError {
                 Self::validation(&FieldErrors::single("size", FieldError::Required))
             }
             ProofFailure::Unknown(e) => Self::internal(&e),
+        }
+    }
+}
+
+impl From<ReopenFailure> for ApiError {
+    fn from(error: ReopenFailure) -> Self {
+        match error {
+            ReopenFailure::NotFound => Self::purchase_not_found(),
+            ReopenFailure::NotExpired(status) => {
+                Self::new(StatusCode::CONFLICT, "purchase_not_expired")
+                    .with("status", json!(status.as_str()))
+            }
+            ReopenFailure::NumbersTaken {
+                numbers,
+                max_tickets,
+            } => Self::numbers(
+                StatusCode::CONFLICT,
+                "numbers_no_longer_free",
+                &numbers,
+                max_tickets,
+            ),
+            ReopenFailure::PerPersonLimit { max, used } => Self::validation(&FieldErrors::single(
+                "ticketNumbers",
+                FieldError::PerPersonLimit { max, used },
+            )),
+            ReopenFailure::Unknown(e) => Self::internal(&e),
+        }
+    }
+}
+
+impl From<AlertError> for ApiError {
+    fn from(error: AlertError) -> Self {
+        match error {
+            AlertError::RaffleNotFound => Self::raffle_not_found(),
+            AlertError::Unknown(e) => Self::internal(&e),
         }
     }
 }

@@ -10,6 +10,7 @@ mod error;
 mod events;
 mod extract;
 pub mod first_admin;
+mod hold_sweeper;
 mod lang;
 mod mail_worker;
 mod openapi;
@@ -27,9 +28,12 @@ use actix_web::{App as HttpApp, HttpServer, web};
 use anyhow::Context;
 use rifa_app::Shared;
 use rifa_app::auth::{Auth, AuthService};
+use rifa_app::buyer::{Buyer, BuyerService};
 use rifa_app::catalog::{Catalog, CatalogService};
+use rifa_app::holds::{Holds, HoldsService};
+use rifa_app::links::SiteLinks;
 use rifa_app::lookup::{Lookup, LookupService};
-use rifa_app::mail::{Mail, MailService};
+use rifa_app::mail::{Mail, MailService, MailSetup};
 use rifa_app::payments::{Payments, PaymentsService};
 use rifa_app::proofs::{ProofUploads, Proofs, ProofsService};
 use rifa_app::purchasing::{Purchasing, PurchasingService};
@@ -40,7 +44,7 @@ use rifa_db::Db;
 use rifa_mail::{ConfiguredTransports, MailTemplates};
 use rifa_pdf::{GenPdfReceipts, HtmlInvoices};
 use rifa_ports::AdminRepository;
-use rifa_security::{Argon2Hasher, JwtIssuer, Sha256AccessKeys};
+use rifa_security::{Argon2Hasher, HmacAccessKeys, JwtIssuer};
 use rifa_storage::{DecodingInspector, LocalStore, ProofStore, S3Store};
 use rifa_system::{RandomReferences, SystemClock};
 use secrecy::{ExposeSecret, SecretString};
@@ -63,6 +67,8 @@ pub struct AppState {
     pub proof_uploads: Arc<dyn ProofUploads>,
     pub receipts: Arc<dyn ReceiptsService>,
     pub review: Arc<dyn ReviewService>,
+    pub holds: Arc<dyn HoldsService>,
+    pub buyer: Arc<dyn BuyerService>,
     pub lookup: Arc<dyn LookupService>,
     pub mail: Arc<dyn MailService>,
     pub auth: Arc<dyn AuthService>,
@@ -148,7 +154,9 @@ fn state(
     first_admin_password: FirstAdminPassword,
 ) -> anyhow::Result<AppState> {
     let clock = Arc::new(SystemClock);
-    let access_keys = Arc::new(Sha256AccessKeys);
+    let access_keys = Arc::new(HmacAccessKeys::new(
+        config.access_secret.expose_secret().as_bytes(),
+    )?);
     let proof_store = Arc::new(proof_store(config)?);
     remove_stale_partial_uploads(&proof_store, config.body_timeouts.total);
     let pdf = Arc::new(GenPdfReceipts::new()?);
@@ -159,6 +167,7 @@ fn state(
         proof_store,
         Arc::clone(&access_keys),
         Arc::clone(&clock),
+        shared,
     ));
     let transports = ConfiguredTransports {
         env_settings: config.mail.env_settings.clone(),
@@ -182,19 +191,30 @@ fn state(
             db.clone(),
             Arc::clone(&pdf),
             HtmlInvoices,
-            access_keys,
+            Arc::clone(&access_keys),
             Arc::clone(&clock),
             shared,
         )),
         review: Arc::new(Review::new(db.clone(), Arc::clone(&clock), shared)),
+        holds: Arc::new(Holds::new(db.clone(), Arc::clone(&clock), shared)),
+        buyer: Arc::new(Buyer::new(
+            db.clone(),
+            Arc::clone(&access_keys),
+            Arc::clone(&clock),
+            shared,
+        )),
         lookup: Arc::new(Lookup::new(db.clone(), shared)),
         mail: Arc::new(Mail::new(
             db.clone(),
             transports,
             pdf,
             MailTemplates,
+            access_keys,
             clock,
-            config.mail.retry,
+            MailSetup {
+                retry: config.mail.retry,
+                links: SiteLinks::new(&config.site_url),
+            },
             shared,
         )),
         auth,
@@ -273,6 +293,7 @@ impl Application {
         let state = web::Data::new(state);
         rate_limit::spawn_cleanup(state.clone().into_inner());
         upload_sweeper::spawn(Arc::clone(&state.proofs), config.upload_sweep);
+        hold_sweeper::spawn(Arc::clone(&state.holds), config.hold_sweep_every);
         if config.mail.deliver {
             mail_worker::spawn(Arc::clone(&state.mail), config.mail.poll);
         }

@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
+
 use rifa_domain::FieldErrors;
 use rifa_domain::pricing::{self, PriceQuote};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleInput};
@@ -40,6 +42,10 @@ pub struct Availability {
     pub max_tickets: u32,
     pub available: u32,
     pub bitmap: Vec<u8>,
+    /// Numbers held by pending purchases: taken now, but they may come back.
+    pub pending: u32,
+    /// When the next hold can expire, if any can.
+    pub next_release_at: Option<DateTime<Utc>>,
 }
 
 /// Raffles as the public and admins see them, and the admin's edits of them.
@@ -198,10 +204,13 @@ where
                 let available = raffle
                     .max_tickets
                     .saturating_sub(u32::try_from(held.len()).unwrap_or(u32::MAX));
+                let holds = self.store.hold_summary(id).await?;
                 Ok::<_, RaffleError>(Availability {
                     max_tickets: raffle.max_tickets,
                     available,
                     bitmap: availability_bitmap(raffle.max_tickets, &held),
+                    pending: holds.pending_tickets,
+                    next_release_at: holds.next_release_at,
                 })
             })
             .await

@@ -7,9 +7,12 @@
 //! needs it by the composition root. See docs/decisions/0013-capability-services.md.
 
 pub mod auth;
+pub mod buyer;
 mod cache;
 pub mod catalog;
 pub mod cpu;
+pub mod holds;
+pub mod links;
 pub mod lookup;
 pub mod mail;
 pub mod payments;

@@ -20,10 +20,11 @@ use rifa_ports::outbound::{
     MailComposer, MailMessage, MailRoute, MailTransports, Mailer, ReceiptRenderer,
 };
 use rifa_ports::{
-    Clock, MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, PurchaseRepository,
-    RaffleRepository, SettingsRepository,
+    AccessKeys, Clock, MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, MailSubject,
+    PurchaseProofs, PurchaseRepository, RaffleRepository, SettingsRepository,
 };
 
+use crate::links::SiteLinks;
 use crate::receipts::ReceiptWriter;
 use crate::shared::{MailSignal, Shared, now};
 
@@ -148,34 +149,51 @@ pub trait MailService: Send + Sync + 'static {
     ) -> Result<TestEmailSent, TestEmailError>;
 }
 
-/// The outbox over its ports: messages, purchases and settings from `S`, the mailer from `T`,
-/// the attached receipt written by a [`ReceiptWriter`] (over `R`), the words from `M`, the
-/// time from `C`.
-pub struct Mail<S, T, R, M, C> {
+/// The outbox over its ports: messages, purchases, raffles and settings from `S`, the mailer
+/// from `T`, the attached receipt written by a [`ReceiptWriter`] (over `R`), the words from
+/// `M`, the buyers' keys (for their links) from `K`, the time from `C`.
+pub struct Mail<S, T, R, M, K, C> {
     store: S,
     transports: T,
     receipts: ReceiptWriter<S, R, C>,
     composer: M,
+    access_keys: K,
     clock: C,
     retry: RetryPolicy,
+    links: SiteLinks,
     mail_signal: Arc<MailSignal>,
 }
 
-impl<S, T, R, M, C> Mail<S, T, R, M, C>
+/// What the outbox is made of besides its ports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailSetup {
+    pub retry: RetryPolicy,
+    pub links: SiteLinks,
+}
+
+impl<S, T, R, M, K, C> Mail<S, T, R, M, K, C>
 where
-    S: MailOutbox + PurchaseRepository + SettingsRepository + RaffleRepository + Clone,
+    S: MailOutbox
+        + PurchaseRepository
+        + PurchaseProofs
+        + SettingsRepository
+        + RaffleRepository
+        + Clone,
     T: MailTransports,
     R: ReceiptRenderer,
     M: MailComposer,
+    K: AccessKeys,
     C: Clock + Clone,
 {
+    #[allow(clippy::too_many_arguments, reason = "one per port, as every service")]
     pub fn new(
         store: S,
         transports: T,
         renderer: Arc<R>,
         composer: M,
+        access_keys: K,
         clock: C,
-        retry: RetryPolicy,
+        setup: MailSetup,
         shared: &Shared,
     ) -> Self {
         Self {
@@ -183,10 +201,26 @@ where
             store,
             transports,
             composer,
+            access_keys,
             clock,
-            retry,
+            retry: setup.retry,
+            links: setup.links,
             mail_signal: Arc::clone(&shared.mail_signal),
         }
+    }
+
+    /// The buyer's page of the purchase, when the key its reference derives is the one it was
+    /// given (purchases made before keys were derived have none to give).
+    async fn buyer_link(&self, purchase: &Purchase) -> anyhow::Result<Option<String>> {
+        let key = self.access_keys.key_for(&purchase.reference);
+        let digest = self
+            .store
+            .purchase_access(purchase.id)
+            .await?
+            .and_then(|access| access.access_digest);
+        Ok(digest
+            .filter(|digest| self.access_keys.matches(&key, digest))
+            .map(|_| self.links.purchase_page(purchase.id, &key)))
     }
 
     /// Sends one claimed message and records the outcome: whether it was sent.
@@ -196,7 +230,6 @@ where
                 self.store.mail_sent(job.id, now(&self.clock)).await?;
                 tracing::info!(
                     mail.id = job.id.get(),
-                    purchase.id = job.purchase_id.get(),
                     kind = job.kind.as_str(),
                     "e-mail sent"
                 );
@@ -213,32 +246,64 @@ where
     }
 
     async fn send_one(&self, job: &MailJob, mailer: &impl Mailer) -> anyhow::Result<()> {
-        let purchase = self
-            .store
-            .get_purchase(job.purchase_id)
-            .await?
-            .ok_or_else(|| anyhow::anyhow!("purchase {} no longer exists", job.purchase_id))?;
-        let purchase = as_when_queued(job.kind, purchase);
-        let context = self.receipts.receipt_context(&purchase, job.lang).await?;
-        let (purchase, context, pdf) = self.receipts.render_receipt(purchase, context).await?;
-        let email = self.composer.compose(MailMessage::Purchase {
-            kind: job.kind,
-            to: job.recipient.clone(),
-            purchase,
-            context,
-            receipt_pdf: pdf,
-        })?;
-        mailer.send(&email).await
+        let message = match job.subject {
+            MailSubject::Purchase(id) => {
+                let purchase = self
+                    .store
+                    .get_purchase(id)
+                    .await?
+                    .ok_or_else(|| anyhow::anyhow!("purchase {id} no longer exists"))?;
+                let buyer_link = self.buyer_link(&purchase).await?;
+                let purchase = as_when_queued(job.kind, purchase);
+                let context = self.receipts.receipt_context(&purchase, job.lang).await?;
+                let (purchase, context, pdf) =
+                    self.receipts.render_receipt(purchase, context).await?;
+                MailMessage::Purchase {
+                    kind: job.kind,
+                    to: job.recipient.clone(),
+                    purchase,
+                    context,
+                    receipt_pdf: pdf,
+                    buyer_link,
+                }
+            }
+            MailSubject::Raffle(id) => {
+                let raffle = self
+                    .store
+                    .raffle_terms(id)
+                    .await?
+                    .ok_or_else(|| anyhow::anyhow!("raffle {id} no longer exists"))?;
+                MailMessage::NumbersReleased {
+                    to: job.recipient.clone(),
+                    company_name: self
+                        .store
+                        .branding()
+                        .await?
+                        .unwrap_or_default()
+                        .company_name,
+                    raffle_title: raffle.title,
+                    raffle_link: self.links.raffle_page(id),
+                    lang: job.lang,
+                }
+            }
+        };
+        mailer.send(&self.composer.compose(message)?).await
     }
 }
 
 #[async_trait::async_trait]
-impl<S, T, R, M, C> MailService for Mail<S, T, R, M, C>
+impl<S, T, R, M, K, C> MailService for Mail<S, T, R, M, K, C>
 where
-    S: MailOutbox + PurchaseRepository + SettingsRepository + RaffleRepository + Clone,
+    S: MailOutbox
+        + PurchaseRepository
+        + PurchaseProofs
+        + SettingsRepository
+        + RaffleRepository
+        + Clone,
     T: MailTransports,
     R: ReceiptRenderer,
     M: MailComposer,
+    K: AccessKeys,
     C: Clock + Clone,
 {
     async fn deliver_due_mail(&self, limit: u32) -> anyhow::Result<DeliveryReport> {

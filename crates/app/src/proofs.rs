@@ -14,11 +14,13 @@
 //! proof a newer one replaces. An upload a buyer never attached is swept
 //! ([`ProofsService::sweep_abandoned_uploads`]) once its grant is [`ABANDONED_UPLOAD_AGE`] old.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
 use futures_util::stream::LocalBoxStream;
 
+use crate::shared::{AvailabilityCache, Shared};
 use rifa_domain::Lang;
 use rifa_domain::proof::{
     MAX_PROOF_BYTES, MAX_PROOF_PIXELS, ProofError, ProofKind, check_declared_proof, judge_content,
@@ -26,7 +28,7 @@ use rifa_domain::proof::{
 use rifa_domain::purchase::{Purchase, PurchaseId, PurchaseStatus};
 use rifa_ports::outbound::{ObjectStore, PresignedUpload, ProofInspector};
 use rifa_ports::{
-    AccessKeys, Clock, DirectTransfers, DownloadRefusal, OutgoingFile, ProofProblem,
+    AccessKeys, AttachOutcome, Clock, DirectTransfers, DownloadRefusal, OutgoingFile, ProofProblem,
     PurchaseAccess, PurchaseProofs, PurchaseRepository, UploadRefusal,
 };
 
@@ -51,6 +53,9 @@ pub enum ProofFailure {
     NotFound,
     #[error("purchase is {0:?}, no longer pending")]
     NotPending(PurchaseStatus),
+    /// The hold's deadline passed before a proof came: the numbers went back on sale.
+    #[error("the hold expired")]
+    HoldExpired,
     /// The file (declared or stored) is refused; nothing is attached.
     #[error("proof refused")]
     Refused(ProofError),
@@ -216,6 +221,8 @@ pub struct Proofs<S, O, I, T, K, C> {
     transfers: T,
     access_keys: K,
     clock: C,
+    /// An attached proof freezes a hold: the raffle's next release changes.
+    availability: Arc<AvailabilityCache>,
 }
 
 impl<S, O, I, T, K, C> Proofs<S, O, I, T, K, C>
@@ -227,7 +234,16 @@ where
     K: AccessKeys,
     C: Clock,
 {
-    pub fn new(store: S, objects: O, inspector: I, transfers: T, access_keys: K, clock: C) -> Self {
+    #[allow(clippy::too_many_arguments, reason = "one per port, as every service")]
+    pub fn new(
+        store: S,
+        objects: O,
+        inspector: I,
+        transfers: T,
+        access_keys: K,
+        clock: C,
+        shared: &Shared,
+    ) -> Self {
         Self {
             store,
             objects,
@@ -235,7 +251,18 @@ where
             transfers,
             access_keys,
             clock,
+            availability: Arc::clone(&shared.availability),
         }
+    }
+
+    /// Whether the purchase can no longer take a proof because its hold ran out (swept or
+    /// not yet).
+    fn hold_ran_out(&self, access: &PurchaseAccess) -> bool {
+        access.status == PurchaseStatus::Expired
+            || (access.status == PurchaseStatus::Pending
+                && access
+                    .hold_expires_at
+                    .is_some_and(|deadline| deadline <= self.clock.now()))
     }
 
     /// Deletes an object nothing refers to any more. Best effort: a failure leaves an orphan
@@ -250,10 +277,12 @@ where
         }
     }
 
-    /// Why a conditional write on a purchase just missed: it was decided meanwhile, or (still
-    /// pending) a newer upload was granted, which is the one to attach.
+    /// Why a conditional write on a purchase just missed: it was decided or expired meanwhile,
+    /// its hold ran out, or (still pending) a newer upload was granted, which is the one to
+    /// attach.
     async fn lost_race(&self, id: PurchaseId) -> ProofFailure {
         match self.store.purchase_access(id).await {
+            Ok(Some(access)) if self.hold_ran_out(&access) => ProofFailure::HoldExpired,
             Ok(Some(access))
                 if access.status == PurchaseStatus::Pending
                     && access.upload_grants >= MAX_UPLOAD_GRANTS =>
@@ -291,6 +320,9 @@ where
             &request.access_key,
         )
         .await?;
+        if self.hold_ran_out(&access) {
+            return Err(ProofFailure::HoldExpired);
+        }
         if access.status != PurchaseStatus::Pending {
             return Err(ProofFailure::NotPending(access.status));
         }
@@ -351,6 +383,9 @@ where
         access_key: &str,
     ) -> Result<(), ProofFailure> {
         let access = open_purchase(&self.store, &self.access_keys, purchase_id, access_key).await?;
+        if access.status == PurchaseStatus::Expired {
+            return Err(ProofFailure::HoldExpired);
+        }
         if access.status != PurchaseStatus::Pending {
             return Err(ProofFailure::NotPending(access.status));
         }
@@ -395,8 +430,20 @@ where
             );
             return Err(ProofFailure::Refused(refusal));
         }
-        if !self.store.attach_proof(purchase_id, &key).await? {
-            return Err(self.lost_race(purchase_id).await);
+        // The deadline is the database's to judge, in the attach itself: a proof a second
+        // late is refused even before the sweep.
+        match self
+            .store
+            .attach_proof(purchase_id, &key, self.clock.now())
+            .await?
+        {
+            AttachOutcome::Attached => {
+                if access.hold_expires_at.is_some() {
+                    self.availability.holds_changed(access.raffle_id);
+                }
+            }
+            AttachOutcome::HoldExpired => return Err(ProofFailure::HoldExpired),
+            AttachOutcome::NotGranted => return Err(self.lost_race(purchase_id).await),
         }
         if let Some(replaced) = access.payment_proof.filter(|old| *old != key) {
             self.discard(&replaced).await;

@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
+
 use rifa_domain::money::Money;
 use rifa_domain::payment::PaymentMethod;
 use rifa_domain::pricing::{self, PriceQuote};
@@ -9,6 +11,7 @@ use rifa_domain::purchase::{
     MethodChoice, NewPurchase, PaymentSnapshot, Purchase, PurchaseRequest, PurchaseStatus,
 };
 use rifa_domain::raffle::RaffleId;
+use rifa_domain::sales::BuyerKeys;
 use rifa_domain::ticket::{TicketNumber, TicketSelection};
 use rifa_domain::{FieldError, FieldErrors, Lang};
 use rifa_ports::{
@@ -36,6 +39,9 @@ pub enum PurchaseError {
     RaffleNotFound,
     #[error("raffle is not on sale")]
     RaffleNotOnSale,
+    /// Sales closed at `closed_at` (before the draw), whatever the raffle's status says.
+    #[error("sales closed")]
+    SalesClosed { closed_at: DateTime<Utc> },
     /// The client computed another total (stale price, tampering): nothing was written.
     #[error("client total does not match the server's")]
     TotalMismatch { expected: Money, sent: Money },
@@ -141,6 +147,29 @@ where
     }
 }
 
+impl<S, E, K, G, C> Purchasing<S, E, K, G, C>
+where
+    S: RaffleRepository + PaymentMethodRepository + SettingsRepository + PurchaseRepository,
+    E: EventBus,
+    K: AccessKeys,
+    G: ReferenceGenerator,
+    C: Clock,
+{
+    /// Expires the raffle's holds already due; whether any number came back.
+    async fn expire_due_holds_of(&self, raffle: RaffleId) -> anyhow::Result<bool> {
+        let expired = self
+            .store
+            .expire_due_holds(&crate::holds::expiry(Some(raffle)))
+            .await?;
+        if expired.is_empty() {
+            return Ok(false);
+        }
+        self.availability.holds_changed(raffle);
+        self.mail_signal.queued();
+        Ok(true)
+    }
+}
+
 #[async_trait::async_trait]
 impl<S, E, K, G, C> PurchasingService for Purchasing<S, E, K, G, C>
 where
@@ -162,12 +191,18 @@ where
             .get(&self.store, raffle_id)
             .await?
             .ok_or(PurchaseError::RaffleNotFound)?;
+        let now = now(&self.clock);
         if mode == PurchaseMode::Public && !raffle.status.is_on_sale() {
             return Err(if raffle.status.is_publicly_visible() {
                 PurchaseError::RaffleNotOnSale
             } else {
                 PurchaseError::RaffleNotFound
             });
+        }
+        if mode == PurchaseMode::Public
+            && let Some(closed_at) = raffle.sales_close_at().filter(|close| now >= *close)
+        {
+            return Err(PurchaseError::SalesClosed { closed_at });
         }
 
         let request = request.map_err(PurchaseError::Invalid)?;
@@ -203,18 +238,8 @@ where
             method_name: method.name.clone(),
             conversion: method.exchange_rate.as_ref().map(|r| (r.to, r.rate)),
         };
-        // A rehearsal takes nobody's numbers and writes to nobody.
-        let (status, holds_numbers, confirm_to_buyer) = match mode {
-            PurchaseMode::Public => (PurchaseStatus::Pending, true, true),
-            PurchaseMode::AdminTest => (PurchaseStatus::Test, false, false),
-        };
-        let (access_key, access_digest) = match mode {
-            PurchaseMode::Public => {
-                let (key, digest) = self.access_keys.issue();
-                (Some(key), Some(digest))
-            }
-            PurchaseMode::AdminTest => (None, None),
-        };
+        let public = mode == PurchaseMode::Public;
+        let buyer_keys = BuyerKeys::of(&request.customer);
         let mut new = NewPurchase {
             raffle_id,
             reference: self.references.next_reference(),
@@ -222,15 +247,28 @@ where
             customer: request.customer,
             payment,
             quote: quote.clone(),
-            status,
-            holds_numbers,
-            confirm_to_buyer,
-            created_at: now(&self.clock),
+            // A rehearsal takes nobody's numbers, counts against nobody and writes to nobody.
+            status: if public {
+                PurchaseStatus::Pending
+            } else {
+                PurchaseStatus::Test
+            },
+            hold_until: public.then(|| raffle.sales.hold_deadline(now)),
+            buyer_keys,
+            allowance_cap: public.then(|| raffle.limits.max()),
+            confirm_to_buyer: public,
+            created_at: now,
             lang,
-            access_digest,
+            access_digest: None,
         };
-        let mut attempt = 1;
+        let (mut attempt, mut cleared_due_holds) = (1, false);
         let purchase = loop {
+            if public {
+                new.access_digest = Some(
+                    self.access_keys
+                        .digest(&self.access_keys.key_for(&new.reference)),
+                );
+            }
             match self.store.create_purchase(&new, &raffle.title).await {
                 Ok(purchase) => break purchase,
                 Err(CreatePurchaseError::ReferenceTaken) if attempt < REFERENCE_ATTEMPTS => {
@@ -241,6 +279,14 @@ where
                     return Err(anyhow::anyhow!("could not find a free purchase reference").into());
                 }
                 Err(CreatePurchaseError::NumbersTaken(numbers)) => {
+                    // Numbers whose holds are due but not swept yet come back now, not at the
+                    // next sweep: only a purchase that clashed pays for it, once.
+                    if !cleared_due_holds {
+                        cleared_due_holds = true;
+                        if self.expire_due_holds_of(raffle_id).await? {
+                            continue;
+                        }
+                    }
                     // The buyer's picker was stale: let the next look be fresh.
                     self.availability.holds_changed(raffle_id);
                     return Err(PurchaseError::NumbersTaken {
@@ -248,13 +294,20 @@ where
                         max_tickets: raffle.max_tickets,
                     });
                 }
+                Err(CreatePurchaseError::AllowanceExceeded { cap, used }) => {
+                    return Err(PurchaseError::Invalid(FieldErrors::single(
+                        "ticketNumbers",
+                        FieldError::PerPersonLimit { max: cap, used },
+                    )));
+                }
                 Err(CreatePurchaseError::Unknown(e)) => return Err(e.into()),
             }
         };
-        if holds_numbers {
+        let access_key = public.then(|| self.access_keys.key_for(&purchase.reference));
+        if public {
             self.availability.holds_changed(raffle_id);
         }
-        if confirm_to_buyer {
+        if public {
             self.mail_signal.queued();
         }
         tracing::info!(

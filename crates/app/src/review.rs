@@ -5,14 +5,17 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use rifa_domain::FieldErrors;
-use rifa_domain::purchase::{NotPending, Purchase, PurchaseId, Verdict};
+use rifa_domain::purchase::{
+    NotPending, Purchase, PurchaseEventKind, PurchaseId, PurchaseStatus, Verdict,
+};
 use rifa_domain::stats::{DashboardStats, DaySales};
+use rifa_domain::ticket::TicketNumber;
 use rifa_ports::{
     Clock, DecidePurchaseError, MailKind, PurchaseDecision, PurchasePage, PurchaseQuery,
-    PurchaseRepository,
+    PurchaseRepository, RaffleRepository, ReopenError, Reopening,
 };
 
-use crate::shared::{AvailabilityCache, MailSignal, Shared, now};
+use crate::shared::{AvailabilityCache, MailSignal, RaffleTermsCache, Shared, now};
 
 /// The largest page an admin may ask for, so one call never loads the whole table.
 pub const MAX_PAGE_SIZE: u32 = 100;
@@ -25,6 +28,26 @@ pub struct PageOf {
     pub result: PurchasePage,
     pub page: u32,
     pub page_size: u32,
+}
+
+/// Why an expired purchase was not reopened.
+#[derive(Debug, thiserror::Error)]
+pub enum ReopenFailure {
+    #[error("purchase not found")]
+    NotFound,
+    #[error("purchase is {0:?}, only expired purchases can be reopened")]
+    NotExpired(PurchaseStatus),
+    /// Others hold these numbers now (ascending); `max_tickets` sets their padding.
+    #[error("numbers taken meanwhile: {numbers:?}")]
+    NumbersTaken {
+        numbers: Vec<TicketNumber>,
+        max_tickets: u32,
+    },
+    /// The buyer bought again meanwhile: reopening would pass their allowance.
+    #[error("allowance passed")]
+    PerPersonLimit { max: u32, used: u32 },
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -70,6 +93,14 @@ pub trait ReviewService: Send + Sync + 'static {
         notes: Option<&str>,
     ) -> Result<Purchase, DecideError>;
 
+    /// Makes an expired purchase pending again with a fresh hold, when all its numbers are
+    /// still free (a proof came late by other means).
+    ///
+    /// # Errors
+    /// `NotFound`, `NotExpired`, `NumbersTaken` naming the numbers sold meanwhile,
+    /// `PerPersonLimit`, or a storage failure.
+    async fn reopen_purchase(&self, id: PurchaseId) -> Result<Purchase, ReopenFailure>;
+
     /// # Errors
     /// Storage failures only.
     async fn dashboard_stats(
@@ -91,15 +122,17 @@ pub trait ReviewService: Send + Sync + 'static {
 pub struct Review<S, C> {
     store: S,
     clock: C,
+    raffle_terms: Arc<RaffleTermsCache>,
     availability: Arc<AvailabilityCache>,
     mail_signal: Arc<MailSignal>,
 }
 
-impl<S: PurchaseRepository, C: Clock> Review<S, C> {
+impl<S: PurchaseRepository + RaffleRepository, C: Clock> Review<S, C> {
     pub fn new(store: S, clock: C, shared: &Shared) -> Self {
         Self {
             store,
             clock,
+            raffle_terms: Arc::clone(&shared.raffle_terms),
             availability: Arc::clone(&shared.availability),
             mail_signal: Arc::clone(&shared.mail_signal),
         }
@@ -107,7 +140,7 @@ impl<S: PurchaseRepository, C: Clock> Review<S, C> {
 }
 
 #[async_trait::async_trait]
-impl<S: PurchaseRepository, C: Clock> ReviewService for Review<S, C> {
+impl<S: PurchaseRepository + RaffleRepository, C: Clock> ReviewService for Review<S, C> {
     async fn search_purchases(&self, mut query: PurchaseQuery) -> anyhow::Result<PageOf> {
         query.page = query.page.max(1);
         query.page_size = query.page_size.clamp(1, MAX_PAGE_SIZE);
@@ -156,9 +189,8 @@ impl<S: PurchaseRepository, C: Clock> ReviewService for Review<S, C> {
                 }
                 DecidePurchaseError::Unknown(e) => DecideError::Unknown(e),
             })?;
-        if !purchase.status.holds_numbers() {
-            self.availability.holds_changed(purchase.raffle_id);
-        }
+        // A rejection frees numbers; any decision changes what is pending.
+        self.availability.holds_changed(purchase.raffle_id);
         self.mail_signal.queued();
         tracing::info!(
             purchase.id = id.get(),
@@ -166,6 +198,48 @@ impl<S: PurchaseRepository, C: Clock> ReviewService for Review<S, C> {
             "purchase decided"
         );
         Ok(purchase)
+    }
+
+    async fn reopen_purchase(&self, id: PurchaseId) -> Result<Purchase, ReopenFailure> {
+        let purchase = self
+            .store
+            .get_purchase(id)
+            .await?
+            .ok_or(ReopenFailure::NotFound)?;
+        if purchase.status != PurchaseStatus::Expired {
+            return Err(ReopenFailure::NotExpired(purchase.status));
+        }
+        let raffle = self
+            .raffle_terms
+            .get(&self.store, purchase.raffle_id)
+            .await?
+            .ok_or(ReopenFailure::NotFound)?;
+        let at = now(&self.clock);
+        let reopening = Reopening {
+            at,
+            hold_until: raffle.sales.hold_deadline(at),
+            allowance_cap: raffle.limits.max(),
+            mail: None,
+        };
+        let reopened = self
+            .store
+            .reopen_purchase(id, &reopening)
+            .await
+            .map_err(|e| match e {
+                ReopenError::NotFound => ReopenFailure::NotFound,
+                ReopenError::NotExpired(status) => ReopenFailure::NotExpired(status),
+                ReopenError::NumbersTaken(numbers) => ReopenFailure::NumbersTaken {
+                    numbers,
+                    max_tickets: raffle.max_tickets,
+                },
+                ReopenError::AllowanceExceeded { cap, used } => {
+                    ReopenFailure::PerPersonLimit { max: cap, used }
+                }
+                ReopenError::Unknown(e) => ReopenFailure::Unknown(e),
+            })?;
+        self.availability.holds_changed(reopened.raffle_id);
+        tracing::info!(purchase.id = id.get(), "purchase reopened");
+        Ok(reopened)
     }
 
     async fn dashboard_stats(
@@ -198,6 +272,10 @@ pub fn decision_of(verdict: &Verdict, decided_at: DateTime<Utc>) -> PurchaseDeci
         mail: match verdict {
             Verdict::Approve { .. } => MailKind::Approved,
             Verdict::Reject { .. } => MailKind::Rejected,
+        },
+        history: match verdict {
+            Verdict::Approve { .. } => PurchaseEventKind::Approved,
+            Verdict::Reject { .. } => PurchaseEventKind::Rejected,
         },
     }
 }

@@ -21,6 +21,7 @@ pub mod pricing;
 pub mod proof;
 pub mod purchase;
 pub mod raffle;
+pub mod sales;
 pub mod stats;
 pub mod ticket;
 pub mod validation;

@@ -9,6 +9,7 @@ use crate::money::{Money, Rate};
 use crate::payment::PaymentMethodId;
 use crate::pricing::PriceQuote;
 use crate::raffle::RaffleId;
+use crate::sales::BuyerKeys;
 use crate::ticket::{TicketNumber, TicketSelection};
 use crate::validation::{self, FieldError, TextKind};
 
@@ -21,10 +22,18 @@ pub enum PurchaseStatus {
     Rejected,
     /// Made by an admin to rehearse the flow: never holds numbers, never counts.
     Test,
+    /// No proof arrived before the hold's deadline: the numbers went back on sale.
+    Expired,
 }
 
 impl PurchaseStatus {
-    pub const ALL: [Self; 4] = [Self::Pending, Self::Approved, Self::Rejected, Self::Test];
+    pub const ALL: [Self; 5] = [
+        Self::Pending,
+        Self::Approved,
+        Self::Rejected,
+        Self::Test,
+        Self::Expired,
+    ];
 
     #[must_use]
     pub fn as_str(self) -> &'static str {
@@ -33,6 +42,7 @@ impl PurchaseStatus {
             Self::Approved => "approved",
             Self::Rejected => "rejected",
             Self::Test => "test",
+            Self::Expired => "expired",
         }
     }
 
@@ -161,9 +171,14 @@ pub struct NewPurchase {
     pub payment: PaymentSnapshot,
     pub quote: PriceQuote,
     pub status: PurchaseStatus,
-    /// Hold the numbers for the buyer; when false they are recorded on the purchase only (an
-    /// admin's test purchase takes nobody's numbers).
-    pub holds_numbers: bool,
+    /// Hold the numbers for the buyer until then, unless a proof arrives first; `None` records
+    /// them on the purchase only (an admin's test purchase takes nobody's numbers).
+    pub hold_until: Option<DateTime<Utc>>,
+    /// How the buyer is known across purchases of the raffle.
+    pub buyer_keys: BuyerKeys,
+    /// The tickets one person may hold in the raffle, which this purchase counts against;
+    /// `None` counts nothing (test purchases).
+    pub allowance_cap: Option<u32>,
     /// Queue the buyer's confirmation of receipt with the purchase.
     pub confirm_to_buyer: bool,
     pub created_at: DateTime<Utc>,
@@ -197,6 +212,66 @@ pub struct Purchase {
     pub decided_at: Option<DateTime<Utc>>,
     pub payment_proof: Option<String>,
     pub admin_notes: Option<String>,
+    /// Until when a pending purchase without a proof holds its numbers.
+    pub hold_expires_at: Option<DateTime<Utc>>,
+}
+
+/// What happened to a purchase, in its history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PurchaseEventKind {
+    Received,
+    ProofAttached,
+    Approved,
+    Rejected,
+    Expired,
+    Reopened,
+}
+
+impl PurchaseEventKind {
+    pub const ALL: [Self; 6] = [
+        Self::Received,
+        Self::ProofAttached,
+        Self::Approved,
+        Self::Rejected,
+        Self::Expired,
+        Self::Reopened,
+    ];
+
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Received => "received",
+            Self::ProofAttached => "proof_attached",
+            Self::Approved => "approved",
+            Self::Rejected => "rejected",
+            Self::Expired => "expired",
+            Self::Reopened => "reopened",
+        }
+    }
+
+    #[must_use]
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.as_str() == raw)
+    }
+
+    /// The entry a decision leaves.
+    #[must_use]
+    pub fn of_decision(status: PurchaseStatus) -> Option<Self> {
+        match status {
+            PurchaseStatus::Approved => Some(Self::Approved),
+            PurchaseStatus::Rejected => Some(Self::Rejected),
+            _ => None,
+        }
+    }
+}
+
+/// One entry of a purchase's history: append-only, written with the change it records.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PurchaseEvent {
+    pub kind: PurchaseEventKind,
+    pub at: DateTime<Utc>,
+    /// The admin's note of a decision.
+    pub note: Option<String>,
 }
 
 /// Filters of the admin purchase list (all optional) and the page wanted.
@@ -302,5 +377,27 @@ mod tests {
             .filter(|s| s.holds_numbers())
             .collect();
         assert_eq!(holding, [PurchaseStatus::Pending, PurchaseStatus::Approved]);
+    }
+
+    #[test]
+    fn statuses_and_history_kinds_round_trip() {
+        for status in PurchaseStatus::ALL {
+            assert_eq!(PurchaseStatus::parse(status.as_str()), Ok(status));
+        }
+        for kind in PurchaseEventKind::ALL {
+            assert_eq!(PurchaseEventKind::parse(kind.as_str()), Some(kind));
+        }
+        assert_eq!(PurchaseEventKind::parse("paid"), None);
+    }
+
+    #[test]
+    fn an_expired_purchase_cannot_be_decided() {
+        let approve = Verdict::Approve { notes: None };
+        assert_eq!(
+            decide(PurchaseStatus::Expired, &approve),
+            Err(NotPending {
+                current: PurchaseStatus::Expired
+            })
+        );
     }
 }

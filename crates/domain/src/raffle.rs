@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 
 use crate::calendar;
 use crate::money::TicketPrice;
+use crate::sales::SalesTerms;
 use crate::ticket::MAX_TICKETS_PER_RAFFLE;
 use crate::validation::{self, FieldError, FieldErrors, TextKind};
 
@@ -137,12 +138,25 @@ pub struct Raffle {
     pub draw_date: Option<DateTime<Utc>>,
     pub end_date: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    pub sales: SalesTerms,
     /// Numbers held by pending or approved purchases; `None` when the read did not count them
     /// (reads that only need the raffle's terms skip the count, which grows with sales).
     pub tickets_sold: Option<u32>,
 }
 
 impl Raffle {
+    /// When the public can no longer buy, whatever the status says.
+    #[must_use]
+    pub fn sales_close_at(&self) -> Option<DateTime<Utc>> {
+        self.sales.closes_at(self.draw_date, self.end_date)
+    }
+
+    /// Whether the public can buy at `now`: on sale, and before sales close.
+    #[must_use]
+    pub fn sales_open(&self, now: DateTime<Utc>) -> bool {
+        self.status.is_on_sale() && self.sales_close_at().is_none_or(|close| now < close)
+    }
+
     #[must_use]
     pub fn tickets_available(&self) -> Option<u32> {
         self.tickets_sold
@@ -163,6 +177,10 @@ pub struct RaffleInput {
     pub max_tickets_per_purchase: Option<i64>,
     pub draw_date: Option<String>,
     pub end_date: Option<String>,
+    /// Minutes a purchase without a proof holds its numbers (default 30).
+    pub hold_minutes: Option<i64>,
+    /// Sales close this many hours before the draw (default 0: at the draw).
+    pub sales_close_hours_before_draw: Option<i64>,
 }
 
 /// A raffle's editable fields, validated.
@@ -177,6 +195,7 @@ pub struct RaffleDraft {
     pub limits: PurchaseLimits,
     pub draw_date: Option<DateTime<Utc>>,
     pub end_date: Option<DateTime<Utc>>,
+    pub sales: SalesTerms,
 }
 
 impl RaffleDraft {
@@ -278,6 +297,14 @@ impl RaffleDraft {
                 .map(calendar::parse_instant)
                 .transpose(),
         );
+        let hold_minutes = errors.check(
+            "holdMinutes",
+            SalesTerms::hold_minutes_from(input.hold_minutes),
+        );
+        let close_hours = errors.check(
+            "salesCloseHoursBeforeDraw",
+            SalesTerms::close_hours_from(input.sales_close_hours_before_draw),
+        );
 
         errors.into_result()?;
         match (
@@ -290,6 +317,8 @@ impl RaffleDraft {
             limits,
             draw_date,
             end_date,
+            hold_minutes,
+            close_hours,
         ) {
             (
                 Some(title),
@@ -301,6 +330,8 @@ impl RaffleDraft {
                 Some(limits),
                 Some(draw_date),
                 Some(end_date),
+                Some(hold_minutes),
+                Some(close_hours),
             ) => Ok(Self {
                 title,
                 description,
@@ -311,6 +342,7 @@ impl RaffleDraft {
                 limits,
                 draw_date,
                 end_date,
+                sales: SalesTerms::stored(hold_minutes, close_hours),
             }),
             _ => Err(FieldErrors::single("title", FieldError::Required)),
         }
@@ -356,6 +388,42 @@ mod tests {
         assert_eq!(draft.max_tickets, 9_999);
         assert_eq!((draft.limits.min(), draft.limits.max()), (1, 1));
         assert_eq!(draft.draw_date, None);
+        assert_eq!(draft.sales, SalesTerms::default());
+    }
+
+    #[test]
+    fn sales_close_by_status_or_by_the_clock() {
+        let draft = RaffleDraft::parse(RaffleInput {
+            draw_date: Some("2026-12-24".into()),
+            sales_close_hours_before_draw: Some(2),
+            hold_minutes: Some(15),
+            ..input()
+        })
+        .unwrap_or_else(|e| panic!("{e:?}"));
+        let raffle = Raffle {
+            id: RaffleId::new(1),
+            title: draft.title,
+            description: draft.description,
+            image: draft.image,
+            price: draft.price,
+            status: RaffleStatus::Available,
+            max_tickets: draft.max_tickets,
+            limits: draft.limits,
+            draw_date: draft.draw_date,
+            end_date: draft.end_date,
+            created_at: DateTime::<Utc>::UNIX_EPOCH,
+            sales: draft.sales,
+            tickets_sold: None,
+        };
+        let close = raffle.sales_close_at().unwrap_or_default();
+        assert_eq!(close.to_rfc3339(), "2026-12-24T21:59:59.999+00:00");
+        assert!(raffle.sales_open(close - chrono::Duration::seconds(1)));
+        assert!(!raffle.sales_open(close));
+        let postponed = Raffle {
+            status: RaffleStatus::Postponed,
+            ..raffle
+        };
+        assert!(!postponed.sales_open(close - chrono::Duration::days(1)));
     }
 
     #[test]

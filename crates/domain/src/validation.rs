@@ -42,6 +42,12 @@ pub enum FieldError {
     TicketsAboveMaximum {
         max: u32,
     },
+    /// One person would hold more than `max` tickets of the raffle across their purchases;
+    /// they hold `used` already.
+    PerPersonLimit {
+        max: u32,
+        used: u32,
+    },
     TicketOutOfRange {
         number: i64,
         max: u32,
@@ -86,6 +92,7 @@ impl FieldError {
             Self::TicketsEmpty => "tickets_empty",
             Self::TicketsBelowMinimum { .. } => "tickets_below_minimum",
             Self::TicketsAboveMaximum { .. } => "tickets_above_maximum",
+            Self::PerPersonLimit { .. } => "per_person_limit",
             Self::TicketOutOfRange { .. } => "ticket_out_of_range",
             Self::TicketRepeated { .. } => "ticket_repeated",
             Self::MinAboveMax => "min_above_max",

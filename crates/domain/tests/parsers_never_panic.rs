@@ -118,8 +118,10 @@ proptest! {
         sizes in (any::<Option<i64>>(), any::<Option<i64>>(), any::<Option<i64>>()),
         draw_date in proptest::option::of(date_like()),
         end_date in proptest::option::of(date_like()),
+        sales in (any::<Option<i64>>(), any::<Option<i64>>()),
     ) {
         let (max_tickets, min_tickets_per_purchase, max_tickets_per_purchase) = sizes;
+        let (hold_minutes, sales_close_hours_before_draw) = sales;
         let _ = RaffleDraft::parse(RaffleInput {
             title,
             description,
@@ -131,6 +133,8 @@ proptest! {
             max_tickets_per_purchase,
             draw_date,
             end_date,
+            hold_minutes,
+            sales_close_hours_before_draw,
         });
     }
 

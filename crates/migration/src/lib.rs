@@ -7,6 +7,7 @@ mod m20261123_000001_buyer_access_and_mail_outbox;
 mod m20261123_000002_upload_granted_at;
 mod m20261124_000001_mail_recipient_caps;
 mod m20261124_000012_one_exchange_rate_per_pair;
+mod m20261126_000001_holds_that_expire;
 
 pub struct Migrator;
 
@@ -19,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000002_upload_granted_at::Migration),
             Box::new(m20261124_000001_mail_recipient_caps::Migration),
             Box::new(m20261124_000012_one_exchange_rate_per_pair::Migration),
+            Box::new(m20261126_000001_holds_that_expire::Migration),
         ]
     }
 }

@@ -4,10 +4,12 @@
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
 use rifa_domain::purchase::{PurchaseId, PurchaseStatus};
+use rifa_domain::raffle::RaffleId;
 
 /// A purchase as seen by its access checks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PurchaseAccess {
+    pub raffle_id: RaffleId,
     pub status: PurchaseStatus,
     /// `None` for purchases no buyer can reach (test purchases, rows from before keys existed).
     pub access_digest: Option<String>,
@@ -17,6 +19,18 @@ pub struct PurchaseAccess {
     pub payment_proof: Option<String>,
     /// Upload URLs granted so far.
     pub upload_grants: u32,
+    /// Until when the purchase holds its numbers without a proof.
+    pub hold_expires_at: Option<DateTime<Utc>>,
+}
+
+/// What became of an attach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttachOutcome {
+    Attached,
+    /// The purchase is no longer pending, or `key` is not its grant.
+    NotGranted,
+    /// The hold's deadline passed, by the database's clock (the purchase may not be swept yet).
+    HoldExpired,
 }
 
 /// Why a proof was refused, kept on the purchase so admins and the buyer can see it.
@@ -89,7 +103,9 @@ pub trait PurchaseProofs: Send + Sync + 'static {
     ) -> impl Future<Output = anyhow::Result<bool>> + Send;
 
     /// Attaches the granted upload `key` as the purchase's proof, if the purchase is still
-    /// pending and `key` is still its grant; clears any earlier problem. `false` otherwise.
+    /// pending, `key` is still its grant and its hold's deadline has not passed by the
+    /// database's clock; clears any earlier problem and the deadline (the hold now lasts until
+    /// an admin decides) and writes the history entry, at `at`.
     ///
     /// # Errors
     /// Storage failures only.
@@ -97,7 +113,8 @@ pub trait PurchaseProofs: Send + Sync + 'static {
         &self,
         id: PurchaseId,
         key: &str,
-    ) -> impl Future<Output = anyhow::Result<bool>> + Send;
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = anyhow::Result<AttachOutcome>> + Send;
 
     /// Withdraws the grant of the refused upload `key` (if it is still the purchase's grant)
     /// and records why (`None` leaves the recorded

@@ -14,11 +14,11 @@ pub mod security;
 pub mod system;
 pub mod transfers;
 
-pub use buyer_access::{ProofProblem, PurchaseAccess, PurchaseProofs};
+pub use buyer_access::{AttachOutcome, ProofProblem, PurchaseAccess, PurchaseProofs};
 pub use events::{DomainEvent, EventBus};
 pub use mail_outbox::{
-    MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, RecipientCaps, WithheldReason,
-    recipient_key,
+    MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, MailSubject, RecipientCaps,
+    WithheldReason, recipient_key,
 };
 pub use repositories::*;
 pub use security::{AccessKeys, AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};

@@ -5,6 +5,7 @@
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
 use rifa_domain::purchase::PurchaseId;
+use rifa_domain::raffle::RaffleId;
 
 pub use rifa_domain::id::MailId;
 
@@ -14,6 +15,10 @@ pub enum MailKind {
     Received,
     Approved,
     Rejected,
+    /// No proof came before the hold's deadline: the numbers went back on sale.
+    Expired,
+    /// To someone who asked to be told: numbers of a sold-out raffle are on sale again.
+    NumbersReleased,
 }
 
 impl MailKind {
@@ -23,15 +28,30 @@ impl MailKind {
             Self::Received => "received",
             Self::Approved => "approved",
             Self::Rejected => "rejected",
+            Self::Expired => "expired",
+            Self::NumbersReleased => "numbers_released",
         }
     }
 
     #[must_use]
     pub fn parse(raw: &str) -> Option<Self> {
-        [Self::Received, Self::Approved, Self::Rejected]
-            .into_iter()
-            .find(|k| k.as_str() == raw)
+        [
+            Self::Received,
+            Self::Approved,
+            Self::Rejected,
+            Self::Expired,
+            Self::NumbersReleased,
+        ]
+        .into_iter()
+        .find(|k| k.as_str() == raw)
     }
+}
+
+/// What a message is about: one purchase (its buyer's messages) or a raffle (a release alert).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MailSubject {
+    Purchase(PurchaseId),
+    Raffle(RaffleId),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,7 +147,7 @@ pub fn recipient_key(address: &str) -> String {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MailJob {
     pub id: MailId,
-    pub purchase_id: PurchaseId,
+    pub subject: MailSubject,
     pub kind: MailKind,
     pub recipient: String,
     pub lang: Lang,
@@ -139,7 +159,7 @@ pub struct MailJob {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MailRecord {
     pub id: MailId,
-    pub purchase_id: PurchaseId,
+    pub subject: MailSubject,
     pub kind: MailKind,
     pub recipient: String,
     pub status: MailStatus,

@@ -146,6 +146,18 @@ pub enum MailMessage {
         purchase: Purchase,
         context: ReceiptContext,
         receipt_pdf: Vec<u8>,
+        /// The buyer's private page of the purchase (absolute URL), when its key can be
+        /// given.
+        buyer_link: Option<String>,
+    },
+    /// Numbers of a raffle the recipient wanted are on sale again.
+    NumbersReleased {
+        to: String,
+        company_name: String,
+        raffle_title: String,
+        /// The raffle's public page (absolute URL).
+        raffle_link: String,
+        lang: Lang,
     },
     /// A short message by which an admin checks the e-mail settings.
     SettingsTest {

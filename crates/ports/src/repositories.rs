@@ -1,6 +1,7 @@
 //! Storage of raffles, purchases, payment methods, rates, settings and admins.
 
 use chrono::{DateTime, Utc};
+use rifa_domain::Lang;
 use rifa_domain::admin::{AdminId, AdminUser};
 use rifa_domain::branding::Branding;
 use rifa_domain::email_settings::EmailSettings;
@@ -9,7 +10,9 @@ use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::Money;
 use rifa_domain::payment::{PaymentMethod, PaymentMethodDraft, PaymentMethodId};
 use rifa_domain::pricing::DiscountTable;
-use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus};
+use rifa_domain::purchase::{
+    NewPurchase, Purchase, PurchaseEvent, PurchaseEventKind, PurchaseId, PurchaseStatus,
+};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId};
 use rifa_domain::stats::{DashboardStats, DaySales};
 use rifa_domain::ticket::TicketNumber;
@@ -121,6 +124,24 @@ pub trait RaffleRepository: Send + Sync + 'static {
         &self,
         id: RaffleId,
     ) -> impl Future<Output = anyhow::Result<Vec<Promotion>>> + Send;
+
+    /// How many numbers pending purchases hold and when the next hold can expire.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn hold_summary(
+        &self,
+        id: RaffleId,
+    ) -> impl Future<Output = anyhow::Result<HoldSummary>> + Send;
+}
+
+/// The held part of a raffle: numbers that may still come back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct HoldSummary {
+    /// Numbers held by pending purchases (with or without a proof).
+    pub pending_tickets: u32,
+    /// The earliest deadline of a pending purchase without a proof.
+    pub next_release_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -131,6 +152,10 @@ pub enum CreatePurchaseError {
     /// The generated reference exists already; nothing was written, try another.
     #[error("purchase reference already exists")]
     ReferenceTaken,
+    /// The buyer would hold more than `cap` tickets of the raffle; one of their keys holds
+    /// `used` already. Nothing was written.
+    #[error("allowance of {cap} passed ({used} used)")]
+    AllowanceExceeded { cap: u32, used: u32 },
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -153,10 +178,62 @@ pub struct PurchaseDecision {
     pub status: PurchaseStatus,
     pub notes: Option<String>,
     pub decided_at: DateTime<Utc>,
-    /// Whether the purchase's numbers go back on sale.
+    /// Whether the purchase's numbers go back on sale and its tickets stop counting against
+    /// the buyer's allowance.
     pub release_numbers: bool,
     /// The e-mail the buyer is sent.
     pub mail: MailKind,
+    /// The entry the decision leaves in the purchase's history (with `notes`).
+    pub history: PurchaseEventKind,
+}
+
+/// What expiring due holds does besides the status, decided by the core
+/// (`rifa_app::holds`); storage carries it out by the database's clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HoldExpiry {
+    /// At most this many purchases in one batch.
+    pub limit: u32,
+    /// Only holds of this raffle.
+    pub raffle: Option<RaffleId>,
+    /// The e-mail each buyer is sent.
+    pub buyer_mail: Option<MailKind>,
+    /// The e-mail sent to each release alert of a raffle that got numbers back; the alert is
+    /// consumed.
+    pub alert_mail: Option<MailKind>,
+}
+
+/// A purchase whose hold expired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExpiredHold {
+    pub purchase_id: PurchaseId,
+    pub raffle_id: RaffleId,
+}
+
+/// Reopening an expired purchase, decided by the core.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reopening {
+    pub at: DateTime<Utc>,
+    /// The new deadline of its hold.
+    pub hold_until: DateTime<Utc>,
+    /// The raffle's per-person allowance its tickets count against again.
+    pub allowance_cap: u32,
+    /// The e-mail the buyer is sent, if any.
+    pub mail: Option<MailKind>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ReopenError {
+    #[error("purchase not found")]
+    NotFound,
+    #[error("purchase is {0:?}, only expired purchases can be reopened")]
+    NotExpired(PurchaseStatus),
+    /// Others hold these numbers now (ascending); nothing changed.
+    #[error("numbers taken meanwhile: {0:?}")]
+    NumbersTaken(Vec<TicketNumber>),
+    #[error("allowance of {cap} passed ({used} used)")]
+    AllowanceExceeded { cap: u32, used: u32 },
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
 }
 
 /// The admin's purchase search is a domain value, built where the request is parsed.
@@ -180,13 +257,16 @@ pub struct PurchasePage {
 }
 
 pub trait PurchaseRepository: Send + Sync + 'static {
-    /// In one transaction: writes the purchase and, when its status holds numbers, holds every
-    /// number for it and puts the buyer's `Received` e-mail in the outbox. Storage, not a prior
-    /// check, guarantees a number is held at most once.
+    /// In one transaction: writes the purchase and its `received` history entry; when
+    /// `hold_until` is set, holds every number for it until then; when `allowance_cap` is set,
+    /// counts its tickets against each of the buyer's keys, none of which may pass the cap; when
+    /// `confirm_to_buyer`, puts the buyer's `Received` e-mail in the outbox. Storage, not a
+    /// prior check, guarantees a number is held at most once and an allowance is never passed.
     /// `raffle_title` (known to the caller) is set on the returned purchase, saving a read.
     ///
     /// # Errors
-    /// `NumbersTaken` naming the numbers lost to someone else, `ReferenceTaken`, or `Unknown`.
+    /// `NumbersTaken` naming the numbers lost to someone else, `AllowanceExceeded`,
+    /// `ReferenceTaken`, or `Unknown`.
     fn create_purchase(
         &self,
         purchase: &NewPurchase,
@@ -220,6 +300,41 @@ pub trait PurchaseRepository: Send + Sync + 'static {
         id: PurchaseId,
         decision: &PurchaseDecision,
     ) -> impl Future<Output = Result<Purchase, DecidePurchaseError>> + Send;
+
+    /// Expires, by the database's clock, pending purchases without a proof whose deadline has
+    /// passed, oldest deadline first, at most `expiry.limit`: each becomes `expired`, its
+    /// numbers are released, its tickets stop counting against the buyer's allowance, its
+    /// history and e-mail are written, and the release alerts of their raffles are sent and
+    /// consumed — all in one transaction whose first statement decides which purchases expire,
+    /// so concurrent sweeps (other instances) never expire or release one twice.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn expire_due_holds(
+        &self,
+        expiry: &HoldExpiry,
+    ) -> impl Future<Output = anyhow::Result<Vec<ExpiredHold>>> + Send;
+
+    /// Makes an expired purchase pending again, holding its numbers until
+    /// `reopening.hold_until` and counting its tickets against the buyer's allowance, in one
+    /// transaction: numbers someone else holds now, or an allowance passed, leave it expired.
+    ///
+    /// # Errors
+    /// `NotFound`, `NotExpired`, `NumbersTaken`, `AllowanceExceeded` or `Unknown`.
+    fn reopen_purchase(
+        &self,
+        id: PurchaseId,
+        reopening: &Reopening,
+    ) -> impl Future<Output = Result<Purchase, ReopenError>> + Send;
+
+    /// The purchase's history, oldest first.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn purchase_history(
+        &self,
+        id: PurchaseId,
+    ) -> impl Future<Output = anyhow::Result<Vec<PurchaseEvent>>> + Send;
 
     /// Pending and approved purchases of a buyer, newest first, at most `limit`.
     ///
@@ -415,4 +530,20 @@ pub trait AdminRepository: Send + Sync + 'static {
     /// # Errors
     /// Storage failures only.
     fn count_admins(&self) -> impl Future<Output = anyhow::Result<u64>> + Send;
+}
+
+/// People who asked to be told when numbers of a raffle come back on sale.
+pub trait ReleaseAlerts: Send + Sync + 'static {
+    /// Records that `email` wants one notice, in `lang`, the next time numbers of the raffle
+    /// are released; asking again changes nothing.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn add_release_alert(
+        &self,
+        raffle: RaffleId,
+        email: &str,
+        lang: Lang,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send;
 }

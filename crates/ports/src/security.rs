@@ -59,8 +59,9 @@ pub trait TokenIssuer: Send + Sync + 'static {
 /// The buyer's secret key to their purchase (attach a proof, read the invoice). Only the digest
 /// is stored.
 pub trait AccessKeys: Send + Sync + 'static {
-    /// A fresh random key and its digest.
-    fn issue(&self) -> (String, String);
+    /// The buyer's key to the purchase with this reference, derived from it with a secret the
+    /// database never sees, so it can be given again (in every e-mail) without being stored.
+    fn key_for(&self, reference: &str) -> String;
 
     /// The digest stored for `key`.
     fn digest(&self, key: &str) -> String;
@@ -100,8 +101,8 @@ impl<T: TokenIssuer + ?Sized> TokenIssuer for std::sync::Arc<T> {
 }
 
 impl<T: AccessKeys + ?Sized> AccessKeys for std::sync::Arc<T> {
-    fn issue(&self) -> (String, String) {
-        (**self).issue()
+    fn key_for(&self, reference: &str) -> String {
+        (**self).key_for(reference)
     }
 
     fn digest(&self, key: &str) -> String {

@@ -24,12 +24,17 @@ max_below_held_number = You cannot lower the ticket maximum: ticket { $highest_h
 raffle_has_purchases = This raffle has { $count } purchase(s) and cannot be deleted; set its status to finished instead
 raffle_not_on_sale = Raffle unavailable - This raffle has ended or is not available right now.
 total_mismatch = The total sent (US$ { $sent }) does not match the current price (US$ { $expected }). Refresh the page and try again.
+sales_closed = Purchases Closed - Purchases for this raffle have closed.
+hold_expired = The time to send the payment proof for this purchase ran out and its numbers went back on sale. If you already paid, write to us with your reference: we can reopen it if the numbers are still free.
+numbers_no_longer_free = It cannot be reopened: these numbers are no longer free: { $numbers }
+purchase_not_expired = Only expired purchases can be reopened
 tickets_taken = These tickets are no longer available: { $numbers }. Pick others and try again.
 purchase_not_pending-proof = This purchase was already reviewed; it takes no new proof
 purchase_not_pending-decision = This purchase is already { $status ->
         [pending] pending
         [approved] approved
         [rejected] rejected
+        [expired] expired
        *[test] a test
     }; only pending purchases can be approved or rejected
 too_many_uploads = Too many proof uploads were requested for this purchase; contact us and we will help
@@ -80,6 +85,14 @@ field-tickets_above_maximum = Ticket limit: you can buy at most { $max ->
         [1] 1 ticket
        *[other] { $max } tickets
     } in this purchase.
+field-per_person_limit = You can buy only { $max ->
+        [1] 1 ticket
+       *[other] { $max } tickets
+    } per person. { $used ->
+        [0] Choose at most { $max }.
+        [1] You already hold 1 ticket in this raffle.
+       *[other] You already hold { $used } tickets in this raffle.
+    }
 field-ticket_out_of_range = Ticket { $number } does not exist in this raffle (1 to { $max })
 field-ticket_repeated = Ticket { $number } is listed twice
 field-min_above_max = The minimum per purchase cannot exceed the maximum per purchase
@@ -120,10 +133,12 @@ receipt-print = Print
 receipt-pending_notice = You will receive a confirmation e-mail when your payment is approved. Keep this receipt and your reference.
 receipt-test_notice = Test purchase: not a real purchase; it holds no numbers.
 receipt-rejected_notice = Purchase rejected: nothing is owed for it, and its numbers were released.
+receipt-expired_notice = Hold expired: the payment proof did not arrive in time and its numbers went back on sale.
 receipt-status-pending = Processing payment
 receipt-status-approved = Approved
 receipt-status-rejected = Rejected
 receipt-status-test = Test mode
+receipt-status-expired = Expired
 
 ## The purchase form's countries, by their stored slug
 
@@ -144,6 +159,13 @@ mail-subject-rejected = Purchase rejected: { $reference } – { $title }
 mail-lead-received = We received your purchase. We will verify your payment and let you know here once it is approved.
 mail-lead-approved = Your payment was verified and your purchase is approved! Your tickets are in the draw. Good luck!
 mail-lead-rejected = We could not approve your purchase and its numbers were released. If you think this is a mistake, reply to this e-mail with your reference.
+mail-subject-expired = Your hold expired { $reference } – { $title }
+mail-lead-expired = We did not receive your payment proof in time, so your numbers went back on sale. If you already paid, reply to this e-mail with your reference and your proof: we can reopen your purchase if the numbers are still free.
+mail-buyer_link = Follow your purchase
+mail-subject-numbers_released = Numbers are available again in { $title }
+mail-lead-numbers_released = Numbers of “{ $title }”, the raffle you asked us to watch, were released. They go fast: pick yours now.
+mail-raffle_link = See the raffle
+mail-alert_footer = We write to you only this once because you asked on the raffle's page; your address is kept for nothing else.
 mail-greeting = Hello { $name },
 mail-more_numbers = and { $count } more (all in the attached receipt)
 mail-raffle = Raffle

@@ -28,6 +28,10 @@ raffle_has_purchases = Este sorteo tiene { $count } compra(s) y no se puede elim
 raffle_not_on_sale = Sorteo No Disponible - Este sorteo ha finalizado o no está disponible en este momento.
 total_mismatch = El total enviado (US$ { $sent }) no coincide con el precio actual (US$ { $expected }). Actualiza la página e inténtalo de nuevo.
 tickets_taken = Estos boletos ya no están disponibles: { $numbers }. Elige otros y vuelve a intentarlo.
+sales_closed = Compras Cerradas - Las compras de este sorteo ya cerraron.
+hold_expired = El plazo para enviar el comprobante de esta compra terminó y sus números volvieron a la venta. Si ya pagaste, escríbenos con tu referencia: podemos reabrirla si los números siguen libres.
+numbers_no_longer_free = No se puede reabrir: estos números ya no están libres: { $numbers }
+purchase_not_expired = Solo se pueden reabrir compras expiradas
 # A proof sent for a purchase already decided.
 purchase_not_pending-proof = Esta compra ya fue revisada; no admite un nuevo comprobante
 # A decision on a purchase already decided.
@@ -35,6 +39,7 @@ purchase_not_pending-decision = Esta compra ya está { $status ->
         [pending] pendiente
         [approved] aprobada
         [rejected] rechazada
+        [expired] expirada
        *[test] marcada como prueba
     }; solo se pueden aprobar o rechazar compras pendientes
 too_many_uploads = Ya se pidieron demasiadas cargas de comprobante para esta compra; escríbenos y te ayudamos
@@ -79,6 +84,12 @@ field-invalid_hsl = Color no válido; usa el formato HSL "240 9% 3.9%"
 field-tickets_empty = Debes seleccionar al menos 1 boleto
 field-tickets_below_minimum = Compra Mínima: Debes seleccionar al menos { $min } boleto(s).
 field-tickets_above_maximum = Límite de Boletos: Solo puedes comprar máximo { $max } boletos en esta compra.
+# The spec's words, then what this buyer already holds in the raffle.
+field-per_person_limit = Solo puedes comprar { $max } boleto(s) por persona. { $used ->
+        [0] Elige como máximo { $max }.
+        [1] Ya tienes 1 boleto en este sorteo.
+       *[other] Ya tienes { $used } boletos en este sorteo.
+    }
 field-ticket_out_of_range = El boleto { $number } no existe en este sorteo (1 a { $max })
 field-ticket_repeated = El boleto { $number } está repetido
 field-min_above_max = El mínimo por compra no puede superar el máximo por compra
@@ -116,11 +127,13 @@ receipt-print = Imprimir
 receipt-pending_notice = Recibirás un correo de confirmación cuando tu pago sea aprobado. Conserva este recibo y tu referencia.
 receipt-test_notice = Compra de prueba: no es una compra real y no reserva ningún número.
 receipt-rejected_notice = Compra rechazada: no hay ningún monto que pagar y sus números quedaron liberados.
+receipt-expired_notice = Reserva vencida: el comprobante no llegó a tiempo y sus números volvieron a la venta.
 # The receipt dialog's words for a purchase's status.
 receipt-status-pending = Procesando pago
 receipt-status-approved = Aprobada
 receipt-status-rejected = Rechazada
 receipt-status-test = Modo Prueba
+receipt-status-expired = Expirada
 
 ## The purchase form's countries, by their stored slug
 
@@ -141,6 +154,13 @@ mail-subject-rejected = Compra rechazada { $reference } – { $title }
 mail-lead-received = Recibimos tu compra. Verificaremos tu pago y te avisaremos por este medio cuando sea aprobada.
 mail-lead-approved = ¡Tu pago fue verificado y tu compra está aprobada! Tus boletos ya participan en el sorteo. ¡Mucha suerte!
 mail-lead-rejected = No pudimos aprobar tu compra y los números quedaron liberados. Si crees que es un error, responde a este correo con tu referencia.
+mail-subject-expired = Tu reserva venció { $reference } – { $title }
+mail-lead-expired = No recibimos tu comprobante a tiempo, así que tus números volvieron a la venta. Si ya pagaste, responde a este correo con tu referencia y tu comprobante: podemos reabrir tu compra si los números siguen libres.
+mail-buyer_link = Sigue tu compra
+mail-subject-numbers_released = Hay números disponibles otra vez en { $title }
+mail-lead-numbers_released = Se liberaron números de «{ $title }», el sorteo que nos pediste vigilar. Vuelan rápido: entra y elige los tuyos.
+mail-raffle_link = Ver el sorteo
+mail-alert_footer = Te escribimos una sola vez porque lo pediste en la página del sorteo; no guardamos tu correo para nada más.
 mail-greeting = Hola, { $name }:
 mail-more_numbers = y { $count } más (todos en el recibo adjunto)
 mail-raffle = Sorteo

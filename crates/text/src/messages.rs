@@ -20,6 +20,7 @@ impl From<&FieldError> for Message {
             E::UnknownOption { allowed } => message.text("allowed", allowed.join(", ")),
             E::TicketsBelowMinimum { min } => message.count("min", *min),
             E::TicketsAboveMaximum { max } => message.count("max", *max),
+            E::PerPersonLimit { max, used } => message.count("max", *max).count("used", *used),
             E::TicketOutOfRange { number, max } => message
                 .text("number", number.to_string())
                 .text("max", max.to_string()),

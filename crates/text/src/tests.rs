@@ -123,6 +123,7 @@ fn every_field_error() -> Vec<FieldError> {
         FieldError::TicketsEmpty,
         FieldError::TicketsBelowMinimum { min: 2 },
         FieldError::TicketsAboveMaximum { max: 1 },
+        FieldError::PerPersonLimit { max: 3, used: 2 },
         FieldError::TicketOutOfRange { number: 0, max: 99 },
         FieldError::TicketRepeated { number: 7 },
         FieldError::MinAboveMax,
@@ -157,6 +158,7 @@ fn every_field_error() -> Vec<FieldError> {
             | FieldError::TicketsEmpty
             | FieldError::TicketsBelowMinimum { .. }
             | FieldError::TicketsAboveMaximum { .. }
+            | FieldError::PerPersonLimit { .. }
             | FieldError::TicketOutOfRange { .. }
             | FieldError::TicketRepeated { .. }
             | FieldError::MinAboveMax

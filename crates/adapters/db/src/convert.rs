@@ -7,11 +7,14 @@ use anyhow::{Context, anyhow};
 use rifa_domain::exchange::Currency;
 use rifa_domain::money::{Money, Rate, TicketPrice};
 use rifa_domain::payment::PaymentMethodId;
-use rifa_domain::purchase::{Purchase, PurchaseId, PurchaseStatus};
+use rifa_domain::purchase::{
+    Purchase, PurchaseEvent, PurchaseEventKind, PurchaseId, PurchaseStatus,
+};
 use rifa_domain::raffle::{PurchaseLimits, Raffle, RaffleId, RaffleStatus};
+use rifa_domain::sales::SalesTerms;
 use rifa_domain::ticket::TicketNumber;
 
-use crate::entities::{purchases, raffles};
+use crate::entities::{purchase_events, purchases, raffles};
 
 pub(crate) fn raffle(row: raffles::Model, tickets_sold: Option<u32>) -> anyhow::Result<Raffle> {
     let field = |what: &str| format!("raffle {} has an invalid {what}", row.id);
@@ -37,6 +40,10 @@ pub(crate) fn raffle(row: raffles::Model, tickets_sold: Option<u32>) -> anyhow::
         draw_date: row.draw_date,
         end_date: row.end_date,
         created_at: row.created_at,
+        sales: SalesTerms::stored(
+            to_u32(row.hold_minutes).with_context(|| field("hold_minutes"))?,
+            to_u32(row.sales_close_hours).with_context(|| field("sales_close_hours"))?,
+        ),
         tickets_sold,
     })
 }
@@ -89,6 +96,16 @@ pub(crate) fn purchase(row: purchases::Model, raffle_title: String) -> anyhow::R
         decided_at: row.decided_at,
         payment_proof: row.payment_proof,
         admin_notes: row.admin_notes,
+        hold_expires_at: row.hold_expires_at,
+    })
+}
+
+pub(crate) fn event(row: purchase_events::Model) -> anyhow::Result<PurchaseEvent> {
+    Ok(PurchaseEvent {
+        kind: PurchaseEventKind::parse(&row.kind)
+            .with_context(|| format!("purchase event {} has kind {:?}", row.id, row.kind))?,
+        at: row.at,
+        note: row.note,
     })
 }
 

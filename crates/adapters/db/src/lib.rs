@@ -5,9 +5,13 @@
 //! instead of failing to upgrade a read lock).
 
 mod admins;
+mod alerts;
+mod allowance;
 mod convert;
 mod entities;
 mod events;
+mod history;
+mod holds;
 mod outbox;
 mod payments;
 mod pool;
@@ -51,6 +55,14 @@ fn create_private_sqlite_file(url: &str) -> anyhow::Result<()> {
         Err(error) => {
             Err(anyhow::Error::new(error).context(format!("failed to create the database {path}")))
         }
+    }
+}
+
+/// See [`Db::now_sql`].
+pub(crate) fn now_sql(backend: DatabaseBackend) -> &'static str {
+    match backend {
+        DatabaseBackend::Sqlite => "strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')",
+        _ => "now()",
     }
 }
 
@@ -115,6 +127,13 @@ impl Db {
     pub fn with_mail_caps(mut self, caps: RecipientCaps) -> Self {
         self.mail_caps = caps;
         self
+    }
+
+    /// The database's clock as SQL, in the form its timestamps are stored in (SQLite keeps
+    /// them as RFC 3339 text with milliseconds), so holds are judged by one clock whichever
+    /// instance asks.
+    pub(crate) fn now_sql(&self) -> &'static str {
+        now_sql(self.conn.get_database_backend())
     }
 
     #[must_use]

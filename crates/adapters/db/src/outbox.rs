@@ -5,9 +5,10 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
 use rifa_domain::purchase::PurchaseId;
+use rifa_domain::raffle::RaffleId;
 use rifa_ports::{
-    MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, RecipientCaps, WithheldReason,
-    recipient_key,
+    MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, MailSubject, RecipientCaps,
+    WithheldReason, recipient_key,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -101,34 +102,36 @@ pub(crate) async fn enqueue_confirmation(
         txn,
         purchase,
         MailKind::Received,
+        purchase.created_at,
         WithheldReason::parse(&verdict),
     )
     .await
 }
 
-/// Writes a decision's message: an admin's act, neither capped nor counted.
+/// Writes an admin's message (a decision, a reopening) at `at`: neither capped nor counted.
 pub(crate) async fn enqueue(
     txn: &DatabaseTransaction,
     purchase: &purchases::Model,
     kind: MailKind,
+    at: DateTime<Utc>,
 ) -> anyhow::Result<()> {
-    write(txn, purchase, kind, None).await
+    write(txn, purchase, kind, at, None).await
 }
 
 async fn write(
     txn: &DatabaseTransaction,
     purchase: &purchases::Model,
     kind: MailKind,
+    now: DateTime<Utc>,
     withheld: Option<WithheldReason>,
 ) -> anyhow::Result<()> {
-    let now = purchase.decided_at.unwrap_or(purchase.created_at);
     let status = if withheld.is_some() {
         MailStatus::Withheld
     } else {
         MailStatus::Pending
     };
     mail_outbox::ActiveModel {
-        purchase_id: Set(purchase.id),
+        purchase_id: Set(Some(purchase.id)),
         kind: Set(kind.as_str().to_owned()),
         recipient: Set(purchase.customer_email.clone()),
         lang: Set(purchase.lang.clone()),
@@ -145,10 +148,19 @@ async fn write(
     Ok(())
 }
 
+/// What an outbox row is about: its purchase, or the raffle of a release alert.
+fn subject_of(row: &mail_outbox::Model) -> anyhow::Result<MailSubject> {
+    match (row.purchase_id, row.raffle_id) {
+        (Some(purchase), _) => Ok(MailSubject::Purchase(PurchaseId::new(purchase))),
+        (None, Some(raffle)) => Ok(MailSubject::Raffle(RaffleId::new(raffle))),
+        (None, None) => Err(anyhow::anyhow!("outbox row {} is about nothing", row.id)),
+    }
+}
+
 fn record(row: mail_outbox::Model) -> anyhow::Result<MailRecord> {
     Ok(MailRecord {
         id: MailId::new(row.id),
-        purchase_id: PurchaseId::new(row.purchase_id),
+        subject: subject_of(&row)?,
         kind: MailKind::parse(&row.kind)
             .with_context(|| format!("outbox row {} has kind {:?}", row.id, row.kind))?,
         recipient: row.recipient,
@@ -197,7 +209,7 @@ impl MailOutbox for Db {
         };
         Ok(Some(MailJob {
             id: MailId::new(row.id),
-            purchase_id: PurchaseId::new(row.purchase_id),
+            subject: subject_of(&row)?,
             kind: MailKind::parse(&row.kind)
                 .with_context(|| format!("outbox row {} has kind {:?}", row.id, row.kind))?,
             recipient: row.recipient,

@@ -3,13 +3,22 @@
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
-use rifa_domain::purchase::{PurchaseId, PurchaseStatus};
-use rifa_ports::{ProofProblem, PurchaseAccess, PurchaseProofs};
+use rifa_domain::purchase::{PurchaseEventKind, PurchaseId, PurchaseStatus};
+use rifa_domain::raffle::RaffleId;
+use rifa_ports::{AttachOutcome, ProofProblem, PurchaseAccess, PurchaseProofs};
 use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
+    QuerySelect, Statement, TransactionTrait,
+};
 
-use crate::Db;
 use crate::entities::purchases;
+use crate::{Db, history};
+
+#[derive(FromQueryResult)]
+struct Late {
+    late: i32,
+}
 
 impl PurchaseProofs for Db {
     #[tracing::instrument(name = "db.purchase_access", skip_all, fields(purchase.id = id.get()))]
@@ -22,6 +31,7 @@ impl PurchaseProofs for Db {
             return Ok(None);
         };
         Ok(Some(PurchaseAccess {
+            raffle_id: RaffleId::new(row.raffle_id),
             status: PurchaseStatus::parse(&row.status)
                 .map_err(|e| anyhow::anyhow!("purchase {id} has an invalid status: {e:?}"))?,
             access_digest: row.access_digest,
@@ -29,6 +39,7 @@ impl PurchaseProofs for Db {
             upload_key: row.upload_key,
             payment_proof: row.payment_proof,
             upload_grants: u32::try_from(row.upload_grants).unwrap_or(0),
+            hold_expires_at: row.hold_expires_at,
         }))
     }
 
@@ -50,6 +61,10 @@ impl PurchaseProofs for Db {
             .filter(purchases::Column::Id.eq(id.get()))
             .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
             .filter(purchases::Column::UploadGrants.lt(i64::from(max_grants)))
+            .filter(Expr::cust(format!(
+                "(hold_expires_at IS NULL OR hold_expires_at > {})",
+                self.now_sql()
+            )))
             .exec(&self.conn)
             .await
             .context("failed to grant an upload")?;
@@ -100,24 +115,57 @@ impl PurchaseProofs for Db {
     }
 
     #[tracing::instrument(name = "db.attach_proof", skip_all, fields(purchase.id = id.get()))]
-    async fn attach_proof(&self, id: PurchaseId, key: &str) -> anyhow::Result<bool> {
-        let updated = purchases::Entity::update_many()
-            .col_expr(purchases::Column::PaymentProof, Expr::val(key))
-            .col_expr(
-                purchases::Column::UploadKey,
-                Expr::val(Option::<String>::None),
-            )
-            .col_expr(
-                purchases::Column::ProofProblem,
-                Expr::val(Option::<String>::None),
-            )
-            .filter(purchases::Column::Id.eq(id.get()))
-            .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
-            .filter(purchases::Column::UploadKey.eq(key))
-            .exec(&self.conn)
+    async fn attach_proof(
+        &self,
+        id: PurchaseId,
+        key: &str,
+        at: DateTime<Utc>,
+    ) -> anyhow::Result<AttachOutcome> {
+        let backend = self.conn.get_database_backend();
+        let now = self.now_sql();
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start attaching a proof")?;
+        // The deadline is judged in the write itself, by the database's clock: the sweeper's
+        // clock, so a proof and the expiry cannot both win.
+        let attached = txn
+            .execute_raw(Statement::from_sql_and_values(
+                backend,
+                format!(
+                    "UPDATE purchases SET payment_proof = $1, upload_key = NULL, \
+                     proof_problem = NULL, hold_expires_at = NULL \
+                     WHERE id = $2 AND status = 'pending' AND upload_key = $1 \
+                     AND (hold_expires_at IS NULL OR hold_expires_at > {now})"
+                ),
+                [key.into(), id.get().into()],
+            ))
             .await
             .context("failed to attach a proof")?;
-        Ok(updated.rows_affected == 1)
+        if attached.rows_affected() == 1 {
+            history::record(&txn, id, PurchaseEventKind::ProofAttached, at, None).await?;
+            txn.commit().await.context("failed to commit the proof")?;
+            return Ok(AttachOutcome::Attached);
+        }
+        txn.rollback().await.context("failed to roll back")?;
+        let late = Late::find_by_statement(Statement::from_sql_and_values(
+            backend,
+            format!(
+                "SELECT CASE WHEN status = 'expired' OR (status = 'pending' \
+                 AND hold_expires_at IS NOT NULL AND hold_expires_at <= {now}) \
+                 THEN 1 ELSE 0 END AS late FROM purchases WHERE id = $1"
+            ),
+            [id.get().into()],
+        ))
+        .one(&self.conn)
+        .await
+        .context("failed to read the hold's deadline")?;
+        Ok(if late.is_some_and(|l| l.late == 1) {
+            AttachOutcome::HoldExpired
+        } else {
+            AttachOutcome::NotGranted
+        })
     }
 
     #[tracing::instrument(name = "db.refuse_proof", skip_all, fields(purchase.id = id.get()))]

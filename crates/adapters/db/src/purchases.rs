@@ -8,13 +8,16 @@ use rifa_domain::customer::fold_for_search;
 use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::Money;
 use rifa_domain::payment::PaymentMethodId;
-use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus};
+use rifa_domain::purchase::{
+    NewPurchase, Purchase, PurchaseEvent, PurchaseEventKind, PurchaseId, PurchaseStatus,
+};
 use rifa_domain::raffle::RaffleStatus;
 use rifa_domain::stats::{DashboardStats, DaySales};
 use rifa_domain::ticket::TicketNumber;
 use rifa_ports::{
-    CreatePurchaseError, DecidePurchaseError, PurchaseDecision, PurchasePage, PurchaseQuery,
-    PurchaseRepository, PurchaseSummary, recipient_key,
+    CreatePurchaseError, DecidePurchaseError, ExpiredHold, HoldExpiry, PurchaseDecision,
+    PurchasePage, PurchaseQuery, PurchaseRepository, PurchaseSummary, ReopenError, Reopening,
+    recipient_key,
 };
 use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr, OnConflict, Query};
 use sea_orm::{
@@ -24,7 +27,7 @@ use sea_orm::{
 };
 
 use crate::entities::{purchase_tickets, purchases, raffles};
-use crate::{Db, convert, outbox};
+use crate::{Db, allowance, convert, history, outbox};
 
 /// Rows per INSERT: far below PostgreSQL's 65,535 and SQLite's 32,766 bound parameters.
 const HOLD_CHUNK: usize = 1_000;
@@ -79,7 +82,7 @@ struct ApprovedTotals {
     revenue: i64,
 }
 
-fn is_unique_violation(error: &DbErr) -> bool {
+pub(crate) fn is_unique_violation(error: &DbErr) -> bool {
     matches!(error.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
 }
 
@@ -90,7 +93,7 @@ async fn insert_tickets(
     purchase_id: i64,
     new: &NewPurchase,
 ) -> Result<Vec<TicketNumber>, CreatePurchaseError> {
-    let held = new.holds_numbers;
+    let held = new.hold_until.is_some();
     let mut inserted = BTreeSet::new();
     for chunk in new.selection.numbers().chunks(HOLD_CHUNK) {
         let mut insert = Query::insert()
@@ -236,6 +239,9 @@ fn purchase_row(new: &NewPurchase) -> anyhow::Result<purchases::ActiveModel> {
         created_at: Set(new.created_at),
         lang: Set(new.lang.code().to_owned()),
         access_digest: Set(new.access_digest.clone()),
+        hold_expires_at: Set(new.hold_until),
+        buyer_document_key: Set(new.buyer_keys.document().to_owned()),
+        buyer_phone_key: Set(new.buyer_keys.phone().to_owned()),
         ..Default::default()
     })
 }
@@ -245,12 +251,15 @@ fn purchase_row(new: &NewPurchase) -> anyhow::Result<purchases::ActiveModel> {
 const WRITE_ATTEMPTS: usize = 3;
 
 impl Db {
-    /// PostgreSQL: the purchase, its holds and the buyer's confirmation in one statement (a
-    /// data-modifying CTE), one round trip instead of four. A clash on the held-numbers index aborts the whole statement;
-    /// only then are the numbers someone holds looked up, to name them.
+    /// PostgreSQL: the purchase, its holds, the buyer's allowance, its history entry and the
+    /// buyer's confirmation in one statement (a data-modifying CTE), one round trip instead of
+    /// six. A clash on the held-numbers index, or an allowance passed, aborts the whole
+    /// statement; only then are the numbers someone holds (or what the buyer used) looked up, to
+    /// name them.
     async fn create_purchase_in_one_statement(
         &self,
         new: &NewPurchase,
+        cap: u32,
         raffle_title: &str,
     ) -> Result<Purchase, CreatePurchaseError> {
         let backend = self.conn.get_database_backend();
@@ -266,15 +275,28 @@ impl Db {
         values.push(csv.clone().into());
         let numbers_param = values.len();
         values.push(recipient_key(new.customer.email.as_str()).into());
+        let recipient_param = values.len();
+        let allowance_first = values.len() + 1;
+        values.extend(allowance::take_values(
+            new.raffle_id,
+            &new.buyer_keys,
+            new.selection.count(),
+            cap,
+        ));
         let sql = format!(
             "WITH p AS ({} RETURNING *), t AS (INSERT INTO purchase_tickets (purchase_id, raffle_id, number, held) \
              SELECT p.id, p.raffle_id, n, TRUE FROM p, unnest(string_to_array(${numbers_param}, ',')::int[]) AS n), \
+             a AS ({}), \
+             e AS (INSERT INTO purchase_events (purchase_id, kind, at, note) \
+             SELECT p.id, '{}', p.created_at, NULL FROM p), \
              {} SELECT * FROM p",
             insert.sql,
+            allowance::take_sql(allowance_first),
+            PurchaseEventKind::Received.as_str(),
             outbox::enqueue_for_new_purchase(
                 self.mail_caps,
                 new.created_at,
-                &format!("${}", values.len())
+                &format!("${recipient_param}")
             )
         );
         // One index probe per number, whatever the statistics say: with `number = ANY(…)` a
@@ -293,6 +315,12 @@ impl Db {
                 Ok(Some(row)) => return Ok(convert::purchase(row, raffle_title.to_owned())?),
                 Ok(None) => {
                     return Err(anyhow::anyhow!("the purchase insert returned no row").into());
+                }
+                Err(error) if allowance::passes_cap(&error) => {
+                    return Err(CreatePurchaseError::AllowanceExceeded {
+                        cap,
+                        used: allowance::used(&self.conn, new.raffle_id, &new.buyer_keys).await?,
+                    });
                 }
                 Err(error) => match error.sql_err() {
                     Some(SqlErr::UniqueConstraintViolation(message))
@@ -351,7 +379,7 @@ impl Db {
             .collect()
     }
 
-    async fn load_purchase(&self, id: PurchaseId) -> anyhow::Result<Option<Purchase>> {
+    pub(crate) async fn load_purchase(&self, id: PurchaseId) -> anyhow::Result<Option<Purchase>> {
         let row = purchases::Entity::find_by_id(id.get())
             .one(&self.conn)
             .await
@@ -367,9 +395,14 @@ impl PurchaseRepository for Db {
         new: &NewPurchase,
         raffle_title: &str,
     ) -> Result<Purchase, CreatePurchaseError> {
-        if self.is_postgres() && new.holds_numbers && new.confirm_to_buyer {
+        if let (true, Some(_), Some(cap), true) = (
+            self.is_postgres(),
+            new.hold_until,
+            new.allowance_cap,
+            new.confirm_to_buyer,
+        ) {
             return self
-                .create_purchase_in_one_statement(new, raffle_title)
+                .create_purchase_in_one_statement(new, cap, raffle_title)
                 .await;
         }
         let txn = self
@@ -397,6 +430,41 @@ impl PurchaseRepository for Db {
                 .context("failed to roll back purchase")?;
             return Err(CreatePurchaseError::NumbersTaken(taken));
         }
+        if let Some(cap) = new.allowance_cap {
+            let counted = allowance::take(
+                &txn,
+                new.raffle_id,
+                &new.buyer_keys,
+                new.selection.count(),
+                cap,
+            )
+            .await;
+            match counted {
+                Ok(()) => {}
+                Err(error) if allowance::passes_cap(&error) => {
+                    txn.rollback()
+                        .await
+                        .context("failed to roll back purchase")?;
+                    return Err(CreatePurchaseError::AllowanceExceeded {
+                        cap,
+                        used: allowance::used(&self.conn, new.raffle_id, &new.buyer_keys).await?,
+                    });
+                }
+                Err(error) => {
+                    return Err(anyhow::Error::new(error)
+                        .context("failed to count the buyer's allowance")
+                        .into());
+                }
+            }
+        }
+        history::record(
+            &txn,
+            PurchaseId::new(row.id),
+            PurchaseEventKind::Received,
+            new.created_at,
+            None,
+        )
+        .await?;
         if new.confirm_to_buyer {
             outbox::enqueue_confirmation(&txn, &row, self.mail_caps).await?;
         }
@@ -465,6 +533,10 @@ impl PurchaseRepository for Db {
                 Expr::val(decision.notes.clone()),
             )
             .col_expr(purchases::Column::DecidedAt, Expr::val(decision.decided_at))
+            .col_expr(
+                purchases::Column::HoldExpiresAt,
+                Expr::val(Option::<DateTime<Utc>>::None),
+            )
             .filter(purchases::Column::Id.eq(id.get()))
             .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
             .exec(&txn)
@@ -485,19 +557,49 @@ impl PurchaseRepository for Db {
                 .exec(&txn)
                 .await
                 .context("failed to release the rejected purchase's numbers")?;
+            txn.execute_unprepared(&allowance::give_back_sql(&id.get().to_string()))
+                .await
+                .context("failed to give the buyer's allowance back")?;
         }
+        history::record(
+            &txn,
+            id,
+            decision.history,
+            decision.decided_at,
+            decision.notes.clone(),
+        )
+        .await?;
         let row = purchases::Entity::find_by_id(id.get())
             .one(&txn)
             .await
             .context("failed to reload the decided purchase")?
             .ok_or(DecidePurchaseError::NotFound)?;
-        outbox::enqueue(&txn, &row, decision.mail).await?;
+        outbox::enqueue(&txn, &row, decision.mail, decision.decided_at).await?;
         txn.commit()
             .await
             .context("failed to commit the decision")?;
         self.load_purchase(id)
             .await?
             .ok_or(DecidePurchaseError::NotFound)
+    }
+
+    #[tracing::instrument(name = "db.expire_due_holds", skip_all)]
+    async fn expire_due_holds(&self, expiry: &HoldExpiry) -> anyhow::Result<Vec<ExpiredHold>> {
+        self.expire_due(expiry).await
+    }
+
+    #[tracing::instrument(name = "db.reopen_purchase", skip_all, fields(purchase.id = id.get()))]
+    async fn reopen_purchase(
+        &self,
+        id: PurchaseId,
+        reopening: &Reopening,
+    ) -> Result<Purchase, ReopenError> {
+        self.reopen(id, reopening).await
+    }
+
+    #[tracing::instrument(name = "db.purchase_history", skip_all, fields(purchase.id = id.get()))]
+    async fn purchase_history(&self, id: PurchaseId) -> anyhow::Result<Vec<PurchaseEvent>> {
+        history::of(&self.conn, id).await
     }
 
     #[tracing::instrument(name = "db.purchases_of", skip_all)]

@@ -6,11 +6,13 @@ use anyhow::Context;
 use chrono::{DateTime, Utc};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleStatus};
 use rifa_domain::ticket::TicketNumber;
-use rifa_ports::{DeleteRaffleError, Promotion, RaffleRepository, RaffleScope, UpdateRaffleError};
+use rifa_ports::{
+    DeleteRaffleError, HoldSummary, Promotion, RaffleRepository, RaffleScope, UpdateRaffleError,
+};
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set, Statement, TransactionTrait,
 };
 
 use crate::entities::{promotions, purchase_tickets, purchases, raffles};
@@ -20,6 +22,12 @@ use crate::{Db, convert};
 struct SoldCount {
     raffle_id: i64,
     sold: i64,
+}
+
+#[derive(FromQueryResult)]
+struct PendingHolds {
+    pending: i64,
+    next_release_at: Option<DateTime<Utc>>,
 }
 
 #[derive(FromQueryResult)]
@@ -63,6 +71,8 @@ fn draft_columns(model: &mut raffles::ActiveModel, draft: &RaffleDraft) {
     model.max_per_purchase = Set(draft.limits.stored_max().map(as_i32));
     model.draw_date = Set(draft.draw_date);
     model.end_date = Set(draft.end_date);
+    model.hold_minutes = Set(as_i32(draft.sales.hold_minutes()));
+    model.sales_close_hours = Set(as_i32(draft.sales.close_hours_before_draw()));
 }
 
 impl Db {
@@ -262,6 +272,24 @@ impl RaffleRepository for Db {
                 description: r.description,
             })
             .collect())
+    }
+
+    #[tracing::instrument(name = "db.hold_summary", skip_all, fields(raffle.id = id.get()))]
+    async fn hold_summary(&self, id: RaffleId) -> anyhow::Result<HoldSummary> {
+        let row = PendingHolds::find_by_statement(Statement::from_sql_and_values(
+            self.conn.get_database_backend(),
+            "SELECT CAST(COALESCE(SUM(ticket_count), 0) AS BIGINT) AS pending, \
+             MIN(hold_expires_at) AS next_release_at FROM purchases \
+             WHERE raffle_id = $1 AND status = 'pending'",
+            [id.get().into()],
+        ))
+        .one(&self.conn)
+        .await
+        .context("failed to sum pending holds")?;
+        Ok(row.map_or_else(HoldSummary::default, |r| HoldSummary {
+            pending_tickets: convert::count(r.pending),
+            next_release_at: r.next_release_at,
+        }))
     }
 }
 

@@ -11,15 +11,20 @@ use rifa_domain::exchange::{Currency, ExchangeRateDraft};
 use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::{Money, TicketPrice};
 use rifa_domain::pricing::{self, DiscountTable, DiscountTier};
-use rifa_domain::purchase::{NewPurchase, PaymentSnapshot, PurchaseId, PurchaseStatus, Verdict};
+use rifa_domain::purchase::{
+    NewPurchase, PaymentSnapshot, PurchaseEventKind, PurchaseId, PurchaseStatus, Verdict,
+};
 use rifa_domain::raffle::{PurchaseLimits, RaffleDraft, RaffleId, RaffleStatus};
+use rifa_domain::sales::{BuyerKeys, SalesTerms};
 use rifa_domain::ticket::{TicketNumber, TicketSelection};
 use rifa_domain::{FieldErrors, Lang};
 use rifa_ports::{
-    CreatePurchaseError, DecidePurchaseError, DeleteRaffleError, ExchangeRateRepository as _,
-    MailKind, MailOutbox, MailStatus, PaymentMethodRepository as _, ProofProblem, PurchaseDecision,
-    PurchaseProofs, PurchaseQuery, PurchaseRepository, RaffleRepository, RateWriteError,
-    RecipientCaps, SettingsRepository, UpdateRaffleError, WithheldReason,
+    AttachOutcome, CreatePurchaseError, DecidePurchaseError, DeleteRaffleError,
+    ExchangeRateRepository as _, ExpiredHold, HoldExpiry, MailKind, MailOutbox, MailStatus,
+    MailSubject, PaymentMethodRepository as _, ProofProblem, PurchaseDecision, PurchaseProofs,
+    PurchaseQuery, PurchaseRepository, RaffleRepository, RateWriteError, RecipientCaps,
+    ReleaseAlerts as _, ReopenError, Reopening, SettingsRepository, UpdateRaffleError,
+    WithheldReason,
 };
 use rust_decimal::Decimal;
 use sea_orm::{ConnectionTrait, Database, DbErr, SqlErr};
@@ -66,6 +71,9 @@ on_both!(
     a_second_rate_for_a_pair_is_refused_with_the_first_even_in_a_race,
     duplicate_rates_of_older_databases_are_merged_into_the_newest_by_the_migration,
     confirmations_are_capped_per_recipient_by_clock_hour_and_day,
+    the_allowance_check_refuses_a_write_past_the_cap_whatever_runs_above_it,
+    due_holds_expire_once_by_the_databases_clock_with_everything_they_imply,
+    reopening_holds_the_numbers_again_or_names_those_taken,
 );
 
 /// How many migrations, counted from the newest, undo the one named `*name*`.
@@ -92,6 +100,10 @@ fn decision(verdict: &Verdict, at: DateTime<Utc>) -> PurchaseDecision {
             Verdict::Approve { .. } => MailKind::Approved,
             Verdict::Reject { .. } => MailKind::Rejected,
         },
+        history: match verdict {
+            Verdict::Approve { .. } => PurchaseEventKind::Approved,
+            Verdict::Reject { .. } => PurchaseEventKind::Rejected,
+        },
     }
 }
 
@@ -110,19 +122,23 @@ async fn raffle(db: &Db, max_tickets: u32) -> RaffleId {
         limits: PurchaseLimits::new(Some(1), Some(10)).unwrap(),
         draw_date: None,
         end_date: None,
+        sales: SalesTerms::default(),
     };
     db.create_raffle(&draft, now()).await.unwrap().id
 }
 
+/// A pending purchase holding its numbers for 30 minutes, by the buyer the phone names (its
+/// document and e-mail follow from the phone: one phone, one person).
 fn purchase(raffle_id: RaffleId, numbers: &[i64], reference: &str, phone: &str) -> NewPurchase {
     let limits = PurchaseLimits::new(Some(1), Some(10)).unwrap();
     let selection = TicketSelection::new(numbers, 100, limits).unwrap();
     let mut errors = FieldErrors::new();
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
     let customer = Customer::parse(
         &CustomerInput {
             name: Some("Ana Pérez".into()),
-            id_document: Some("V-1234567".into()),
-            email: Some("ana@example.com".into()),
+            id_document: Some(format!("V-{digits}")),
+            email: Some(format!("ana{digits}@example.com")),
             phone: Some(phone.into()),
             country: Some("venezuela".into()),
         },
@@ -135,14 +151,16 @@ fn purchase(raffle_id: RaffleId, numbers: &[i64], reference: &str, phone: &str) 
         reference: reference.into(),
         quote: pricing::quote(price, selection.count(), limits, &DiscountTable::default()),
         selection,
-        customer,
+        customer: customer.clone(),
         payment: PaymentSnapshot {
             method_id: None,
             method_name: "Zelle".into(),
             conversion: None,
         },
         status: PurchaseStatus::Pending,
-        holds_numbers: true,
+        hold_until: Some(now() + chrono::TimeDelta::minutes(30)),
+        buyer_keys: BuyerKeys::of(&customer),
+        allowance_cap: Some(10),
         confirm_to_buyer: true,
         created_at: now(),
         lang: Lang::En,
@@ -293,6 +311,7 @@ async fn a_raffle_cannot_shrink_below_a_held_number_nor_vanish_with_purchases(ur
         limits: PurchaseLimits::new(None, None).unwrap(),
         draw_date: None,
         end_date: None,
+        sales: SalesTerms::default(),
     };
 
     let shrunk = db.update_raffle(id, &draft).await;
@@ -426,13 +445,14 @@ async fn purchases_and_decisions_put_their_e_mail_in_the_outbox_in_the_same_tran
         .unwrap_err();
     let mut test = purchase(raffle, &[2], "RF-T", "04141234567");
     test.status = PurchaseStatus::Test;
-    test.holds_numbers = false;
+    test.hold_until = None;
+    test.allowance_cap = None;
     test.confirm_to_buyer = false;
     db.create_purchase(&test, "Rifa").await.unwrap();
 
     let queued = db.list_mail(None, 10).await.unwrap();
     assert_eq!(queued.len(), 1, "{queued:?}");
-    assert_eq!(queued[0].purchase_id, bought.id);
+    assert_eq!(queued[0].subject, MailSubject::Purchase(bought.id));
     assert_eq!(queued[0].kind, MailKind::Received);
     assert_eq!(queued[0].status, MailStatus::Pending);
     assert_eq!(queued[0].recipient, bought.customer_email);
@@ -556,7 +576,10 @@ async fn only_the_granted_upload_of_a_pending_purchase_can_be_attached(url: &str
     assert_eq!((access.lang, access.upload_key), (Lang::En, None));
 
     assert!(
-        !db.attach_proof(bought.id, "proofs/1/a.png").await.unwrap(),
+        db.attach_proof(bought.id, "proofs/1/a.png", now())
+            .await
+            .unwrap()
+            != AttachOutcome::Attached,
         "nothing granted yet"
     );
     assert!(
@@ -570,7 +593,12 @@ async fn only_the_granted_upload_of_a_pending_purchase_can_be_attached(url: &str
             .unwrap(),
         "a new grant replaces the old"
     );
-    assert!(!db.attach_proof(bought.id, "proofs/1/a.png").await.unwrap());
+    assert!(
+        db.attach_proof(bought.id, "proofs/1/a.png", now())
+            .await
+            .unwrap()
+            != AttachOutcome::Attached
+    );
     db.refuse_proof(bought.id, "proofs/1/a.png", Some(ProofProblem::WrongType))
         .await
         .unwrap();
@@ -592,7 +620,10 @@ async fn only_the_granted_upload_of_a_pending_purchase_can_be_attached(url: &str
         Some(ProofProblem::TooLarge)
     );
     assert!(
-        !db.attach_proof(bought.id, "proofs/1/b.png").await.unwrap(),
+        db.attach_proof(bought.id, "proofs/1/b.png", now())
+            .await
+            .unwrap()
+            != AttachOutcome::Attached,
         "a refusal withdraws the grant"
     );
 
@@ -601,12 +632,20 @@ async fn only_the_granted_upload_of_a_pending_purchase_can_be_attached(url: &str
             .await
             .unwrap()
     );
-    assert!(db.attach_proof(bought.id, "proofs/1/c.pdf").await.unwrap());
+    assert!(
+        db.attach_proof(bought.id, "proofs/1/c.pdf", now())
+            .await
+            .unwrap()
+            == AttachOutcome::Attached
+    );
     assert_eq!(db.proof_problem(bought.id).await.unwrap(), None);
     let stored = db.get_purchase(bought.id).await.unwrap().unwrap();
     assert_eq!(stored.payment_proof.as_deref(), Some("proofs/1/c.pdf"));
     assert!(
-        !db.attach_proof(bought.id, "proofs/1/c.pdf").await.unwrap(),
+        db.attach_proof(bought.id, "proofs/1/c.pdf", now())
+            .await
+            .unwrap()
+            != AttachOutcome::Attached,
         "a grant is used once"
     );
     assert!(
@@ -698,7 +737,12 @@ async fn grants_never_attached_are_listed_by_age_and_withdrawn_once(url: &str) {
             .await
             .unwrap()
     );
-    assert!(db.attach_proof(attached, "proofs/att/a.png").await.unwrap());
+    assert!(
+        db.attach_proof(attached, "proofs/att/a.png", now())
+            .await
+            .unwrap()
+            == AttachOutcome::Attached
+    );
     assert!(
         db.grant_upload(decided, "proofs/dec/a.png", 10, day_ago)
             .await
@@ -746,7 +790,10 @@ async fn grants_never_attached_are_listed_by_age_and_withdrawn_once(url: &str) {
         None
     );
     assert!(
-        !db.attach_proof(old, "proofs/old/a.png").await.unwrap(),
+        db.attach_proof(old, "proofs/old/a.png", now())
+            .await
+            .unwrap()
+            != AttachOutcome::Attached,
         "a withdrawn grant cannot be attached"
     );
     assert_eq!(
@@ -1012,4 +1059,155 @@ async fn a_repository_call_opens_a_span_named_for_it_with_its_ids() {
     let opened = spans.0.lock().unwrap().clone();
     let ours: Vec<&String> = opened.iter().filter(|s| s.starts_with("db.")).collect();
     assert_eq!(ours, ["db.get_raffle raffle.id=42"]);
+}
+
+/// The `buyer_allowance` check is the guarantee: a write past the cap fails in the database.
+async fn the_allowance_check_refuses_a_write_past_the_cap_whatever_runs_above_it(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    let mut first = purchase(raffle, &[1, 2], "RF-A", "04141234567");
+    first.allowance_cap = Some(3);
+    db.create_purchase(&first, "Rifa").await.unwrap();
+    let mut second = purchase(raffle, &[3, 4], "RF-B", "04141234567");
+    second.allowance_cap = Some(3);
+
+    let refused = db.create_purchase(&second, "Rifa").await;
+
+    assert!(
+        matches!(
+            refused,
+            Err(CreatePurchaseError::AllowanceExceeded { cap: 3, used: 2 })
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(db.held_numbers(raffle).await.unwrap(), numbers(&[1, 2]));
+    let raw = Database::connect(url).await.unwrap();
+    let bypass = raw
+        .execute_unprepared(&format!(
+            "UPDATE buyer_allowance SET tickets = 4 WHERE raffle_id = {raffle}"
+        ))
+        .await;
+    assert!(bypass.is_err(), "the check refuses it: {bypass:?}");
+}
+
+async fn due_holds_expire_once_by_the_databases_clock_with_everything_they_imply(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    let other_raffle = self::raffle(&db, 100).await;
+    let mut due = purchase(raffle, &[1, 2], "RF-DUE", "04141111111");
+    due.hold_until = Some(now() - chrono::TimeDelta::seconds(1));
+    let due = db.create_purchase(&due, "Rifa").await.unwrap();
+    let mut later = purchase(raffle, &[3], "RF-LATER", "04142222222");
+    later.hold_until = Some(now() + chrono::TimeDelta::minutes(5));
+    db.create_purchase(&later, "Rifa").await.unwrap();
+    let mut elsewhere = purchase(other_raffle, &[1], "RF-ELSE", "04143333333");
+    elsewhere.hold_until = Some(now() - chrono::TimeDelta::seconds(1));
+    db.create_purchase(&elsewhere, "Rifa").await.unwrap();
+    db.add_release_alert(raffle, "wait@example.com", Lang::Es, now())
+        .await
+        .unwrap();
+    let expiry = |raffle| HoldExpiry {
+        limit: 10,
+        raffle,
+        buyer_mail: Some(MailKind::Expired),
+        alert_mail: Some(MailKind::NumbersReleased),
+    };
+
+    let first = db.expire_due_holds(&expiry(Some(raffle))).await.unwrap();
+    let again = db.expire_due_holds(&expiry(Some(raffle))).await.unwrap();
+
+    assert_eq!(
+        first,
+        [ExpiredHold {
+            purchase_id: due.id,
+            raffle_id: raffle
+        }]
+    );
+    assert!(again.is_empty(), "nothing expires twice");
+    let stored = db.get_purchase(due.id).await.unwrap().unwrap();
+    assert_eq!(stored.status, PurchaseStatus::Expired);
+    assert_eq!(stored.hold_expires_at, None);
+    assert_eq!(db.held_numbers(raffle).await.unwrap(), numbers(&[3]));
+    let kinds: Vec<_> = db
+        .purchase_history(due.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| e.kind)
+        .collect();
+    assert_eq!(
+        kinds,
+        [PurchaseEventKind::Received, PurchaseEventKind::Expired]
+    );
+    let mail = db.list_mail(None, 50).await.unwrap();
+    let expired: Vec<_> = mail
+        .iter()
+        .filter(|m| m.kind == MailKind::Expired)
+        .collect();
+    assert_eq!(expired.len(), 1);
+    assert_eq!(expired[0].subject, MailSubject::Purchase(due.id));
+    let alerts: Vec<_> = mail
+        .iter()
+        .filter(|m| m.kind == MailKind::NumbersReleased)
+        .collect();
+    assert_eq!(alerts.len(), 1);
+    assert_eq!(alerts[0].subject, MailSubject::Raffle(raffle));
+    assert_eq!(alerts[0].recipient, "wait@example.com");
+    let summary = db.hold_summary(raffle).await.unwrap();
+    assert_eq!(summary.pending_tickets, 1);
+    assert_eq!(summary.next_release_at, later.hold_until);
+    // The other raffle's due hold waits for a sweep of every raffle.
+    assert_eq!(db.expire_due_holds(&expiry(None)).await.unwrap().len(), 1);
+    // Its allowance was given back: the same buyer may buy two again.
+    let mut back = purchase(raffle, &[1, 2], "RF-BACK", "04141111111");
+    back.allowance_cap = Some(2);
+    db.create_purchase(&back, "Rifa").await.unwrap();
+}
+
+async fn reopening_holds_the_numbers_again_or_names_those_taken(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    let mut lapsed = purchase(raffle, &[4, 5], "RF-LAPSED", "04141111111");
+    lapsed.hold_until = Some(now() - chrono::TimeDelta::seconds(1));
+    let lapsed = db.create_purchase(&lapsed, "Rifa").await.unwrap();
+    let mut lost = purchase(raffle, &[7, 8], "RF-LOST", "04142222222");
+    lost.hold_until = Some(now() - chrono::TimeDelta::seconds(1));
+    let lost = db.create_purchase(&lost, "Rifa").await.unwrap();
+    db.expire_due_holds(&HoldExpiry {
+        limit: 10,
+        raffle: None,
+        buyer_mail: None,
+        alert_mail: None,
+    })
+    .await
+    .unwrap();
+    db.create_purchase(&purchase(raffle, &[8], "RF-QUICK", "04143333333"), "Rifa")
+        .await
+        .unwrap();
+    let reopening = Reopening {
+        at: now(),
+        hold_until: now() + chrono::TimeDelta::minutes(30),
+        allowance_cap: 10,
+        mail: None,
+    };
+
+    let reopened = db.reopen_purchase(lapsed.id, &reopening).await.unwrap();
+    let refused = db.reopen_purchase(lost.id, &reopening).await;
+    let twice = db.reopen_purchase(lapsed.id, &reopening).await;
+
+    assert_eq!(reopened.status, PurchaseStatus::Pending);
+    assert_eq!(reopened.hold_expires_at, Some(reopening.hold_until));
+    assert!(
+        matches!(refused, Err(ReopenError::NumbersTaken(ref n)) if *n == numbers(&[8])),
+        "{refused:?}"
+    );
+    assert!(
+        matches!(twice, Err(ReopenError::NotExpired(PurchaseStatus::Pending))),
+        "{twice:?}"
+    );
+    assert_eq!(
+        db.get_purchase(lost.id).await.unwrap().unwrap().status,
+        PurchaseStatus::Expired
+    );
+    assert_eq!(db.held_numbers(raffle).await.unwrap(), numbers(&[4, 5, 8]));
 }

@@ -28,7 +28,22 @@ impl MailComposer for MailTemplates {
                 purchase,
                 context,
                 receipt_pdf,
-            } => purchase_email(kind, to, &purchase, &context, receipt_pdf),
+                buyer_link,
+            } => purchase_email(
+                kind,
+                to,
+                &purchase,
+                &context,
+                receipt_pdf,
+                buyer_link.as_deref(),
+            ),
+            MailMessage::NumbersReleased {
+                to,
+                company_name,
+                raffle_title,
+                raffle_link,
+                lang,
+            } => numbers_released_email(to, company_name, &raffle_title, &raffle_link, lang),
             MailMessage::SettingsTest {
                 to,
                 company_name,
@@ -44,6 +59,12 @@ struct Row {
     value: String,
 }
 
+/// A link and what it is for (`Sigue tu compra`).
+struct Link {
+    label: String,
+    url: String,
+}
+
 /// What a purchase's message says, worded in the buyer's language.
 struct PurchaseWords {
     lang: &'static str,
@@ -52,6 +73,8 @@ struct PurchaseWords {
     greeting: String,
     lead: String,
     rows: Vec<Row>,
+    /// The buyer's private page of the purchase.
+    link: Option<Link>,
     receipt_attached: String,
 }
 
@@ -73,10 +96,11 @@ fn purchase_email(
     purchase: &Purchase,
     context: &ReceiptContext,
     receipt_pdf: Vec<u8>,
+    buyer_link: Option<&str>,
 ) -> anyhow::Result<OutgoingEmail> {
     let lang = context.lang;
     let reference = &purchase.reference;
-    let words = purchase_words(kind, purchase, context);
+    let words = purchase_words(kind, purchase, context, buyer_link)?;
     let text_body = PurchaseText { words: &words }.render()?;
     let html_body = PurchaseHtml { words: &words }.render()?;
     let filename = Message::new("mail-receipt_filename")
@@ -97,7 +121,12 @@ fn purchase_email(
     })
 }
 
-fn purchase_words(kind: MailKind, purchase: &Purchase, context: &ReceiptContext) -> PurchaseWords {
+fn purchase_words(
+    kind: MailKind,
+    purchase: &Purchase,
+    context: &ReceiptContext,
+    buyer_link: Option<&str>,
+) -> anyhow::Result<PurchaseWords> {
     let lang = context.lang;
     let title = &purchase.raffle_title;
     let reference = &purchase.reference;
@@ -105,6 +134,10 @@ fn purchase_words(kind: MailKind, purchase: &Purchase, context: &ReceiptContext)
         MailKind::Received => ("mail-subject-received", "mail-lead-received"),
         MailKind::Approved => ("mail-subject-approved", "mail-lead-approved"),
         MailKind::Rejected => ("mail-subject-rejected", "mail-lead-rejected"),
+        MailKind::Expired => ("mail-subject-expired", "mail-lead-expired"),
+        MailKind::NumbersReleased => {
+            anyhow::bail!("a release alert is not a purchase's message")
+        }
     };
     let subject = Message::new(subject_key)
         .text("reference", reference.as_str())
@@ -155,7 +188,7 @@ fn purchase_words(kind: MailKind, purchase: &Purchase, context: &ReceiptContext)
     if let Some(notes) = notes {
         rows.push(row("mail-team_note", notes.to_owned()));
     }
-    PurchaseWords {
+    Ok(PurchaseWords {
         lang: lang.code(),
         subject,
         company: context.company_name.clone(),
@@ -164,8 +197,66 @@ fn purchase_words(kind: MailKind, purchase: &Purchase, context: &ReceiptContext)
             .render(lang),
         lead: text(lead_key, lang),
         rows,
+        link: buyer_link.map(|url| Link {
+            label: text("mail-buyer_link", lang),
+            url: url.to_owned(),
+        }),
         receipt_attached: text("mail-receipt_attached", lang),
-    }
+    })
+}
+
+/// What a release alert says.
+struct ReleaseWords {
+    lang: &'static str,
+    subject: String,
+    company: String,
+    lead: String,
+    link: Link,
+    footer: String,
+}
+
+#[derive(Template)]
+#[template(path = "numbers_released.txt")]
+struct ReleasedText<'a> {
+    words: &'a ReleaseWords,
+}
+
+#[derive(Template)]
+#[template(path = "numbers_released.html")]
+struct ReleasedHtml<'a> {
+    words: &'a ReleaseWords,
+}
+
+fn numbers_released_email(
+    to: String,
+    company_name: String,
+    raffle_title: &str,
+    raffle_link: &str,
+    lang: Lang,
+) -> anyhow::Result<OutgoingEmail> {
+    let words = ReleaseWords {
+        lang: lang.code(),
+        subject: Message::new("mail-subject-numbers_released")
+            .text("title", raffle_title)
+            .render(lang),
+        company: company_name,
+        lead: Message::new("mail-lead-numbers_released")
+            .text("title", raffle_title)
+            .render(lang),
+        link: Link {
+            label: text("mail-raffle_link", lang),
+            url: raffle_link.to_owned(),
+        },
+        footer: text("mail-alert_footer", lang),
+    };
+    Ok(OutgoingEmail {
+        text_body: ReleasedText { words: &words }.render()?,
+        html_body: ReleasedHtml { words: &words }.render()?,
+        sender_name: words.company,
+        to,
+        subject: words.subject,
+        attachments: Vec::new(),
+    })
 }
 
 #[derive(Template)]

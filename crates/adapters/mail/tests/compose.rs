@@ -36,10 +36,20 @@ fn purchase(status: PurchaseStatus, tickets: u32) -> Purchase {
         decided_at: None,
         payment_proof: None,
         admin_notes: Some("ID 42".into()),
+        hold_expires_at: None,
     }
 }
 
 fn compose(kind: MailKind, purchase: Purchase, lang: Lang) -> OutgoingEmail {
+    compose_linked(kind, purchase, lang, None)
+}
+
+fn compose_linked(
+    kind: MailKind,
+    purchase: Purchase,
+    lang: Lang,
+    buyer_link: Option<&str>,
+) -> OutgoingEmail {
     MailTemplates
         .compose(MailMessage::Purchase {
             kind,
@@ -52,6 +62,7 @@ fn compose(kind: MailKind, purchase: Purchase, lang: Lang) -> OutgoingEmail {
                 generated_at: Utc::now(),
             },
             receipt_pdf: b"%PDF-1.4".to_vec(),
+            buyer_link: buyer_link.map(str::to_owned),
         })
         .unwrap()
 }
@@ -73,6 +84,9 @@ fn tell_tale_words(lang: Lang) -> &'static [&'static str] {
             "attached",
             "more",
             "team",
+            "follow",
+            "expired",
+            "time",
         ],
         Lang::En => &[
             "hola",
@@ -88,6 +102,9 @@ fn tell_tale_words(lang: Lang) -> &'static [&'static str] {
             "adjuntamos",
             "más",
             "equipo",
+            "sigue",
+            "venció",
+            "tiempo",
         ],
     }
 }
@@ -106,7 +123,14 @@ fn visible_words(email: &OutgoingEmail) -> Vec<String> {
             _ => {}
         }
     }
-    [&email.subject, &email.text_body, &html_text]
+    // Links are the site's paths (`/compra/…`), the same in every language.
+    let text_body: String = email
+        .text_body
+        .split_whitespace()
+        .filter(|word| !word.starts_with("http"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    [&email.subject, &text_body, &html_text]
         .iter()
         .flat_map(|text| text.split(|c: char| !c.is_alphanumeric() && c != 'é'))
         .map(str::to_lowercase)
@@ -120,8 +144,14 @@ fn every_message_speaks_only_the_buyers_language() {
             (MailKind::Received, PurchaseStatus::Pending),
             (MailKind::Approved, PurchaseStatus::Approved),
             (MailKind::Rejected, PurchaseStatus::Rejected),
+            (MailKind::Expired, PurchaseStatus::Expired),
         ] {
-            let email = compose(kind, purchase(status, 60), lang);
+            let email = compose_linked(
+                kind,
+                purchase(status, 60),
+                lang,
+                Some("https://rifa.test/compra/1#k"),
+            );
             let words = visible_words(&email);
             for word in tell_tale_words(lang) {
                 assert!(
@@ -234,6 +264,7 @@ fn the_templates_say_what_the_messages_said_before_them() {
                     lang,
                     generated_at: Utc::now(),
                 },
+                buyer_link: None,
                 receipt_pdf: Vec::new(),
             })
             .unwrap();
@@ -249,5 +280,95 @@ fn the_templates_say_what_the_messages_said_before_them() {
             .replace("&#38;", "&amp;")
             .replace("&#39;", "'");
         assert_eq!(html, case["html"].as_str().unwrap(), "{case}");
+    }
+}
+
+#[test]
+fn a_purchases_message_links_the_buyers_page_in_both_bodies() {
+    let link = "https://rifa.test/compra/1#Ab-_9";
+    let email = compose_linked(
+        MailKind::Received,
+        purchase(PurchaseStatus::Pending, 3),
+        Lang::Es,
+        Some(link),
+    );
+    assert!(
+        email
+            .text_body
+            .contains(&format!("Sigue tu compra: {link}")),
+        "{}",
+        email.text_body
+    );
+    assert!(
+        email.html_body.contains(&format!("href=\"{link}\"")),
+        "{}",
+        email.html_body
+    );
+    let unlinked = compose(
+        MailKind::Received,
+        purchase(PurchaseStatus::Pending, 3),
+        Lang::Es,
+    );
+    assert!(!unlinked.text_body.contains("Sigue tu compra"));
+}
+
+#[test]
+fn an_expiry_says_the_numbers_went_back_on_sale() {
+    let email = compose(
+        MailKind::Expired,
+        purchase(PurchaseStatus::Expired, 3),
+        Lang::Es,
+    );
+    assert_eq!(email.subject, "Tu reserva venció RF-ABC123 – RX-7");
+    assert!(
+        email.text_body.contains("tus números volvieron a la venta"),
+        "{}",
+        email.text_body
+    );
+}
+
+#[test]
+fn a_release_alert_names_the_raffle_and_links_its_page_in_the_askers_language() {
+    for (lang, subject, label) in [
+        (
+            Lang::Es,
+            "Hay números disponibles otra vez en RX-7 <1>",
+            "Ver el sorteo",
+        ),
+        (
+            Lang::En,
+            "Numbers are available again in RX-7 <1>",
+            "See the raffle",
+        ),
+    ] {
+        let email = MailTemplates
+            .compose(MailMessage::NumbersReleased {
+                to: "vigia@correo.com".into(),
+                company_name: "Acme".into(),
+                raffle_title: "RX-7 <1>".into(),
+                raffle_link: "https://rifa.test/sorteo/3".into(),
+                lang,
+            })
+            .unwrap();
+        assert_eq!(email.subject, subject);
+        assert_eq!(email.to, "vigia@correo.com");
+        assert!(email.attachments.is_empty());
+        assert!(
+            email
+                .text_body
+                .contains(&format!("{label}: https://rifa.test/sorteo/3")),
+            "{}",
+            email.text_body
+        );
+        assert!(
+            email.html_body.contains("RX-7 &#60;1&#62;"),
+            "{}",
+            email.html_body
+        );
+        assert!(
+            email
+                .html_body
+                .contains("href=\"https://rifa.test/sorteo/3\"")
+        );
     }
 }

@@ -42,6 +42,7 @@ fn purchase(name: &str, numbers: u32) -> Purchase {
         decided_at: None,
         payment_proof: None,
         admin_notes: None,
+        hold_expires_at: None,
     }
 }
 

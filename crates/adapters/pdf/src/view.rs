@@ -103,6 +103,7 @@ pub(crate) struct Labels {
     pub pending_notice: String,
     pub test_notice: String,
     pub rejected_notice: String,
+    pub expired_notice: String,
 }
 
 static LABELS: LazyLock<[(Lang, Labels); 2]> =
@@ -146,6 +147,7 @@ impl Labels {
             pending_notice: label("receipt-pending_notice"),
             test_notice: label("receipt-test_notice"),
             rejected_notice: label("receipt-rejected_notice"),
+            expired_notice: label("receipt-expired_notice"),
         }
     }
 }
@@ -187,7 +189,9 @@ impl ReceiptView {
             label: match purchase.status {
                 PurchaseStatus::Pending => labels.amount_to_pay.as_str(),
                 PurchaseStatus::Approved => labels.amount_paid.as_str(),
-                PurchaseStatus::Rejected | PurchaseStatus::Test => labels.purchase_amount.as_str(),
+                PurchaseStatus::Rejected | PurchaseStatus::Test | PurchaseStatus::Expired => {
+                    labels.purchase_amount.as_str()
+                }
             },
             amount: format_money(currency, rate.convert(purchase.total_amount), lang),
             rate_line: rate_line(labels, currency, rate, lang),
@@ -207,6 +211,10 @@ impl ReceiptView {
             PurchaseStatus::Rejected => Some(Notice {
                 kind: NoticeKind::Warning,
                 text: labels.rejected_notice.as_str(),
+            }),
+            PurchaseStatus::Expired => Some(Notice {
+                kind: NoticeKind::Warning,
+                text: labels.expired_notice.as_str(),
             }),
             PurchaseStatus::Approved => None,
         };
@@ -247,6 +255,7 @@ fn status_label(status: PurchaseStatus, lang: Lang) -> String {
         PurchaseStatus::Approved => "receipt-status-approved",
         PurchaseStatus::Rejected => "receipt-status-rejected",
         PurchaseStatus::Test => "receipt-status-test",
+        PurchaseStatus::Expired => "receipt-status-expired",
     };
     text(key, lang)
 }

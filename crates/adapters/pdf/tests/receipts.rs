@@ -55,6 +55,7 @@ fn purchase(numbers: Vec<u32>) -> Purchase {
         decided_at: None,
         payment_proof: None,
         admin_notes: None,
+        hold_expires_at: None,
     }
 }
 

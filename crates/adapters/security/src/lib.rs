@@ -1,15 +1,17 @@
-//! Password hashing with argon2id and admin tokens as HS256 JWTs.
+//! Password hashing with argon2id, admin tokens as HS256 JWTs, and buyers' access keys.
 
 use std::time::Duration;
 
 use anyhow::{Context, anyhow};
 use argon2::password_hash::{PasswordHasher as _, PasswordVerifier as _};
 use chrono::{DateTime, Utc};
+use hmac::{Hmac, Mac};
 use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use rand::RngCore;
 use rifa_domain::admin::AdminId;
 use rifa_ports::{AccessKeys, AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};
+use secrecy::{ExposeSecret as _, SecretBox};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 use subtle::ConstantTimeEq as _;
@@ -54,28 +56,58 @@ impl PasswordHasher for Argon2Hasher {
     }
 }
 
+/// URL-safe characters; 64 of them, so a byte modulo 64 picks one without bias.
+const KEY_ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
 /// A URL-safe random string of `bytes` random bytes, for generated passwords and secrets.
 #[must_use]
 pub fn random_token(bytes: usize) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     let mut raw = vec![0_u8; bytes];
     rand::rng().fill_bytes(&mut raw);
     raw.iter()
-        .map(|b| char::from(ALPHABET[usize::from(*b) % 64]))
+        .map(|b| char::from(KEY_ALPHABET[usize::from(*b) % 64]))
         .collect()
 }
 
-/// Buyers' access keys: 32 random characters (192 bits), stored as their SHA-256. A fast hash
-/// is enough: the key is random, not a password a person chose, so it cannot be guessed from a
-/// dictionary.
-pub struct Sha256AccessKeys;
+/// Buyers' access keys: 32 characters (192 bits) of `HMAC-SHA256(secret, reference)`, stored as
+/// their SHA-256. Derived rather than random so the mail worker can give the key again in every
+/// e-mail without the database ever holding it; whoever has the database but not the secret
+/// learns nothing. A fast hash is enough for the digest: the key is not a password a person
+/// chose, so it cannot be guessed from a dictionary.
+pub struct HmacAccessKeys {
+    secret: SecretBox<[u8]>,
+}
 
-impl AccessKeys for Sha256AccessKeys {
-    #[tracing::instrument(name = "security.access_keys.issue", skip_all)]
-    fn issue(&self) -> (String, String) {
-        let key = random_token(32);
-        let digest = self.digest(&key);
-        (key, digest)
+impl HmacAccessKeys {
+    /// # Errors
+    /// A secret under 32 bytes.
+    pub fn new(secret: &[u8]) -> anyhow::Result<Self> {
+        anyhow::ensure!(
+            secret.len() >= 32,
+            "the access secret must be at least 32 bytes"
+        );
+        Ok(Self {
+            secret: SecretBox::new(secret.into()),
+        })
+    }
+}
+
+/// Keeps the keys of different uses of one secret apart.
+const ACCESS_KEY_CONTEXT: &[u8] = b"rifa purchase access v1\0";
+
+impl AccessKeys for HmacAccessKeys {
+    #[tracing::instrument(name = "security.access_keys.key_for", skip_all)]
+    fn key_for(&self, reference: &str) -> String {
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(self.secret.expose_secret())
+            .unwrap_or_else(|_| unreachable!("HMAC takes a key of any length"));
+        mac.update(ACCESS_KEY_CONTEXT);
+        mac.update(reference.as_bytes());
+        mac.finalize()
+            .into_bytes()
+            .iter()
+            .take(32)
+            .map(|b| char::from(KEY_ALPHABET[usize::from(*b) % 64]))
+            .collect()
     }
 
     #[tracing::instrument(name = "security.access_keys.digest", skip_all)]
@@ -227,16 +259,25 @@ mod access_key_tests {
     use super::*;
 
     #[test]
-    fn an_issued_key_matches_only_its_own_digest() {
-        let keys = Sha256AccessKeys;
-        let (key, digest) = keys.issue();
-        let (other, _) = keys.issue();
+    fn a_key_is_the_references_own_and_matches_only_its_digest() {
+        let keys = HmacAccessKeys::new(&[7; 32]).unwrap_or_else(|e| panic!("{e}"));
+        let key = keys.key_for("RF-7K3M9Q2X");
+        let other = keys.key_for("RF-7K3M9Q2Y");
+        let digest = keys.digest(&key);
         assert_eq!(key.len(), 32);
         assert_eq!(digest.len(), 64);
+        assert_eq!(key, keys.key_for("RF-7K3M9Q2X"), "derived again, the same");
         assert_ne!(key, other);
         assert!(keys.matches(&key, &digest));
         assert!(!keys.matches(&other, &digest));
         assert!(!keys.matches("", &digest));
         assert!(!digest.contains(&key), "the digest must not reveal the key");
+        let elsewhere = HmacAccessKeys::new(&[8; 32]).unwrap_or_else(|e| panic!("{e}"));
+        assert_ne!(
+            elsewhere.key_for("RF-7K3M9Q2X"),
+            key,
+            "another secret, another key"
+        );
+        assert!(HmacAccessKeys::new(b"short").is_err());
     }
 }

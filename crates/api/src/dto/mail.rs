@@ -1,4 +1,4 @@
-use rifa_ports::MailRecord;
+use rifa_ports::{MailRecord, MailSubject};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -9,8 +9,12 @@ use super::instant;
 #[serde(rename_all = "camelCase")]
 pub struct MailDto {
     pub id: i64,
-    pub purchase_id: i64,
-    /// `received`, `approved` or `rejected`.
+    /// The purchase a buyer's message is about; `null` for a release alert.
+    pub purchase_id: Option<i64>,
+    /// The raffle a release alert is about; `null` for a buyer's message.
+    pub raffle_id: Option<i64>,
+    /// `received`, `approved`, `rejected`, `expired` (no proof in time) or `numbers_released`
+    /// (a release alert).
     pub kind: &'static str,
     pub recipient: String,
     /// `pending`, `sent`, `failed` (given up after the last attempt; may be retried) or
@@ -33,7 +37,14 @@ impl From<MailRecord> for MailDto {
     fn from(r: MailRecord) -> Self {
         Self {
             id: r.id.get(),
-            purchase_id: r.purchase_id.get(),
+            purchase_id: match r.subject {
+                MailSubject::Purchase(id) => Some(id.get()),
+                MailSubject::Raffle(_) => None,
+            },
+            raffle_id: match r.subject {
+                MailSubject::Raffle(id) => Some(id.get()),
+                MailSubject::Purchase(_) => None,
+            },
             kind: r.kind.as_str(),
             recipient: r.recipient,
             status: r.status.as_str(),

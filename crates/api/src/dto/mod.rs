@@ -3,6 +3,7 @@
 //! decimal strings, instants as RFC 3339 UTC.
 
 mod admin;
+mod buyer;
 mod error;
 mod mail;
 mod payment;
@@ -12,6 +13,7 @@ mod raffle;
 mod settings;
 
 pub use admin::*;
+pub use buyer::*;
 pub use error::*;
 pub use mail::*;
 pub use payment::*;

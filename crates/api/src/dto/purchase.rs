@@ -1,5 +1,6 @@
 use actix_multipart::form::MultipartForm;
 use actix_multipart::form::text::Text;
+use rifa_app::links::purchase_page_path;
 use rifa_app::lookup::Verification;
 use std::str::FromStr;
 
@@ -42,10 +43,12 @@ pub struct PurchaseDto {
     pub discount_applied: String,
     /// The total in the method's currency, when it had an exchange rate.
     pub converted_total: Option<ConvertedTotalDto>,
-    /// pending, approved, rejected or test.
+    /// pending, approved, rejected, test or expired (no proof before the hold's deadline).
     pub status: String,
     pub created_at: String,
     pub decided_at: Option<String>,
+    /// Until when a pending purchase without a proof holds its numbers.
+    pub hold_expires_at: Option<String>,
     /// A link to the payment proof (image or PDF) valid for 10 minutes: relative to the API
     /// (`/api/proofs/…`, also served as `/uploads/…`) or an object-store URL.
     pub payment_proof: Option<String>,
@@ -69,7 +72,7 @@ pub(crate) fn numbers(tickets: &[TicketNumber]) -> Vec<u32> {
     tickets.iter().map(|n| n.get()).collect()
 }
 
-fn converted(p: &Purchase) -> Option<ConvertedTotalDto> {
+pub(crate) fn converted(p: &Purchase) -> Option<ConvertedTotalDto> {
     p.conversion.map(|(currency, rate)| ConvertedTotalDto {
         currency: currency.code().to_owned(),
         rate: rate.to_string(),
@@ -98,6 +101,7 @@ impl From<Purchase> for PurchaseDto {
             status: p.status.as_str().to_owned(),
             created_at: instant(p.created_at),
             decided_at: p.decided_at.map(instant),
+            hold_expires_at: p.hold_expires_at.map(instant),
             payment_proof: p.payment_proof,
             proof_problem: None,
             admin_notes: p.admin_notes,
@@ -136,9 +140,14 @@ pub struct PurchaseResponse {
     pub ticket_numbers: Vec<u32>,
     pub total_amount: String,
     pub quote: PriceQuoteDto,
-    /// The buyer's secret key to this purchase, given out only here: send it back to attach
-    /// the payment proof and to read the invoice. `null` for test purchases.
+    /// The buyer's secret key to this purchase: send it back to attach the payment proof and
+    /// to read the invoice. `null` for test purchases.
     pub purchase_token: Option<String>,
+    /// The buyer's private page of the purchase on the site (`/compra/{id}#{token}`, the token
+    /// in the fragment); every e-mail links it too. `null` for test purchases.
+    pub buyer_page_path: Option<String>,
+    /// Until when the numbers are held without a payment proof.
+    pub hold_expires_at: Option<String>,
 }
 
 impl From<PurchaseReceipt> for PurchaseResponse {
@@ -146,6 +155,11 @@ impl From<PurchaseReceipt> for PurchaseResponse {
         let max_tickets = receipt.max_tickets;
         let p = receipt.purchase;
         Self {
+            buyer_page_path: receipt
+                .access_key
+                .as_deref()
+                .map(|key| purchase_page_path(p.id, key)),
+            hold_expires_at: p.hold_expires_at.map(instant),
             purchase_token: receipt.access_key,
             test_mode: receipt.test_mode,
             ticket_numbers: numbers(&p.ticket_numbers),

@@ -32,6 +32,16 @@ pub struct RaffleDto {
     pub draw_date: Option<String>,
     pub end_date: Option<String>,
     pub created_at: String,
+    /// Minutes a purchase without a payment proof holds its numbers.
+    pub hold_minutes: u32,
+    pub sales_close_hours_before_draw: u32,
+    /// When sales close: the draw date less `salesCloseHoursBeforeDraw`, or the end date when
+    /// there is no draw date; `null` when neither is set.
+    pub sales_close_at: Option<String>,
+    /// Whether the public can buy right now: status available and before `salesCloseAt`.
+    pub sales_open: bool,
+    /// The server's clock when answering, so countdowns agree with it.
+    pub server_time: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -42,7 +52,13 @@ pub struct PurchaseLimitsDto {
 
 impl From<Raffle> for RaffleDto {
     fn from(r: Raffle) -> Self {
+        let now = chrono::Utc::now();
         Self {
+            hold_minutes: r.sales.hold_minutes(),
+            sales_close_hours_before_draw: r.sales.close_hours_before_draw(),
+            sales_close_at: r.sales_close_at().map(instant),
+            sales_open: r.sales_open(now),
+            server_time: instant(now),
             id: r.id.get(),
             // Every read that answers a raffle counts its sales.
             tickets_available: r.tickets_available().unwrap_or(r.max_tickets),
@@ -161,6 +177,11 @@ pub struct RaffleRequest {
     #[schema(example = "2025-08-15")]
     pub draw_date: Option<String>,
     pub end_date: Option<String>,
+    /// Minutes a purchase without a payment proof holds its numbers: 1 to 10080; defaults to
+    /// 30.
+    pub hold_minutes: Option<i64>,
+    /// Sales close this many hours before the draw date: 0 to 720; defaults to 0.
+    pub sales_close_hours_before_draw: Option<i64>,
 }
 
 impl From<RaffleRequest> for RaffleInput {
@@ -176,6 +197,8 @@ impl From<RaffleRequest> for RaffleInput {
             max_tickets_per_purchase: r.max_tickets_per_purchase,
             draw_date: r.draw_date,
             end_date: r.end_date,
+            hold_minutes: r.hold_minutes,
+            sales_close_hours_before_draw: r.sales_close_hours_before_draw,
         }
     }
 }

@@ -114,6 +114,7 @@ pub fn table() -> Vec<Endpoint> {
         documented!(raffles::tickets::public),
         documented!(raffles::promotions::public),
         documented!(raffles::quote::quote),
+        documented!(raffles::release_alert::subscribe),
         documented!(auth::login::login),
         documented!(auth::me::me),
         documented!(purchases::stats::stats),
@@ -132,6 +133,7 @@ pub fn table() -> Vec<Endpoint> {
         documented!(purchases::search::search),
         documented!(purchases::get::get),
         documented!(purchases::decide::decide),
+        documented!(purchases::reopen::reopen),
         documented!(mail::list::list),
         documented!(mail::retry::retry),
         documented!(mail::test::send),
@@ -170,6 +172,7 @@ pub fn table() -> Vec<Endpoint> {
         }),
         documented!(proofs::attach::attach),
         documented!(proofs::invoice::invoice),
+        documented!(proofs::buyer::view),
     ]
 }
 

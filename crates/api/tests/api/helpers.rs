@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
+use chrono::{DateTime, Utc};
 use reqwest::multipart::Form;
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
 use rifa_api::{Application, Config};
@@ -34,6 +35,28 @@ pub struct TestApp {
     pub admin_token: String,
     pub config: Config,
     pub postgres: bool,
+}
+
+/// One person per e-mail (any case): the ID document and phone of the purchase forms follow
+/// from it, so a test's buyers are as many people as it names addresses, each with their own
+/// allowance.
+fn buyer_seed(email: &str) -> u64 {
+    email
+        .trim()
+        .to_lowercase()
+        .bytes()
+        .fold(7_u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)))
+        % 10_000_000
+}
+
+/// The ID document of the buyer `email` names.
+pub fn buyer_document(email: &str) -> String {
+    format!("V-{:07}", buyer_seed(email))
+}
+
+/// The phone of the buyer `email` names, as typed in the form (`+58 414 …`).
+pub fn buyer_phone(email: &str) -> String {
+    format!("+58 414 {:07}", buyer_seed(email))
 }
 
 impl TestApp {
@@ -82,6 +105,21 @@ impl TestApp {
         };
         app.admin_token = app.login_ok(&username, &password).await;
         app
+    }
+
+    /// A second server on the same database and secrets (as a second instance behind a load
+    /// balancer), signed in as the same admin.
+    pub async fn another_instance(&self) -> Self {
+        let application = Application::build(self.config.clone()).await.unwrap();
+        let port = application.port();
+        tokio::spawn(application.run_until_stopped());
+        Self {
+            base: format!("http://127.0.0.1:{port}"),
+            client: reqwest::Client::new(),
+            admin_token: self.admin_token.clone(),
+            config: self.config.clone(),
+            postgres: self.postgres,
+        }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -207,9 +245,9 @@ impl TestApp {
     ) -> Vec<(&'static str, String)> {
         vec![
             ("customerName", "María González".to_owned()),
-            ("customerId", "V-18123456".to_owned()),
+            ("customerId", buyer_document(email)),
             ("customerEmail", email.to_owned()),
-            ("customerPhone", "+58 414 555 0101".to_owned()),
+            ("customerPhone", buyer_phone(email)),
             ("customerCountry", "venezuela".to_owned()),
             ("paymentMethod", method_id.to_string()),
             ("ticketNumbers", serde_json::to_string(numbers).unwrap()),
@@ -275,6 +313,35 @@ impl TestApp {
 }
 
 /// The JSON body of an error answer, after checking its status and code.
+/// Moves a purchase's hold deadline, as if it had been bought earlier: tests cannot wait half an
+/// hour, and the sweeper and the attach judge deadlines by the database's clock.
+pub async fn set_hold_deadline(app: &TestApp, purchase: i64, deadline: DateTime<Utc>) {
+    use sea_orm::{ConnectionTrait as _, Database, Statement};
+    let db = Database::connect(&app.config.database_url).await.unwrap();
+    db.execute_raw(Statement::from_sql_and_values(
+        db.get_database_backend(),
+        "UPDATE purchases SET hold_expires_at = $1 WHERE id = $2",
+        [deadline.into(), purchase.into()],
+    ))
+    .await
+    .unwrap();
+    db.close().await.unwrap();
+}
+
+/// Runs `sql` (a query of one integer column named `n`) on the app's database.
+pub async fn count_rows(app: &TestApp, sql: &str) -> i64 {
+    use sea_orm::{ConnectionTrait as _, Database, Statement};
+    let db = Database::connect(&app.config.database_url).await.unwrap();
+    let row = db
+        .query_one_raw(Statement::from_string(db.get_database_backend(), sql))
+        .await
+        .unwrap()
+        .unwrap();
+    let n: i64 = row.try_get("", "n").unwrap();
+    db.close().await.unwrap();
+    n
+}
+
 pub async fn expect_error(response: Response, status: StatusCode, code: &str) -> Value {
     assert_eq!(response.status(), status, "expected {status} {code}");
     let body: Value = response.json().await.unwrap();

@@ -16,6 +16,7 @@ mod errors;
 mod faults;
 mod files;
 mod first_run;
+mod holds;
 mod input;
 mod live;
 mod mail;

@@ -14,9 +14,12 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use rifa_app::Shared;
 use rifa_app::auth::Auth;
+use rifa_app::buyer::{Buyer, BuyerService};
 use rifa_app::catalog::{Catalog, CatalogService};
+use rifa_app::holds::{Holds, HoldsService};
+use rifa_app::links::SiteLinks;
 use rifa_app::lookup::{Lookup, LookupService};
-use rifa_app::mail::{Mail, MailService, RetryPolicy};
+use rifa_app::mail::{Mail, MailService, MailSetup, RetryPolicy};
 use rifa_app::payments::{Payments, PaymentsService};
 use rifa_app::proofs::{ProofUploads, Proofs, ProofsService};
 use rifa_app::purchasing::{PurchaseMode, PurchaseReceipt, Purchasing, PurchasingService};
@@ -42,8 +45,14 @@ use store::MemoryStore;
 use system::{SequentialReferences, SettableClock};
 
 /// The outbox over the fakes; built per retry policy by [`Harness::mail_retrying`].
-type MailOverFakes =
-    Mail<MemoryStore, ScriptedTransports, TextReceipts, PlainComposer, SettableClock>;
+type MailOverFakes = Mail<
+    MemoryStore,
+    ScriptedTransports,
+    TextReceipts,
+    PlainComposer,
+    SequentialKeys,
+    SettableClock,
+>;
 
 /// Auth as the CLI uses it (its account commands are not part of the handlers' trait).
 pub type AuthOverFakes = Auth<MemoryStore, PlainHasher, PlainTokens>;
@@ -69,6 +78,8 @@ pub struct Harness {
     >,
     receipts: Receipts<MemoryStore, TextReceipts, TextPages, SequentialKeys, SettableClock>,
     review: Review<MemoryStore, SettableClock>,
+    holds: Holds<MemoryStore, SettableClock>,
+    buyer: Buyer<MemoryStore, SequentialKeys, SettableClock>,
     lookup: Lookup<MemoryStore>,
     mail: MailOverFakes,
     auth: AuthOverFakes,
@@ -88,6 +99,16 @@ pub struct Harness {
     access_keys: SequentialKeys,
 }
 
+/// The site the outbox links to.
+pub const SITE: &str = "https://rifa.test";
+
+fn mail_setup(retry: RetryPolicy) -> MailSetup {
+    MailSetup {
+        retry,
+        links: SiteLinks::new(SITE),
+    }
+}
+
 /// When every test starts: a Saturday noon, UTC.
 pub fn start_time() -> DateTime<Utc> {
     "2025-07-26T12:00:00Z".parse().unwrap()
@@ -99,7 +120,7 @@ impl Harness {
             MemoryStore::default(),
             SettableClock::at(start_time()),
             SequentialReferences::default(),
-            SequentialKeys::default(),
+            SequentialKeys,
         )
     }
 
@@ -121,6 +142,7 @@ impl Harness {
         access_keys: SequentialKeys,
     ) -> Self {
         let shared = Shared::default();
+        store.use_clock(clock.clone());
         let (events, hasher) = (RecordingEvents::default(), PlainHasher::default());
         let mailer = RecordingMailer::default();
         let transports = ScriptedTransports::over(mailer.clone());
@@ -144,6 +166,7 @@ impl Harness {
                 objects.clone(),
                 access_keys.clone(),
                 clock.clone(),
+                &shared,
             ),
             receipts: Receipts::new(
                 store.clone(),
@@ -160,10 +183,13 @@ impl Harness {
                 transports.clone(),
                 Arc::clone(&renderer),
                 PlainComposer,
+                access_keys.clone(),
                 clock.clone(),
-                RetryPolicy::default(),
+                mail_setup(RetryPolicy::default()),
                 &shared,
             ),
+            holds: Holds::new(store.clone(), clock.clone(), &shared),
+            buyer: Buyer::new(store.clone(), access_keys.clone(), clock.clone(), &shared),
             auth: Auth::new(
                 store.clone(),
                 hasher.clone(),
@@ -217,6 +243,14 @@ impl Harness {
         &self.review
     }
 
+    pub fn holds(&self) -> &dyn HoldsService {
+        &self.holds
+    }
+
+    pub fn buyer(&self) -> &dyn BuyerService {
+        &self.buyer
+    }
+
     pub fn lookup(&self) -> &dyn LookupService {
         &self.lookup
     }
@@ -234,8 +268,9 @@ impl Harness {
             self.transports.clone(),
             Arc::clone(&self.renderer),
             PlainComposer,
+            self.access_keys.clone(),
             self.clock.clone(),
-            retry,
+            mail_setup(retry),
             &self.shared,
         ))
     }
@@ -260,6 +295,7 @@ impl Harness {
             max_tickets: Some(i64::from(raffle.max_tickets)),
             min_tickets_per_purchase: raffle.min_per_purchase.map(i64::from),
             max_tickets_per_purchase: raffle.max_per_purchase.map(i64::from),
+            hold_minutes: Some(i64::from(raffle.hold_minutes)),
             ..RaffleInput::default()
         })
         .unwrap();
@@ -308,16 +344,30 @@ impl Harness {
         method: &PaymentMethod,
         numbers: &[u32],
     ) -> PurchaseReceipt {
+        self.buy_as(
+            raffle,
+            method,
+            numbers,
+            buyer("Ana Ruiz", "ana@correo.com", "0414-123-4567"),
+        )
+        .await
+    }
+
+    /// A public purchase of `numbers` by `customer`, at the server's price.
+    pub async fn buy_as(
+        &self,
+        raffle: &Raffle,
+        method: &PaymentMethod,
+        numbers: &[u32],
+        customer: Customer,
+    ) -> PurchaseReceipt {
         let quote = self
             .price_of(raffle, u32::try_from(numbers.len()).unwrap())
             .await;
+        let mut request = request(method, numbers, &quote);
+        request.customer = customer;
         self.purchasing()
-            .purchase(
-                raffle.id,
-                form(method, numbers, &quote),
-                PurchaseMode::Public,
-                Lang::Es,
-            )
+            .purchase(raffle.id, Ok(request), PurchaseMode::Public, Lang::Es)
             .await
             .unwrap()
     }
@@ -336,10 +386,12 @@ pub struct RaffleSetup {
     pub max_tickets: u32,
     pub min_per_purchase: Option<u32>,
     pub max_per_purchase: Option<u32>,
+    /// Minutes a purchase without a proof holds its numbers.
+    pub hold_minutes: u32,
 }
 
 impl Default for RaffleSetup {
-    /// An RX-7 on sale: 100 numbers at 13.00, 1 to 10 per purchase.
+    /// An RX-7 on sale: 100 numbers at 13.00, 1 to 10 per purchase, held 30 minutes.
     fn default() -> Self {
         Self {
             title: "RX-7",
@@ -348,6 +400,7 @@ impl Default for RaffleSetup {
             max_tickets: 100,
             min_per_purchase: Some(1),
             max_per_purchase: Some(10),
+            hold_minutes: 30,
         }
     }
 }
@@ -378,10 +431,11 @@ pub fn fields(errors: &FieldErrors) -> Vec<&'static str> {
     errors.iter().map(|(field, _)| *field).collect()
 }
 
+/// A buyer whose ID document follows from the e-mail, so two addresses are two people.
 pub fn buyer(name: &str, email: &str, phone: &str) -> Customer {
     Customer {
         name: name.to_owned(),
-        id_document: "V12345678".to_owned(),
+        id_document: format!("ID-{}", email.split('@').next().unwrap_or(email)),
         email: Email::parse(email).unwrap(),
         phone: Phone::parse(phone).unwrap(),
         country: "venezuela".to_owned(),

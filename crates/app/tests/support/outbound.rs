@@ -288,6 +288,7 @@ impl MailComposer for PlainComposer {
                 purchase,
                 context,
                 receipt_pdf,
+                buyer_link,
             } => OutgoingEmail {
                 sender_name: context.company_name,
                 to,
@@ -298,13 +299,31 @@ impl MailComposer for PlainComposer {
                     purchase.reference,
                     purchase.raffle_title
                 ),
-                text_body: format!("{}\n", purchase.customer_name),
+                text_body: format!(
+                    "{}\n{}\n",
+                    purchase.customer_name,
+                    buyer_link.unwrap_or_default()
+                ),
                 html_body: format!("<p>{}</p>", purchase.customer_name),
                 attachments: vec![Attachment {
                     filename: format!("{}.pdf", purchase.reference),
                     content_type: "application/pdf".to_owned(),
                     bytes: receipt_pdf,
                 }],
+            },
+            MailMessage::NumbersReleased {
+                to,
+                company_name,
+                raffle_title,
+                raffle_link,
+                lang,
+            } => OutgoingEmail {
+                sender_name: company_name,
+                to,
+                subject: format!("numbers_released [{}] {raffle_title}", lang.code()),
+                text_body: format!("{raffle_link}\n"),
+                html_body: String::new(),
+                attachments: Vec::new(),
             },
             MailMessage::SettingsTest {
                 to,

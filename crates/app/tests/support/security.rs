@@ -91,17 +91,13 @@ impl TokenIssuer for PlainTokens {
     }
 }
 
-/// Keys `key-1`, `key-2`, … whose digest is `digest(<key>)`.
+/// Keys `key-<reference>` whose digest is `digest(<key>)`.
 #[derive(Clone, Default)]
-pub struct SequentialKeys {
-    issued: Arc<AtomicU32>,
-}
+pub struct SequentialKeys;
 
 impl AccessKeys for SequentialKeys {
-    fn issue(&self) -> (String, String) {
-        let key = format!("key-{}", self.issued.fetch_add(1, Ordering::SeqCst) + 1);
-        let digest = self.digest(&key);
-        (key, digest)
+    fn key_for(&self, reference: &str) -> String {
+        format!("key-{reference}")
     }
 
     fn digest(&self, key: &str) -> String {

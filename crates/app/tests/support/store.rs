@@ -16,17 +16,23 @@ use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::Money;
 use rifa_domain::payment::{LinkedRate, PaymentMethod, PaymentMethodDraft, PaymentMethodId};
 use rifa_domain::pricing::DiscountTable;
-use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseId, PurchaseStatus};
+use rifa_domain::purchase::{
+    NewPurchase, Purchase, PurchaseEvent, PurchaseEventKind, PurchaseId, PurchaseStatus,
+};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleStatus};
+use rifa_domain::sales::BuyerKeys;
 use rifa_domain::stats::{DashboardStats, DaySales};
 use rifa_ports::{
-    AdminRepository, CreateAdminError, CreatePurchaseError, DecidePurchaseError, DeleteRaffleError,
-    ExchangeRateRepository, MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus,
+    AdminRepository, AttachOutcome, Clock, CreateAdminError, CreatePurchaseError,
+    DecidePurchaseError, DeleteRaffleError, ExchangeRateRepository, ExpiredHold, HoldExpiry,
+    HoldSummary, MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, MailSubject,
     PaymentMethodRepository, Promotion, ProofProblem, PurchaseAccess, PurchaseDecision,
     PurchasePage, PurchaseProofs, PurchaseQuery, PurchaseRepository, PurchaseSummary,
-    RaffleRepository, RaffleScope, RateWriteError, RecipientCaps, SettingsRepository,
-    UpdateRaffleError, WithheldReason, WriteError, recipient_key,
+    RaffleRepository, RaffleScope, RateWriteError, RecipientCaps, ReleaseAlerts, ReopenError,
+    Reopening, SettingsRepository, UpdateRaffleError, WithheldReason, WriteError, recipient_key,
 };
+
+use super::system::SettableClock;
 
 /// A handle on the shared state: clones see the same data (the app holds one, the test another).
 #[derive(Clone, Default)]
@@ -51,6 +57,13 @@ struct State {
     admins: Vec<AdminUser>,
     /// Every decision storage was asked to carry out, pending or not, in order.
     decisions: Vec<(PurchaseId, PurchaseDecision)>,
+    /// Tickets counted per raffle and tagged buyer key, as `buyer_allowance`.
+    allowance: HashMap<(RaffleId, String), u32>,
+    /// Purchases' histories, in the order written.
+    history: Vec<(PurchaseId, PurchaseEvent)>,
+    alerts: Vec<(RaffleId, String, Lang)>,
+    /// The database's own clock; the wall clock until a harness shares its clock.
+    clock: Option<SettableClock>,
 }
 
 /// A purchase row with the columns the domain's `Purchase` leaves out.
@@ -66,6 +79,7 @@ struct StoredPurchase {
     /// Whether its numbers are back on sale: only what a decision says, as the database's
     /// ticket rows are deleted only when told (never judged from the status here).
     released: bool,
+    keys: BuyerKeys,
 }
 
 struct StoredMail {
@@ -82,6 +96,64 @@ struct Quota {
 }
 
 impl State {
+    fn db_now(&self) -> DateTime<Utc> {
+        self.clock.as_ref().map_or_else(Utc::now, Clock::now)
+    }
+
+    /// Counts `tickets` against each of the buyer's keys, unless one would pass `cap` (then
+    /// nothing is counted): the `CHECK (tickets <= cap)` of `buyer_allowance`.
+    fn take_allowance(
+        &mut self,
+        raffle: RaffleId,
+        keys: &BuyerKeys,
+        tickets: u32,
+        cap: u32,
+    ) -> Result<(), u32> {
+        let tagged = keys.tagged();
+        let used = tagged
+            .iter()
+            .map(|k| {
+                self.allowance
+                    .get(&(raffle, k.clone()))
+                    .copied()
+                    .unwrap_or(0)
+            })
+            .max()
+            .unwrap_or(0);
+        if used + tickets > cap {
+            return Err(used);
+        }
+        for key in tagged {
+            *self.allowance.entry((raffle, key)).or_insert(0) += tickets;
+        }
+        Ok(())
+    }
+
+    fn give_back_allowance(&mut self, id: PurchaseId) {
+        let Some(stored) = self.purchases.get(&id) else {
+            return;
+        };
+        let (raffle, tickets) = (
+            stored.purchase.raffle_id,
+            u32::try_from(stored.purchase.ticket_numbers.len()).unwrap_or(u32::MAX),
+        );
+        for key in stored.keys.tagged() {
+            if let Some(count) = self.allowance.get_mut(&(raffle, key)) {
+                *count = count.saturating_sub(tickets);
+            }
+        }
+    }
+
+    fn record(
+        &mut self,
+        id: PurchaseId,
+        kind: PurchaseEventKind,
+        at: DateTime<Utc>,
+        note: Option<String>,
+    ) {
+        self.history.push((id, PurchaseEvent { kind, at, note }));
+    }
+
     fn next_id(&mut self) -> i64 {
         self.last_id += 1;
         self.last_id
@@ -199,13 +271,32 @@ impl State {
             return;
         };
         let (recipient, lang) = (stored.purchase.customer_email.clone(), stored.lang);
+        self.enqueue_to(
+            MailSubject::Purchase(purchase_id),
+            kind,
+            recipient,
+            lang,
+            at,
+            withheld,
+        );
+    }
+
+    fn enqueue_to(
+        &mut self,
+        subject: MailSubject,
+        kind: MailKind,
+        recipient: String,
+        lang: Lang,
+        at: DateTime<Utc>,
+        withheld: Option<WithheldReason>,
+    ) {
         let id = self.next_id();
         self.mail.insert(
             MailId::new(id),
             StoredMail {
                 record: MailRecord {
                     id: MailId::new(id),
-                    purchase_id,
+                    subject,
                     kind,
                     recipient,
                     status: if withheld.is_some() {
@@ -275,6 +366,29 @@ fn approved_totals<'a>(
 impl MemoryStore {
     fn state(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Judges deadlines by `clock`, as the database judges them by its own.
+    pub fn use_clock(&self, clock: SettableClock) {
+        self.state().clock = Some(clock);
+    }
+
+    /// The tickets counted against a tagged buyer key (`email:ana@correo.com`) in a raffle.
+    pub fn allowance(&self, raffle: RaffleId, key: &str) -> u32 {
+        self.state()
+            .allowance
+            .get(&(raffle, key.to_owned()))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Every release alert waiting, as (raffle, e-mail).
+    pub fn alerts(&self) -> Vec<(RaffleId, String)> {
+        self.state()
+            .alerts
+            .iter()
+            .map(|(raffle, email, _)| (*raffle, email.clone()))
+            .collect()
     }
 
     /// Replaces the caps on purchase confirmations (the database adapter's `with_mail_caps`).
@@ -365,6 +479,7 @@ impl RaffleRepository for MemoryStore {
             draw_date: draft.draw_date,
             end_date: draft.end_date,
             created_at: now,
+            sales: draft.sales,
             tickets_sold: None,
         };
         state.raffles.insert(RaffleId::new(id), raffle.clone());
@@ -398,6 +513,7 @@ impl RaffleRepository for MemoryStore {
         raffle.limits = draft.limits;
         raffle.draw_date = draft.draw_date;
         raffle.end_date = draft.end_date;
+        raffle.sales = draft.sales;
         let raffle = raffle.clone();
         Ok(state.with_sold(&raffle))
     }
@@ -434,6 +550,42 @@ impl RaffleRepository for MemoryStore {
             .map(|(_, p)| p.clone())
             .collect())
     }
+
+    async fn hold_summary(&self, id: RaffleId) -> anyhow::Result<HoldSummary> {
+        let state = self.state();
+        let pending = state
+            .purchases
+            .values()
+            .map(|p| &p.purchase)
+            .filter(|p| p.raffle_id == id && p.status == PurchaseStatus::Pending);
+        Ok(HoldSummary {
+            pending_tickets: pending
+                .clone()
+                .map(|p| u32::try_from(p.ticket_numbers.len()).unwrap_or(u32::MAX))
+                .sum(),
+            next_release_at: pending.filter_map(|p| p.hold_expires_at).min(),
+        })
+    }
+}
+
+impl ReleaseAlerts for MemoryStore {
+    async fn add_release_alert(
+        &self,
+        raffle: RaffleId,
+        email: &str,
+        lang: Lang,
+        _at: DateTime<Utc>,
+    ) -> anyhow::Result<()> {
+        let mut state = self.state();
+        if !state
+            .alerts
+            .iter()
+            .any(|(r, e, _)| *r == raffle && e == email)
+        {
+            state.alerts.push((raffle, email.to_owned(), lang));
+        }
+        Ok(())
+    }
 }
 
 impl PurchaseRepository for MemoryStore {
@@ -451,7 +603,7 @@ impl PurchaseRepository for MemoryStore {
             return Err(CreatePurchaseError::ReferenceTaken);
         }
         let numbers = new.selection.numbers().to_vec();
-        if new.holds_numbers {
+        if new.hold_until.is_some() {
             let held = state.held(new.raffle_id);
             let taken: Vec<TicketNumber> = numbers
                 .iter()
@@ -484,7 +636,19 @@ impl PurchaseRepository for MemoryStore {
             decided_at: None,
             payment_proof: None,
             admin_notes: None,
+            hold_expires_at: new.hold_until,
         };
+        if let Some(cap) = new.allowance_cap {
+            state
+                .take_allowance(new.raffle_id, &new.buyer_keys, new.selection.count(), cap)
+                .map_err(|used| CreatePurchaseError::AllowanceExceeded { cap, used })?;
+        }
+        state.record(
+            PurchaseId::new(id),
+            PurchaseEventKind::Received,
+            new.created_at,
+            None,
+        );
         state.purchases.insert(
             PurchaseId::new(id),
             StoredPurchase {
@@ -496,7 +660,8 @@ impl PurchaseRepository for MemoryStore {
                 upload_granted_at: None,
                 upload_grants: 0,
                 proof_problem: None,
-                released: !new.holds_numbers,
+                released: new.hold_until.is_none(),
+                keys: new.buyer_keys.clone(),
             },
         );
         if new.confirm_to_buyer {
@@ -562,13 +727,138 @@ impl PurchaseRepository for MemoryStore {
         stored.purchase.status = decision.status;
         stored.purchase.admin_notes.clone_from(&decision.notes);
         stored.purchase.decided_at = Some(decision.decided_at);
+        stored.purchase.hold_expires_at = None;
         stored.released |= decision.release_numbers;
+        if decision.release_numbers {
+            state.give_back_allowance(id);
+        }
+        state.record(
+            id,
+            decision.history,
+            decision.decided_at,
+            decision.notes.clone(),
+        );
         state.enqueue(id, decision.mail, decision.decided_at, None);
         let stored = state
             .purchases
             .get(&id)
             .ok_or(DecidePurchaseError::NotFound)?;
         Ok(state.read(stored))
+    }
+
+    async fn expire_due_holds(&self, expiry: &HoldExpiry) -> anyhow::Result<Vec<ExpiredHold>> {
+        let mut state = self.state();
+        let now = state.db_now();
+        let mut due: Vec<(DateTime<Utc>, PurchaseId, RaffleId)> = state
+            .purchases
+            .values()
+            .map(|p| &p.purchase)
+            .filter(|p| p.status == PurchaseStatus::Pending)
+            .filter(|p| expiry.raffle.is_none_or(|r| p.raffle_id == r))
+            .filter_map(|p| {
+                p.hold_expires_at
+                    .filter(|deadline| *deadline <= now)
+                    .map(|deadline| (deadline, p.id, p.raffle_id))
+            })
+            .collect();
+        due.sort_unstable();
+        due.truncate(expiry.limit as usize);
+        let mut released_raffles = Vec::new();
+        for (_, id, raffle) in &due {
+            let Some(stored) = state.purchases.get_mut(id) else {
+                continue;
+            };
+            stored.purchase.status = PurchaseStatus::Expired;
+            stored.purchase.hold_expires_at = None;
+            stored.purchase.decided_at = Some(now);
+            stored.released = true;
+            state.give_back_allowance(*id);
+            state.record(*id, PurchaseEventKind::Expired, now, None);
+            if let Some(mail) = expiry.buyer_mail {
+                let withheld = state
+                    .mail
+                    .values()
+                    .find(|m| {
+                        m.record.subject == MailSubject::Purchase(*id)
+                            && m.record.kind == MailKind::Received
+                    })
+                    .and_then(|m| m.record.withheld);
+                state.enqueue(*id, mail, now, withheld);
+            }
+            if !released_raffles.contains(raffle) {
+                released_raffles.push(*raffle);
+            }
+        }
+        if let Some(mail) = expiry.alert_mail {
+            let (told, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut state.alerts)
+                .into_iter()
+                .partition(|(raffle, _, _)| released_raffles.contains(raffle));
+            state.alerts = kept;
+            for (raffle, email, lang) in told {
+                state.enqueue_to(MailSubject::Raffle(raffle), mail, email, lang, now, None);
+            }
+        }
+        Ok(due
+            .into_iter()
+            .map(|(_, purchase_id, raffle_id)| ExpiredHold {
+                purchase_id,
+                raffle_id,
+            })
+            .collect())
+    }
+
+    async fn reopen_purchase(
+        &self,
+        id: PurchaseId,
+        reopening: &Reopening,
+    ) -> Result<Purchase, ReopenError> {
+        let mut state = self.state();
+        let stored = state.purchases.get(&id).ok_or(ReopenError::NotFound)?;
+        if stored.purchase.status != PurchaseStatus::Expired {
+            return Err(ReopenError::NotExpired(stored.purchase.status));
+        }
+        let (raffle, numbers, keys) = (
+            stored.purchase.raffle_id,
+            stored.purchase.ticket_numbers.clone(),
+            stored.keys.clone(),
+        );
+        let held = state.held(raffle);
+        let taken: Vec<TicketNumber> = numbers
+            .iter()
+            .copied()
+            .filter(|n| held.binary_search(n).is_ok())
+            .collect();
+        if !taken.is_empty() {
+            return Err(ReopenError::NumbersTaken(taken));
+        }
+        let tickets = u32::try_from(numbers.len()).unwrap_or(u32::MAX);
+        state
+            .take_allowance(raffle, &keys, tickets, reopening.allowance_cap)
+            .map_err(|used| ReopenError::AllowanceExceeded {
+                cap: reopening.allowance_cap,
+                used,
+            })?;
+        let stored = state.purchases.get_mut(&id).ok_or(ReopenError::NotFound)?;
+        stored.purchase.status = PurchaseStatus::Pending;
+        stored.purchase.hold_expires_at = Some(reopening.hold_until);
+        stored.purchase.decided_at = None;
+        stored.released = false;
+        state.record(id, PurchaseEventKind::Reopened, reopening.at, None);
+        if let Some(mail) = reopening.mail {
+            state.enqueue(id, mail, reopening.at, None);
+        }
+        let stored = state.purchases.get(&id).ok_or(ReopenError::NotFound)?;
+        Ok(state.read(stored))
+    }
+
+    async fn purchase_history(&self, id: PurchaseId) -> anyhow::Result<Vec<PurchaseEvent>> {
+        Ok(self
+            .state()
+            .history
+            .iter()
+            .filter(|(purchase, _)| *purchase == id)
+            .map(|(_, event)| event.clone())
+            .collect())
     }
 
     async fn purchases_of(&self, key: &LookupKey, limit: u32) -> anyhow::Result<Vec<Purchase>> {
@@ -659,12 +949,14 @@ impl PurchaseRepository for MemoryStore {
 impl PurchaseProofs for MemoryStore {
     async fn purchase_access(&self, id: PurchaseId) -> anyhow::Result<Option<PurchaseAccess>> {
         Ok(self.state().purchases.get(&id).map(|p| PurchaseAccess {
+            raffle_id: p.purchase.raffle_id,
             status: p.purchase.status,
             access_digest: p.access_digest.clone(),
             lang: p.lang,
             upload_key: p.upload_key.clone(),
             payment_proof: p.purchase.payment_proof.clone(),
             upload_grants: p.upload_grants,
+            hold_expires_at: p.purchase.hold_expires_at,
         }))
     }
 
@@ -676,9 +968,14 @@ impl PurchaseProofs for MemoryStore {
         at: DateTime<Utc>,
     ) -> anyhow::Result<bool> {
         let mut state = self.state();
+        let now = state.db_now();
         match state.purchases.get_mut(&id) {
             Some(p)
-                if p.purchase.status == PurchaseStatus::Pending && p.upload_grants < max_grants =>
+                if p.purchase.status == PurchaseStatus::Pending
+                    && p.upload_grants < max_grants
+                    && p.purchase
+                        .hold_expires_at
+                        .is_none_or(|deadline| deadline > now) =>
             {
                 p.upload_key = Some(key.to_owned());
                 p.upload_granted_at = Some(at);
@@ -716,20 +1013,34 @@ impl PurchaseProofs for MemoryStore {
         }
     }
 
-    async fn attach_proof(&self, id: PurchaseId, key: &str) -> anyhow::Result<bool> {
+    async fn attach_proof(
+        &self,
+        id: PurchaseId,
+        key: &str,
+        at: DateTime<Utc>,
+    ) -> anyhow::Result<AttachOutcome> {
         let mut state = self.state();
-        match state.purchases.get_mut(&id) {
-            Some(p)
-                if p.purchase.status == PurchaseStatus::Pending
-                    && p.upload_key.as_deref() == Some(key) =>
-            {
-                p.purchase.payment_proof = Some(key.to_owned());
-                p.upload_key = None;
-                p.proof_problem = None;
-                Ok(true)
-            }
-            _ => Ok(false),
+        let now = state.db_now();
+        let Some(p) = state.purchases.get_mut(&id) else {
+            return Ok(AttachOutcome::NotGranted);
+        };
+        let late = p.purchase.status == PurchaseStatus::Expired
+            || (p.purchase.status == PurchaseStatus::Pending
+                && p.purchase
+                    .hold_expires_at
+                    .is_some_and(|deadline| deadline <= now));
+        if late {
+            return Ok(AttachOutcome::HoldExpired);
         }
+        if p.purchase.status != PurchaseStatus::Pending || p.upload_key.as_deref() != Some(key) {
+            return Ok(AttachOutcome::NotGranted);
+        }
+        p.purchase.payment_proof = Some(key.to_owned());
+        p.purchase.hold_expires_at = None;
+        p.upload_key = None;
+        p.proof_problem = None;
+        state.record(id, PurchaseEventKind::ProofAttached, at, None);
+        Ok(AttachOutcome::Attached)
     }
 
     async fn refuse_proof(
@@ -778,7 +1089,7 @@ impl MailOutbox for MemoryStore {
         mail.record.attempts += 1;
         Ok(Some(MailJob {
             id: mail.record.id,
-            purchase_id: mail.record.purchase_id,
+            subject: mail.record.subject,
             kind: mail.record.kind,
             recipient: mail.record.recipient.clone(),
             lang: mail.lang,

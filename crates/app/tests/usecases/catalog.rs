@@ -8,7 +8,7 @@ use rifa_domain::raffle::RaffleId;
 use rifa_domain::raffle::{RaffleInput, RaffleStatus};
 use rifa_domain::ticket::TicketNumber;
 
-use crate::support::{Harness, RaffleSetup, fields, form};
+use crate::support::{Harness, RaffleSetup, buyer, fields, form};
 
 #[tokio::test]
 async fn the_public_lists_raffles_on_sale_and_opens_closed_ones_but_never_drafts() {
@@ -254,7 +254,15 @@ async fn a_new_price_applies_to_the_next_purchase_at_once() {
         .update_raffle(raffle.id, input("RX-7", "20.00", 100))
         .await
         .unwrap();
-    let receipt = t.buy(&repriced, &zelle, &[2]).await;
+    // Another buyer: the new terms allow one ticket per person.
+    let receipt = t
+        .buy_as(
+            &repriced,
+            &zelle,
+            &[2],
+            buyer("Bea Gil", "bea@correo.com", "0412-765-4321"),
+        )
+        .await;
 
     assert_eq!(receipt.purchase.total_amount.to_string(), "20.00");
 }

@@ -8,6 +8,7 @@ mod support;
 
 mod auth;
 mod catalog;
+mod holds;
 mod lookup;
 mod mail;
 mod payments;

@@ -330,7 +330,13 @@ async fn each_purchase_gets_a_bounded_number_of_upload_urls_and_replaced_uploads
 #[tokio::test]
 async fn uploads_never_attached_are_swept_once_abandoned_and_fresh_ones_stay() {
     let t = Harness::new();
-    let raffle = t.raffle(RaffleSetup::default()).await;
+    // Holds that outlast the day the sweep waits for.
+    let raffle = t
+        .raffle(RaffleSetup {
+            hold_minutes: 10_080,
+            ..RaffleSetup::default()
+        })
+        .await;
     let zelle = t.method("Zelle").await;
     let old = t.buy(&raffle, &zelle, &[1]).await;
     let old_upload = grant(&t, &old).await;

@@ -7,7 +7,7 @@ use rifa_domain::raffle::RaffleId;
 use rifa_domain::raffle::RaffleStatus;
 use rifa_domain::ticket::TicketNumber;
 use rifa_domain::{FieldError, FieldErrors, Lang};
-use rifa_ports::{DomainEvent, MailKind, MailStatus};
+use rifa_ports::{DomainEvent, MailKind, MailStatus, MailSubject};
 
 use crate::support::{Harness, RaffleSetup, fields, form, request};
 
@@ -300,13 +300,13 @@ async fn a_public_purchase_holds_its_numbers_queues_the_confirmation_and_is_anno
             mail[0].kind,
             mail[0].status,
             mail[0].recipient.as_str(),
-            mail[0].purchase_id
+            mail[0].subject
         ),
         (
             MailKind::Received,
             MailStatus::Pending,
             "ana@correo.com",
-            purchase.id
+            MailSubject::Purchase(purchase.id)
         )
     );
     assert_eq!(

@@ -205,7 +205,7 @@ async fn a_purchases_pdf_renders_once_at_a_time_and_a_copy_is_refused_before_any
         t.store.clone(),
         Arc::clone(&renderer),
         TextPages,
-        SequentialKeys::default(),
+        SequentialKeys,
         t.clock.clone(),
         // Room for two renders at once on any machine: the two purchases' PDFs.
         &Shared {

@@ -3,7 +3,7 @@
 use chrono::{NaiveDate, TimeDelta};
 use rifa_app::review::{DayPeriod, DecideError, MAX_PAGE_SIZE, decision_of};
 use rifa_domain::purchase::PurchaseId;
-use rifa_domain::purchase::{NotPending, PurchaseStatus, Verdict};
+use rifa_domain::purchase::{NotPending, PurchaseEventKind, PurchaseStatus, Verdict};
 use rifa_domain::raffle::RaffleStatus;
 use rifa_domain::stats::DaySales;
 use rifa_domain::ticket::TicketNumber;
@@ -113,6 +113,7 @@ async fn storage_is_handed_the_use_cases_decision_with_its_time_to_the_milliseco
             decided_at,
             release_numbers: true,
             mail: MailKind::Rejected,
+            history: PurchaseEventKind::Rejected,
         }
     );
     assert_eq!(t.store.held(raffle.id), [1]);

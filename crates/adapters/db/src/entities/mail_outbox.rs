@@ -6,8 +6,11 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub purchase_id: i64,
-    /// `received`, `approved` or `rejected`.
+    /// The purchase a buyer's message is about; `None` for a release alert.
+    pub purchase_id: Option<i64>,
+    /// The raffle a release alert is about.
+    pub raffle_id: Option<i64>,
+    /// `received`, `approved`, `rejected`, `expired` or `numbers_released`.
     pub kind: String,
     pub recipient: String,
     pub lang: String,

@@ -42,6 +42,13 @@ pub struct Model {
     pub upload_grants: i32,
     /// When `upload_key` was granted (the migration dated the grants pending when it ran).
     pub upload_granted_at: Option<DateTime<Utc>>,
+    /// Until when a pending purchase without a proof holds its numbers; cleared by a proof, a
+    /// decision or expiry.
+    pub hold_expires_at: Option<DateTime<Utc>>,
+    /// The buyer's ID document, letters and digits in upper case (see `BuyerKeys`).
+    pub buyer_document_key: String,
+    /// The last ten digits of the buyer's phone.
+    pub buyer_phone_key: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -17,6 +17,10 @@ pub struct Model {
     pub draw_date: Option<DateTime<Utc>>,
     pub end_date: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// Minutes a purchase without a proof holds its numbers.
+    pub hold_minutes: i32,
+    /// Sales close this many hours before the draw.
+    pub sales_close_hours: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -2,6 +2,7 @@
 //! the admins' view of it, and the buyer's invoice.
 
 pub mod attach;
+pub mod buyer;
 pub mod download;
 pub mod invoice;
 pub mod upload;

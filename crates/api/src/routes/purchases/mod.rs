@@ -1,6 +1,7 @@
 pub mod decide;
 pub mod get;
 pub mod list;
+pub mod reopen;
 pub mod search;
 pub mod stats;
 pub mod stats_daily;

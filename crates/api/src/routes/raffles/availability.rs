@@ -13,21 +13,29 @@ async fn availability(
     viewer: Viewer,
 ) -> Result<HttpResponse, ApiError> {
     let availability = state.catalog.availability(id, viewer).await?;
-    Ok(HttpResponse::Ok()
+    let mut response = HttpResponse::Ok();
+    response
         .content_type("application/octet-stream")
         .insert_header(("X-Max-Tickets", availability.max_tickets.to_string()))
         .insert_header(("X-Available-Count", availability.available.to_string()))
-        .insert_header(("Cache-Control", "no-store"))
-        .body(availability.bitmap.clone()))
+        .insert_header(("X-Pending-Count", availability.pending.to_string()))
+        .insert_header(("Cache-Control", "no-store"));
+    if let Some(next) = availability.next_release_at {
+        response.insert_header(("X-Next-Release-At", crate::dto::instant(next)));
+    }
+    Ok(response.body(availability.bitmap.clone()))
 }
 
 /// The raffle's numbers as a bitmap: byte `(n-1)/8`, bit `7-((n-1)%8)` (most significant first)
-/// is 1 when number `n` is available. `X-Max-Tickets` and `X-Available-Count` carry the totals.
-/// A 99,999-number raffle is 12.5 KB.
+/// is 1 when number `n` is available. `X-Max-Tickets` and `X-Available-Count` carry the totals;
+/// `X-Pending-Count` the numbers held by pending purchases (taken, but they may come back) and
+/// `X-Next-Release-At` when the next hold can expire, if one can. A 99,999-number raffle is
+/// 12.5 KB.
 #[tracing::instrument(name = "api.raffles.availability.public", skip_all)]
 #[utoipa::path(get, path = "/api/raffles/{id}/availability", tag = "raffles", params(("id" = i64, Path)), responses(
     (status = 200, content_type = "application/octet-stream", body = Vec<u8>,
-        headers(("X-Max-Tickets" = u32), ("X-Available-Count" = u32))),
+        headers(("X-Max-Tickets" = u32), ("X-Available-Count" = u32), ("X-Pending-Count" = u32),
+            ("X-Next-Release-At" = String, description = "RFC 3339; absent when no hold can expire"))),
     (status = 404, body = ErrorBody),
 ))]
 pub async fn public(
@@ -41,7 +49,8 @@ pub async fn public(
 #[tracing::instrument(name = "api.raffles.availability.admin", skip_all)]
 #[utoipa::path(get, path = "/api/admin/raffles/{id}/availability", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
     (status = 200, content_type = "application/octet-stream", body = Vec<u8>,
-        headers(("X-Max-Tickets" = u32), ("X-Available-Count" = u32))),
+        headers(("X-Max-Tickets" = u32), ("X-Available-Count" = u32), ("X-Pending-Count" = u32),
+            ("X-Next-Release-At" = String, description = "RFC 3339; absent when no hold can expire"))),
     (status = 401, body = ErrorBody),
     (status = 404, body = ErrorBody),
 ))]

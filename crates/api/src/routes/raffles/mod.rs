@@ -6,6 +6,7 @@ pub mod list;
 pub mod promotions;
 pub mod purchase;
 pub mod quote;
+pub mod release_alert;
 pub mod tickets;
 pub mod update;
 pub mod verify;

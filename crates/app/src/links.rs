@@ -1,0 +1,56 @@
+//! Links into the public site that the server hands out: the buyer's private page of a purchase
+//! and a raffle's page.
+
+use rifa_domain::purchase::PurchaseId;
+use rifa_domain::raffle::RaffleId;
+
+/// The site path of the buyer's page of a purchase. The key travels in the fragment, which
+/// browsers never send to a server: it stays out of logs and `Referer` headers.
+#[must_use]
+pub fn purchase_page_path(id: PurchaseId, access_key: &str) -> String {
+    format!("/compra/{id}#{access_key}")
+}
+
+/// The public site's address, for absolute links in e-mails.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SiteLinks {
+    origin: String,
+}
+
+impl SiteLinks {
+    /// `origin` such as `https://rifa.example` (a trailing slash is dropped).
+    #[must_use]
+    pub fn new(origin: &str) -> Self {
+        Self {
+            origin: origin.trim().trim_end_matches('/').to_owned(),
+        }
+    }
+
+    #[must_use]
+    pub fn purchase_page(&self, id: PurchaseId, access_key: &str) -> String {
+        format!("{}{}", self.origin, purchase_page_path(id, access_key))
+    }
+
+    #[must_use]
+    pub fn raffle_page(&self, id: RaffleId) -> String {
+        format!("{}/sorteo/{id}", self.origin)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_name_the_site_and_keep_the_key_in_the_fragment() {
+        let links = SiteLinks::new("https://rifa.example/");
+        assert_eq!(
+            links.purchase_page(PurchaseId::new(12), "k3y"),
+            "https://rifa.example/compra/12#k3y"
+        );
+        assert_eq!(
+            links.raffle_page(RaffleId::new(3)),
+            "https://rifa.example/sorteo/3"
+        );
+    }
+}
