@@ -2,6 +2,8 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::seed::Dialect;
+
 #[derive(Parser)]
 #[command(
     name = "rifa-bench",
@@ -43,6 +45,35 @@ pub(crate) enum Scenario {
     Availability(AvailabilityArgs),
     /// An unrelated read's latency while PDFs and wrong passwords burst in.
     Stall(StallArgs),
+    /// Prints the SQL that fills a migrated database with a year of purchases (creates the
+    /// payment methods through the API first).
+    Seed(SeedArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct SeedArgs {
+    /// Which database the SQL is for.
+    #[arg(long, value_enum, default_value_t = Dialect::Postgres)]
+    pub(crate) dialect: Dialect,
+    #[arg(long, env = "BENCH_PURCHASES", default_value_t = 1_000_000)]
+    pub(crate) purchases: u64,
+    #[arg(long, env = "BENCH_SEED_RAFFLES", default_value_t = 300)]
+    pub(crate) raffles: u64,
+    /// Raffles on sale at the end of the year (default: a tenth of them).
+    #[arg(long)]
+    pub(crate) on_sale: Option<u64>,
+    /// Numbers in each raffle.
+    #[arg(long, default_value_t = 99_999)]
+    pub(crate) tickets: u64,
+    /// Days the purchases span, ending now.
+    #[arg(long, default_value_t = 365)]
+    pub(crate) days: u64,
+    /// "Now" as a Unix time, to reproduce a seed exactly (default: the clock).
+    #[arg(long)]
+    pub(crate) now: Option<i64>,
+    /// Leave the e-mail outbox empty (by default every purchase's e-mails are there, sent).
+    #[arg(long)]
+    pub(crate) no_outbox: bool,
 }
 
 #[derive(Args)]

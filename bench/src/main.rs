@@ -20,6 +20,7 @@ mod cli;
 mod client;
 mod purchases;
 mod report;
+mod seed;
 mod setup;
 mod stall;
 
@@ -43,6 +44,7 @@ async fn main() -> anyhow::Result<()> {
         Scenario::Purchases(args) => purchases(&cli, args).await?,
         Scenario::Availability(args) => availability(&cli, args).await?,
         Scenario::Stall(args) => stall(&cli, args).await?,
+        Scenario::Seed(args) => seed::seed(&cli, args).await?,
     };
     if !ok {
         eprintln!("rifa-bench: some requests failed or the numbers did not add up (see above)");
