@@ -33,6 +33,9 @@ pub(crate) struct Cli {
     /// Print only the JSON line.
     #[arg(long, global = true)]
     pub(crate) json_only: bool,
+    /// Longest a single request may take (a deep page of a year of purchases takes seconds).
+    #[arg(long, default_value_t = 60, global = true)]
+    pub(crate) timeout_seconds: u64,
     #[command(subcommand)]
     pub(crate) scenario: Scenario,
 }
@@ -48,6 +51,42 @@ pub(crate) enum Scenario {
     /// Prints the SQL that fills a migrated database with a year of purchases (creates the
     /// payment methods through the API first).
     Seed(SeedArgs),
+    /// Every read of the admin panel and the public site, in sequence: p50 and p95.
+    Reads(ReadsArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct ReadsArgs {
+    /// Measured requests per read.
+    #[arg(long, env = "BENCH_READ_REQUESTS", default_value_t = 10)]
+    pub(crate) requests: usize,
+    /// Unmeasured requests first, per read.
+    #[arg(long, default_value_t = 2)]
+    pub(crate) warmup: usize,
+    /// Deep pages of the unfiltered search (10 rows per page, the panel's default).
+    #[arg(long, value_delimiter = ',', default_value = "5000,50000")]
+    pub(crate) deep_pages: Vec<u32>,
+    /// Pages of 100 rows the CSV export is timed at (empty: skip the export).
+    #[arg(long, value_delimiter = ',', default_value = "1,5000,10000")]
+    pub(crate) export_pages: Vec<u64>,
+    /// Measured requests per export page.
+    #[arg(long, env = "BENCH_EXPORT_REQUESTS", default_value_t = 10)]
+    pub(crate) export_requests: usize,
+    /// The name filter.
+    #[arg(long, default_value = "mari")]
+    pub(crate) name: String,
+    /// The ticket filter.
+    #[arg(long, default_value = "1234")]
+    pub(crate) ticket: String,
+    /// The raffle filter (default: the raffle with most numbers sold).
+    #[arg(long)]
+    pub(crate) raffle: Option<i64>,
+    /// The date filter, `YYYY-MM-DD` (default: 30 days ago).
+    #[arg(long)]
+    pub(crate) date: Option<String>,
+    /// The admin's offset from UTC in minutes (Caracas).
+    #[arg(long, default_value_t = -240, allow_hyphen_values = true)]
+    pub(crate) utc_offset_minutes: i32,
 }
 
 #[derive(Args)]

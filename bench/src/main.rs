@@ -19,6 +19,7 @@ mod availability;
 mod cli;
 mod client;
 mod purchases;
+mod reads;
 mod report;
 mod seed;
 mod setup;
@@ -45,6 +46,7 @@ async fn main() -> anyhow::Result<()> {
         Scenario::Availability(args) => availability(&cli, args).await?,
         Scenario::Stall(args) => stall(&cli, args).await?,
         Scenario::Seed(args) => seed::seed(&cli, args).await?,
+        Scenario::Reads(args) => reads::reads(&cli, args).await?,
     };
     if !ok {
         eprintln!("rifa-bench: some requests failed or the numbers did not add up (see above)");
