@@ -53,6 +53,24 @@ pub(crate) enum Scenario {
     Seed(SeedArgs),
     /// Every read of the admin panel and the public site, in sequence: p50 and p95.
     Reads(ReadsArgs),
+    /// One large raffle sold from empty to sold out by buyers who pick from the bitmap.
+    Fill(FillArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct FillArgs {
+    /// Numbers in the raffle.
+    #[arg(long, default_value_t = 99_999)]
+    pub(crate) tickets: u32,
+    /// Concurrent buyers (each one connection, one request at a time).
+    #[arg(long, default_value_t = 64)]
+    pub(crate) buyers: usize,
+    /// Numbers per purchase (pgbench's shape: 3).
+    #[arg(long, default_value_t = 3)]
+    pub(crate) per_purchase: u32,
+    /// Give up after this many seconds even if numbers are left.
+    #[arg(long, default_value_t = 900)]
+    pub(crate) max_seconds: u64,
 }
 
 #[derive(Args)]

@@ -18,6 +18,7 @@
 mod availability;
 mod cli;
 mod client;
+mod fill;
 mod purchases;
 mod reads;
 mod report;
@@ -47,6 +48,7 @@ async fn main() -> anyhow::Result<()> {
         Scenario::Stall(args) => stall(&cli, args).await?,
         Scenario::Seed(args) => seed::seed(&cli, args).await?,
         Scenario::Reads(args) => reads::reads(&cli, args).await?,
+        Scenario::Fill(args) => fill::fill(&cli, args).await?,
     };
     if !ok {
         eprintln!("rifa-bench: some requests failed or the numbers did not add up (see above)");
