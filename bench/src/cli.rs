@@ -180,6 +180,10 @@ pub(crate) struct PurchasesArgs {
     /// How buyers choose their numbers.
     #[arg(long, value_enum, default_value_t = Pick::Informed)]
     pub(crate) pick: Pick,
+    /// Wait before each raffle's availability check, in milliseconds: behind a load balancer
+    /// the instance asked may hold a copy up to a second old (its cache's TTL).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) check_delay_ms: u64,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -279,6 +279,7 @@ pub(crate) async fn purchases(cli: &Cli, args: &PurchasesArgs) -> anyhow::Result
             samples.extend(result.samples);
         }
         // Integrity: the API's count of available numbers must match what the buyers were sold.
+        tokio::time::sleep(Duration::from_millis(args.check_delay_ms)).await;
         let response = api
             .client
             .get(api.url(&format!("/api/raffles/{raffle}/availability")))
