@@ -37,8 +37,8 @@ start_api() {
     local log=$OUT/api-$name.log
     mkdir -p "$OUT/data-$name"
     # A restart appends to the same log: only lines after this start count.
-    local skip line=""
-    skip=$(cat "$log" 2>/dev/null | wc -l)
+    local skip=0 line=""
+    [[ -f $log ]] && skip=$(wc -l <"$log")
     env RIFA_DATA_DIR="$OUT/data-$name" DATABASE_URL="$db_url" RIFA_DEMO_DATA=false \
         RIFA_BOOTSTRAP_ADMIN=false RIFA_PURCHASES_PER_MINUTE=100000000 \
         RIFA_LOOKUPS_PER_MINUTE=100000000 RIFA_BIND=127.0.0.1:0 \
@@ -60,6 +60,8 @@ start_api() {
     die "rifa-api on $API_URL is not ready"
 }
 
+API_PID=""
+API_URL=""
 stop_api() {
     local pid=${1:-$API_PID}
     [[ -n $pid ]] || return 0

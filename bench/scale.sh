@@ -243,7 +243,7 @@ summary() {
 }
 {
     echo
-    echo "================ Rifa scale benchmark ($PURCHASES purchases, $(nproc) cores) ================"
+    echo "================ Rifa scale benchmark ($(jq .purchases "$OUT/data-postgres.json") purchases, $(nproc) cores) ================"
     summary postgres
     [[ ${BENCH_SQLITE:-1} == 1 ]] && summary sqlite
     echo "phases:"

@@ -30,8 +30,9 @@ impl Dialect {
         let offset = u64::from(salt).wrapping_mul(0x9E37_79B9) & 0xFFFF_FFFF;
         let seeded = format!("((({x}) * 2654435761 + {offset}) & {MASK32})");
         let shifted = format!("({seeded} >> 15)");
+        // A multiplier under 2^27 keeps the product of a 32-bit value under 2^59.
         let mixed = format!(
-            "(({} * 2246822519) & {MASK32})",
+            "(({} * 73244475) & {MASK32})",
             self.xor(&seeded, &shifted)
         );
         format!("({} >> 8)", self.xor(&mixed, &format!("({mixed} >> 13)")))
@@ -62,7 +63,10 @@ impl Dialect {
     /// `generate_series(from, to)` as a table `alias` whose one column is `alias.value`.
     pub(crate) fn series(self, from: &str, to: &str, alias: &str) -> String {
         match self {
-            Self::Postgres => format!("generate_series({from}, {to}) AS {alias}(value)"),
+            // BIGINT, so that sums of seconds over a year of purchases do not overflow.
+            Self::Postgres => format!(
+                "generate_series(CAST({from} AS BIGINT), CAST({to} AS BIGINT)) AS {alias}(value)"
+            ),
             Self::Sqlite => format!("generate_series({from}, {to}) AS {alias}"),
         }
     }

@@ -127,10 +127,11 @@ impl Plan {
         (self.purchases / 3).max(1)
     }
 
-    /// A multiplier coprime with T: `(slot * A + b) mod T` then walks a permutation.
+    /// A multiplier coprime with T: `(slot * A + b) mod T` then walks a permutation. Near T
+    /// over the golden ratio, so a purchase's consecutive slots land far apart and its numbers,
+    /// sorted, do not read as an arithmetic progression.
     fn multiplier(&self) -> u64 {
-        (7_919..)
-            .step_by(2)
+        (self.tickets * 618 / 1_000 + 1..)
             .find(|a| gcd(*a, self.tickets) == 1)
             .unwrap_or(1)
     }
@@ -286,7 +287,7 @@ impl Plan {
              z.title || ' · Sorteo ' || (g.value + 1), \
              CASE WHEN g.value >= {first_on_sale} THEN 'available' ELSE 'finished' END, \
              {start} + (g.value - {w} + 1) * {period} - 86400, \
-             {start} + (g.value + 1) * {period} + 3 * 86400, {b} \
+             {start} + (g.value + 1) * {period} + 3600, {b} \
              FROM {series} CROSS JOIN seed_base base \
              JOIN seed_price pr ON pr.i = {price} JOIN seed_prize z ON z.i = {prize};",
             first_on_sale = r - w,
@@ -590,6 +591,7 @@ mod tests {
     fn the_permutation_multiplier_is_coprime_with_the_raffle_size() {
         let p = plan(Dialect::Sqlite);
         assert_eq!(gcd(p.multiplier(), 99_999), 1);
+        assert!(p.multiplier() > 60_000);
         assert_eq!(
             gcd(
                 Plan {
