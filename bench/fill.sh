@@ -47,6 +47,8 @@ API_DB_URL=$(with_database "$SERVER_URL" "$API_DB")
 PG_DB_URL=$(with_database "$SERVER_URL" "$PG_DB")
 cleanup() {
     local status=$?
+    # Best effort from here on: a process already gone must not stop the rest of the cleanup.
+    set +e
     [[ -n $TOP_PID ]] && kill "$TOP_PID" 2>/dev/null
     stop_api
     if [[ ${BENCH_KEEP_DB:-0} != 1 ]]; then

@@ -66,6 +66,8 @@ SQLITE_FILE=${BENCH_SCALE_SQLITE:-$OUT/data-sqlite/rifa.db}
 CREATED_DB=0
 cleanup() {
     local status=$?
+    # Best effort from here on: a process already gone must not stop the rest of the cleanup.
+    set +e
     [[ -n $TOP_PID ]] && kill "$TOP_PID" 2>/dev/null
     [[ -n ${BUYERS_PID:-} ]] && kill "$BUYERS_PID" 2>/dev/null
     stop_api

@@ -180,10 +180,16 @@ pub(crate) struct PurchasesArgs {
     /// How buyers choose their numbers.
     #[arg(long, value_enum, default_value_t = Pick::Informed)]
     pub(crate) pick: Pick,
-    /// Wait before each raffle's availability check, in milliseconds: behind a load balancer
-    /// the instance asked may hold a copy up to a second old (its cache's TTL).
+    /// Wait after creating the raffles and before the availability checks, in milliseconds:
+    /// behind a load balancer the other instances hold copies (of the payment methods, of a
+    /// raffle's availability) up to a second old, their caches' TTL.
     #[arg(long, default_value_t = 0)]
-    pub(crate) check_delay_ms: u64,
+    pub(crate) settle_ms: u64,
+    /// Pay with this existing payment method instead of creating one. Behind a load
+    /// balancer, a method created a moment ago is unknown to the instances whose cached copy
+    /// of the methods predates it (they serve that copy while one request refreshes it).
+    #[arg(long)]
+    pub(crate) method_id: Option<i64>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -183,7 +183,7 @@ fn tenth_json(k: usize, tenth: &Tenth, seconds: f64) -> Value {
         "purchases": tenth.created,
         "conflicts": tenth.conflicts,
         "purchases_per_s": round2(per_second(tenth.created, Duration::from_secs_f64(seconds))),
-        "conflict_share": round2(conflict_share * 100.0) / 100.0,
+        "conflict_share": (conflict_share * 10_000.0).round() / 10_000.0,
         "purchase_p50_ms": round2(purchase.p50_ms),
         "purchase_p99_ms": round2(purchase.p99_ms),
         "bitmap_p50_ms": round2(bitmap.p50_ms),

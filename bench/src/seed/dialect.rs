@@ -31,10 +31,7 @@ impl Dialect {
         let seeded = format!("((({x}) * 2654435761 + {offset}) & {MASK32})");
         let shifted = format!("({seeded} >> 15)");
         // A multiplier under 2^27 keeps the product of a 32-bit value under 2^59.
-        let mixed = format!(
-            "(({} * 73244475) & {MASK32})",
-            self.xor(&seeded, &shifted)
-        );
+        let mixed = format!("(({} * 73244475) & {MASK32})", self.xor(&seeded, &shifted));
         format!("({} >> 8)", self.xor(&mixed, &format!("({mixed} >> 13)")))
     }
 
