@@ -99,6 +99,24 @@ settle() {
     sleep 2
 }
 
+# Waits (up to two minutes) until the API has worked off what the last phase left queued: wrk
+# gives up on a request after its timeout, but the API still answers it, and on SQLite a
+# backlog of slow reads outlives the phase by far. Idle: under 10% of a core over one second,
+# and (with a database name) no query of that database running.
+wait_idle() {
+    local pid=${1:-$API_PID} db=${2:-} before after busy
+    for _ in $(seq 1 120); do
+        before=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)
+        sleep 1
+        after=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)
+        busy=0
+        [[ -n $db ]] && busy=$(psql -Atq "$SERVER_URL" -c "SELECT count(*) FROM pg_stat_activity
+            WHERE datname = '$db' AND state = 'active' AND pid <> pg_backend_pid()")
+        (( after - before < 10 && busy == 0 )) && return 0
+    done
+    printf 'bench: the API was still busy two minutes after the phase\n' >&2
+}
+
 # CPU sampling, as in bench/run.sh: `top` once a second while a phase runs.
 TOP_PID=""
 start_top() {

@@ -28,6 +28,9 @@
 #   BENCH_READERS         wrk connections       (64)
 #   BENCH_BUYERS          concurrent buyers     (64)
 #   BENCH_SQLITE          0 to skip SQLite      (1)
+#   BENCH_DATABASES       which to measure      (postgres,sqlite; the PostgreSQL database is
+#                         seeded even when only SQLite is measured, unless BENCH_SCALE_DB)
+#   RIFA_SQLITE_MAX_CONNECTIONS  the API's pool on SQLite (8, its default)
 #   BENCH_SQLITE_REQUESTS requests per read on SQLite (BENCH_READ_REQUESTS)
 #   BENCH_SCALE_DB        an already seeded PostgreSQL database to measure (skips step 2; kept)
 #   BENCH_SCALE_SQLITE    an already seeded SQLite file to measure (skips its seeding; kept)
@@ -55,10 +58,12 @@ SECONDS_PER_PHASE=${BENCH_LOAD_SECONDS:-10}
 READERS=${BENCH_READERS:-64}
 BUYERS=${BENCH_BUYERS:-64}
 PHASES=${BENCH_PHASES:-reads,load}
+DATABASES=${BENCH_DATABASES:-postgres,sqlite}
+[[ ${BENCH_SQLITE:-1} == 1 ]] || DATABASES=${DATABASES//sqlite/}
 export BENCH_PURCHASES=$PURCHASES BENCH_SEED_RAFFLES=$RAFFLES
 
 need_tools psql jq curl top wrk
-[[ ${BENCH_SQLITE:-1} == 1 ]] && need_tools sqlite3
+[[ ,$DATABASES, == *,sqlite,* ]] && need_tools sqlite3
 
 DB=${BENCH_SCALE_DB:-rifa_scale_$$}
 DB_URL=$(with_database "$SERVER_URL" "$DB")
@@ -153,7 +158,7 @@ measure_reads() {
 # The public list under load, alone; then buyers alone; then both at once. Arguments: the
 # label, and whether buyers take part (SQLite: no).
 measure_load() {
-    local label=$1 with_buyers=$2 raffle
+    local label=$1 with_buyers=$2 db=$3 raffle
     raffle=$(curl -fsS "$API_URL/api/raffles" | jq 'max_by(.ticketsSold).id')
     say "load on $label: $READERS wrk connections on GET /api/raffles, $SECONDS_PER_PHASE s"
     settle
@@ -164,6 +169,7 @@ measure_load() {
     phase_end "load-list-$label"
 
     say "load on $label: $READERS wrk connections on GET /api/raffles/$raffle, $SECONDS_PER_PHASE s"
+    wait_idle "$API_PID" "$db"
     settle
     phase_begin; start_top "raffle-$label"
     run_wrk "$API_URL/api/raffles/$raffle" "$READERS" "$SECONDS_PER_PHASE" "raffle-$label" >"$OUT/load-raffle-$label.json"
@@ -176,6 +182,7 @@ measure_load() {
     # readers ask for grows by two raffles (a warm-up one and this one) per buyers' phase.
     local buy=(purchases --buyers "$BUYERS" --raffles 1 --tickets 99999 --duration "$SECONDS_PER_PHASE" --warmup 2 --json-only)
     say "load on $label: $BUYERS buyers alone, $SECONDS_PER_PHASE s"
+    wait_idle "$API_PID" "$db"
     settle
     phase_begin; start_top "buyers-$label"
     "$BENCH_BIN" "${buy[@]}" >"$OUT/buyers-alone-$label.json" || FAILED=1
@@ -183,6 +190,7 @@ measure_load() {
     phase_end "buyers-alone-$label"
 
     say "load on $label: $BUYERS buyers and $READERS readers at once, $SECONDS_PER_PHASE s"
+    wait_idle "$API_PID" "$db"
     settle
     phase_begin; start_top "both-$label"
     "$BENCH_BIN" "${buy[@]}" >"$OUT/buyers-with-readers-$label.json" &
@@ -197,21 +205,22 @@ measure_load() {
 
 FAILED=0
 run_phases() {
-    local db_url=$1 name=$2 label=$3 requests=$4 with_buyers=$5
-    start_api "$db_url" "$name"
+    local db_url=$1 name=$2 label=$3 requests=$4 with_buyers=$5 db=$6
+    shift 6
+    start_api "$db_url" "$name" "$@"
     create_bench_admin "$db_url" "$name"
     RIFA_BENCH_URL=$API_URL
     RIFA_BENCH_TOKEN=$(admin_token)
     export RIFA_BENCH_URL RIFA_BENCH_TOKEN
     [[ ,$PHASES, == *,reads,* ]] && measure_reads "$db_url" "$name" "$label" "$requests"
-    [[ ,$PHASES, == *,load,* ]] && measure_load "$label" "$with_buyers"
+    [[ ,$PHASES, == *,load,* ]] && measure_load "$label" "$with_buyers" "$db"
     stop_api
 }
 
-run_phases "$DB_URL" postgres postgres "$REQUESTS" 1
+[[ ,$DATABASES, == *,postgres,* ]] && run_phases "$DB_URL" postgres postgres "$REQUESTS" 1 "$DB"
 
 # --- 5. SQLite --------------------------------------------------------------------------------
-if [[ ${BENCH_SQLITE:-1} == 1 ]]; then
+if [[ ,$DATABASES, == *,sqlite,* ]]; then
     SQLITE_URL="sqlite://$SQLITE_FILE"
     if [[ -z ${BENCH_SCALE_SQLITE:-} ]]; then
         rm -f "$SQLITE_FILE"
@@ -221,7 +230,9 @@ if [[ ${BENCH_SQLITE:-1} == 1 ]]; then
         'ticket_rows', (SELECT count(*) FROM purchase_tickets), 'raffles', (SELECT count(*) FROM raffles))" \
         | tee "$OUT/data-sqlite.json" >&2
     echo "SQLite file: $(du -m "$SQLITE_FILE" | cut -f1) MB" >&2
-    run_phases "$SQLITE_URL" sqlite sqlite "${BENCH_SQLITE_REQUESTS:-$REQUESTS}" 0
+    # SQLite's own default pool (8), not PostgreSQL's: what an embedded install runs with.
+    run_phases "$SQLITE_URL" sqlite sqlite "${BENCH_SQLITE_REQUESTS:-$REQUESTS}" 0 "" \
+        RIFA_DB_MAX_CONNECTIONS="${RIFA_SQLITE_MAX_CONNECTIONS:-8}"
 fi
 
 echo "load after: $(load_average)" | tee -a "$OUT/load.txt"
@@ -247,11 +258,11 @@ summary() {
     echo
     echo "================ Rifa scale benchmark ($(jq .purchases "$OUT/data-postgres.json") purchases, $(nproc) cores) ================"
     summary postgres
-    [[ ${BENCH_SQLITE:-1} == 1 ]] && summary sqlite
+    [[ ,$DATABASES, == *,sqlite,* ]] && summary sqlite
     echo "phases:"
     cat "$OUT/phases.jsonl"
     echo "Logs and JSON: $OUT"
     [[ ${BENCH_KEEP_DB:-0} == 1 && $CREATED_DB == 1 ]] && echo "kept database: $DB (BENCH_SCALE_DB=$DB to measure it again)"
-    [[ ${BENCH_KEEP_DB:-0} == 1 && -z ${BENCH_SCALE_SQLITE:-} && ${BENCH_SQLITE:-1} == 1 ]] && echo "kept SQLite file: $SQLITE_FILE (BENCH_SCALE_SQLITE=… to measure it again)"
+    [[ ${BENCH_KEEP_DB:-0} == 1 && -z ${BENCH_SCALE_SQLITE:-} && ,$DATABASES, == *,sqlite,* ]] && echo "kept SQLite file: $SQLITE_FILE (BENCH_SCALE_SQLITE=… to measure it again)"
 } | tee "$OUT/summary.txt"
 exit "$FAILED"
