@@ -16,6 +16,8 @@
 #   TEST_DATABASE_URL   PostgreSQL server    (postgres://postgres@127.0.0.1:5432/test)
 #   BENCH_FILL_TICKETS  numbers in the raffle (99999)
 #   BENCH_BUYERS        concurrent buyers    (64)
+#   BENCH_FILL_MAX_SECONDS  give up after    (3600: today a 99,999-number raffle takes tens of
+#                       minutes, since every bitmap load after a purchase re-reads every held number)
 #   BENCH_DURATION      pgbench's seconds    (20)
 #   BENCH_PG_CLIENTS    pgbench clients      (64)
 #   BENCH_PG_THREADS    pgbench threads      (2)
@@ -35,6 +37,7 @@ mkdir -p "$OUT"
 . bench/lib.sh
 
 TICKETS=${BENCH_FILL_TICKETS:-99999}
+MAX_SECONDS=${BENCH_FILL_MAX_SECONDS:-3600}
 BUYERS=${BENCH_BUYERS:-64}
 DURATION=${BENCH_DURATION:-20}
 PG_CLIENTS=${BENCH_PG_CLIENTS:-64}
@@ -87,7 +90,7 @@ say "fill: $BUYERS buyers, a raffle of $TICKETS numbers from empty to sold out"
 LOAD_BEFORE_FILL=$(load_average)
 settle
 start_top fill
-"$BENCH_BIN" fill --buyers "$BUYERS" --tickets "$TICKETS" | tee "$OUT/fill.txt" || FAILED=1
+"$BENCH_BIN" fill --buyers "$BUYERS" --tickets "$TICKETS" --max-seconds "$MAX_SECONDS" | tee "$OUT/fill.txt" || FAILED=1
 CPU_FILL=$(stop_top fill)
 LOAD_AFTER_FILL=$(load_average)
 FILL_JSON=$(tail -n1 "$OUT/fill.txt")
