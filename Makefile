@@ -18,7 +18,7 @@ WITH_NODE := . scripts/lib.sh && rifa_use_node &&
 export TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 export REQUIRE_POSTGRES ?= 0
 
-.PHONY: help run build test test-tools test-rust test-api-fuzz lint bench bench-stall frontend-install test-frontend
+.PHONY: help run build test test-tools test-rust test-api-fuzz lint bench bench-stall bench-scale bench-fill bench-instances bench-all frontend-install test-frontend
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -64,8 +64,24 @@ lint: ## cargo fmt --check and clippy with warnings denied
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 
-bench: ## Run the benchmarks (figures go to BENCHMARKS.md)
+bench: ## Purchases/s against pgbench and the availability bitmap (BENCHMARKS.md; `make bench-all` runs every benchmark)
 	./bench/run.sh
 
 bench-stall: ## Does a burst of PDFs and wrong passwords stall other requests? (BENCHMARKS.md)
 	./bench/stall.sh
+
+bench-scale: ## A year of purchases (BENCH_PURCHASES, default 1,000,000) on PostgreSQL and SQLite: panel and public reads, the list under load (issue 20)
+	./bench/scale.sh
+
+bench-fill: ## A 99,999-number raffle from empty to sold out: purchases/s per tenth sold, against pgbench (issue 20)
+	./bench/fill.sh
+
+bench-instances: ## Two API instances behind nginx on one PostgreSQL: purchases/s, no number sold twice (issue 20)
+	./bench/instances.sh
+
+bench-all: ## Every benchmark in turn, one build (about 40 minutes at full size on 2 cores)
+	cargo build --release -p rifa-api -p rifa-bench
+	BENCH_SKIP_BUILD=1 ./bench/run.sh
+	BENCH_SKIP_BUILD=1 ./bench/fill.sh
+	BENCH_SKIP_BUILD=1 ./bench/instances.sh
+	BENCH_SKIP_BUILD=1 ./bench/scale.sh

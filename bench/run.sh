@@ -205,7 +205,7 @@ say "pgbench: $PG_CLIENTS clients, $PG_THREADS threads, $DURATION s"
 settle
 start_top pgbench
 pgbench -n -M prepared -c "$PG_CLIENTS" -j "$PG_THREADS" -T "$DURATION" \
-    -f bench/pgbench/purchase.sql -D raffle_base="$PG_RAFFLE_BASE" -D raffles="$PG_RAFFLES" -D method="$PG_METHOD" \
+    -f bench/pgbench/purchase.sql -D raffle_base="$PG_RAFFLE_BASE" -D raffles="$PG_RAFFLES" -D method="$PG_METHOD" -D tickets=9999 \
     "$PG_DB_URL" 2>&1 | tee "$OUT/pgbench.txt" || FAILED=1
 CPU_PGBENCH=$(stop_top pgbench)
 PG_TPS=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$OUT/pgbench.txt" | head -n1)

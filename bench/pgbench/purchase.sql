@@ -1,4 +1,5 @@
--- pgbench script: one purchase of three random numbers of a 9,999-number raffle, the shape of
+-- pgbench script: one purchase of three random numbers of a raffle of :tickets numbers (9,999 in
+-- bench/run.sh, 99,999 in bench/fill.sh), the shape of
 -- the write rifa-api makes for POST /api/raffles/{id}/purchase (one transaction: the purchase
 -- row, then one purchase_tickets row per number with held = true; the partial unique index on
 -- (raffle_id, number) WHERE held skips numbers already held; then the buyer's e-mail in the
@@ -6,15 +7,15 @@
 -- is updated.
 --
 --   pgbench -n -M prepared -c 64 -j 2 -T 20 -f bench/pgbench/purchase.sql \
---           -D raffle_base=<id> -D raffles=<count> -D method=<id> postgres://…/rifa_bench_pg
+--           -D raffle_base=<id> -D raffles=<count> -D method=<id> -D tickets=9999 postgres://…/rifa_bench_pg
 --
 -- Setup: bench/pgbench/setup.sql. The raffle is drawn among many, so that the three ticket rows
 -- are really written (run.sh checks the rows per transaction afterwards). purchases.reference is unique: 'B<client>-<random 12 digits>'
 -- (at most 16 characters; a collision among a few hundred thousand rows is practically nil).
 \set raffle random(:raffle_base, :raffle_base + :raffles - 1)
-\set n1 random(1, 9999)
-\set n2 random(1, 9999)
-\set n3 random(1, 9999)
+\set n1 random(1, :tickets)
+\set n2 random(1, :tickets)
+\set n3 random(1, :tickets)
 \set ref random(1, 999999999999)
 BEGIN;
 INSERT INTO purchases (reference, raffle_id, customer_name, customer_name_folded,

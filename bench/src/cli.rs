@@ -2,6 +2,8 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::seed::Dialect;
+
 #[derive(Parser)]
 #[command(
     name = "rifa-bench",
@@ -31,6 +33,9 @@ pub(crate) struct Cli {
     /// Print only the JSON line.
     #[arg(long, global = true)]
     pub(crate) json_only: bool,
+    /// Longest a single request may take (a deep page of a year of purchases takes seconds).
+    #[arg(long, default_value_t = 60, global = true)]
+    pub(crate) timeout_seconds: u64,
     #[command(subcommand)]
     pub(crate) scenario: Scenario,
 }
@@ -43,6 +48,89 @@ pub(crate) enum Scenario {
     Availability(AvailabilityArgs),
     /// An unrelated read's latency while PDFs and wrong passwords burst in.
     Stall(StallArgs),
+    /// Prints the SQL that fills a migrated database with a year of purchases (creates the
+    /// payment methods through the API first).
+    Seed(SeedArgs),
+    /// Every read of the admin panel and the public site, in sequence: p50 and p95.
+    Reads(ReadsArgs),
+    /// One large raffle sold from empty to sold out by buyers who pick from the bitmap.
+    Fill(FillArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct FillArgs {
+    /// Numbers in the raffle.
+    #[arg(long, default_value_t = 99_999)]
+    pub(crate) tickets: u32,
+    /// Concurrent buyers (each one connection, one request at a time).
+    #[arg(long, default_value_t = 64)]
+    pub(crate) buyers: usize,
+    /// Numbers per purchase (pgbench's shape: 3).
+    #[arg(long, default_value_t = 3)]
+    pub(crate) per_purchase: u32,
+    /// Give up after this many seconds even if numbers are left.
+    #[arg(long, default_value_t = 900)]
+    pub(crate) max_seconds: u64,
+}
+
+#[derive(Args)]
+pub(crate) struct ReadsArgs {
+    /// Measured requests per read.
+    #[arg(long, env = "BENCH_READ_REQUESTS", default_value_t = 10)]
+    pub(crate) requests: usize,
+    /// Unmeasured requests first, per read.
+    #[arg(long, default_value_t = 2)]
+    pub(crate) warmup: usize,
+    /// Deep pages of the unfiltered search (10 rows per page, the panel's default).
+    #[arg(long, value_delimiter = ',', default_value = "5000,50000")]
+    pub(crate) deep_pages: Vec<u32>,
+    /// Pages of 100 rows the CSV export is timed at (empty: skip the export).
+    #[arg(long, value_delimiter = ',', default_value = "1,5000,10000")]
+    pub(crate) export_pages: Vec<u64>,
+    /// Measured requests per export page.
+    #[arg(long, env = "BENCH_EXPORT_REQUESTS", default_value_t = 10)]
+    pub(crate) export_requests: usize,
+    /// The name filter.
+    #[arg(long, default_value = "mari")]
+    pub(crate) name: String,
+    /// The ticket filter.
+    #[arg(long, default_value = "1234")]
+    pub(crate) ticket: String,
+    /// The raffle filter (default: the raffle with most numbers sold).
+    #[arg(long)]
+    pub(crate) raffle: Option<i64>,
+    /// The date filter, `YYYY-MM-DD` (default: 30 days ago).
+    #[arg(long)]
+    pub(crate) date: Option<String>,
+    /// The admin's offset from UTC in minutes (Caracas).
+    #[arg(long, default_value_t = -240, allow_hyphen_values = true)]
+    pub(crate) utc_offset_minutes: i32,
+}
+
+#[derive(Args)]
+pub(crate) struct SeedArgs {
+    /// Which database the SQL is for.
+    #[arg(long, value_enum, default_value_t = Dialect::Postgres)]
+    pub(crate) dialect: Dialect,
+    #[arg(long, env = "BENCH_PURCHASES", default_value_t = 1_000_000)]
+    pub(crate) purchases: u64,
+    #[arg(long, env = "BENCH_SEED_RAFFLES", default_value_t = 300)]
+    pub(crate) raffles: u64,
+    /// Raffles on sale at the end of the year (default: a tenth of them).
+    #[arg(long)]
+    pub(crate) on_sale: Option<u64>,
+    /// Numbers in each raffle.
+    #[arg(long, default_value_t = 99_999)]
+    pub(crate) tickets: u64,
+    /// Days the purchases span, ending now.
+    #[arg(long, default_value_t = 365)]
+    pub(crate) days: u64,
+    /// "Now" as a Unix time, to reproduce a seed exactly (default: the clock).
+    #[arg(long)]
+    pub(crate) now: Option<i64>,
+    /// Leave the e-mail outbox empty (by default every purchase's e-mails are there, sent).
+    #[arg(long)]
+    pub(crate) no_outbox: bool,
 }
 
 #[derive(Args)]
@@ -92,6 +180,16 @@ pub(crate) struct PurchasesArgs {
     /// How buyers choose their numbers.
     #[arg(long, value_enum, default_value_t = Pick::Informed)]
     pub(crate) pick: Pick,
+    /// Wait after creating the raffles and before the availability checks, in milliseconds:
+    /// behind a load balancer the other instances hold copies (of the payment methods, of a
+    /// raffle's availability) up to a second old, their caches' TTL.
+    #[arg(long, default_value_t = 0)]
+    pub(crate) settle_ms: u64,
+    /// Pay with this existing payment method instead of creating one. Behind a load
+    /// balancer, a method created a moment ago is unknown to the instances whose cached copy
+    /// of the methods predates it (they serve that copy while one request refreshes it).
+    #[arg(long)]
+    pub(crate) method_id: Option<i64>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]

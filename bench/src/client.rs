@@ -21,7 +21,7 @@ impl Api {
     pub(crate) async fn connect(cli: &Cli, pool: usize) -> anyhow::Result<Self> {
         let client = Client::builder()
             .pool_max_idle_per_host(pool)
-            .timeout(Duration::from_secs(60))
+            .timeout(Duration::from_secs(cli.timeout_seconds))
             .tcp_nodelay(true)
             .build()
             .context("failed to build the HTTP client")?;

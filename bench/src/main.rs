@@ -18,8 +18,11 @@
 mod availability;
 mod cli;
 mod client;
+mod fill;
 mod purchases;
+mod reads;
 mod report;
+mod seed;
 mod setup;
 mod stall;
 
@@ -43,6 +46,9 @@ async fn main() -> anyhow::Result<()> {
         Scenario::Purchases(args) => purchases(&cli, args).await?,
         Scenario::Availability(args) => availability(&cli, args).await?,
         Scenario::Stall(args) => stall(&cli, args).await?,
+        Scenario::Seed(args) => seed::seed(&cli, args).await?,
+        Scenario::Reads(args) => reads::reads(&cli, args).await?,
+        Scenario::Fill(args) => fill::fill(&cli, args).await?,
     };
     if !ok {
         eprintln!("rifa-bench: some requests failed or the numbers did not add up (see above)");

@@ -225,20 +225,51 @@ pub(crate) async fn purchases(cli: &Cli, args: &PurchasesArgs) -> anyhow::Result
         "nothing to run"
     );
     let api = Api::connect(cli, args.buyers).await?;
-    let method = api.payment_method().await?;
-    if args.warmup > 0 {
-        let warm = api
-            .raffle("Calentamiento rifa-bench", args.tickets, args.per_purchase)
-            .await?;
+    let method = match args.method_id {
+        Some(id) => id,
+        None => api.payment_method().await?,
+    };
+    let settle = Duration::from_millis(args.settle_ms);
+    // Every raffle exists before the clock starts (and, behind a load balancer, has been
+    // visible to every instance for `settle`): the window measures purchases only.
+    let warm = if args.warmup > 0 {
+        Some(
+            api.raffle("Calentamiento rifa-bench", args.tickets, args.per_purchase)
+                .await?,
+        )
+    } else {
+        None
+    };
+    let mut raffles = Vec::new();
+    for turn in 1..=args.raffles {
+        raffles.push(
+            api.raffle(
+                &format!("Rifa de rifa-bench {turn}"),
+                args.tickets,
+                args.per_purchase,
+            )
+            .await?,
+        );
+    }
+    tokio::time::sleep(settle).await;
+    if let Some(warm) = warm {
         eprintln!(
             "rifa-bench: warming up for {} s on raffle {warm}",
             args.warmup
         );
-        let (market, _, _) =
+        let (market, results, _) =
             run_market(&api, warm, method, args, Duration::from_secs(args.warmup)).await?;
         let bad = market.tally.other.load(Ordering::Relaxed)
             + market.tally.transport_errors.load(Ordering::Relaxed);
-        ensure!(bad == 0, "{bad} warm-up purchases failed unexpectedly");
+        let samples: Vec<String> = results
+            .into_iter()
+            .flat_map(|r| r.samples)
+            .take(3)
+            .collect();
+        ensure!(
+            bad == 0,
+            "{bad} warm-up purchases failed unexpectedly: {samples:?}"
+        );
     }
     eprintln!(
         "rifa-bench: {} buyers on up to {} raffles of {} numbers, in turn, for up to {} s",
@@ -247,22 +278,16 @@ pub(crate) async fn purchases(cli: &Cli, args: &PurchasesArgs) -> anyhow::Result
     let started = Instant::now();
     let deadline = started + Duration::from_secs(args.duration);
     let (mut created, mut conflicts, mut other, mut transport, mut sold) = (0, 0, 0, 0, 0);
-    let (mut raffles_sold_out, mut integrity) = (0_u32, true);
+    let mut raffles_sold_out = 0_u32;
     let mut latencies = Vec::new();
     let mut samples = Vec::new();
     let mut timelines = Vec::new();
-    for turn in 1..=args.raffles {
+    let mut sold_per_raffle = Vec::new();
+    for raffle in raffles {
         let remaining = deadline.saturating_duration_since(Instant::now());
         if remaining.is_zero() {
             break;
         }
-        let raffle = api
-            .raffle(
-                &format!("Rifa de rifa-bench {turn}"),
-                args.tickets,
-                args.per_purchase,
-            )
-            .await?;
         let (market, results, elapsed) = run_market(&api, raffle, method, args, remaining).await?;
         let tally = &market.tally;
         created += tally.created.load(Ordering::Relaxed);
@@ -271,6 +296,7 @@ pub(crate) async fn purchases(cli: &Cli, args: &PurchasesArgs) -> anyhow::Result
         transport += tally.transport_errors.load(Ordering::Relaxed);
         let raffle_sold = tally.tickets_sold.load(Ordering::Relaxed);
         sold += raffle_sold;
+        sold_per_raffle.push((raffle, raffle_sold));
         if market.sold_out.load(Ordering::Relaxed) {
             raffles_sold_out += 1;
         }
@@ -278,7 +304,20 @@ pub(crate) async fn purchases(cli: &Cli, args: &PurchasesArgs) -> anyhow::Result
             latencies.extend(result.latencies);
             samples.extend(result.samples);
         }
-        // Integrity: the API's count of available numbers must match what the buyers were sold.
+        timelines.push(
+            market
+                .timeline
+                .iter()
+                .map(|(c, x)| json!([c.load(Ordering::Relaxed), x.load(Ordering::Relaxed)]))
+                .take(elapsed.as_secs() as usize + 1)
+                .collect::<Vec<Value>>(),
+        );
+    }
+    let elapsed = started.elapsed();
+    // Integrity: the API's count of available numbers must match what the buyers were sold.
+    tokio::time::sleep(settle).await;
+    let mut integrity = true;
+    for (raffle, raffle_sold) in sold_per_raffle {
         let response = api
             .client
             .get(api.url(&format!("/api/raffles/{raffle}/availability")))
@@ -291,16 +330,7 @@ pub(crate) async fn purchases(cli: &Cli, args: &PurchasesArgs) -> anyhow::Result
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.parse().ok());
         integrity &= available == Some(u64::from(args.tickets) - raffle_sold);
-        timelines.push(
-            market
-                .timeline
-                .iter()
-                .map(|(c, x)| json!([c.load(Ordering::Relaxed), x.load(Ordering::Relaxed)]))
-                .take(elapsed.as_secs() as usize + 1)
-                .collect::<Vec<Value>>(),
-        );
     }
-    let elapsed = started.elapsed();
     let sold_out = raffles_sold_out == args.raffles;
     let latency = Latency::of(latencies);
 

@@ -11,6 +11,7 @@ pub(crate) struct Latency {
     pub(crate) mean_ms: f64,
     pub(crate) p50_ms: f64,
     pub(crate) p90_ms: f64,
+    pub(crate) p95_ms: f64,
     pub(crate) p99_ms: f64,
     pub(crate) max_ms: f64,
 }
@@ -35,6 +36,7 @@ impl Latency {
             mean_ms,
             p50_ms: at(0.50),
             p90_ms: at(0.90),
+            p95_ms: at(0.95),
             p99_ms: at(0.99),
             max_ms: ms(samples[n - 1]),
         }
@@ -46,6 +48,7 @@ impl Latency {
             "mean_ms": round2(self.mean_ms),
             "p50_ms": round2(self.p50_ms),
             "p90_ms": round2(self.p90_ms),
+            "p95_ms": round2(self.p95_ms),
             "p99_ms": round2(self.p99_ms),
             "max_ms": round2(self.max_ms),
         })

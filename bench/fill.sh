@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# Issue 20's "purchases as a raffle fills" (`make bench-fill`):
+#
+#   1. builds rifa-api and rifa-bench in release;
+#   2. two fresh PostgreSQL databases migrated by rifa-api: one for the API, one for pgbench;
+#   3. `rifa-bench fill`: BENCH_BUYERS buyers sell one raffle of BENCH_FILL_TICKETS numbers from
+#      empty to sold out, each loading the availability bitmap, picking 3 random numbers it
+#      shows free, buying, and loading the bitmap again (what the site does): purchases/s,
+#      p50/p99 and the 409 share per tenth of the raffle sold;
+#   4. pgbench, BENCH_PG_CLIENTS clients for BENCH_DURATION seconds, the same-shape purchase
+#      (bench/pgbench/purchase.sql on raffles of the same size) on the second database;
+#   5. the summary: the rate at 90–100% sold over the rate at 10–20% (goal: within 20%), and the
+#      whole run's purchases/s over pgbench's tps (goal: at least 75%).
+#
+# Environment (all optional):
+#   TEST_DATABASE_URL   PostgreSQL server    (postgres://postgres@127.0.0.1:5432/test)
+#   BENCH_FILL_TICKETS  numbers in the raffle (99999)
+#   BENCH_BUYERS        concurrent buyers    (64)
+#   BENCH_FILL_MAX_SECONDS  give up after    (3600: today a 99,999-number raffle takes tens of
+#                       minutes, since every bitmap load after a purchase re-reads every held number)
+#   BENCH_DURATION      pgbench's seconds    (20)
+#   BENCH_PG_CLIENTS    pgbench clients      (64)
+#   BENCH_PG_THREADS    pgbench threads      (2)
+#   BENCH_KEEP_DB=1     keep both databases
+#   BENCH_SKIP_BUILD=1  use the binaries already built
+#   BENCH_OUT           logs and results     (a new /tmp/rifa-fill.* directory)
+#   RIFA_WORKERS, RIFA_DB_MAX_CONNECTIONS   the API's workers (2) and pool (16)
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+CARGO_TARGET_DIR=$(rifa_target_dir)
+export CARGO_TARGET_DIR
+SERVER_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
+OUT=${BENCH_OUT:-$(mktemp -d /tmp/rifa-fill.XXXXXX)}
+mkdir -p "$OUT"
+. bench/lib.sh
+
+TICKETS=${BENCH_FILL_TICKETS:-99999}
+MAX_SECONDS=${BENCH_FILL_MAX_SECONDS:-3600}
+BUYERS=${BENCH_BUYERS:-64}
+DURATION=${BENCH_DURATION:-20}
+PG_CLIENTS=${BENCH_PG_CLIENTS:-64}
+PG_THREADS=${BENCH_PG_THREADS:-2}
+need_tools psql pgbench jq curl top
+
+API_DB=rifa_fill_api_$$
+PG_DB=rifa_fill_pg_$$
+API_DB_URL=$(with_database "$SERVER_URL" "$API_DB")
+PG_DB_URL=$(with_database "$SERVER_URL" "$PG_DB")
+cleanup() {
+    local status=$?
+    # Best effort from here on: a process already gone must not stop the rest of the cleanup.
+    set +e
+    [[ -n $TOP_PID ]] && kill "$TOP_PID" 2>/dev/null
+    stop_api
+    if [[ ${BENCH_KEEP_DB:-0} != 1 ]]; then
+        for db in "$API_DB" "$PG_DB"; do
+            psql -q "$SERVER_URL" -c "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" >/dev/null 2>&1 || true
+        done
+    fi
+    exit "$status"
+}
+trap cleanup EXIT INT TERM
+
+if [[ ${BENCH_SKIP_BUILD:-0} != 1 ]]; then
+    say "building rifa-api and rifa-bench in release (CARGO_TARGET_DIR=$CARGO_TARGET_DIR)"
+    cargo build --release -p rifa-api -p rifa-bench
+fi
+API_BIN=$CARGO_TARGET_DIR/release/rifa-api
+BENCH_BIN=$CARGO_TARGET_DIR/release/rifa-bench
+[[ -x $API_BIN && -x $BENCH_BIN ]] || die "release binaries missing in $CARGO_TARGET_DIR/release"
+
+psql -q "$SERVER_URL" -c "CREATE DATABASE \"$API_DB\"" -c "CREATE DATABASE \"$PG_DB\"" \
+    || die "cannot create databases on $SERVER_URL"
+say "migrating $PG_DB with rifa-api"
+start_api "$PG_DB_URL" pgbench
+stop_api
+read -r PG_RAFFLE_BASE PG_RAFFLES PG_METHOD < <(psql -Atq -v tickets="$TICKETS" -f bench/pgbench/setup.sql "$PG_DB_URL") \
+    || die "pgbench setup failed"
+
+start_api "$API_DB_URL" api
+create_bench_admin "$API_DB_URL" api
+RIFA_BENCH_URL=$API_URL
+RIFA_BENCH_TOKEN=$(admin_token)
+export RIFA_BENCH_URL RIFA_BENCH_TOKEN
+
+FAILED=0
+say "fill: $BUYERS buyers, a raffle of $TICKETS numbers from empty to sold out"
+LOAD_BEFORE_FILL=$(load_average)
+settle
+start_top fill
+"$BENCH_BIN" fill --buyers "$BUYERS" --tickets "$TICKETS" --max-seconds "$MAX_SECONDS" | tee "$OUT/fill.txt" || FAILED=1
+CPU_FILL=$(stop_top fill)
+LOAD_AFTER_FILL=$(load_average)
+FILL_JSON=$(tail -n1 "$OUT/fill.txt")
+jq -e . >/dev/null 2>&1 <<<"$FILL_JSON" || { FAILED=1; FILL_JSON='{}'; }
+stop_api
+
+say "pgbench: $PG_CLIENTS clients, $PG_THREADS threads, $DURATION s, raffles of $TICKETS numbers"
+LOAD_BEFORE_PG=$(load_average)
+settle
+start_top pgbench
+pgbench -n -M prepared -c "$PG_CLIENTS" -j "$PG_THREADS" -T "$DURATION" \
+    -f bench/pgbench/purchase.sql -D raffle_base="$PG_RAFFLE_BASE" -D raffles="$PG_RAFFLES" \
+    -D method="$PG_METHOD" -D tickets="$TICKETS" "$PG_DB_URL" 2>&1 | tee "$OUT/pgbench.txt" || FAILED=1
+CPU_PGBENCH=$(stop_top pgbench)
+LOAD_AFTER_PG=$(load_average)
+PG_TPS=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$OUT/pgbench.txt" | head -n1)
+[[ -n $PG_TPS ]] || { FAILED=1; PG_TPS=0; }
+PG_ROWS_PER_TX=$(psql -Atq "$PG_DB_URL" -c \
+    "SELECT round((SELECT count(*) FROM purchase_tickets)::numeric / greatest(count(*), 1), 2) FROM purchases")
+
+SUMMARY=$(jq -n --argjson fill "$FILL_JSON" --argjson tps "$PG_TPS" --arg rows "$PG_ROWS_PER_TX" \
+    --argjson cpu_fill "$CPU_FILL" --argjson cpu_pg "$CPU_PGBENCH" \
+    --arg lf1 "$LOAD_BEFORE_FILL" --arg lf2 "$LOAD_AFTER_FILL" --arg lp1 "$LOAD_BEFORE_PG" --arg lp2 "$LOAD_AFTER_PG" \
+    --arg workers "${RIFA_WORKERS:-2}" --arg pool "${RIFA_DB_MAX_CONNECTIONS:-16}" \
+    '{fill: $fill, pgbench: {tps: $tps, ticket_rows_per_tx: ($rows | tonumber? // null)},
+      ratio: (if $tps > 0 then ($fill.purchases_per_s / $tps) else null end),
+      api: {workers: ($workers | tonumber), pool: ($pool | tonumber)},
+      cpu_pct: {fill: $cpu_fill, pgbench: $cpu_pg},
+      load: {fill: [$lf1, $lf2], pgbench: [$lp1, $lp2]}}')
+echo "$SUMMARY" >"$OUT/summary.json"
+echo "$SUMMARY" | jq -r --arg out "$OUT" '
+    def r1: if . == null then null else . * 10 | round / 10 end;
+    "",
+    "================ Rifa fill benchmark ================",
+    "Fill over HTTP        \(.fill.purchases_per_s | r1) purchases/s over \(.fill.elapsed_s) s, \(if .fill.sold_out then "sold out" else "NOT sold out" end), \(.fill.purchases) × 201, \(.fill.conflicts) × 409, \(.fill.other_status) other, \(.fill.transport_errors) transport errors",
+    "  90–100% over 10–20% \((.fill.rate_90_over_10 // 0) * 100 | r1)%   goal ≥ 80%: \(if (.fill.rate_90_over_10 // 0) >= 0.8 then "met" else "MISSED" end)",
+    "pgbench (same shape)  \(.pgbench.tps | r1) tps, \(.pgbench.ticket_rows_per_tx) ticket rows per transaction",
+    "Ratio                 \((.ratio // 0) * 100 | r1)% of pgbench   goal ≥ 75%: \(if (.ratio // 0) >= 0.75 then "met" else "MISSED" end)",
+    "CPU (fill)            API \(.cpu_pct.fill.rifa_api)%, PostgreSQL \(.cpu_pct.fill.postgres)%, rifa-bench \(.cpu_pct.fill.rifa_bench)%, other \(.cpu_pct.fill.other)%, idle \(.cpu_pct.fill.idle_pct)%",
+    "Load average          fill: \(.load.fill[0]) → \(.load.fill[1]); pgbench: \(.load.pgbench[0]) → \(.load.pgbench[1])",
+    "Logs and JSON         \($out)"'
+exit "$FAILED"

@@ -1,0 +1,194 @@
+//! The `reads` scenario (issue 20): every read of the admin panel and of the public site,
+//! one client asking in sequence, on whatever data the API holds (`rifa-bench seed` makes a
+//! year of it). Each read: a warm-up, then `--requests` requests; p50 and p95.
+
+mod days;
+mod export;
+mod measure;
+mod targets;
+
+use serde_json::json;
+
+use crate::cli::{Cli, ReadsArgs};
+use crate::client::Api;
+use measure::{Measured, Read, measure};
+use targets::{Targets, discover};
+
+/// A query-string value: letters and digits as they are, every other byte escaped.
+fn encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// Every read of issue 20's table, in its order.
+fn catalogue(t: &Targets, args: &ReadsArgs) -> Vec<Read> {
+    let search = "/api/admin/purchases/search";
+    let offset = args.utc_offset_minutes;
+    let name = encode(&args.name);
+    let ticket = encode(&args.ticket);
+    let mut reads = vec![Read::admin(
+        "search page 1, no filter",
+        format!("{search}?page=1&pageSize=10"),
+    )];
+    for page in &args.deep_pages {
+        reads.push(Read::admin(
+            format!("search page {page}"),
+            format!("{search}?page={page}&pageSize=10"),
+        ));
+    }
+    reads.extend([
+        Read::admin(
+            format!("search raffle {}", t.busiest_raffle),
+            format!("{search}?raffleId={}&page=1&pageSize=10", t.busiest_raffle),
+        ),
+        Read::admin(
+            format!("search name contains {:?}", args.name),
+            format!("{search}?name={name}&page=1&pageSize=10"),
+        ),
+        Read::admin(
+            "search status pending",
+            format!("{search}?status=pending&page=1&pageSize=10"),
+        ),
+        Read::admin(
+            format!("search ticket {}", args.ticket),
+            format!("{search}?tickets={ticket}&page=1&pageSize=10"),
+        ),
+        Read::admin(
+            format!("search date {}", t.date),
+            format!(
+                "{search}?date={}&utcOffsetMinutes={offset}&page=1&pageSize=10",
+                t.date
+            ),
+        ),
+        Read::admin(
+            format!("search raffle+pending+{:?}", args.name),
+            format!(
+                "{search}?raffleId={}&status=pending&name={name}&page=1&pageSize=10",
+                t.busiest_raffle
+            ),
+        ),
+        Read::admin("list (newest 1,000)", "/api/admin/purchases"),
+        Read::admin("stats (the four cards)", "/api/admin/stats"),
+        Read::admin(
+            "stats daily over a year",
+            format!(
+                "/api/admin/stats/daily?from={}&to={}&utcOffsetMinutes={offset}",
+                t.year_from, t.today
+            ),
+        ),
+        Read::admin(
+            format!("admin raffles ({})", t.raffles),
+            "/api/admin/raffles",
+        ),
+        Read::public(
+            format!("public raffles ({} on sale)", t.raffles_on_sale),
+            "/api/raffles",
+        ),
+        Read::public(
+            format!("raffle {} ({} sold)", t.public_raffle, t.public_raffle_sold),
+            format!("/api/raffles/{}", t.public_raffle),
+        ),
+        Read::public(
+            format!("raffle {} availability", t.public_raffle),
+            format!("/api/raffles/{}/availability", t.public_raffle),
+        ),
+        Read::post(
+            "verify tickets by e-mail",
+            "/api/verify-tickets",
+            json!({"email": t.buyer_email}),
+        ),
+        Read::post(
+            "verify tickets by phone",
+            "/api/verify-tickets",
+            json!({"phone": t.buyer_phone}),
+        ),
+    ]);
+    reads
+}
+
+fn print_row(m: &Measured) {
+    let matched = m.matched.map(|n| format!("{n}")).unwrap_or_default();
+    let failed = if m.failures > 0 {
+        format!(
+            "  {} FAILED: {}",
+            m.failures,
+            m.failure_sample.as_deref().unwrap_or("")
+        )
+    } else {
+        String::new()
+    };
+    println!(
+        "  {:<40} {:>10.2} {:>10.2} {:>10.2} {:>9} {:>9}{failed}",
+        m.label, m.latency.p50_ms, m.latency.p95_ms, m.latency.max_ms, m.bytes, matched
+    );
+}
+
+pub(crate) async fn reads(cli: &Cli, args: &ReadsArgs) -> anyhow::Result<bool> {
+    let api = Api::connect(cli, 1).await?;
+    let targets = discover(&api, args).await?;
+    let mut measured = Vec::new();
+    for read in catalogue(&targets, args) {
+        eprintln!("rifa-bench: {}", read.label);
+        measured.push(measure(&api, &read, args.warmup, args.requests).await);
+    }
+    let export = if args.export_pages.is_empty() {
+        None
+    } else {
+        Some(
+            export::export(
+                &api,
+                &args.export_pages,
+                args.warmup.min(1),
+                args.export_requests,
+            )
+            .await?,
+        )
+    };
+    let ok = measured.iter().all(|m| m.failures == 0)
+        && export
+            .as_ref()
+            .is_none_or(|e| e.pages.iter().all(|(_, m)| m.failures == 0));
+    if !cli.json_only {
+        println!();
+        println!(
+            "Reads: one client in sequence, {} warm-up + {} requests each",
+            args.warmup, args.requests
+        );
+        println!(
+            "  {:<40} {:>10} {:>10} {:>10} {:>9} {:>9}",
+            "read", "p50 ms", "p95 ms", "max ms", "bytes", "matched"
+        );
+        measured.iter().for_each(print_row);
+        if let Some(export) = &export {
+            println!(
+                "CSV export as the panel does it: {} rows, pages of 100, {} requests per page",
+                export.rows, args.export_requests
+            );
+            export.pages.iter().for_each(|(_, m)| print_row(m));
+            if let Some(total) = export.estimated_total_s {
+                println!(
+                    "  estimated whole export: {total:.0} s ({:.1} h)",
+                    total / 3_600.0
+                );
+            }
+        }
+    }
+    let result = json!({
+        "scenario": "reads",
+        "warmup": args.warmup,
+        "requests": args.requests,
+        "targets": targets.json(),
+        "reads": measured.iter().map(Measured::json).collect::<Vec<_>>(),
+        "export": export.as_ref().map(export::Export::json),
+    });
+    println!("{result}");
+    Ok(ok)
+}

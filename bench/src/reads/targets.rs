@@ -1,0 +1,103 @@
+//! What the reads are about, found through the API itself: the busiest raffle (for the raffle
+//! filter), the on-sale raffle with most numbers sold (a raffle's page), a buyer with active
+//! tickets (the verification look-ups) and the days the panel would ask for.
+
+use anyhow::{Context, ensure};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use super::days;
+use crate::cli::ReadsArgs;
+use crate::client::Api;
+
+pub(crate) struct Targets {
+    /// The raffle with most numbers sold, whatever its status.
+    pub(crate) busiest_raffle: i64,
+    /// The on-sale raffle with most numbers sold.
+    pub(crate) public_raffle: i64,
+    pub(crate) public_raffle_sold: u64,
+    pub(crate) raffles: usize,
+    pub(crate) raffles_on_sale: usize,
+    pub(crate) buyer_email: String,
+    pub(crate) buyer_phone: String,
+    /// A day in the admin's zone with purchases (`--date`, else 30 days ago).
+    pub(crate) date: String,
+    /// The year the daily chart covers: 365 days ending today.
+    pub(crate) year_from: String,
+    pub(crate) today: String,
+}
+
+impl Targets {
+    pub(crate) fn json(&self) -> Value {
+        json!({
+            "busiest_raffle": self.busiest_raffle,
+            "public_raffle": self.public_raffle,
+            "public_raffle_sold": self.public_raffle_sold,
+            "raffles": self.raffles,
+            "raffles_on_sale": self.raffles_on_sale,
+            "date": self.date,
+            "year": [self.year_from, self.today],
+        })
+    }
+}
+
+async fn get_json(api: &Api, path: &str, admin: bool) -> anyhow::Result<Value> {
+    let mut request = api.client.get(api.url(path));
+    if admin {
+        request = request.bearer_auth(&api.token);
+    }
+    let response = request
+        .send()
+        .await
+        .with_context(|| format!("GET {path} failed"))?;
+    let status = response.status();
+    let body: Value = response.json().await.unwrap_or(Value::Null);
+    ensure!(status == StatusCode::OK, "GET {path}: {status} {body}");
+    Ok(body)
+}
+
+/// The raffle with the most numbers sold in a list of raffles.
+fn most_sold(raffles: &Value) -> Option<(i64, u64)> {
+    raffles
+        .as_array()?
+        .iter()
+        .filter_map(|r| Some((r["id"].as_i64()?, r["ticketsSold"].as_u64()?)))
+        .max_by_key(|(_, sold)| *sold)
+}
+
+pub(crate) async fn discover(api: &Api, args: &ReadsArgs) -> anyhow::Result<Targets> {
+    let all = get_json(api, "/api/admin/raffles", true).await?;
+    let on_sale = get_json(api, "/api/raffles", false).await?;
+    let (busiest, _) = most_sold(&all).context("no raffle in the database: seed it first")?;
+    let (public_raffle, public_raffle_sold) =
+        most_sold(&on_sale).context("no raffle on sale in the database")?;
+    let buyer = get_json(
+        api,
+        &format!("/api/admin/purchases/search?raffleId={public_raffle}&status=approved&pageSize=1"),
+        true,
+    )
+    .await?;
+    let first = &buyer["items"][0];
+    let today = days::today(args.utc_offset_minutes);
+    Ok(Targets {
+        busiest_raffle: args.raffle.unwrap_or(busiest),
+        public_raffle,
+        public_raffle_sold,
+        raffles: all.as_array().map_or(0, Vec::len),
+        raffles_on_sale: on_sale.as_array().map_or(0, Vec::len),
+        buyer_email: first["customerEmail"]
+            .as_str()
+            .context("no approved purchase in the raffle on sale")?
+            .to_owned(),
+        buyer_phone: first["customerPhone"]
+            .as_str()
+            .context("the approved purchase has no phone")?
+            .to_owned(),
+        date: args
+            .date
+            .clone()
+            .unwrap_or_else(|| days::format(today - 30)),
+        year_from: days::format(today - 364),
+        today: days::format(today),
+    })
+}
