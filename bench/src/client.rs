@@ -1,5 +1,7 @@
 //! The HTTP client: an API signed in as an admin, and the purchase call the scenarios time.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, bail, ensure};
@@ -15,6 +17,9 @@ pub(crate) struct Api {
     pub(crate) base: String,
     pub(crate) client: Client,
     pub(crate) token: String,
+    /// Who buys next: every purchase is a different person. Starts at random so two
+    /// benchmark processes on one API rarely name the same people.
+    people: Arc<AtomicU64>,
 }
 
 impl Api {
@@ -49,7 +54,16 @@ impl Api {
             base,
             client,
             token,
+            people: Arc::new(AtomicU64::new(rand::random_range(0..10_000_000))),
         })
+    }
+
+    /// The same API over another HTTP client (its own connection pool).
+    pub(crate) fn with_client(&self, client: Client) -> Self {
+        Self {
+            client,
+            ..self.clone()
+        }
     }
 
     pub(crate) fn url(&self, path: &str) -> String {
@@ -82,11 +96,20 @@ impl Api {
         numbers: &[u32],
         buyer: usize,
     ) -> reqwest::Result<(StatusCode, Vec<u8>)> {
+        // Each purchase a different person, as in a raffle selling out to the public: one
+        // person may hold only the raffle's per-purchase maximum across purchases.
+        let person = self.people.fetch_add(1, Ordering::Relaxed);
         let form = Form::new()
             .text("customerName", "María González")
-            .text("customerId", format!("V-{:08}", 10_000_000 + buyer))
-            .text("customerEmail", format!("buyer{buyer}@bench.example"))
-            .text("customerPhone", "+58 414 555 0101")
+            .text("customerId", format!("V-{person:09}"))
+            .text(
+                "customerEmail",
+                format!("buyer{buyer}-{person}@bench.example"),
+            )
+            .text(
+                "customerPhone",
+                format!("+58 414 {:07}", person % 10_000_000),
+            )
             .text("customerCountry", "venezuela")
             .text("paymentMethod", method.to_string())
             .text("ticketNumbers", numbers_json(numbers))

@@ -69,13 +69,12 @@ pub(crate) async fn stall(cli: &Cli, args: &StallArgs) -> anyhow::Result<bool> {
     }
 
     // A separate client, so the probe never waits for a pooled connection the burst holds.
-    let prober = Api {
-        client: Client::builder()
+    let prober = api.with_client(
+        Client::builder()
             .timeout(Duration::from_secs(60))
             .tcp_nodelay(true)
             .build()?,
-        ..api.clone()
-    };
+    );
     let interval = Duration::from_millis(args.probe_interval_ms);
     let stop = Arc::new(AtomicBool::new(false));
     let quiet = tokio::spawn(probe(prober.clone(), interval, stop.clone()));
