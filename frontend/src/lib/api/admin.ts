@@ -69,6 +69,14 @@ export function decidePurchase(id: number, status: "approved" | "rejected", admi
   });
 }
 
+/**
+ * Reopens an expired purchase: pending again with a fresh deadline. 409 `numbers_no_longer_free`
+ * names the numbers taken meanwhile; 422 on `ticketNumbers` when the buyer's allowance is used.
+ */
+export function reopenPurchase(id: number): Promise<AdminPurchase> {
+  return apiJson<AdminPurchase>(`/api/admin/purchases/${id}/reopen`, { method: "POST" });
+}
+
 export interface RaffleInput {
   title: string;
   description: string;

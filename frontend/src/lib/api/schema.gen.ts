@@ -1563,6 +1563,90 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/purchases/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopens an expired purchase: its numbers are held again, the buyer's allowance is taken again
+         *     and it is pending with a fresh deadline. Numbers taken meanwhile answer 409
+         *     `numbers_no_longer_free` naming them; a purchase that is not expired answers 409
+         *     `purchase_not_expired`; a buyer over their allowance answers 422 on `ticketNumbers`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PurchaseDto"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `numbers_no_longer_free` (with `numbers`) or `purchase_not_expired` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/purchases/{id}/status": {
         parameters: {
             query?: never;
@@ -1709,7 +1793,7 @@ export type paths = {
                     /** @description 1 to 100; defaults to 10. */
                     pageSize?: number;
                     raffleId?: number;
-                    /** @description pending, approved, rejected or test. */
+                    /** @description pending, approved, rejected, test or expired. */
                     status?: string;
                     /**
                      * @description Comma-separated numbers: purchases holding any of them.
@@ -2151,6 +2235,10 @@ export type paths = {
                     headers: {
                         "X-Available-Count"?: number;
                         "X-Max-Tickets"?: number;
+                        /** @description The earliest deadline of a hold that can still expire (RFC 3339); absent when none. */
+                        "X-Next-Release-At"?: string;
+                        /** @description Numbers held by pending purchases. */
+                        "X-Pending-Count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2925,6 +3013,67 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/purchases/{id}/buyer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The buyer's own view of a purchase, read with the purchase's key in `X-Purchase-Token`.
+         *     An unknown purchase and a wrong key both answer 404 `purchase_not_found`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The purchase's key (the fragment of the buyer's link). */
+                    "X-Purchase-Token": string;
+                };
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BuyerPurchaseView"];
+                    };
+                };
+                /** @description `purchase_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchases/{id}/invoice": {
         parameters: {
             query?: never;
@@ -3071,6 +3220,7 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `hold_expired`: the hold ended before the proof arrived */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -3249,6 +3399,10 @@ export type paths = {
                     headers: {
                         "X-Available-Count"?: number;
                         "X-Max-Tickets"?: number;
+                        /** @description The earliest deadline of a hold that can still expire (RFC 3339); absent when none. */
+                        "X-Next-Release-At"?: string;
+                        /** @description Numbers held by pending purchases. */
+                        "X-Pending-Count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3400,6 +3554,7 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `tickets_taken`, `total_mismatch` or `sales_closed` */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -3524,6 +3679,83 @@ export type paths = {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/raffles/{id}/release-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for one e-mail when held numbers of the raffle are released. Limited per client
+         *     address (429 `rate_limited`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReleaseAlertRequest"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReleaseAlertResponse"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3957,6 +4189,49 @@ export type components = {
             /** @description Each link: absolute `http(s)` or blank. */
             whatsappUrl?: string | null;
         };
+        /** @description The purchase as its buyer follows it: no ID document, no phone. */
+        BuyerPurchaseDto: {
+            adminNotes?: string | null;
+            /** @description Whether a proof may be sent now. */
+            canUploadProof: boolean;
+            convertedTotal?: null | components["schemas"]["ConvertedTotalDto"];
+            createdAt: string;
+            customerEmail: string;
+            customerName: string;
+            discountApplied: string;
+            /** @description When the hold ends without a proof (RFC 3339). */
+            holdExpiresAt?: string | null;
+            /** Format: int64 */
+            id: number;
+            paymentMethod: string;
+            proofAttached: boolean;
+            /** @description Why the last proof was refused: `missing`, `too_large` or `wrong_type`. */
+            proofProblem?: string | null;
+            reference: string;
+            /** @description pending, approved, rejected or expired. */
+            status: string;
+            /** @description The numbers as shown to people (zero-padded to the raffle's width). */
+            ticketLabels: string[];
+            ticketNumbers: number[];
+            totalAmount: string;
+        };
+        /** @description What the buyer's page shows: the purchase, its raffle and its history, oldest first. */
+        BuyerPurchaseView: {
+            history: components["schemas"]["PurchaseEventDto"][];
+            purchase: components["schemas"]["BuyerPurchaseDto"];
+            raffle: components["schemas"]["BuyerRaffleDto"];
+            /** @description The server's clock when it answered (RFC 3339). */
+            serverTime: string;
+        };
+        BuyerRaffleDto: {
+            drawDate?: string | null;
+            /** Format: int64 */
+            id: number;
+            image: string;
+            /** Format: int32 */
+            maxTickets: number;
+            title: string;
+        };
         ConvertedTotalDto: {
             amount: string;
             currency: string;
@@ -4040,8 +4315,8 @@ export type components = {
             fromEmail?: string | null;
         };
         /**
-         * @description Every error answer. `fields` appears on validation errors; `numbers` on `tickets_taken`;
-         *     `expectedTotal` on `total_mismatch`; `retryAfterSeconds` on `rate_limited`.
+         * @description Every error answer. `fields` appears on validation errors; `numbers` on `tickets_taken` and
+         *     `numbers_no_longer_free`; `expectedTotal` on `total_mismatch`; `retryAfterSeconds` on `rate_limited`.
          */
         ErrorBody: {
             /**
@@ -4194,6 +4469,8 @@ export type components = {
             customerPhone: string;
             decidedAt?: string | null;
             discountApplied: string;
+            /** @description When a pending purchase without a proof stops holding its numbers (RFC 3339). */
+            holdExpiresAt?: string | null;
             /** Format: int64 */
             id: number;
             /** @description The method's name when the purchase was made. */
@@ -4218,11 +4495,18 @@ export type components = {
              * @example RF-7K3M9Q2X
              */
             reference: string;
-            /** @description pending, approved, rejected or test. */
+            /** @description pending, approved, rejected, test or expired. */
             status: string;
             ticketNumbers: number[];
             /** @example 26.00 */
             totalAmount: string;
+        };
+        PurchaseEventDto: {
+            at: string;
+            /** @description received, proof_attached, approved, rejected, expired or reopened. */
+            kind: string;
+            /** @description The admin's note of a decision. */
+            note?: string | null;
         };
         /** @description The purchase form's fields, for the documentation (sent as `multipart/form-data`). */
         PurchaseFormSchema: {
@@ -4274,6 +4558,11 @@ export type components = {
         };
         /** @description The answer to a purchase. */
         PurchaseResponse: {
+            /**
+             * @description The buyer's private page on the site, `/compra/{id}#{token}`; `null` for test purchases.
+             * @example /compra/12#k3y
+             */
+            buyerPagePath?: string | null;
             purchase: components["schemas"]["ReceiptPurchaseDto"];
             /**
              * @description The buyer's secret key to this purchase, given out only here: send it back to attach
@@ -4304,6 +4593,11 @@ export type components = {
             description: string;
             drawDate?: string | null;
             endDate?: string | null;
+            /**
+             * Format: int32
+             * @description How long a purchase without a proof holds its numbers, in minutes.
+             */
+            holdMinutes: number;
             /** Format: int64 */
             id: number;
             image: string;
@@ -4323,6 +4617,20 @@ export type components = {
             price: string;
             /** @description The limits that apply: unset minimum is 1, unset maximum equals the minimum. */
             purchaseLimits: components["schemas"]["PurchaseLimitsDto"];
+            /**
+             * @description When sales close (RFC 3339): the draw date minus `salesCloseHoursBeforeDraw`, or the end
+             *     date when there is no draw date; null when neither is set.
+             */
+            salesCloseAt?: string | null;
+            /**
+             * Format: int32
+             * @description Sales close this many hours before the draw date.
+             */
+            salesCloseHoursBeforeDraw: number;
+            /** @description Whether the public can buy right now: status available and before `salesCloseAt`. */
+            salesOpen: boolean;
+            /** @description The server's clock when it answered (RFC 3339), so countdowns can correct the visitor's. */
+            serverTime: string;
             /** @description available, finished, postponed, inactive or completed. */
             status: string;
             /** Format: int32 */
@@ -4343,6 +4651,11 @@ export type components = {
             /** @example 2025-08-15 */
             drawDate?: string | null;
             endDate?: string | null;
+            /**
+             * Format: int64
+             * @description 1 to 10080; defaults to 30.
+             */
+            holdMinutes?: number | null;
             image?: string | null;
             /**
              * Format: int64
@@ -4359,6 +4672,11 @@ export type components = {
              * @example 13
              */
             price?: number | null;
+            /**
+             * Format: int64
+             * @description 0 to 720; defaults to 0.
+             */
+            salesCloseHoursBeforeDraw?: number | null;
             /** @description Defaults to available. */
             status?: string | null;
             title?: string | null;
@@ -4382,6 +4700,12 @@ export type components = {
             ticketLabels: string[];
             ticketNumbers: number[];
             totalAmount: string;
+        };
+        ReleaseAlertRequest: {
+            email: string;
+        };
+        ReleaseAlertResponse: {
+            subscribed: boolean;
         };
         /** @description The signed-in user as the panel stores it. */
         SessionUserDto: {

@@ -2,7 +2,7 @@
  * The API's shapes under the site's names. Generated (schema.gen.ts, from the OpenAPI snapshot
  * openapi.json: `npm run api:types`), never written by hand. Money and rates are decimal strings.
  */
-import type { components } from "./schema.gen";
+import type { components, paths } from "./schema.gen";
 
 type Schemas = components["schemas"];
 
@@ -34,3 +34,11 @@ export type ExchangeRate = Schemas["ExchangeRateDto"];
 export type EmailSettings = Schemas["EmailSettingsDto"];
 export type TestEmailResult = Schemas["TestEmailResponse"];
 export type OutboxMail = Schemas["MailDto"];
+/** GET /api/purchases/{id}/buyer: what the buyer's own page shows. */
+export type BuyerPurchaseView = Schemas["BuyerPurchaseView"];
+/** Named through the view, not by their schema names, which only the API decides. */
+export type BuyerPurchase = BuyerPurchaseView["purchase"];
+export type BuyerRaffle = BuyerPurchaseView["raffle"];
+export type PurchaseEvent = BuyerPurchaseView["history"][number];
+/** POST /api/raffles/{id}/release-alerts's answer (named by its path: the schema's name is the API's). */
+export type ReleaseAlertResult = paths["/api/raffles/{id}/release-alerts"]["post"]["responses"][201]["content"]["application/json"];
