@@ -50,6 +50,8 @@ export function RaffleExperience({
   const router = useRouter();
   const isAdmin = useIsAdmin();
   const [closed, setClosed] = useState(() => closedAt(publicRaffle, renderedAt));
+  // The server refused a purchase because sales closed (409 sales_closed) before this page knew.
+  const [refusedClosed, setRefusedClosed] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const [taken, setTaken] = useState<number[]>([]);
   // The last lost race: the numbers someone else took and the server's message naming them.
@@ -58,7 +60,9 @@ export function RaffleExperience({
 
   const raffle = publicRaffle;
   const onSale = raffle.status === "available";
-  const canBuy = isAdmin || (onSale && !closed);
+  // On sale, but the server says sales are closed (its clock, its closing hours): the closed panel.
+  const serverClosed = onSale && (raffle.salesOpen === false || refusedClosed);
+  const canBuy = isAdmin || (onSale && !closed && !serverClosed);
 
   const availability = useAvailability(raffle.id, isAdmin);
   const quote = useQuote(raffle.id, selected.length);
@@ -103,6 +107,11 @@ export function RaffleExperience({
     if (!result.testMode) router.refresh();
   }, [availability, router]);
 
+  const onSalesClosed = useCallback(() => {
+    setRefusedClosed(true);
+    router.refresh();
+  }, [router]);
+
   return (
     <div className="space-y-6">
       {isAdmin && !onSale && (
@@ -126,6 +135,9 @@ export function RaffleExperience({
           drawDate={raffle.drawDate ?? null}
           endDate={raffle.endDate ?? null}
           createdAt={raffle.createdAt}
+          salesCloseAt={raffle.salesCloseAt}
+          serverTime={raffle.serverTime}
+          closed={serverClosed}
           renderedAt={renderedAt}
           onClosedChange={setClosed}
         />
@@ -172,6 +184,7 @@ export function RaffleExperience({
                 onPurchased={onPurchased}
                 onTaken={onTaken}
                 onPriceChanged={() => void quote.mutate()}
+                onSalesClosed={onSalesClosed}
               />
             </section>
           )}
@@ -185,8 +198,8 @@ export function RaffleExperience({
 }
 
 /** Whether the raffle's countdown had reached zero at `at` (ms), as the server saw it. */
-function closedAt(raffle: Pick<Raffle, "drawDate" | "endDate">, at: number | null): boolean {
+function closedAt(raffle: Pick<Raffle, "drawDate" | "endDate" | "salesCloseAt">, at: number | null): boolean {
   if (at === null) return false;
-  const { target } = countdownTarget(raffle.drawDate ?? null, raffle.endDate ?? null);
+  const { target } = countdownTarget(raffle.drawDate ?? null, raffle.endDate ?? null, raffle.salesCloseAt);
   return target !== null && target.getTime() <= at;
 }
