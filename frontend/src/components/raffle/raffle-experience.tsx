@@ -17,6 +17,8 @@ import { useAvailability } from "@/lib/swr/use-availability";
 import { useQuote } from "@/lib/swr/use-quote";
 import { usePaymentMethods } from "@/lib/swr/use-payment-methods";
 import { Countdown } from "./countdown";
+import { HeldNumbersPanel } from "./held-numbers-panel";
+import { SoldOutPanel } from "./sold-out-panel";
 import { TicketPicker } from "./ticket-picker";
 
 // The form (react-hook-form, zod) and the receipt load only once they are needed: the receipt's
@@ -75,6 +77,11 @@ export function RaffleExperience({
     const gone = new Set(taken);
     return all.filter((n) => !gone.has(n));
   }, [availability.data, taken]);
+
+  // Nothing left to pick: sold out, or held by purchases whose holds may still expire.
+  const noneLeft = available !== null && available.length === 0;
+  const pendingCount = availability.data?.pendingCount ?? 0;
+  const refreshAvailability = useCallback(() => void availability.mutate(), [availability]);
 
   const width = ticketWidth(raffle.maxTickets);
   const limits = raffle.purchaseLimits;
@@ -155,7 +162,17 @@ export function RaffleExperience({
         )
       ) : (
         <>
-          <section aria-labelledby="pick-title" className="space-y-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+          {noneLeft && pendingCount === 0 && <SoldOutPanel />}
+          {noneLeft && pendingCount > 0 && (
+            <HeldNumbersPanel
+              raffleId={raffle.id}
+              pendingCount={pendingCount}
+              nextReleaseAt={availability.data?.nextReleaseAt ?? null}
+              serverTime={raffle.serverTime ?? null}
+              onDue={refreshAvailability}
+            />
+          )}
+          <section aria-labelledby="pick-title" hidden={noneLeft} className="space-y-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
             <h2 id="pick-title" className="text-xl font-bold">{t("pickTitle")}</h2>
             <TicketPicker
               available={available}
