@@ -1,6 +1,11 @@
 /** Countdown rules of SPEC §2 "Raffle detail". */
 export const FALLBACK_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 export const TICK_MS = 1000;
+/**
+ * The API's sweep expires due holds every few seconds (RIFA_HOLD_SWEEP_SECONDS, 5 by default):
+ * a page reads again this long after a deadline to see the numbers back or the purchase expired.
+ */
+export const AFTER_DEADLINE_MS = 6000;
 
 export type CountdownTone = "success" | "warning" | "danger";
 

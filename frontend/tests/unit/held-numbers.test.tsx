@@ -3,9 +3,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { SWRConfig } from "swr";
-import { HeldNumbersPanel, RELEASE_GRACE_MS } from "@/components/raffle/held-numbers-panel";
+import { HeldNumbersPanel } from "@/components/raffle/held-numbers-panel";
 import { RaffleExperience } from "@/components/raffle/raffle-experience";
 import { ReleaseAlertForm } from "@/components/raffle/release-alert-form";
+import { AFTER_DEADLINE_MS } from "@/lib/countdown";
 import { formatDateTime, formatTime } from "@/lib/format";
 import { raffleFixture } from "./fixtures";
 import { Intl } from "./intl";
@@ -110,7 +111,7 @@ describe("the held numbers' deadline", () => {
     );
     act(() => vi.advanceTimersByTime(5 * MINUTE));
     expect(onDue).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(RELEASE_GRACE_MS));
+    act(() => vi.advanceTimersByTime(AFTER_DEADLINE_MS));
     expect(onDue).toHaveBeenCalledTimes(1);
   });
 });

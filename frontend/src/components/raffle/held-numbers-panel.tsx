@@ -3,12 +3,10 @@
 import { useEffect } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Hourglass } from "lucide-react";
+import { AFTER_DEADLINE_MS } from "@/lib/countdown";
 import { formatCount, formatUpcoming } from "@/lib/format";
 import { useServerNow } from "@/lib/use-server-clock";
 import { ReleaseAlertForm } from "./release-alert-form";
-
-/** After the next deadline, the sweep (every few seconds) has released those numbers: read again then. */
-export const RELEASE_GRACE_MS = 6000;
 
 /**
  * Nothing on sale, but some numbers are only held by purchases that may still expire: says so,
@@ -36,7 +34,7 @@ export function HeldNumbersPanel({
 
   useEffect(() => {
     if (!nextReleaseAt) return;
-    const wait = Math.min(Math.max(Date.parse(nextReleaseAt) - Date.now(), 0) + RELEASE_GRACE_MS, 2 ** 31 - 1);
+    const wait = Math.min(Math.max(Date.parse(nextReleaseAt) - Date.now(), 0) + AFTER_DEADLINE_MS, 2 ** 31 - 1);
     const timer = window.setTimeout(onDue, wait);
     return () => window.clearTimeout(timer);
   }, [nextReleaseAt, onDue]);

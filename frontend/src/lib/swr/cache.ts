@@ -28,6 +28,8 @@ export const swrKeys = {
   purchase: (purchaseId: number) => `/api/admin/purchases/${purchaseId}`,
   emailSettings: "/api/admin/email-settings",
   mailOutbox: (status: string) => `/api/admin/mail-outbox?status=${status}&limit=50`,
+  /** The buyer's view; its key also holds the purchase's key, sent as X-Purchase-Token. */
+  buyerPurchase: (purchaseId: number) => `/api/purchases/${purchaseId}/buyer`,
 } as const;
 
 /**
@@ -45,6 +47,8 @@ const STALE_AFTER = {
   /** Methods show their linked rate. */
   exchangeRates: ["/api/admin/exchange-rates", "/api/admin/payment-methods", "/api/payment-methods"],
   mailOutbox: ["/api/admin/mail-outbox"],
+  /** A proof the buyer sent from their page. */
+  buyerPurchase: ["/api/purchases/"],
 } as const satisfies Record<string, readonly string[]>;
 
 type StaleGroup = keyof typeof STALE_AFTER;
