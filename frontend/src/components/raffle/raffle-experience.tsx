@@ -12,6 +12,7 @@ import type { PaymentMethod, PurchaseResponse, Raffle } from "@/lib/api/types";
 import { availableNumbers, canPurchase, withoutTaken } from "@/lib/picker";
 import { ticketWidth } from "@/lib/format";
 import { countdownTarget } from "@/lib/countdown";
+import { salesClosed } from "@/lib/sales";
 import { timesCount } from "@/lib/decimal";
 import { useAvailability } from "@/lib/swr/use-availability";
 import { useQuote } from "@/lib/swr/use-quote";
@@ -63,7 +64,7 @@ export function RaffleExperience({
   const raffle = publicRaffle;
   const onSale = raffle.status === "available";
   // On sale, but the server says sales are closed (its clock, its closing hours): the closed panel.
-  const serverClosed = onSale && (raffle.salesOpen === false || refusedClosed);
+  const serverClosed = salesClosed(raffle) || (onSale && refusedClosed);
   const canBuy = isAdmin || (onSale && !closed && !serverClosed);
 
   const availability = useAvailability(raffle.id, isAdmin);
