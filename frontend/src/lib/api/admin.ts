@@ -88,6 +88,10 @@ export interface RaffleInput {
   endDate: string;
   status: string;
   image: string;
+  /** How long a purchase without a proof holds its numbers (1–10,080 minutes). */
+  holdMinutes: number;
+  /** Sales close this many hours before the draw (0–720). */
+  salesCloseHoursBeforeDraw: number;
 }
 
 export function saveRaffle(input: RaffleInput, id?: number): Promise<Raffle> {

@@ -4,6 +4,7 @@ import { useLocale } from "next-intl";
 import type { AdminPurchase } from "@/lib/api/types";
 import { formatUsd } from "@/lib/format";
 import { PurchaseStatusBadge } from "../status-badge";
+import { HoldDeadline } from "./hold-deadline";
 import { PurchaseActions } from "./purchase-actions";
 import { TicketCell } from "./ticket-cell";
 import type { PurchaseHandlers } from "./types";
@@ -18,7 +19,10 @@ export function PurchaseCard({ purchase: p, width, ...handlers }: { purchase: Ad
           <div className="font-medium">{p.customerName}</div>
           <div className="truncate text-xs text-muted-foreground">{p.customerEmail}</div>
         </div>
-        <PurchaseStatusBadge status={p.status} />
+        <div className="grid shrink-0 justify-items-end gap-1">
+          <PurchaseStatusBadge status={p.status} />
+          <HoldDeadline purchase={p} />
+        </div>
       </div>
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span className="min-w-0 truncate">{p.raffleTitle}</span>
