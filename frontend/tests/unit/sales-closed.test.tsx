@@ -3,6 +3,7 @@
 // reacts to 409 sales_closed and to the per-person allowance.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { SWRConfig } from "swr";
 import { renderToString } from "react-dom/server";
 import { Countdown } from "@/components/raffle/countdown";
 import { PurchaseForm } from "@/components/raffle/purchase-form";
@@ -108,6 +109,43 @@ describe("a raffle page whose sales are closed", () => {
     const html = renderToString(page({ drawDate: iso(NOW + 30 * HOUR), salesCloseAt: iso(NOW + 6 * HOUR), salesOpen: true }));
     expect(html).toContain('id="pick-title"');
     expect(html).not.toContain("Compras Cerradas");
+  });
+});
+
+describe("a raffle page served from a cache", () => {
+  /** The page as rendered (maybe minutes ago), in a browser whose API answers `live` now. */
+  function cachedPage(rendered: Parameters<typeof raffleFixture>[0], live: Parameters<typeof raffleFixture>[0]) {
+    const reads: string[] = [];
+    const fetcher = async (url: string) => {
+      reads.push(url);
+      if (url === "/api/raffles/1") return raffleFixture(live);
+      throw new Error(`no ${url} here`);
+    };
+    render(
+      <SWRConfig value={{ provider: () => new Map(), fetcher }}>
+        <Intl>
+          <RaffleExperience raffle={raffleFixture(rendered)} methods={[]} renderedAt={null} />
+        </Intl>
+      </SWRConfig>,
+    );
+    return reads;
+  }
+
+  it("reads whether sales are open again, and closes when they closed since", async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
+    const closing = { drawDate: iso(NOW + 30 * HOUR), salesCloseAt: iso(NOW + 30 * HOUR) };
+    const reads = cachedPage({ ...closing, salesOpen: true, serverTime: iso(NOW - 5 * 60_000) }, { ...closing, salesOpen: false, serverTime: iso(NOW) });
+    expect(await screen.findByTestId("countdown-closed")).toHaveTextContent("Compras Cerradas");
+    expect(reads).toContain("/api/raffles/1");
+    expect(document.getElementById("pick-title")).toBeNull();
+  });
+
+  it("corrects the clock with the live answer's serverTime, not the cached page's", async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
+    const closing = { drawDate: iso(NOW + 10 * HOUR), salesCloseAt: iso(NOW + 10 * 60_000) };
+    // The cached page says the server's clock was 5 minutes behind; the live answer, 2 minutes ahead.
+    cachedPage({ ...closing, serverTime: iso(NOW - 5 * 60_000) }, { ...closing, serverTime: iso(NOW + 2 * 60_000) });
+    await waitFor(() => expect(screen.getByTestId("countdown")).toHaveTextContent("08Min00Seg"));
   });
 });
 

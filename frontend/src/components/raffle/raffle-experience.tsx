@@ -17,6 +17,7 @@ import { timesCount } from "@/lib/decimal";
 import { useAvailability } from "@/lib/swr/use-availability";
 import { useQuote } from "@/lib/swr/use-quote";
 import { usePaymentMethods } from "@/lib/swr/use-payment-methods";
+import { useLiveRaffle } from "@/lib/swr/use-raffles";
 import { Countdown } from "./countdown";
 import { HeldNumbersPanel } from "./held-numbers-panel";
 import { SoldOutPanel } from "./sold-out-panel";
@@ -61,8 +62,13 @@ export function RaffleExperience({
   const [lostRace, setLostRace] = useState<{ numbers: number[]; message: string } | null>(null);
   const [receipt, setReceipt] = useState<{ response: PurchaseResponse; proofProblem: string | null } | null>(null);
 
-  const raffle = publicRaffle;
-  const onSale = raffle.status === "available";
+  const onSale = publicRaffle.status === "available";
+  // Whether sales are open and the server's clock, as the API says now: the rendered page may
+  // come from a CDN's copy minutes old, so its serverTime does not correct this browser's clock.
+  const { data: live } = useLiveRaffle(publicRaffle.id, publicRaffle, onSale);
+  const latest = live !== undefined && live !== publicRaffle && live.id === publicRaffle.id ? live : null;
+  const raffle: Raffle = latest ? { ...publicRaffle, salesOpen: latest.salesOpen, salesCloseAt: latest.salesCloseAt, serverTime: latest.serverTime } : publicRaffle;
+  const clockTime = latest?.serverTime ?? null;
   // On sale, but the server says sales are closed (its clock, its closing hours): the closed panel.
   const serverClosed = salesClosed(raffle) || (onSale && refusedClosed);
   const canBuy = isAdmin || (onSale && !closed && !serverClosed);
@@ -144,7 +150,7 @@ export function RaffleExperience({
           endDate={raffle.endDate ?? null}
           createdAt={raffle.createdAt}
           salesCloseAt={raffle.salesCloseAt}
-          serverTime={raffle.serverTime}
+          serverTime={clockTime}
           closed={serverClosed}
           renderedAt={renderedAt}
           onClosedChange={setClosed}
@@ -169,7 +175,7 @@ export function RaffleExperience({
               raffleId={raffle.id}
               pendingCount={pendingCount}
               nextReleaseAt={availability.data?.nextReleaseAt ?? null}
-              serverTime={raffle.serverTime ?? null}
+              serverTime={clockTime}
               onDue={refreshAvailability}
             />
           )}

@@ -17,6 +17,7 @@ export const swrKeys = {
   quote: (raffleId: number, count: number) => `/api/raffles/${raffleId}/quote?count=${count}`,
   availability: (raffleId: number, admin: boolean) => `${admin ? "/api/admin/raffles" : "/api/raffles"}/${raffleId}/availability`,
   branding: "/api/branding",
+  raffle: (raffleId: number) => `/api/raffles/${raffleId}`,
   adminRaffles: "/api/admin/raffles",
   adminRaffle: (raffleId: number) => `/api/admin/raffles/${raffleId}`,
   adminPromotions: (raffleId: number) => `/api/admin/raffles/${raffleId}/promotions`,
