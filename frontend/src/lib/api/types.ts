@@ -34,9 +34,11 @@ export type ExchangeRate = Schemas["ExchangeRateDto"];
 export type EmailSettings = Schemas["EmailSettingsDto"];
 export type TestEmailResult = Schemas["TestEmailResponse"];
 export type OutboxMail = Schemas["MailDto"];
-/** GET /api/purchases/{id}/buyer: what the buyer's own page shows. */
-export type BuyerPurchaseView = Schemas["BuyerPurchaseView"];
-/** Named through the view, not by their schema names, which only the API decides. */
+/**
+ * GET /api/purchases/{id}/buyer: what the buyer's own page shows. Named by its path and fields,
+ * not by the schemas' names (the API names them after its DTO types, which may change).
+ */
+export type BuyerPurchaseView = paths["/api/purchases/{id}/buyer"]["get"]["responses"][200]["content"]["application/json"];
 export type BuyerPurchase = BuyerPurchaseView["purchase"];
 export type BuyerRaffle = BuyerPurchaseView["raffle"];
 export type PurchaseEvent = BuyerPurchaseView["history"][number];
