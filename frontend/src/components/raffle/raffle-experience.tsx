@@ -88,7 +88,9 @@ export function RaffleExperience({
   // Nothing left to pick: sold out, or held by purchases whose holds may still expire.
   const noneLeft = available !== null && available.length === 0;
   const pendingCount = availability.data?.pendingCount ?? 0;
-  const refreshAvailability = useCallback(() => void availability.mutate(), [availability]);
+  // SWR's bound mutate is stable: the held panel's timer is not re-armed on every render.
+  const reloadAvailability = availability.mutate;
+  const refreshAvailability = useCallback(() => void reloadAvailability(), [reloadAvailability]);
 
   const width = ticketWidth(raffle.maxTickets);
   const limits = raffle.purchaseLimits;
