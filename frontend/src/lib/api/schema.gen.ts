@@ -1573,10 +1573,10 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Reopens an expired purchase: its numbers are held again, the buyer's allowance is taken again
-         *     and it is pending with a fresh deadline. Numbers taken meanwhile answer 409
-         *     `numbers_no_longer_free` naming them; a purchase that is not expired answers 409
-         *     `purchase_not_expired`; a buyer over their allowance answers 422 on `ticketNumbers`.
+         * Reopens an expired purchase (the proof came late, by other means): pending again, its
+         *     numbers held with a fresh deadline. Numbers sold meanwhile answer 409
+         *     `numbers_no_longer_free` naming them; a purchase that is not expired 409
+         *     `purchase_not_expired`; a buyer who bought again past their allowance 422.
          */
         post: {
             parameters: {
@@ -1613,7 +1613,6 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `numbers_no_longer_free` (with `numbers`) or `purchase_not_expired` */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1793,7 +1792,7 @@ export type paths = {
                     /** @description 1 to 100; defaults to 10. */
                     pageSize?: number;
                     raffleId?: number;
-                    /** @description pending, approved, rejected, test or expired. */
+                    /** @description pending, approved, rejected or test. */
                     status?: string;
                     /**
                      * @description Comma-separated numbers: purchases holding any of them.
@@ -2235,9 +2234,8 @@ export type paths = {
                     headers: {
                         "X-Available-Count"?: number;
                         "X-Max-Tickets"?: number;
-                        /** @description The earliest deadline of a hold that can still expire (RFC 3339); absent when none. */
+                        /** @description RFC 3339; absent when no hold can expire */
                         "X-Next-Release-At"?: string;
-                        /** @description Numbers held by pending purchases. */
                         "X-Pending-Count"?: number;
                         [name: string]: unknown;
                     };
@@ -3021,14 +3019,16 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The buyer's own view of a purchase, read with the purchase's key in `X-Purchase-Token`.
-         *     An unknown purchase and a wrong key both answer 404 `purchase_not_found`.
+         * The buyer's own view of a purchase, opened with its `purchaseToken` in `X-Purchase-Token`:
+         *     the raffle, the numbers, the total (and the amount at the rate locked at purchase), the
+         *     status with its history, the hold's deadline, and whether a proof can be sent now. A wrong
+         *     token and an unknown purchase answer the same 404.
          */
         get: {
             parameters: {
                 query?: never;
                 header: {
-                    /** @description The purchase's key (the fragment of the buyer's link). */
+                    /** @description The purchase's `purchaseToken` */
                     "X-Purchase-Token": string;
                 };
                 path: {
@@ -3043,10 +3043,9 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BuyerPurchaseView"];
+                        "application/json": components["schemas"]["BuyerPurchaseViewDto"];
                     };
                 };
-                /** @description `purchase_not_found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3220,7 +3219,6 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `hold_expired`: the hold ended before the proof arrived */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -3381,8 +3379,10 @@ export type paths = {
         };
         /**
          * The raffle's numbers as a bitmap: byte `(n-1)/8`, bit `7-((n-1)%8)` (most significant first)
-         *     is 1 when number `n` is available. `X-Max-Tickets` and `X-Available-Count` carry the totals.
-         *     A 99,999-number raffle is 12.5 KB.
+         *     is 1 when number `n` is available. `X-Max-Tickets` and `X-Available-Count` carry the totals;
+         *     `X-Pending-Count` the numbers held by pending purchases (taken, but they may come back) and
+         *     `X-Next-Release-At` when the next hold can expire, if one can. A 99,999-number raffle is
+         *     12.5 KB.
          */
         get: {
             parameters: {
@@ -3399,9 +3399,8 @@ export type paths = {
                     headers: {
                         "X-Available-Count"?: number;
                         "X-Max-Tickets"?: number;
-                        /** @description The earliest deadline of a hold that can still expire (RFC 3339); absent when none. */
+                        /** @description RFC 3339; absent when no hold can expire */
                         "X-Next-Release-At"?: string;
-                        /** @description Numbers held by pending purchases. */
                         "X-Pending-Count"?: number;
                         [name: string]: unknown;
                     };
@@ -3554,7 +3553,6 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `tickets_taken`, `total_mismatch` or `sales_closed` */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -3695,8 +3693,9 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Asks for one e-mail when held numbers of the raffle are released. Limited per client
-         *     address (429 `rate_limited`).
+         * Leaves an e-mail to be told, once, the next time numbers of this raffle come back on sale
+         *     (when holds expire). Asking again changes nothing. The
+         *     notice is written in the request's language. Limited per client address (429).
          */
         post: {
             parameters: {
@@ -3721,7 +3720,40 @@ export type paths = {
                         "application/json": components["schemas"]["ReleaseAlertResponse"];
                     };
                 };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `request_timeout`: the body paused or took too long */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4189,23 +4221,29 @@ export type components = {
             /** @description Each link: absolute `http(s)` or blank. */
             whatsappUrl?: string | null;
         };
-        /** @description The purchase as its buyer follows it: no ID document, no phone. */
         BuyerPurchaseDto: {
+            /** @description The organiser's note on the decision. */
             adminNotes?: string | null;
-            /** @description Whether a proof may be sent now. */
+            /**
+             * @description Whether a proof can be sent now (the upload flow: `POST /api/upload-url`, then
+             *     `PUT /api/purchases/{id}/payment-proof`).
+             */
             canUploadProof: boolean;
             convertedTotal?: null | components["schemas"]["ConvertedTotalDto"];
             createdAt: string;
             customerEmail: string;
             customerName: string;
             discountApplied: string;
-            /** @description When the hold ends without a proof (RFC 3339). */
+            /** @description Until when the numbers are held without a proof (pending purchases without one). */
             holdExpiresAt?: string | null;
             /** Format: int64 */
             id: number;
             paymentMethod: string;
             proofAttached: boolean;
-            /** @description Why the last proof was refused: `missing`, `too_large` or `wrong_type`. */
+            /**
+             * @description Why the last proof sent was refused (`missing`, `too_large`, `wrong_type`), while none
+             *     is attached.
+             */
             proofProblem?: string | null;
             reference: string;
             /** @description pending, approved, rejected or expired. */
@@ -4215,12 +4253,13 @@ export type components = {
             ticketNumbers: number[];
             totalAmount: string;
         };
-        /** @description What the buyer's page shows: the purchase, its raffle and its history, oldest first. */
-        BuyerPurchaseView: {
+        /** @description A purchase as its buyer follows it on their own page. */
+        BuyerPurchaseViewDto: {
+            /** @description Oldest first. */
             history: components["schemas"]["PurchaseEventDto"][];
             purchase: components["schemas"]["BuyerPurchaseDto"];
             raffle: components["schemas"]["BuyerRaffleDto"];
-            /** @description The server's clock when it answered (RFC 3339). */
+            /** @description The server's clock, so the page's countdown agrees with it. */
             serverTime: string;
         };
         BuyerRaffleDto: {
@@ -4315,8 +4354,8 @@ export type components = {
             fromEmail?: string | null;
         };
         /**
-         * @description Every error answer. `fields` appears on validation errors; `numbers` on `tickets_taken` and
-         *     `numbers_no_longer_free`; `expectedTotal` on `total_mismatch`; `retryAfterSeconds` on `rate_limited`.
+         * @description Every error answer. `fields` appears on validation errors; `numbers` on `tickets_taken`;
+         *     `expectedTotal` on `total_mismatch`; `retryAfterSeconds` on `rate_limited`.
          */
         ErrorBody: {
             /**
@@ -4388,13 +4427,24 @@ export type components = {
             createdAt: string;
             /** Format: int64 */
             id: number;
-            /** @description `received`, `approved` or `rejected`. */
+            /**
+             * @description `received`, `approved`, `rejected`, `expired` (no proof in time) or `numbers_released`
+             *     (a release alert).
+             */
             kind: string;
             /** @description Why the last attempt failed, as the mail server said it. */
             lastError?: string | null;
             nextAttemptAt: string;
-            /** Format: int64 */
-            purchaseId: number;
+            /**
+             * Format: int64
+             * @description The purchase a buyer's message is about; `null` for a release alert.
+             */
+            purchaseId?: number | null;
+            /**
+             * Format: int64
+             * @description The raffle a release alert is about; `null` for a buyer's message.
+             */
+            raffleId?: number | null;
             recipient: string;
             sentAt?: string | null;
             /**
@@ -4469,7 +4519,7 @@ export type components = {
             customerPhone: string;
             decidedAt?: string | null;
             discountApplied: string;
-            /** @description When a pending purchase without a proof stops holding its numbers (RFC 3339). */
+            /** @description Until when a pending purchase without a proof holds its numbers. */
             holdExpiresAt?: string | null;
             /** Format: int64 */
             id: number;
@@ -4495,17 +4545,18 @@ export type components = {
              * @example RF-7K3M9Q2X
              */
             reference: string;
-            /** @description pending, approved, rejected, test or expired. */
+            /** @description pending, approved, rejected, test or expired (no proof before the hold's deadline). */
             status: string;
             ticketNumbers: number[];
             /** @example 26.00 */
             totalAmount: string;
         };
+        /** @description One entry of a purchase's history. */
         PurchaseEventDto: {
             at: string;
             /** @description received, proof_attached, approved, rejected, expired or reopened. */
             kind: string;
-            /** @description The admin's note of a decision. */
+            /** @description The organiser's note of a decision. */
             note?: string | null;
         };
         /** @description The purchase form's fields, for the documentation (sent as `multipart/form-data`). */
@@ -4559,14 +4610,16 @@ export type components = {
         /** @description The answer to a purchase. */
         PurchaseResponse: {
             /**
-             * @description The buyer's private page on the site, `/compra/{id}#{token}`; `null` for test purchases.
-             * @example /compra/12#k3y
+             * @description The buyer's private page of the purchase on the site (`/compra/{id}#{token}`, the token
+             *     in the fragment); every e-mail links it too. `null` for test purchases.
              */
             buyerPagePath?: string | null;
+            /** @description Until when the numbers are held without a payment proof. */
+            holdExpiresAt?: string | null;
             purchase: components["schemas"]["ReceiptPurchaseDto"];
             /**
-             * @description The buyer's secret key to this purchase, given out only here: send it back to attach
-             *     the payment proof and to read the invoice. `null` for test purchases.
+             * @description The buyer's secret key to this purchase: send it back to attach the payment proof and
+             *     to read the invoice. `null` for test purchases.
              */
             purchaseToken?: string | null;
             quote: components["schemas"]["PriceQuoteDto"];
@@ -4595,7 +4648,7 @@ export type components = {
             endDate?: string | null;
             /**
              * Format: int32
-             * @description How long a purchase without a proof holds its numbers, in minutes.
+             * @description Minutes a purchase without a payment proof holds its numbers.
              */
             holdMinutes: number;
             /** Format: int64 */
@@ -4618,18 +4671,15 @@ export type components = {
             /** @description The limits that apply: unset minimum is 1, unset maximum equals the minimum. */
             purchaseLimits: components["schemas"]["PurchaseLimitsDto"];
             /**
-             * @description When sales close (RFC 3339): the draw date minus `salesCloseHoursBeforeDraw`, or the end
-             *     date when there is no draw date; null when neither is set.
+             * @description When sales close: the draw date less `salesCloseHoursBeforeDraw`, or the end date when
+             *     there is no draw date; `null` when neither is set.
              */
             salesCloseAt?: string | null;
-            /**
-             * Format: int32
-             * @description Sales close this many hours before the draw date.
-             */
+            /** Format: int32 */
             salesCloseHoursBeforeDraw: number;
             /** @description Whether the public can buy right now: status available and before `salesCloseAt`. */
             salesOpen: boolean;
-            /** @description The server's clock when it answered (RFC 3339), so countdowns can correct the visitor's. */
+            /** @description The server's clock when answering, so countdowns agree with it. */
             serverTime: string;
             /** @description available, finished, postponed, inactive or completed. */
             status: string;
@@ -4653,7 +4703,8 @@ export type components = {
             endDate?: string | null;
             /**
              * Format: int64
-             * @description 1 to 10080; defaults to 30.
+             * @description Minutes a purchase without a payment proof holds its numbers: 1 to 10080; defaults to
+             *     30.
              */
             holdMinutes?: number | null;
             image?: string | null;
@@ -4674,7 +4725,7 @@ export type components = {
             price?: number | null;
             /**
              * Format: int64
-             * @description 0 to 720; defaults to 0.
+             * @description Sales close this many hours before the draw date: 0 to 720; defaults to 0.
              */
             salesCloseHoursBeforeDraw?: number | null;
             /** @description Defaults to available. */
@@ -4701,8 +4752,9 @@ export type components = {
             ticketNumbers: number[];
             totalAmount: string;
         };
+        /** @description An e-mail to tell when numbers of the raffle come back on sale. */
         ReleaseAlertRequest: {
-            email: string;
+            email?: string | null;
         };
         ReleaseAlertResponse: {
             subscribed: boolean;
