@@ -19,10 +19,7 @@ export function PurchaseCard({ purchase: p, width, ...handlers }: { purchase: Ad
           <div className="font-medium">{p.customerName}</div>
           <div className="truncate text-xs text-muted-foreground">{p.customerEmail}</div>
         </div>
-        <div className="grid shrink-0 justify-items-end gap-1">
-          <PurchaseStatusBadge status={p.status} />
-          <HoldDeadline purchase={p} />
-        </div>
+        <PurchaseStatusBadge status={p.status} />
       </div>
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span className="min-w-0 truncate">{p.raffleTitle}</span>
@@ -32,6 +29,7 @@ export function PurchaseCard({ purchase: p, width, ...handlers }: { purchase: Ad
         <span className="font-mono">{p.reference}</span>
         <span>{p.paymentMethod}</span>
       </div>
+      <HoldDeadline purchase={p} />
       <TicketCell numbers={p.ticketNumbers} width={width} />
       <PurchaseActions purchase={p} layout="card" {...handlers} />
     </li>
