@@ -122,6 +122,20 @@ export function formatDateTime(iso: string, locale: string, style: "short" | "me
   return dateFormat(locale, { dateStyle: style, timeStyle: "short" }).format(new Date(iso));
 }
 
+/** A moment's time of day in the viewer's time zone: "14:05" (es) / "2:05 PM" (en). */
+export function formatTime(iso: string, locale: string): string {
+  return dateFormat(locale, { timeStyle: "short" }).format(new Date(iso));
+}
+
+/**
+ * A coming moment in the viewer's time zone, as short as it can be read: its time alone when it
+ * falls on the same day as `now` ("14:05"), else day and time ("21 nov 2026, 9:30").
+ */
+export function formatUpcoming(iso: string, locale: string, now: number): { sameDay: boolean; text: string } {
+  const sameDay = new Date(iso).toDateString() === new Date(now).toDateString();
+  return { sameDay, text: sameDay ? formatTime(iso, locale) : formatDateTime(iso, locale) };
+}
+
 /**
  * A calendar day ("2026-03-12", or a Date at UTC midnight) in the page's language:
  * "jueves, 12 de marzo de 2026" (long), "12 mar" (short), "marzo de 2026" (month),

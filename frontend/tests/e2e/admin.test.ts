@@ -38,18 +38,25 @@ async function freeNumbers(raffleId: number, count: number): Promise<number[]> {
   return numbers.slice(skip, skip + count);
 }
 
-type Bought = { id: number; reference: string; purchaseToken: string };
+type Bought = { id: number; reference: string; purchaseToken: string; customerId: string; customerPhone: string };
 
-/** A buyer's purchase straight through the API. */
+let buyers = 0;
+/**
+ * A buyer's purchase straight through the API, each by another person (ID document and phone):
+ * one person may hold only a raffle's per-purchase maximum across their purchases (issue 14).
+ */
 async function buyAs(raffleId: number, numbers: number[], email: string, name: string): Promise<Bought> {
+  const person = ++buyers;
+  const customerId = `V${20_000_000 + person}`;
+  const customerPhone = `0414${2_000_000 + person}`;
   const methods = (await (await fetch(`${apiURL()}/api/payment-methods`)).json()) as { id: number }[];
   const quote = (await (await fetch(`${apiURL()}/api/raffles/${raffleId}/quote?count=${numbers.length}`)).json()) as { total: string };
   const form = new FormData();
   for (const [k, v] of Object.entries({
     customerName: name,
-    customerId: "V12345678",
+    customerId,
     customerEmail: email,
-    customerPhone: "04141234567",
+    customerPhone,
     customerCountry: "venezuela",
     paymentMethod: String(methods[0]?.id),
     raffleId: String(raffleId),
@@ -63,7 +70,7 @@ async function buyAs(raffleId: number, numbers: number[], email: string, name: s
   const response = await fetch(`${apiURL()}/api/raffles/${raffleId}/purchase`, { method: "POST", body: form });
   if (response.status !== 201) throw new Error(`purchase: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { purchase: { id: number; reference: string }; purchaseToken: string };
-  return { id: body.purchase.id, reference: body.purchase.reference, purchaseToken: body.purchaseToken };
+  return { id: body.purchase.id, reference: body.purchase.reference, purchaseToken: body.purchaseToken, customerId, customerPhone };
 }
 
 /** Request → PUT → attach, as the purchase form does. */
@@ -268,7 +275,7 @@ describe("purchase verification", () => {
     await row(page, rejected.reference).getByRole("button", { name: `Ver compra ${rejected.reference}` }).click();
     const detail = page.getByTestId("purchase-detail");
     await detail.getByText("Comprador Rechazado").first().waitFor();
-    for (const text of [email, "04141234567", "Venezuela", "V12345678", rejected.reference, "Pendiente"]) {
+    for (const text of [email, rejected.customerPhone, "Venezuela", rejected.customerId, rejected.reference, "Pendiente"]) {
       expect(await detail.textContent()).toContain(text);
     }
     // The proof shows as an image (max 400 px) that opens a zoom view.

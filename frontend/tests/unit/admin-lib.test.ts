@@ -239,8 +239,20 @@ describe("purchase search query", () => {
 });
 
 describe("raffle form", () => {
-  const m = { required: "req", priceMin: "min", priceStep: "step", maxTicketsRange: "range", limitMin: "limit", limitsOrder: "order" };
-  const draft: RaffleDraft = { title: " Moto ", description: " Una moto ", price: "13", maxTickets: "9999", minTicketsPerPurchase: "", maxTicketsPerPurchase: "5", drawDate: "2026-12-24", status: "available", image: "" };
+  const m = { required: "req", priceMin: "min", priceStep: "step", maxTicketsRange: "range", limitMin: "limit", limitsOrder: "order", holdMinutesRange: "hold", closeHoursRange: "close" };
+  const draft: RaffleDraft = {
+    title: " Moto ",
+    description: " Una moto ",
+    price: "13",
+    maxTickets: "9999",
+    minTicketsPerPurchase: "",
+    maxTicketsPerPurchase: "5",
+    drawDate: "2026-12-24",
+    status: "available",
+    image: "",
+    holdMinutes: "30",
+    salesCloseHoursBeforeDraw: "0",
+  };
   it("accepts the defaults and sends trimmed text, null limits and the end of the day", () => {
     expect(validateRaffle(draft, m)).toEqual({});
     expect(raffleInput(draft, null)).toMatchObject({ title: "Moto", description: "Una moto", price: 13, maxTickets: 9999, minTicketsPerPurchase: null, maxTicketsPerPurchase: 5, drawDate: "2026-12-24T23:59:59.999Z", endDate: "2025-09-01T00:00:00.000Z" });
@@ -252,6 +264,13 @@ describe("raffle form", () => {
     expect(validateRaffle({ ...draft, maxTickets: "100000" }, m).maxTickets).toBe("range");
     expect(validateRaffle({ ...draft, minTicketsPerPurchase: "0" }, m).minTicketsPerPurchase).toBe("limit");
     expect(validateRaffle({ ...draft, minTicketsPerPurchase: "6" }, m).minTicketsPerPurchase).toBe("order");
+  });
+  it("holds numbers 1 to 10,080 minutes and closes sales 0 to 720 hours before the draw, as the API does", () => {
+    expect(raffleInput({ ...draft, holdMinutes: " 45 ", salesCloseHoursBeforeDraw: "12" }, null)).toMatchObject({ holdMinutes: 45, salesCloseHoursBeforeDraw: 12 });
+    for (const ok of ["1", "10080"]) expect(validateRaffle({ ...draft, holdMinutes: ok }, m).holdMinutes).toBeUndefined();
+    for (const bad of ["0", "10081", "", "1.5", "-3"]) expect(validateRaffle({ ...draft, holdMinutes: bad }, m).holdMinutes).toBe("hold");
+    for (const ok of ["0", "720"]) expect(validateRaffle({ ...draft, salesCloseHoursBeforeDraw: ok }, m).salesCloseHoursBeforeDraw).toBeUndefined();
+    for (const bad of ["721", "", "x"]) expect(validateRaffle({ ...draft, salesCloseHoursBeforeDraw: bad }, m).salesCloseHoursBeforeDraw).toBe("close");
   });
 });
 

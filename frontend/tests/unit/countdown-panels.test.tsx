@@ -77,6 +77,11 @@ const raffle = (drawDate: string | null): Raffle => ({
   drawDate,
   endDate: null,
   createdAt: iso(NOW - 10 * 24 * HOUR),
+  holdMinutes: 30,
+  salesCloseHoursBeforeDraw: 0,
+  salesCloseAt: drawDate,
+  salesOpen: drawDate === null || Date.parse(drawDate) > NOW,
+  serverTime: iso(NOW),
 });
 
 describe("a raffle whose draw date has passed", () => {

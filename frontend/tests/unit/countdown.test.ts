@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FALLBACK_WINDOW_MS, countdownTarget, countdownTone, remaining } from "@/lib/countdown";
+import { FALLBACK_WINDOW_MS, clockOffset, closedPanel, countdownTarget, countdownTone, remaining } from "@/lib/countdown";
 
 const DAY = 86_400_000;
 
@@ -8,9 +8,33 @@ describe("countdown target", () => {
     expect(countdownTarget("2026-12-01T23:59:59.999Z", "2026-11-30T00:00:00.000Z")).toEqual({
       target: new Date("2026-12-01T23:59:59.999Z"),
       closedKind: "drawn",
+      draw: new Date("2026-12-01T23:59:59.999Z"),
     });
-    expect(countdownTarget(null, "2026-11-30T00:00:00.000Z")).toEqual({ target: new Date("2026-11-30T00:00:00.000Z"), closedKind: "closed" });
+    expect(countdownTarget(null, "2026-11-30T00:00:00.000Z")).toEqual({ target: new Date("2026-11-30T00:00:00.000Z"), closedKind: "closed", draw: null });
     expect(countdownTarget(null, null).target).toBeNull();
+  });
+
+  it("runs to the server's salesCloseAt when it says, the closed panel until the draw passes", () => {
+    const draw = "2026-12-01T23:59:59.999Z";
+    const closing = countdownTarget(draw, null, "2026-12-01T21:59:59.999Z");
+    expect(closing.target).toEqual(new Date("2026-12-01T21:59:59.999Z"));
+    expect(closing.closedKind).toBe("closed");
+    expect(closedPanel(closing, new Date("2026-12-01T22:30:00Z"))).toBe("closed");
+    expect(closedPanel(closing, new Date("2026-12-02T00:00:00Z"))).toBe("drawn");
+    // Closing at the draw itself: the draw's panel, as before.
+    expect(countdownTarget(draw, null, draw).closedKind).toBe("drawn");
+    // Never closing by date: nothing to count to, even with an end date.
+    expect(countdownTarget(null, "2026-11-30T00:00:00.000Z", null).target).toBeNull();
+  });
+});
+
+describe("the server's clock", () => {
+  it("is how far the server was ahead when its answer arrived", () => {
+    const arrived = Date.parse("2026-11-20T12:00:00Z");
+    expect(clockOffset("2026-11-20T12:00:30Z", arrived)).toBe(30_000);
+    expect(clockOffset("2026-11-20T11:59:00Z", arrived)).toBe(-60_000);
+    expect(clockOffset(null, arrived)).toBe(0);
+    expect(clockOffset("not a time", arrived)).toBe(0);
   });
 });
 

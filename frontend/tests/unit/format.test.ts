@@ -2,7 +2,21 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { convert, timesCount } from "@/lib/decimal";
-import { formatAtLeast, formatConverted, formatDate, formatCount, formatMoney, formatNumber, formatRate, formatUsd, padTicket, soldPercent, ticketWidth } from "@/lib/format";
+import {
+  formatAtLeast,
+  formatConverted,
+  formatDate,
+  formatCount,
+  formatMoney,
+  formatNumber,
+  formatRate,
+  formatTime,
+  formatUpcoming,
+  formatUsd,
+  padTicket,
+  soldPercent,
+  ticketWidth,
+} from "@/lib/format";
 
 const moneyCases = JSON.parse(readFileSync(join(process.cwd(), "../docs/formats/money-cases.json"), "utf8")) as {
   cases: { currency: string; amount: string; lang: string; text: string }[];
@@ -112,5 +126,25 @@ describe("counts without Intl", () => {
   it("leaves fractions to Intl", () => {
     expect(formatCount(0.5, "es")).toBe("0,5");
     expect(formatCount(1234.5, "en")).toBe("1,234.5");
+  });
+});
+
+describe("times of day (when held numbers may come back)", () => {
+  // Built from the viewer's local clock, so the expectations hold in any time zone.
+  const at = (day: number, hour: number, minute: number) => new Date(2026, 10, day, hour, minute).toISOString();
+  const spaces = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
+
+  it("writes a time in the viewer's zone, 24 h in Spanish and 12 h in English", () => {
+    expect(formatTime(at(20, 14, 5), "es")).toBe("14:05");
+    expect(spaces(formatTime(at(20, 14, 5), "en"))).toBe("2:05 PM");
+  });
+
+  it("gives the time alone on the same day, and the day too otherwise", () => {
+    const now = new Date(2026, 10, 20, 9, 0).getTime();
+    expect(formatUpcoming(at(20, 23, 59), "es", now)).toEqual({ sameDay: true, text: "23:59" });
+    const tomorrow = formatUpcoming(at(21, 0, 30), "es", now);
+    expect(tomorrow.sameDay).toBe(false);
+    expect(tomorrow.text).toContain("21");
+    expect(tomorrow.text).toContain("0:30");
   });
 });

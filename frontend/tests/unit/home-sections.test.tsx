@@ -22,6 +22,11 @@ const raffle = (id: number, sold = 9, max = 999): Raffle => ({
   drawDate: "2026-12-24T23:59:59.999Z",
   endDate: null,
   createdAt: "2026-11-01T00:00:00.000Z",
+  holdMinutes: 30,
+  salesCloseHoursBeforeDraw: 0,
+  salesCloseAt: "2026-12-24T23:59:59.999Z",
+  salesOpen: true,
+  serverTime: "2026-11-20T12:00:00.000Z",
 });
 
 const method = (id: number, active = true, details: Record<string, string> = { email: "pagos@rifa.app" }): PaymentMethod => ({

@@ -32,6 +32,24 @@ vi.mock("@/lib/swr/use-email-settings", () => ({
   useEmailSettings: () => ({ data: undefined }),
 }));
 
+describe("the outbox's kinds of e-mail", () => {
+  it("names the expiry and release notices, and the raffle a release notice is about", () => {
+    outbox.failed = [mail({ id: 21, kind: "expired", status: "failed", purchaseId: 9 }), mail({ id: 22, kind: "numbers_released", status: "failed", purchaseId: null, raffleId: 4 })];
+    render(
+      <Intl>
+        <OutboxList status="failed" />
+      </Intl>,
+    );
+    const [expiredRow, releasedRow] = screen.getAllByRole("row").slice(1);
+    expect(expiredRow).toHaveTextContent("Reserva vencida");
+    expect(expiredRow).toHaveTextContent("#9");
+    expect(releasedRow).toHaveTextContent("Números liberados");
+    expect(releasedRow).toHaveTextContent("Sorteo #4");
+    expect(releasedRow).not.toHaveTextContent("#null");
+    outbox.failed = [];
+  });
+});
+
 describe("the outbox's withheld e-mails", () => {
   it("lists each withheld confirmation with its reason, in Spanish", () => {
     render(

@@ -14,6 +14,12 @@ const COUNTED: { key: string; values: (n: number) => Record<string, string | num
   { key: "picker.atMax", values: (n) => ({ count: n, shown: String(n) }), one: { es: "Máximo 1 boleto por persona", en: "Maximum 1 ticket per person" }, two: { es: "Máximo 2 boletos por persona", en: "Maximum 2 tickets per person" } },
   { key: "picker.minNotice", values: (n) => ({ count: n, shown: String(n) }), one: { es: "Compra Mínima: Debes seleccionar al menos 1 boleto.", en: "Minimum Purchase: You must select at least 1 ticket." }, two: { es: "Compra Mínima: Debes seleccionar al menos 2 boletos.", en: "Minimum Purchase: You must select at least 2 tickets." } },
   { key: "picker.selectedCount", values: (n) => ({ count: n }), one: { es: "1 boleto seleccionado", en: "1 ticket selected" }, two: { es: "2 boletos seleccionados", en: "2 tickets selected" } },
+  {
+    key: "heldNumbers.text",
+    values: (n) => ({ count: n, shown: String(n) }),
+    one: { es: "1 número está apartado por una compra que aún espera su comprobante. Si no se pagan a tiempo, vuelven a estar a la venta.", en: "1 number is held by a purchase still waiting for its proof of payment. If they are not paid in time, they go back on sale." },
+    two: { es: "2 números están apartados por compras que aún esperan su comprobante. Si no se pagan a tiempo, vuelven a estar a la venta.", en: "2 numbers are held by purchases still waiting for their proof of payment. If they are not paid in time, they go back on sale." },
+  },
   { key: "admin.purchases.showing", values: (n) => ({ from: 1, to: n, total: n }), one: { es: "Mostrando 1-1 de 1 compra", en: "Showing 1-1 of 1 purchase" }, two: { es: "Mostrando 1-2 de 2 compras", en: "Showing 1-2 of 2 purchases" } },
 ];
 

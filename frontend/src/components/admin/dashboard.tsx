@@ -7,6 +7,7 @@ import { SWRConfig } from "swr";
 import { Banknote, CalendarDays, CreditCard, Mail, Palette, ShieldCheck, Ticket } from "lucide-react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ApiError } from "@/lib/api/fetcher";
+import type { AdminPurchase } from "@/lib/api/types";
 import type { Session } from "@/lib/auth/session";
 import { AdminHeader } from "./admin-header";
 import { SummaryCards } from "./summary-cards";
@@ -26,6 +27,7 @@ const BrandingTab = dynamic(() => import("./branding-tab").then((m) => m.Brandin
 const EmailTab = dynamic(() => import("./email-tab").then((m) => m.EmailTab), { ssr: false });
 const PurchaseDetailDialog = dynamic(() => import("./purchase-detail-dialog").then((m) => m.PurchaseDetailDialog), { ssr: false });
 const DecisionDialog = dynamic(() => import("./decision-dialog").then((m) => m.DecisionDialog), { ssr: false });
+const ReopenDialog = dynamic(() => import("./reopen-dialog").then((m) => m.ReopenDialog), { ssr: false });
 
 /** /admin/dashboard (SPEC §2 "Administrator dashboard"). */
 export function AdminDashboard() {
@@ -62,6 +64,7 @@ function DashboardBody({ session, logout }: { session: Session; logout: (reason?
   // The purchase a live toast's 'Ver' opened, and the decision taken from it.
   const [noticeId, setNoticeId] = useState<number | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
+  const [reopening, setReopening] = useState<AdminPurchase | null>(null);
   const { data: raffles } = useAdminRaffles();
   const widthOf = useTicketWidth(raffles);
 
@@ -141,9 +144,14 @@ function DashboardBody({ session, logout }: { session: Session; logout: (reason?
             setNoticeId(null);
             setDecision({ purchase, status: next });
           }}
+          onReopen={(purchase) => {
+            setNoticeId(null);
+            setReopening(purchase);
+          }}
         />
       )}
       {decision && <DecisionDialog decision={decision} onClose={() => setDecision(null)} onDone={() => setDecision(null)} />}
+      {reopening && <ReopenDialog purchase={reopening} ticketWidth={widthOf(reopening.raffleId)} onClose={() => setReopening(null)} onDone={() => setReopening(null)} />}
     </div>
   );
 }

@@ -256,7 +256,9 @@ export function OutboxList({ status }: { status: "failed" | "withheld" }) {
   const locale = useLocale();
   const { data: mails, mutate } = useMailOutbox(status, true);
   const [retrying, setRetrying] = useState<number | null>(null);
-  const kind = (k: string) => (["received", "approved", "rejected"].includes(k) ? t(`kinds.${k as "received"}`) : k);
+  const kind = (k: string) => (t.has(`kinds.${k as "received"}`) ? t(`kinds.${k as "received"}`) : k);
+  // A buyer's message is about a purchase; a release alert, about a raffle.
+  const about = (m: OutboxMail) => (m.purchaseId != null ? `#${m.purchaseId}` : m.raffleId != null ? t("outboxRaffle", { id: m.raffleId }) : "—");
   const withheld = status === "withheld";
   const reason = (m: OutboxMail) =>
     m.withheldReason === "hourly_cap" || m.withheldReason === "daily_cap" ? t(`withheldReasons.${m.withheldReason as "hourly_cap"}`) : m.withheldReason;
@@ -304,7 +306,7 @@ export function OutboxList({ status }: { status: "failed" | "withheld" }) {
               <TableRow key={m.id}>
                 <TableCell className="max-w-48 truncate">{m.recipient}</TableCell>
                 <TableCell className="whitespace-nowrap">{kind(m.kind)}</TableCell>
-                <TableCell className="tabular-nums">#{m.purchaseId}</TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">{about(m)}</TableCell>
                 {!withheld && <TableCell className="text-right tabular-nums">{m.attempts}</TableCell>}
                 <TableCell className="min-w-48 max-w-96 text-xs text-muted-foreground">
                   {withheld ? reason(m) : m.lastError}

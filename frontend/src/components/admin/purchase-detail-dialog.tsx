@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { Check, Loader2, X } from "lucide-react";
+import { Check, Loader2, RotateCcw, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Separator } from "@/components/ui/separator";
@@ -29,11 +29,14 @@ export function PurchaseDetailDialog({
   ticketWidth,
   onClose,
   onDecide,
+  onReopen,
 }: {
   purchaseId: number;
   ticketWidth: (raffleId: number) => number;
   onClose: () => void;
   onDecide: (purchase: AdminPurchase, status: "approved" | "rejected") => void;
+  /** 'Reabrir compra' on an expired purchase. */
+  onReopen: (purchase: AdminPurchase) => void;
 }) {
   const t = useTranslations("admin.detail");
   const tp = useTranslations("admin.purchases");
@@ -64,6 +67,11 @@ export function PurchaseDetailDialog({
           </p>
         ) : (
           <div className="grid gap-5">
+            {p.status === "expired" && (
+              <p role="note" className="rounded-md border border-warning bg-warning/10 p-3 text-sm" data-testid="detail-expired-note">
+                {t("expiredNote")}
+              </p>
+            )}
             <section aria-labelledby="detail-customer">
               <h3 id="detail-customer" className="mb-2 font-semibold">
                 {t("customerSection")}
@@ -109,6 +117,11 @@ export function PurchaseDetailDialog({
                 </Field>
                 <Field label={t("date")}>{formatDateTime(p.createdAt, locale)}</Field>
                 {p.decidedAt && <Field label={t("decidedAt")}>{formatDateTime(p.decidedAt, locale)}</Field>}
+                {p.status === "pending" && p.holdExpiresAt && (
+                  <Field label={t("holdUntil")}>
+                    <span data-testid="detail-hold-until">{formatDateTime(p.holdExpiresAt, locale)}</span>
+                  </Field>
+                )}
                 <Field label={t("tickets", { count: p.ticketNumbers.length })} wide>
                   <div className="flex max-h-40 flex-wrap gap-1 overflow-y-auto" data-testid="detail-tickets">
                     {p.ticketNumbers.map((n) => (
@@ -145,6 +158,14 @@ export function PurchaseDetailDialog({
               </p>
             </section>
           </div>
+        )}
+        {p?.status === "expired" && (
+          <DialogFooter>
+            <Button type="button" onClick={() => onReopen(p)} data-testid="reopen-purchase">
+              <RotateCcw aria-hidden />
+              {tp("reopen")}
+            </Button>
+          </DialogFooter>
         )}
         {p?.status === "pending" && (
           <DialogFooter>

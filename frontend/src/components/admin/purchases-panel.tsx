@@ -7,7 +7,7 @@ import { CircleDollarSign, Clock, Loader2, Ticket } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { purchaseSearchQuery, type PurchaseFilters } from "@/lib/api/admin";
-import type { Raffle } from "@/lib/api/types";
+import type { AdminPurchase, Raffle } from "@/lib/api/types";
 import { clampPage, pageRange } from "@/lib/admin/pagination";
 import { formatCalendarDay, formatCount, formatUsd, ticketWidth } from "@/lib/format";
 import { usePurchasePage } from "@/lib/swr/use-purchases";
@@ -23,6 +23,7 @@ import { useToday } from "./use-today";
 
 const PurchaseDetailDialog = dynamic(() => import("./purchase-detail-dialog").then((m) => m.PurchaseDetailDialog), { ssr: false });
 const DecisionDialog = dynamic(() => import("./decision-dialog").then((m) => m.DecisionDialog), { ssr: false });
+const ReopenDialog = dynamic(() => import("./reopen-dialog").then((m) => m.ReopenDialog), { ssr: false });
 
 /** The spec's page of 10; operators with a long queue may show more at once. */
 export const PAGE_SIZE = 10;
@@ -48,6 +49,7 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
+  const [reopening, setReopening] = useState<AdminPurchase | null>(null);
   const locale = useLocale();
   // Renewed at midnight: the daily tab moves on to the new day by itself.
   const { day: today, offset } = useToday();
@@ -175,8 +177,13 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
             setDetailId(null);
             setDecision({ purchase, status: next });
           }}
+          onReopen={(purchase) => {
+            setDetailId(null);
+            setReopening(purchase);
+          }}
         />
       )}
+      {reopening && <ReopenDialog purchase={reopening} ticketWidth={widthOf(reopening.raffleId)} onClose={() => setReopening(null)} onDone={() => setReopening(null)} />}
       {decision && <DecisionDialog decision={decision} onClose={() => setDecision(null)} onDone={() => setDecision(null)} />}
     </div>
   );

@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -15,8 +15,11 @@ import { saveRaffle } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/fetcher";
 import type { Raffle } from "@/lib/api/types";
 import { dayOfUtc, todayUtc } from "@/lib/admin/dates";
+import { formatCount } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import {
+  CLOSE_HOURS,
+  HOLD_MINUTES,
   MAX_TICKETS_LIMIT,
   RAFFLE_DEFAULTS,
   RAFFLE_STATUSES,
@@ -39,6 +42,8 @@ function draftOf(raffle: Raffle | null): RaffleDraft {
       drawDate: todayUtc(),
       status: RAFFLE_DEFAULTS.status,
       image: "",
+      holdMinutes: RAFFLE_DEFAULTS.holdMinutes,
+      salesCloseHoursBeforeDraw: RAFFLE_DEFAULTS.salesCloseHoursBeforeDraw,
     };
   }
   return {
@@ -51,28 +56,46 @@ function draftOf(raffle: Raffle | null): RaffleDraft {
     drawDate: dayOfUtc(raffle.drawDate),
     status: raffle.status,
     image: raffle.image,
+    // An answer from before the API had them falls back to the defaults.
+    holdMinutes: String(raffle.holdMinutes ?? RAFFLE_DEFAULTS.holdMinutes),
+    salesCloseHoursBeforeDraw: String(raffle.salesCloseHoursBeforeDraw ?? RAFFLE_DEFAULTS.salesCloseHoursBeforeDraw),
   };
 }
 
-const RAFFLE_FIELDS = ["title", "description", "price", "maxTickets", "minTicketsPerPurchase", "maxTicketsPerPurchase", "drawDate", "status", "image"] as const;
+const RAFFLE_FIELDS = [
+  "title",
+  "description",
+  "price",
+  "maxTickets",
+  "minTicketsPerPurchase",
+  "maxTicketsPerPurchase",
+  "drawDate",
+  "status",
+  "image",
+  "holdMinutes",
+  "salesCloseHoursBeforeDraw",
+] as const;
 
 /** Create or edit a raffle (SPEC §2 "Dialogs", §5 "Raffle form"). */
 export function RaffleDialog({ raffle, onClose, onSaved }: { raffle: Raffle | null; onClose: () => void; onSaved: () => void }) {
   const t = useTranslations("admin.raffleForm");
   const tr = useTranslations("admin.raffles");
   const tc = useTranslations("admin.common");
-  const schema = useMemo(
-    () =>
-      raffleSchema({
-        required: t("required"),
-        priceMin: t("priceMin"),
-        priceStep: t("priceStep"),
-        maxTicketsRange: t("maxTicketsRange"),
-        limitMin: t("limitMin"),
-        limitsOrder: t("limitsOrder"),
-      }),
-    [t],
-  );
+  const tf = useTranslations("fieldErrors");
+  const locale = useLocale();
+  const schema = useMemo(() => {
+    const range = ({ min, max }: { min: number; max: number }) => tf("outOfRange", { min: formatCount(min, locale), max: formatCount(max, locale) });
+    return raffleSchema({
+      required: t("required"),
+      priceMin: t("priceMin"),
+      priceStep: t("priceStep"),
+      maxTicketsRange: t("maxTicketsRange"),
+      limitMin: t("limitMin"),
+      limitsOrder: t("limitsOrder"),
+      holdMinutesRange: range(HOLD_MINUTES),
+      closeHoursRange: range(CLOSE_HOURS),
+    });
+  }, [t, tf, locale]);
   const { control, handleSubmit, setError, formState } = useForm<RaffleDraft>({ resolver: zodResolver(schema), defaultValues: draftOf(raffle) });
   const [title, description, price, status] = useWatch({ control, name: ["title", "description", "price", "status"] });
   const pending = formState.isSubmitting;
@@ -146,6 +169,14 @@ export function RaffleDialog({ raffle, onClose, onSaved }: { raffle: Raffle | nu
                   {!(RAFFLE_STATUSES as readonly string[]).includes(status) && <option value={status}>{status}</option>}
                 </NativeSelect>
               )}
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField control={control} name="holdMinutes" label={t("holdMinutes")} hint={t("holdMinutesHint")}>
+              {(field) => <Input {...field} type="number" inputMode="numeric" min={HOLD_MINUTES.min} max={HOLD_MINUTES.max} step={1} />}
+            </FormField>
+            <FormField control={control} name="salesCloseHoursBeforeDraw" label={t("closeHours")} hint={t("closeHoursHint")}>
+              {(field) => <Input {...field} type="number" inputMode="numeric" min={CLOSE_HOURS.min} max={CLOSE_HOURS.max} step={1} />}
             </FormField>
           </div>
           <FormField control={control} name="image" label={t("image")} hint={t("imageHint")}>

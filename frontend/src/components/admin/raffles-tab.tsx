@@ -9,7 +9,8 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { deleteRaffle } from "@/lib/api/admin";
 import type { Raffle } from "@/lib/api/types";
-import { formatCount, formatDate, formatUsd } from "@/lib/format";
+import { formatCount, formatDate, formatDateTime, formatUsd } from "@/lib/format";
+import { salesClosed } from "@/lib/sales";
 import { RAFFLE_STATUSES } from "@/lib/validations/raffle";
 import { useInvalidate } from "@/lib/swr/cache";
 import { useAdminRaffles } from "@/lib/swr/use-raffles";
@@ -37,6 +38,30 @@ export function RafflesTab() {
   const refresh = useInvalidate().raffles;
 
   const statusLabel = (status: string) => ((LABELLED as readonly string[]).includes(status) ? t(`statuses.${status as (typeof LABELLED)[number]}`) : status);
+
+  /** The status, and whether sales have closed although it is on sale. */
+  const status = (r: Raffle) => (
+    <span className="flex flex-wrap gap-1">
+      <Badge variant={r.status === "available" ? "success" : "secondary"}>{statusLabel(r.status)}</Badge>
+      {salesClosed(r) && (
+        <Badge variant="destructive" data-testid="raffle-sales-closed">
+          {t("salesClosed")}
+        </Badge>
+      )}
+    </span>
+  );
+
+  /** The draw date, and when sales close when that is earlier. */
+  const draw = (r: Raffle) => (
+    <>
+      {r.drawDate ? formatDate(r.drawDate, locale) : t("notDefined")}
+      {r.salesCloseAt && r.drawDate && r.salesCloseHoursBeforeDraw > 0 && (
+        <span className="block text-xs text-muted-foreground" data-testid="raffle-sales-until">
+          {t("salesUntil", { date: formatDateTime(r.salesCloseAt, locale, "short") })}
+        </span>
+      )}
+    </>
+  );
 
   /** Edit and delete; labels hidden (still named) where the table is tight. */
   const actions = (r: Raffle, labelClass?: string) => (
@@ -78,14 +103,14 @@ export function RafflesTab() {
               <div className="text-xs font-normal text-muted-foreground">{truncate(r.description, DESCRIPTION_PREVIEW)}</div>
             </>
           }
-          badge={<Badge variant={r.status === "available" ? "success" : "secondary"}>{statusLabel(r.status)}</Badge>}
+          badge={status(r)}
           actions={actions(r)}
         >
           <CardFact label={t("colPrice")}>{formatUsd(r.price, locale)}</CardFact>
           <CardFact label={t("colSold")}>
             {formatCount(r.ticketsSold, locale)} / {formatCount(r.maxTickets, locale)}
           </CardFact>
-          <CardFact label={t("colDraw")}>{r.drawDate ? formatDate(r.drawDate, locale) : t("notDefined")}</CardFact>
+          <CardFact label={t("colDraw")}>{draw(r)}</CardFact>
         </CatalogCard>
       ))}
       after={
@@ -129,10 +154,8 @@ export function RafflesTab() {
                   <TableCell className="whitespace-nowrap text-right tabular-nums">{formatUsd(r.price, locale)}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatCount(r.maxTickets, locale)}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatCount(r.ticketsSold, locale)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{r.drawDate ? formatDate(r.drawDate, locale) : t("notDefined")}</TableCell>
-                  <TableCell>
-                    <Badge variant={r.status === "available" ? "success" : "secondary"}>{statusLabel(r.status)}</Badge>
-                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{draw(r)}</TableCell>
+                  <TableCell>{status(r)}</TableCell>
                   <TableCell>
                     <div className="flex justify-end gap-1">{actions(r, "max-lg:sr-only")}</div>
                   </TableCell>

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 
-const VARIANT = { pending: "warning", approved: "success", rejected: "destructive", test: "secondary" } as const;
+const VARIANT = { pending: "warning", approved: "success", rejected: "destructive", test: "secondary", expired: "outline" } as const;
 
 /** A purchase status as a coloured label; unknown statuses show raw. */
 export function PurchaseStatusBadge({ status }: { status: string }) {

@@ -1,56 +1,61 @@
 "use client";
 
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { useTranslations } from "next-intl";
 import { CalendarX2, Lock, Timer } from "lucide-react";
 import { Progress } from "@/components/ui/progress";
-import { countdownTarget, countdownTone, remaining, TICK_MS } from "@/lib/countdown";
+import { closedPanel, countdownTarget, countdownTone, remaining } from "@/lib/countdown";
+import { useServerNow } from "@/lib/use-server-clock";
 import { cn } from "@/lib/utils";
 
 const toneText = { success: "text-success-strong", warning: "text-warning-strong", danger: "text-danger-strong" } as const;
 const toneBar = { success: "bg-success-strong", warning: "bg-warning", danger: "bg-danger-strong" } as const;
 
 /**
- * The current time, to the second. While server-rendering and hydrating it is the server's
- * render time (`renderedAt`, the same on both sides: no mismatch), or null when unknown.
+ * Ticks every second to when sales close (the server's `salesCloseAt`, else the draw or end
+ * date), on the server's clock (`serverTime`); shows the closed panel at zero, or at once when
+ * the server says sales are closed (`closed`).
  */
-function subscribeToClock(onTick: () => void): () => void {
-  const id = window.setInterval(onTick, TICK_MS);
-  return () => window.clearInterval(id);
-}
-const clockSnapshot = () => Math.floor(Date.now() / TICK_MS) * TICK_MS;
-
-/** Ticks every second to the draw (or end) date; shows the closed panel at zero. */
 export function Countdown({
   drawDate,
   endDate,
   createdAt,
+  salesCloseAt,
+  serverTime = null,
+  closed = false,
   renderedAt = null,
   onClosedChange,
 }: {
   drawDate: string | null;
   endDate: string | null;
   createdAt: string | null;
+  /** When sales close, as the server computed it (undefined: an answer that does not say). */
+  salesCloseAt?: string | null;
+  /** The server's clock when it answered, to correct this browser's. */
+  serverTime?: string | null;
+  /** The server says sales are closed already (`salesOpen` false on a raffle on sale). */
+  closed?: boolean;
   /** The server's clock when it rendered the page (ms), used until hydration is done. */
   renderedAt?: number | null;
   onClosedChange?: (closed: boolean) => void;
 }) {
   const t = useTranslations("countdown");
-  const { target, closedKind } = countdownTarget(drawDate, endDate);
-  const serverNow = renderedAt === null ? null : Math.floor(renderedAt / TICK_MS) * TICK_MS;
-  const nowMs = useSyncExternalStore(subscribeToClock, clockSnapshot, () => serverNow);
+  const counted = countdownTarget(drawDate, endDate, salesCloseAt);
+  const { target } = counted;
+  const nowMs = useServerNow(serverTime, renderedAt);
   const now = nowMs === null ? null : new Date(nowMs);
 
   const left = target && now ? remaining(target, now, createdAt ? new Date(createdAt) : null) : null;
-  const done = left?.done ?? false;
+  const done = closed || (left?.done ?? false);
   useEffect(() => {
     onClosedChange?.(done);
   }, [done, onClosedChange]);
 
-  if (!target) return null;
+  if (!target && !closed) return null;
 
-  if (left?.done) {
-    const drawn = closedKind === "drawn";
+  if (done) {
+    // Closed by the server ahead of the clock (a skewed clock, or a status change): sales, not the draw.
+    const drawn = Boolean(left?.done) && closedPanel(counted, now) === "drawn";
     return (
       <div role="status" className="flex items-center gap-4 rounded-xl border border-danger/40 bg-danger/5 p-5" data-testid="countdown-closed">
         {drawn ? <CalendarX2 aria-hidden className="size-8 shrink-0 text-danger-strong" /> : <Lock aria-hidden className="size-8 shrink-0 text-danger-strong" />}

@@ -53,6 +53,8 @@ export interface PurchaseFormProps {
   onTaken: (numbers: number[], message: string) => void;
   /** The server's price differs (409 total_mismatch): refresh the quote. */
   onPriceChanged: () => void;
+  /** Sales closed meanwhile (409 sales_closed): the page shows its closed panel. */
+  onSalesClosed?: () => void;
 }
 
 type FieldName = keyof PurchaseFormValues;
@@ -163,7 +165,22 @@ export function PurchaseForm(props: PurchaseFormProps) {
         props.onPriceChanged();
         return;
       }
-      if (body.code === "validation_failed") applyServerFieldErrors(error, setError, FIELD_NAMES);
+      if (body.code === "sales_closed") {
+        toast.error(t("error"), { description: body.message });
+        props.onSalesClosed?.();
+        return;
+      }
+      if (body.code === "validation_failed") {
+        applyServerFieldErrors(error, setError, FIELD_NAMES);
+        // The numbers are not a field of this form: the per-person allowance ('Solo puedes comprar
+        // N boleto(s) por persona') is said above the button, in the server's words.
+        const tickets = body.fields?.ticketNumbers;
+        if (tickets) {
+          setError("root.ticketNumbers", { type: "server", message: tickets });
+          toast.error(t("error"), { description: tickets });
+          return;
+        }
+      }
       toast.error(t("error"), { description: body.message });
       return;
     }
@@ -308,6 +325,12 @@ export function PurchaseForm(props: PurchaseFormProps) {
             />
           )}
         </FormField>
+
+        {formState.errors.root?.ticketNumbers?.message && (
+          <p role="alert" className="rounded-md border border-danger/40 bg-danger/5 p-3 text-sm font-medium text-danger-strong" data-testid="tickets-error">
+            {formState.errors.root.ticketNumbers.message}
+          </p>
+        )}
 
         <Button type="submit" size="lg" className="h-12 w-full text-base" disabled={submitting || active.length === 0}>
           {submitting ? <Loader2 aria-hidden className="animate-spin" /> : null}

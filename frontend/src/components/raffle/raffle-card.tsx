@@ -6,6 +6,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import type { Raffle } from "@/lib/api/types";
 import { formatDate, formatNumber, formatUsd, soldPercent } from "@/lib/format";
+import { salesClosed } from "@/lib/sales";
 import { LinkPending } from "./link-pending";
 
 /**
@@ -17,6 +18,8 @@ export function RaffleCard({ raffle, showActive = false, priority = false }: { r
   const locale = useLocale();
   const percent = soldPercent(raffle.ticketsSold, raffle.maxTickets);
   const href = `/sorteo/${raffle.id}`;
+  // The server's word when it answered (the list is read on every request).
+  const closed = salesClosed(raffle);
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md">
       <div className="relative aspect-[16/10] overflow-hidden bg-muted">
@@ -30,10 +33,16 @@ export function RaffleCard({ raffle, showActive = false, priority = false }: { r
           decoding="async"
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
         />
-        {showActive && (
-          <Badge variant="success" className="absolute left-3 top-3 shadow">
-            {t("active")}
+        {closed ? (
+          <Badge variant="destructive" className="absolute left-3 top-3 shadow" data-testid="raffle-card-closed">
+            {t("salesClosed")}
           </Badge>
+        ) : (
+          showActive && (
+            <Badge variant="success" className="absolute left-3 top-3 shadow">
+              {t("active")}
+            </Badge>
+          )
         )}
         <span className="absolute bottom-3 right-3 rounded-md bg-background/95 px-2.5 py-1 text-sm font-bold shadow">
           {formatUsd(raffle.price, locale)}
@@ -64,7 +73,7 @@ export function RaffleCard({ raffle, showActive = false, priority = false }: { r
         </div>
         {/* The whole card is the link (the title's stretched link); this only looks like a button. */}
         <span aria-hidden className={buttonVariants({ size: "lg", className: "mt-1 w-full" })}>
-          {showActive ? t("participateNow") : t("viewRaffle")}
+          {showActive && !closed ? t("participateNow") : t("viewRaffle")}
         </span>
       </div>
     </article>

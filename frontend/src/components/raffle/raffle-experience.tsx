@@ -12,11 +12,15 @@ import type { PaymentMethod, PurchaseResponse, Raffle } from "@/lib/api/types";
 import { availableNumbers, canPurchase, withoutTaken } from "@/lib/picker";
 import { ticketWidth } from "@/lib/format";
 import { countdownTarget } from "@/lib/countdown";
+import { salesClosed } from "@/lib/sales";
 import { timesCount } from "@/lib/decimal";
 import { useAvailability } from "@/lib/swr/use-availability";
 import { useQuote } from "@/lib/swr/use-quote";
 import { usePaymentMethods } from "@/lib/swr/use-payment-methods";
+import { useLiveRaffle } from "@/lib/swr/use-raffles";
 import { Countdown } from "./countdown";
+import { HeldNumbersPanel } from "./held-numbers-panel";
+import { SoldOutPanel } from "./sold-out-panel";
 import { TicketPicker } from "./ticket-picker";
 
 // The form (react-hook-form, zod) and the receipt load only once they are needed: the receipt's
@@ -50,15 +54,24 @@ export function RaffleExperience({
   const router = useRouter();
   const isAdmin = useIsAdmin();
   const [closed, setClosed] = useState(() => closedAt(publicRaffle, renderedAt));
+  // The server refused a purchase because sales closed (409 sales_closed) before this page knew.
+  const [refusedClosed, setRefusedClosed] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const [taken, setTaken] = useState<number[]>([]);
   // The last lost race: the numbers someone else took and the server's message naming them.
   const [lostRace, setLostRace] = useState<{ numbers: number[]; message: string } | null>(null);
   const [receipt, setReceipt] = useState<{ response: PurchaseResponse; proofProblem: string | null } | null>(null);
 
-  const raffle = publicRaffle;
-  const onSale = raffle.status === "available";
-  const canBuy = isAdmin || (onSale && !closed);
+  const onSale = publicRaffle.status === "available";
+  // Whether sales are open and the server's clock, as the API says now: the rendered page may
+  // come from a CDN's copy minutes old, so its serverTime does not correct this browser's clock.
+  const { data: live } = useLiveRaffle(publicRaffle.id, publicRaffle, onSale);
+  const latest = live !== undefined && live !== publicRaffle && live.id === publicRaffle.id ? live : null;
+  const raffle: Raffle = latest ? { ...publicRaffle, salesOpen: latest.salesOpen, salesCloseAt: latest.salesCloseAt, serverTime: latest.serverTime } : publicRaffle;
+  const clockTime = latest?.serverTime ?? null;
+  // On sale, but the server says sales are closed (its clock, its closing hours): the closed panel.
+  const serverClosed = salesClosed(raffle) || (onSale && refusedClosed);
+  const canBuy = isAdmin || (onSale && !closed && !serverClosed);
 
   const availability = useAvailability(raffle.id, isAdmin);
   const quote = useQuote(raffle.id, selected.length);
@@ -71,6 +84,13 @@ export function RaffleExperience({
     const gone = new Set(taken);
     return all.filter((n) => !gone.has(n));
   }, [availability.data, taken]);
+
+  // Nothing left to pick: sold out, or held by purchases whose holds may still expire.
+  const noneLeft = available !== null && available.length === 0;
+  const pendingCount = availability.data?.pendingCount ?? 0;
+  // SWR's bound mutate is stable: the held panel's timer is not re-armed on every render.
+  const reloadAvailability = availability.mutate;
+  const refreshAvailability = useCallback(() => void reloadAvailability(), [reloadAvailability]);
 
   const width = ticketWidth(raffle.maxTickets);
   const limits = raffle.purchaseLimits;
@@ -103,6 +123,11 @@ export function RaffleExperience({
     if (!result.testMode) router.refresh();
   }, [availability, router]);
 
+  const onSalesClosed = useCallback(() => {
+    setRefusedClosed(true);
+    router.refresh();
+  }, [router]);
+
   return (
     <div className="space-y-6">
       {isAdmin && !onSale && (
@@ -126,6 +151,9 @@ export function RaffleExperience({
           drawDate={raffle.drawDate ?? null}
           endDate={raffle.endDate ?? null}
           createdAt={raffle.createdAt}
+          salesCloseAt={raffle.salesCloseAt}
+          serverTime={clockTime}
+          closed={serverClosed}
           renderedAt={renderedAt}
           onClosedChange={setClosed}
         />
@@ -143,7 +171,17 @@ export function RaffleExperience({
         )
       ) : (
         <>
-          <section aria-labelledby="pick-title" className="space-y-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+          {noneLeft && pendingCount === 0 && <SoldOutPanel />}
+          {noneLeft && pendingCount > 0 && (
+            <HeldNumbersPanel
+              raffleId={raffle.id}
+              pendingCount={pendingCount}
+              nextReleaseAt={availability.data?.nextReleaseAt ?? null}
+              serverTime={clockTime}
+              onDue={refreshAvailability}
+            />
+          )}
+          <section aria-labelledby="pick-title" hidden={noneLeft} className="space-y-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
             <h2 id="pick-title" className="text-xl font-bold">{t("pickTitle")}</h2>
             <TicketPicker
               available={available}
@@ -172,6 +210,7 @@ export function RaffleExperience({
                 onPurchased={onPurchased}
                 onTaken={onTaken}
                 onPriceChanged={() => void quote.mutate()}
+                onSalesClosed={onSalesClosed}
               />
             </section>
           )}
@@ -185,8 +224,8 @@ export function RaffleExperience({
 }
 
 /** Whether the raffle's countdown had reached zero at `at` (ms), as the server saw it. */
-function closedAt(raffle: Pick<Raffle, "drawDate" | "endDate">, at: number | null): boolean {
+function closedAt(raffle: Pick<Raffle, "drawDate" | "endDate" | "salesCloseAt">, at: number | null): boolean {
   if (at === null) return false;
-  const { target } = countdownTarget(raffle.drawDate ?? null, raffle.endDate ?? null);
+  const { target } = countdownTarget(raffle.drawDate ?? null, raffle.endDate ?? null, raffle.salesCloseAt);
   return target !== null && target.getTime() <= at;
 }

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { notify as toast } from "@/lib/notify";
 import { CheckCircle2, Download, FlaskConical, Mail } from "lucide-react";
+import { BuyerLink } from "./buyer-link";
 import { ProofRetry } from "./proof-retry";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -64,6 +65,7 @@ export function ReceiptDialog({ receipt, proofProblem = null, onClose }: { recei
             <Badge variant={testMode ? "secondary" : "warning"}>{testMode ? t("testMode") : t("processing")}</Badge>
           </dd>
         </dl>
+        {!testMode && receipt.buyerPagePath && <BuyerLink path={receipt.buyerPagePath} />}
         {!testMode && proofProblem && purchaseToken && (
           <ProofRetry purchaseId={purchase.id} purchaseToken={purchaseToken} reference={purchase.reference} problem={proofProblem} />
         )}

@@ -134,12 +134,12 @@ function Results({ result }: { result: Verification }) {
       <ul className="grid gap-4 md:grid-cols-2">
         {result.raffles.map((entry) => {
           const width = ticketWidth(entry.raffle.maxTickets);
-          const status = entry.purchase.status as "pending" | "approved" | "rejected" | "test";
+          const status = entry.purchase.status as "pending" | "approved" | "rejected" | "expired" | "test";
           return (
             <li key={entry.purchase.reference} className="space-y-3 rounded-xl border bg-card p-5 shadow-sm">
               <div className="flex items-start justify-between gap-3">
                 <h4 className="font-semibold leading-snug">{entry.raffle.title}</h4>
-                <Badge variant={status === "approved" ? "success" : status === "rejected" ? "destructive" : "warning"}>
+                <Badge variant={status === "approved" ? "success" : status === "rejected" ? "destructive" : status === "expired" ? "outline" : "warning"}>
                   {t.has(`purchaseStatus.${status}`) ? t(`purchaseStatus.${status}`) : status}
                 </Badge>
               </div>

@@ -69,6 +69,14 @@ export function decidePurchase(id: number, status: "approved" | "rejected", admi
   });
 }
 
+/**
+ * Reopens an expired purchase: pending again with a fresh deadline. 409 `numbers_no_longer_free`
+ * names the numbers taken meanwhile; 422 on `ticketNumbers` when the buyer's allowance is used.
+ */
+export function reopenPurchase(id: number): Promise<AdminPurchase> {
+  return apiJson<AdminPurchase>(`/api/admin/purchases/${id}/reopen`, { method: "POST" });
+}
+
 export interface RaffleInput {
   title: string;
   description: string;
@@ -80,6 +88,10 @@ export interface RaffleInput {
   endDate: string;
   status: string;
   image: string;
+  /** How long a purchase without a proof holds its numbers (1–10,080 minutes). */
+  holdMinutes: number;
+  /** Sales close this many hours before the draw (0–720). */
+  salesCloseHoursBeforeDraw: number;
 }
 
 export function saveRaffle(input: RaffleInput, id?: number): Promise<Raffle> {

@@ -1,11 +1,15 @@
 import { ApiError, apiJson, apiRequest } from "./fetcher";
-import type { PriceQuote, PurchaseResponse, UploadTarget, Verification } from "./types";
+import type { BuyerPurchaseView, PriceQuote, PurchaseResponse, ReleaseAlertResult, UploadTarget, Verification } from "./types";
 
 /** The picker's compact availability: one bit per number, most significant bit first. */
 export interface Availability {
   bitmap: Uint8Array;
   maxTickets: number;
   availableCount: number;
+  /** Numbers held by pending purchases (`X-Pending-Count`; 0 when the API does not say). */
+  pendingCount: number;
+  /** The earliest moment a hold can expire (`X-Next-Release-At`), or null when none can. */
+  nextReleaseAt: string | null;
 }
 
 export async function fetchAvailability(raffleId: number, admin = false): Promise<Availability> {
@@ -14,11 +18,28 @@ export async function fetchAvailability(raffleId: number, admin = false): Promis
   const bitmap = new Uint8Array(await response.arrayBuffer());
   const maxTickets = Number(response.headers.get("X-Max-Tickets") ?? bitmap.length * 8);
   const counted = response.headers.get("X-Available-Count");
+  const pending = Number(response.headers.get("X-Pending-Count") ?? 0);
+  const release = response.headers.get("X-Next-Release-At");
   return {
     bitmap,
     maxTickets,
     availableCount: counted === null ? Number.NaN : Number(counted),
+    pendingCount: Number.isFinite(pending) && pending > 0 ? pending : 0,
+    nextReleaseAt: release && !Number.isNaN(Date.parse(release)) ? release : null,
   };
+}
+
+/** Asks for an e-mail when held numbers of the raffle come back on sale. */
+export function subscribeReleaseAlert(raffleId: number, email: string): Promise<ReleaseAlertResult> {
+  return apiJson<ReleaseAlertResult>(`/api/raffles/${raffleId}/release-alerts`, { method: "POST", body: { email: email.trim() } });
+}
+
+/**
+ * The buyer's own view of a purchase. The key travels in a header, never in the URL: it came
+ * from the page's fragment, which no server (nor any log or Referer) ever sees.
+ */
+export function fetchBuyerPurchase(purchaseId: number, purchaseToken: string): Promise<BuyerPurchaseView> {
+  return apiJson<BuyerPurchaseView>(`/api/purchases/${purchaseId}/buyer`, { headers: { "X-Purchase-Token": purchaseToken } });
 }
 
 export function fetchQuote(raffleId: number, count: number): Promise<PriceQuote> {
@@ -122,8 +143,8 @@ export async function uploadProof(file: File, ctx: ProofContext): Promise<void> 
   await attachProof(target.uploadURL, ctx);
 }
 
-/** The printable invoice of a purchase (HTML), or its PDF. */
-export function invoiceUrl(purchaseId: number, purchaseToken: string, format?: "pdf"): string {
+/** The printable invoice of a purchase (HTML, the default), or its PDF. */
+export function invoiceUrl(purchaseId: number, purchaseToken: string, format?: "pdf" | "html"): string {
   const query = new URLSearchParams({ token: purchaseToken });
   if (format) query.set("format", format);
   return `/api/purchases/${purchaseId}/invoice?${query.toString()}`;

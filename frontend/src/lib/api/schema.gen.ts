@@ -1563,6 +1563,89 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/purchases/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopens an expired purchase (the proof came late, by other means): pending again, its
+         *     numbers held with a fresh deadline. Numbers sold meanwhile answer 409
+         *     `numbers_no_longer_free` naming them; a purchase that is not expired 409
+         *     `purchase_not_expired`; a buyer who bought again past their allowance 422.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PurchaseDto"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/purchases/{id}/status": {
         parameters: {
             query?: never;
@@ -2151,6 +2234,9 @@ export type paths = {
                     headers: {
                         "X-Available-Count"?: number;
                         "X-Max-Tickets"?: number;
+                        /** @description RFC 3339; absent when no hold can expire */
+                        "X-Next-Release-At"?: string;
+                        "X-Pending-Count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2925,6 +3011,68 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/purchases/{id}/buyer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The buyer's own view of a purchase, opened with its `purchaseToken` in `X-Purchase-Token`:
+         *     the raffle, the numbers, the total (and the amount at the rate locked at purchase), the
+         *     status with its history, the hold's deadline, and whether a proof can be sent now. A wrong
+         *     token and an unknown purchase answer the same 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The purchase's `purchaseToken` */
+                    "X-Purchase-Token": string;
+                };
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BuyerPurchaseViewDto"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/purchases/{id}/invoice": {
         parameters: {
             query?: never;
@@ -3231,8 +3379,10 @@ export type paths = {
         };
         /**
          * The raffle's numbers as a bitmap: byte `(n-1)/8`, bit `7-((n-1)%8)` (most significant first)
-         *     is 1 when number `n` is available. `X-Max-Tickets` and `X-Available-Count` carry the totals.
-         *     A 99,999-number raffle is 12.5 KB.
+         *     is 1 when number `n` is available. `X-Max-Tickets` and `X-Available-Count` carry the totals;
+         *     `X-Pending-Count` the numbers held by pending purchases (taken, but they may come back) and
+         *     `X-Next-Release-At` when the next hold can expire, if one can. A 99,999-number raffle is
+         *     12.5 KB.
          */
         get: {
             parameters: {
@@ -3249,6 +3399,9 @@ export type paths = {
                     headers: {
                         "X-Available-Count"?: number;
                         "X-Max-Tickets"?: number;
+                        /** @description RFC 3339; absent when no hold can expire */
+                        "X-Next-Release-At"?: string;
+                        "X-Pending-Count"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3524,6 +3677,117 @@ export type paths = {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/raffles/{id}/release-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leaves an e-mail to be told, once, the next time numbers of this raffle come back on sale
+         *     (when holds expire). Asking again changes nothing. The
+         *     notice is written in the request's language. Limited per client address (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReleaseAlertRequest"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReleaseAlertResponse"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `request_timeout`: the body paused or took too long */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3957,6 +4221,56 @@ export type components = {
             /** @description Each link: absolute `http(s)` or blank. */
             whatsappUrl?: string | null;
         };
+        BuyerPurchaseDto: {
+            /** @description The organiser's note on the decision. */
+            adminNotes?: string | null;
+            /**
+             * @description Whether a proof can be sent now (the upload flow: `POST /api/upload-url`, then
+             *     `PUT /api/purchases/{id}/payment-proof`).
+             */
+            canUploadProof: boolean;
+            convertedTotal?: null | components["schemas"]["ConvertedTotalDto"];
+            createdAt: string;
+            customerEmail: string;
+            customerName: string;
+            discountApplied: string;
+            /** @description Until when the numbers are held without a proof (pending purchases without one). */
+            holdExpiresAt?: string | null;
+            /** Format: int64 */
+            id: number;
+            paymentMethod: string;
+            proofAttached: boolean;
+            /**
+             * @description Why the last proof sent was refused (`missing`, `too_large`, `wrong_type`), while none
+             *     is attached.
+             */
+            proofProblem?: string | null;
+            reference: string;
+            /** @description pending, approved, rejected or expired. */
+            status: string;
+            /** @description The numbers as shown to people (zero-padded to the raffle's width). */
+            ticketLabels: string[];
+            ticketNumbers: number[];
+            totalAmount: string;
+        };
+        /** @description A purchase as its buyer follows it on their own page. */
+        BuyerPurchaseViewDto: {
+            /** @description Oldest first. */
+            history: components["schemas"]["PurchaseEventDto"][];
+            purchase: components["schemas"]["BuyerPurchaseDto"];
+            raffle: components["schemas"]["BuyerRaffleDto"];
+            /** @description The server's clock, so the page's countdown agrees with it. */
+            serverTime: string;
+        };
+        BuyerRaffleDto: {
+            drawDate?: string | null;
+            /** Format: int64 */
+            id: number;
+            image: string;
+            /** Format: int32 */
+            maxTickets: number;
+            title: string;
+        };
         ConvertedTotalDto: {
             amount: string;
             currency: string;
@@ -4113,13 +4427,24 @@ export type components = {
             createdAt: string;
             /** Format: int64 */
             id: number;
-            /** @description `received`, `approved` or `rejected`. */
+            /**
+             * @description `received`, `approved`, `rejected`, `expired` (no proof in time) or `numbers_released`
+             *     (a release alert).
+             */
             kind: string;
             /** @description Why the last attempt failed, as the mail server said it. */
             lastError?: string | null;
             nextAttemptAt: string;
-            /** Format: int64 */
-            purchaseId: number;
+            /**
+             * Format: int64
+             * @description The purchase a buyer's message is about; `null` for a release alert.
+             */
+            purchaseId?: number | null;
+            /**
+             * Format: int64
+             * @description The raffle a release alert is about; `null` for a buyer's message.
+             */
+            raffleId?: number | null;
             recipient: string;
             sentAt?: string | null;
             /**
@@ -4194,6 +4519,8 @@ export type components = {
             customerPhone: string;
             decidedAt?: string | null;
             discountApplied: string;
+            /** @description Until when a pending purchase without a proof holds its numbers. */
+            holdExpiresAt?: string | null;
             /** Format: int64 */
             id: number;
             /** @description The method's name when the purchase was made. */
@@ -4218,11 +4545,19 @@ export type components = {
              * @example RF-7K3M9Q2X
              */
             reference: string;
-            /** @description pending, approved, rejected or test. */
+            /** @description pending, approved, rejected, test or expired (no proof before the hold's deadline). */
             status: string;
             ticketNumbers: number[];
             /** @example 26.00 */
             totalAmount: string;
+        };
+        /** @description One entry of a purchase's history. */
+        PurchaseEventDto: {
+            at: string;
+            /** @description received, proof_attached, approved, rejected, expired or reopened. */
+            kind: string;
+            /** @description The organiser's note of a decision. */
+            note?: string | null;
         };
         /** @description The purchase form's fields, for the documentation (sent as `multipart/form-data`). */
         PurchaseFormSchema: {
@@ -4274,10 +4609,17 @@ export type components = {
         };
         /** @description The answer to a purchase. */
         PurchaseResponse: {
+            /**
+             * @description The buyer's private page of the purchase on the site (`/compra/{id}#{token}`, the token
+             *     in the fragment); every e-mail links it too. `null` for test purchases.
+             */
+            buyerPagePath?: string | null;
+            /** @description Until when the numbers are held without a payment proof. */
+            holdExpiresAt?: string | null;
             purchase: components["schemas"]["ReceiptPurchaseDto"];
             /**
-             * @description The buyer's secret key to this purchase, given out only here: send it back to attach
-             *     the payment proof and to read the invoice. `null` for test purchases.
+             * @description The buyer's secret key to this purchase: send it back to attach the payment proof and
+             *     to read the invoice. `null` for test purchases.
              */
             purchaseToken?: string | null;
             quote: components["schemas"]["PriceQuoteDto"];
@@ -4304,6 +4646,11 @@ export type components = {
             description: string;
             drawDate?: string | null;
             endDate?: string | null;
+            /**
+             * Format: int32
+             * @description Minutes a purchase without a payment proof holds its numbers.
+             */
+            holdMinutes: number;
             /** Format: int64 */
             id: number;
             image: string;
@@ -4323,6 +4670,17 @@ export type components = {
             price: string;
             /** @description The limits that apply: unset minimum is 1, unset maximum equals the minimum. */
             purchaseLimits: components["schemas"]["PurchaseLimitsDto"];
+            /**
+             * @description When sales close: the draw date less `salesCloseHoursBeforeDraw`, or the end date when
+             *     there is no draw date; `null` when neither is set.
+             */
+            salesCloseAt?: string | null;
+            /** Format: int32 */
+            salesCloseHoursBeforeDraw: number;
+            /** @description Whether the public can buy right now: status available and before `salesCloseAt`. */
+            salesOpen: boolean;
+            /** @description The server's clock when answering, so countdowns agree with it. */
+            serverTime: string;
             /** @description available, finished, postponed, inactive or completed. */
             status: string;
             /** Format: int32 */
@@ -4343,6 +4701,12 @@ export type components = {
             /** @example 2025-08-15 */
             drawDate?: string | null;
             endDate?: string | null;
+            /**
+             * Format: int64
+             * @description Minutes a purchase without a payment proof holds its numbers: 1 to 10080; defaults to
+             *     30.
+             */
+            holdMinutes?: number | null;
             image?: string | null;
             /**
              * Format: int64
@@ -4359,6 +4723,11 @@ export type components = {
              * @example 13
              */
             price?: number | null;
+            /**
+             * Format: int64
+             * @description Sales close this many hours before the draw date: 0 to 720; defaults to 0.
+             */
+            salesCloseHoursBeforeDraw?: number | null;
             /** @description Defaults to available. */
             status?: string | null;
             title?: string | null;
@@ -4382,6 +4751,13 @@ export type components = {
             ticketLabels: string[];
             ticketNumbers: number[];
             totalAmount: string;
+        };
+        /** @description An e-mail to tell when numbers of the raffle come back on sale. */
+        ReleaseAlertRequest: {
+            email?: string | null;
+        };
+        ReleaseAlertResponse: {
+            subscribed: boolean;
         };
         /** @description The signed-in user as the panel stores it. */
         SessionUserDto: {

@@ -2,7 +2,7 @@
  * The API's shapes under the site's names. Generated (schema.gen.ts, from the OpenAPI snapshot
  * openapi.json: `npm run api:types`), never written by hand. Money and rates are decimal strings.
  */
-import type { components } from "./schema.gen";
+import type { components, paths } from "./schema.gen";
 
 type Schemas = components["schemas"];
 
@@ -34,3 +34,13 @@ export type ExchangeRate = Schemas["ExchangeRateDto"];
 export type EmailSettings = Schemas["EmailSettingsDto"];
 export type TestEmailResult = Schemas["TestEmailResponse"];
 export type OutboxMail = Schemas["MailDto"];
+/**
+ * GET /api/purchases/{id}/buyer: what the buyer's own page shows. Named by its path and fields,
+ * not by the schemas' names (the API names them after its DTO types, which may change).
+ */
+export type BuyerPurchaseView = paths["/api/purchases/{id}/buyer"]["get"]["responses"][200]["content"]["application/json"];
+export type BuyerPurchase = BuyerPurchaseView["purchase"];
+export type BuyerRaffle = BuyerPurchaseView["raffle"];
+export type PurchaseEvent = BuyerPurchaseView["history"][number];
+/** POST /api/raffles/{id}/release-alerts's answer (named by its path: the schema's name is the API's). */
+export type ReleaseAlertResult = paths["/api/raffles/{id}/release-alerts"]["post"]["responses"][201]["content"]["application/json"];

@@ -17,6 +17,7 @@ export const swrKeys = {
   quote: (raffleId: number, count: number) => `/api/raffles/${raffleId}/quote?count=${count}`,
   availability: (raffleId: number, admin: boolean) => `${admin ? "/api/admin/raffles" : "/api/raffles"}/${raffleId}/availability`,
   branding: "/api/branding",
+  raffle: (raffleId: number) => `/api/raffles/${raffleId}`,
   adminRaffles: "/api/admin/raffles",
   adminRaffle: (raffleId: number) => `/api/admin/raffles/${raffleId}`,
   adminPromotions: (raffleId: number) => `/api/admin/raffles/${raffleId}/promotions`,
@@ -28,6 +29,8 @@ export const swrKeys = {
   purchase: (purchaseId: number) => `/api/admin/purchases/${purchaseId}`,
   emailSettings: "/api/admin/email-settings",
   mailOutbox: (status: string) => `/api/admin/mail-outbox?status=${status}&limit=50`,
+  /** The buyer's view; its key also holds the purchase's key, sent as X-Purchase-Token. */
+  buyerPurchase: (purchaseId: number) => `/api/purchases/${purchaseId}/buyer`,
 } as const;
 
 /**
@@ -45,6 +48,8 @@ const STALE_AFTER = {
   /** Methods show their linked rate. */
   exchangeRates: ["/api/admin/exchange-rates", "/api/admin/payment-methods", "/api/payment-methods"],
   mailOutbox: ["/api/admin/mail-outbox"],
+  /** A proof the buyer sent from their page. */
+  buyerPurchase: ["/api/purchases/"],
 } as const satisfies Record<string, readonly string[]>;
 
 type StaleGroup = keyof typeof STALE_AFTER;

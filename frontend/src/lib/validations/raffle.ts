@@ -3,8 +3,12 @@ import { endOfDayUtc } from "@/lib/admin/dates";
 import type { RaffleInput } from "@/lib/api/admin";
 
 /** Raffle form rules (SPEC §5 "Raffle form", §9). */
-export const RAFFLE_DEFAULTS = { price: "13", maxTickets: "9999", status: "available" } as const;
+export const RAFFLE_DEFAULTS = { price: "13", maxTickets: "9999", status: "available", holdMinutes: "30", salesCloseHoursBeforeDraw: "0" } as const;
 export const MAX_TICKETS_LIMIT = 99_999;
+/** How long a purchase without a proof may hold its numbers: 1 minute to 7 days (the API's range). */
+export const HOLD_MINUTES = { min: 1, max: 10_080 } as const;
+/** Sales close up to 30 days before the draw. */
+export const CLOSE_HOURS = { min: 0, max: 720 } as const;
 /** SPEC §5: the end date is always sent as 1 September 2025 (a new raffle's). */
 export const FIXED_END_DATE = "2025-09-01T00:00:00.000Z";
 export const RAFFLE_STATUSES = ["available", "inactive", "completed", "finished", "postponed"] as const;
@@ -19,6 +23,8 @@ export interface RaffleDraft {
   drawDate: string;
   status: string;
   image: string;
+  holdMinutes: string;
+  salesCloseHoursBeforeDraw: string;
 }
 
 export interface RaffleMessages {
@@ -28,6 +34,9 @@ export interface RaffleMessages {
   maxTicketsRange: string;
   limitMin: string;
   limitsOrder: string;
+  /** The server's outOfRange words for 1–10,080 minutes and 0–720 hours. */
+  holdMinutesRange: string;
+  closeHoursRange: string;
 }
 
 type RaffleErrors = Partial<Record<keyof RaffleDraft, string>>;
@@ -49,6 +58,9 @@ export function validateRaffle(d: RaffleDraft, m: RaffleMessages): RaffleErrors 
     const v = d[key].trim();
     if (v && (!isInt(v) || Number(v) < 1)) e[key] = m.limitMin;
   }
+  const inRange = (v: string, range: { min: number; max: number }) => isInt(v) && Number(v) >= range.min && Number(v) <= range.max;
+  if (!inRange(d.holdMinutes, HOLD_MINUTES)) e.holdMinutes = m.holdMinutesRange;
+  if (!inRange(d.salesCloseHoursBeforeDraw, CLOSE_HOURS)) e.salesCloseHoursBeforeDraw = m.closeHoursRange;
   const min = d.minTicketsPerPurchase.trim();
   const max = d.maxTicketsPerPurchase.trim();
   if (!e.minTicketsPerPurchase && !e.maxTicketsPerPurchase && min && max && Number(min) > Number(max)) e.minTicketsPerPurchase = m.limitsOrder;
@@ -69,6 +81,8 @@ export function raffleInput(d: RaffleDraft, endDate: string | null): RaffleInput
     endDate: endDate ?? FIXED_END_DATE,
     status: d.status,
     image: d.image.trim(),
+    holdMinutes: Number(d.holdMinutes.trim()),
+    salesCloseHoursBeforeDraw: Number(d.salesCloseHoursBeforeDraw.trim()),
   };
 }
 
@@ -85,6 +99,8 @@ export function raffleSchema(m: RaffleMessages) {
       drawDate: z.string(),
       status: z.string(),
       image: z.string(),
+      holdMinutes: z.string(),
+      salesCloseHoursBeforeDraw: z.string(),
     })
     .superRefine((draft, ctx) => {
       for (const [field, message] of Object.entries(validateRaffle(draft, m))) ctx.addIssue({ code: "custom", path: [field], message });

@@ -4,6 +4,7 @@ import { useLocale } from "next-intl";
 import type { AdminPurchase } from "@/lib/api/types";
 import { formatUsd } from "@/lib/format";
 import { PurchaseStatusBadge } from "../status-badge";
+import { HoldDeadline } from "./hold-deadline";
 import { PurchaseActions } from "./purchase-actions";
 import { TicketCell } from "./ticket-cell";
 import type { PurchaseHandlers } from "./types";
@@ -28,6 +29,7 @@ export function PurchaseCard({ purchase: p, width, ...handlers }: { purchase: Ad
         <span className="font-mono">{p.reference}</span>
         <span>{p.paymentMethod}</span>
       </div>
+      <HoldDeadline purchase={p} />
       <TicketCell numbers={p.ticketNumbers} width={width} />
       <PurchaseActions purchase={p} layout="card" {...handlers} />
     </li>

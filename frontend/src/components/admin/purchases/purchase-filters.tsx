@@ -9,7 +9,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import type { Raffle } from "@/lib/api/types";
 import { DateField } from "../date-field";
 
-const STATUSES = ["pending", "approved", "rejected", "test"] as const;
+const STATUSES = ["pending", "approved", "rejected", "expired", "test"] as const;
 
 /** The filters as typed (the panel debounces the text ones before searching). */
 export interface FilterValues {

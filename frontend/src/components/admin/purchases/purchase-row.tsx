@@ -5,6 +5,7 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import type { AdminPurchase } from "@/lib/api/types";
 import { formatUsd } from "@/lib/format";
 import { PurchaseStatusBadge } from "../status-badge";
+import { HoldDeadline } from "./hold-deadline";
 import { PurchaseActions } from "./purchase-actions";
 import { TicketCell } from "./ticket-cell";
 import type { PurchaseHandlers } from "./types";
@@ -28,7 +29,10 @@ export function PurchaseRow({ purchase: p, width, ...handlers }: { purchase: Adm
       <TableCell className="whitespace-nowrap text-right font-medium tabular-nums">{formatUsd(p.totalAmount, locale)}</TableCell>
       <TableCell className="whitespace-nowrap">{p.paymentMethod}</TableCell>
       <TableCell>
-        <PurchaseStatusBadge status={p.status} />
+        <div className="grid justify-items-start gap-1">
+          <PurchaseStatusBadge status={p.status} />
+          <HoldDeadline purchase={p} />
+        </div>
       </TableCell>
       <TableCell>
         <PurchaseActions purchase={p} layout="row" {...handlers} />
