@@ -19,9 +19,12 @@ function serverFieldCodes(): string[] {
   return variants.map((name) => name[0]!.toLowerCase() + name.slice(1));
 }
 
-/** The names of a message's ICU arguments: "{min, plural, …} of {max}" → ["max", "min"]. */
+/**
+ * The names of a message's ICU arguments: "{min, plural, …} of {max}" → ["max", "min"]. An
+ * argument's name is followed by `,` or `}`; a plural branch's words ("{Ya tienes # …}") are not.
+ */
 function argumentsOf(message: string): string[] {
-  return [...new Set([...message.matchAll(/\{\s*([A-Za-z]\w*)/g)].map((m) => m[1]!))].sort();
+  return [...new Set([...message.matchAll(/\{\s*([A-Za-z]\w*)\s*[,}]/g)].map((m) => m[1]!))].sort();
 }
 
 describe("server field messages", () => {
