@@ -8,8 +8,9 @@
 //! - `purchases.buyer_document_key` / `buyer_phone_key`: the buyer's normalised keys, and
 //!   `buyer_allowance (raffle_id, buyer_key, tickets, cap)` with `CHECK (tickets <= cap)`, filled
 //!   from the pending and approved purchases (a cap of at least what each already holds).
-//! - `purchase_events`: the history, filled with each purchase's receipt and decision (when a
-//!   proof was attached before was not recorded, so old histories lack that entry).
+//! - `purchase_events`: the history after the purchase's own row (which says when it was
+//!   received), filled with each decision (when a proof was attached before was not recorded,
+//!   so old histories lack that entry).
 //! - `release_alerts`, and outbox rows about a raffle instead of a purchase: `mail_outbox`
 //!   gains `raffle_id` and its `purchase_id` becomes optional (SQLite rebuilds the table).
 
@@ -106,11 +107,6 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        db.execute_unprepared(
-            "INSERT INTO purchase_events (purchase_id, kind, at, note) \
-             SELECT id, 'received', created_at, NULL FROM purchases",
-        )
-        .await?;
         db.execute_unprepared(
             "INSERT INTO purchase_events (purchase_id, kind, at, note) \
              SELECT id, status, decided_at, admin_notes FROM purchases \

@@ -1,5 +1,6 @@
 //! A purchase's history: append-only entries written in the transaction of the change they
-//! record.
+//! record. Its first entry, the purchase received, is the purchase's own row (its
+//! `created_at`): writing it again would cost every purchase one more row.
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -31,11 +32,18 @@ pub(crate) async fn record(
     Ok(())
 }
 
+/// The history of a purchase received at `received`, oldest first.
 pub(crate) async fn of(
     conn: &impl ConnectionTrait,
     purchase: PurchaseId,
+    received: DateTime<Utc>,
 ) -> anyhow::Result<Vec<PurchaseEvent>> {
-    purchase_events::Entity::find()
+    let first = PurchaseEvent {
+        kind: PurchaseEventKind::Received,
+        at: received,
+        note: None,
+    };
+    let rest = purchase_events::Entity::find()
         .filter(purchase_events::Column::PurchaseId.eq(purchase.get()))
         .order_by_asc(purchase_events::Column::At)
         .order_by_asc(purchase_events::Column::Id)
@@ -43,6 +51,6 @@ pub(crate) async fn of(
         .await
         .context("failed to read the purchase's history")?
         .into_iter()
-        .map(convert::event)
-        .collect()
+        .map(convert::event);
+    std::iter::once(Ok(first)).chain(rest).collect()
 }

@@ -8,9 +8,7 @@ use rifa_domain::customer::fold_for_search;
 use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::Money;
 use rifa_domain::payment::PaymentMethodId;
-use rifa_domain::purchase::{
-    NewPurchase, Purchase, PurchaseEvent, PurchaseEventKind, PurchaseId, PurchaseStatus,
-};
+use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseEvent, PurchaseId, PurchaseStatus};
 use rifa_domain::raffle::RaffleStatus;
 use rifa_domain::stats::{DashboardStats, DaySales};
 use rifa_domain::ticket::TicketNumber;
@@ -251,9 +249,8 @@ fn purchase_row(new: &NewPurchase) -> anyhow::Result<purchases::ActiveModel> {
 const WRITE_ATTEMPTS: usize = 3;
 
 impl Db {
-    /// PostgreSQL: the purchase, its holds, the buyer's allowance, its history entry and the
-    /// buyer's confirmation in one statement (a data-modifying CTE), one round trip instead of
-    /// six. A clash on the held-numbers index, or an allowance passed, aborts the whole
+    /// PostgreSQL: the purchase, its holds, the buyer's allowance and the buyer's confirmation
+    /// in one statement (a data-modifying CTE), one round trip instead of five. A clash on the held-numbers index, or an allowance passed, aborts the whole
     /// statement; only then are the numbers someone holds (or what the buyer used) looked up, to
     /// name them.
     async fn create_purchase_in_one_statement(
@@ -287,12 +284,9 @@ impl Db {
             "WITH p AS ({} RETURNING *), t AS (INSERT INTO purchase_tickets (purchase_id, raffle_id, number, held) \
              SELECT p.id, p.raffle_id, n, TRUE FROM p, unnest(string_to_array(${numbers_param}, ',')::int[]) AS n), \
              a AS ({}), \
-             e AS (INSERT INTO purchase_events (purchase_id, kind, at, note) \
-             SELECT p.id, '{}', p.created_at, NULL FROM p), \
              {} SELECT * FROM p",
             insert.sql,
             allowance::take_sql(allowance_first),
-            PurchaseEventKind::Received.as_str(),
             outbox::enqueue_for_new_purchase(
                 self.mail_caps,
                 new.created_at,
@@ -457,14 +451,6 @@ impl PurchaseRepository for Db {
                 }
             }
         }
-        history::record(
-            &txn,
-            PurchaseId::new(row.id),
-            PurchaseEventKind::Received,
-            new.created_at,
-            None,
-        )
-        .await?;
         if new.confirm_to_buyer {
             outbox::enqueue_confirmation(&txn, &row, self.mail_caps).await?;
         }
@@ -599,7 +585,17 @@ impl PurchaseRepository for Db {
 
     #[tracing::instrument(name = "db.purchase_history", skip_all, fields(purchase.id = id.get()))]
     async fn purchase_history(&self, id: PurchaseId) -> anyhow::Result<Vec<PurchaseEvent>> {
-        history::of(&self.conn, id).await
+        let Some(received) = purchases::Entity::find_by_id(id.get())
+            .select_only()
+            .column(purchases::Column::CreatedAt)
+            .into_tuple::<DateTime<Utc>>()
+            .one(&self.conn)
+            .await
+            .context("failed to read when the purchase was received")?
+        else {
+            return Ok(Vec::new());
+        };
+        history::of(&self.conn, id, received).await
     }
 
     #[tracing::instrument(name = "db.purchases_of", skip_all)]

@@ -643,12 +643,6 @@ impl PurchaseRepository for MemoryStore {
                 .take_allowance(new.raffle_id, &new.buyer_keys, new.selection.count(), cap)
                 .map_err(|used| CreatePurchaseError::AllowanceExceeded { cap, used })?;
         }
-        state.record(
-            PurchaseId::new(id),
-            PurchaseEventKind::Received,
-            new.created_at,
-            None,
-        );
         state.purchases.insert(
             PurchaseId::new(id),
             StoredPurchase {
@@ -852,12 +846,23 @@ impl PurchaseRepository for MemoryStore {
     }
 
     async fn purchase_history(&self, id: PurchaseId) -> anyhow::Result<Vec<PurchaseEvent>> {
-        Ok(self
-            .state()
-            .history
-            .iter()
-            .filter(|(purchase, _)| *purchase == id)
-            .map(|(_, event)| event.clone())
+        let state = self.state();
+        let Some(stored) = state.purchases.get(&id) else {
+            return Ok(Vec::new());
+        };
+        let received = PurchaseEvent {
+            kind: PurchaseEventKind::Received,
+            at: stored.purchase.created_at,
+            note: None,
+        };
+        Ok(std::iter::once(received)
+            .chain(
+                state
+                    .history
+                    .iter()
+                    .filter(|(purchase, _)| *purchase == id)
+                    .map(|(_, event)| event.clone()),
+            )
             .collect())
     }
 
