@@ -55,7 +55,7 @@ impl From<DashboardStats> for StatsDto {
 }
 
 #[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct StatsParams {
     /// Only purchases made that day (`YYYY-MM-DD`, in the admin's time zone).
@@ -64,7 +64,7 @@ pub struct StatsParams {
 }
 
 #[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct DailyStatsParams {
     /// The first day, `YYYY-MM-DD`, in the admin's time zone.

@@ -59,6 +59,7 @@ impl From<MailRecord> for MailDto {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct MailQuery {
     /// `pending`, `sent`, `failed` or `withheld`; all when absent.

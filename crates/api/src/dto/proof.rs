@@ -42,11 +42,14 @@ pub struct AttachProofResponse {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct InvoiceQuery {
     /// The buyer's `purchaseToken`; admins use their bearer token instead.
     pub token: Option<String>,
-    /// `html` (default, the printable page) or `pdf`. With `print=1` the page prints itself
-    /// half a second after loading (the invoice window).
+    /// `html` (default, the printable page) or `pdf`.
     pub format: Option<String>,
+    /// `1`: the HTML page prints itself half a second after loading (the invoice window). The
+    /// page's own script reads it from its address; the server only checks it.
+    pub print: Option<String>,
 }

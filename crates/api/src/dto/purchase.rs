@@ -464,7 +464,7 @@ pub struct DecisionRequest {
 
 /// Filters and page of the admin purchase list (all optional).
 #[derive(Deserialize, IntoParams, Default)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct PurchaseSearchParams {
     pub raffle_id: Option<i64>,

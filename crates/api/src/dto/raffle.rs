@@ -150,6 +150,7 @@ impl From<PriceQuote> for PriceQuoteDto {
 }
 
 #[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct QuoteParams {
     /// How many tickets.

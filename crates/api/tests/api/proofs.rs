@@ -1180,6 +1180,17 @@ async fn the_invoice_is_for_the_buyer_and_admins_in_html_and_pdf(app: TestApp) {
         .get(&format!("{base}?token={}&format=xml", purchase.token))
         .await;
     expect_error(response, StatusCode::BAD_REQUEST, "bad_request").await;
+    // The invoice window's `print=1` is the only other parameter.
+    let printing = app
+        .get(&format!("{base}?token={}&print=1", purchase.token))
+        .await;
+    assert_eq!(printing.status(), StatusCode::OK);
+    for extra in ["print=yes", "lang=en"] {
+        let response = app
+            .get(&format!("{base}?token={}&{extra}", purchase.token))
+            .await;
+        expect_error(response, StatusCode::BAD_REQUEST, "bad_request").await;
+    }
 }
 
 async fn an_upload_never_attached_is_swept_and_an_attached_proof_stays(app: TestApp) {

@@ -3091,11 +3091,13 @@ export type paths = {
         get: {
             parameters: {
                 query?: {
-                    /**
-                     * @description `html` (default, the printable page) or `pdf`. With `print=1` the page prints itself
-                     *     half a second after loading (the invoice window).
-                     */
+                    /** @description `html` (default, the printable page) or `pdf`. */
                     format?: string;
+                    /**
+                     * @description `1`: the HTML page prints itself half a second after loading (the invoice window). The
+                     *     page's own script reads it from its address; the server only checks it.
+                     */
+                    print?: string;
                     /** @description The buyer's `purchaseToken`; admins use their bearer token instead. */
                     token?: string;
                 };

@@ -38,6 +38,9 @@ pub async fn invoice(
         "pdf" => InvoiceFormat::Pdf,
         _ => return Err(ApiError::bad_request("format must be html or pdf")),
     };
+    if query.print.as_deref().is_some_and(|print| print != "1") {
+        return Err(ApiError::bad_request("print must be 1"));
+    }
     let reader = match (admin.0, query.token.as_deref()) {
         (Some(_), _) => Some(InvoiceReader::Admin {
             lang: request_lang(&req),
