@@ -28,12 +28,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-. scripts/lib.sh
-CARGO_TARGET_DIR=$(rifa_target_dir)
-export CARGO_TARGET_DIR
-SERVER_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
-OUT=${BENCH_OUT:-$(mktemp -d /tmp/rifa-fill.XXXXXX)}
-mkdir -p "$OUT"
+BENCH_NAME=fill
 . bench/lib.sh
 
 TICKETS=${BENCH_FILL_TICKETS:-99999}
@@ -63,13 +58,7 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-if [[ ${BENCH_SKIP_BUILD:-0} != 1 ]]; then
-    say "building rifa-api and rifa-bench in release (CARGO_TARGET_DIR=$CARGO_TARGET_DIR)"
-    cargo build --release -p rifa-api -p rifa-bench
-fi
-API_BIN=$CARGO_TARGET_DIR/release/rifa-api
-BENCH_BIN=$CARGO_TARGET_DIR/release/rifa-bench
-[[ -x $API_BIN && -x $BENCH_BIN ]] || die "release binaries missing in $CARGO_TARGET_DIR/release"
+build_release_binaries
 
 psql -q "$SERVER_URL" -c "CREATE DATABASE \"$API_DB\"" -c "CREATE DATABASE \"$PG_DB\"" \
     || die "cannot create databases on $SERVER_URL"

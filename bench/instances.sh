@@ -27,12 +27,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-. scripts/lib.sh
-CARGO_TARGET_DIR=$(rifa_target_dir)
-export CARGO_TARGET_DIR
-SERVER_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
-OUT=${BENCH_OUT:-$(mktemp -d /tmp/rifa-instances.XXXXXX)}
-mkdir -p "$OUT"
+BENCH_NAME=instances
 . bench/lib.sh
 
 DURATION=${BENCH_DURATION:-20}
@@ -58,13 +53,7 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-if [[ ${BENCH_SKIP_BUILD:-0} != 1 ]]; then
-    say "building rifa-api and rifa-bench in release (CARGO_TARGET_DIR=$CARGO_TARGET_DIR)"
-    cargo build --release -p rifa-api -p rifa-bench
-fi
-API_BIN=$CARGO_TARGET_DIR/release/rifa-api
-BENCH_BIN=$CARGO_TARGET_DIR/release/rifa-bench
-[[ -x $API_BIN && -x $BENCH_BIN ]] || die "release binaries missing in $CARGO_TARGET_DIR/release"
+build_release_binaries
 
 psql -q "$SERVER_URL" -c "CREATE DATABASE \"$DB\"" || die "cannot create a database on $SERVER_URL"
 # Both instances share the database and the token secret (an admin signed in on one is

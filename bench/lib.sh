@@ -1,10 +1,19 @@
-# Shared by bench/scale.sh, bench/fill.sh and bench/instances.sh (source it after `cd` to the
-# checkout's root; it only defines functions and reads these variables):
+# Shared by bench/run.sh, scale.sh, fill.sh and instances.sh. Source it after `cd` to the
+# checkout's root, with BENCH_NAME set (it names the results directory). It sets
 #
-#   OUT            directory for logs and results (required)
-#   API_BIN        the rifa-api binary (required by start_api)
-#   SERVER_URL     the PostgreSQL server (databases are created on it)
-#   RIFA_WORKERS, RIFA_DB_MAX_CONNECTIONS   passed to every API started
+#   CARGO_TARGET_DIR  this checkout's build directory (scripts/lib.sh), exported
+#   SERVER_URL        the PostgreSQL server databases are created on (TEST_DATABASE_URL)
+#   OUT               logs and results (BENCH_OUT, or a new /tmp/rifa-$BENCH_NAME.* directory)
+#
+# and defines the helpers below. start_api needs API_BIN; every API it starts gets
+# RIFA_WORKERS and RIFA_DB_MAX_CONNECTIONS.
+
+. scripts/lib.sh
+CARGO_TARGET_DIR=$(rifa_target_dir)
+export CARGO_TARGET_DIR
+SERVER_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
+OUT=${BENCH_OUT:-$(mktemp -d "/tmp/rifa-$BENCH_NAME.XXXXXX")}
+mkdir -p "$OUT"
 
 say() { printf '\n==> %s\n' "$*" >&2; }
 die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
@@ -14,6 +23,17 @@ need_tools() {
     for tool in "$@"; do
         command -v "$tool" >/dev/null || die "$tool is required (Debian: apt-get install -y postgresql-client jq curl procps wrk sqlite3 nginx-light)"
     done
+}
+
+# rifa-api and rifa-bench in release (unless BENCH_SKIP_BUILD=1); sets API_BIN and BENCH_BIN.
+build_release_binaries() {
+    if [[ ${BENCH_SKIP_BUILD:-0} != 1 ]]; then
+        say "building rifa-api and rifa-bench in release (CARGO_TARGET_DIR=$CARGO_TARGET_DIR)"
+        cargo build --release -p rifa-api -p rifa-bench
+    fi
+    API_BIN=$CARGO_TARGET_DIR/release/rifa-api
+    BENCH_BIN=$CARGO_TARGET_DIR/release/rifa-bench
+    [[ -x $API_BIN && -x $BENCH_BIN ]] || die "release binaries missing in $CARGO_TARGET_DIR/release"
 }
 
 # postgres://u@h:p/db?x=y  →  postgres://u@h:p/<name>?x=y
@@ -117,7 +137,7 @@ wait_idle() {
     printf 'bench: the API was still busy two minutes after the phase\n' >&2
 }
 
-# CPU sampling, as in bench/run.sh: `top` once a second while a phase runs.
+# CPU sampling: `top` once a second while a phase runs.
 TOP_PID=""
 start_top() {
     top -b -w 512 -d 1 >"$OUT/top-$1.txt" 2>/dev/null &

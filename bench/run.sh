@@ -4,8 +4,8 @@
 #   1. builds rifa-api and rifa-bench in release;
 #   2. creates two fresh PostgreSQL databases on TEST_DATABASE_URL's server and lets rifa-api
 #      migrate both (one for the API, one for pgbench);
-#   3. starts the API in release on the first (no demo data, RIFA_WORKERS workers), signs in with
-#      the first admin's password it keeps in its data directory;
+#   3. starts the API in release on the first (no demo data, RIFA_WORKERS workers) and signs in
+#      as an admin made for the run (`rifa-api create-admin`);
 #   4. `rifa-bench purchases`: BENCH_BUYERS concurrent buyers on 9,999-number raffles sold in
 #      turn (BENCH_RAFFLES of them) for BENCH_DURATION seconds (or until all are sold out); the
 #      API queues each buyer's e-mail in the purchase's statement but does not deliver
@@ -35,40 +35,20 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-. scripts/lib.sh
-CARGO_TARGET_DIR=$(rifa_target_dir)
-export CARGO_TARGET_DIR
+BENCH_NAME=bench
+. bench/lib.sh
 DURATION=${BENCH_DURATION:-20}
 BUYERS=${BENCH_BUYERS:-64}
 PG_CLIENTS=${BENCH_PG_CLIENTS:-64}
 PG_THREADS=${BENCH_PG_THREADS:-2}
 WORKERS=${RIFA_WORKERS:-2}
 POOL=${RIFA_DB_MAX_CONNECTIONS:-16}
-PURCHASE_LIMIT=${RIFA_PURCHASES_PER_MINUTE:-100000000}
-SERVER_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
-OUT=${BENCH_OUT:-$(mktemp -d /tmp/rifa-bench.XXXXXX)}
-mkdir -p "$OUT"
-
-say() { printf '\n==> %s\n' "$*" >&2; }
-die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
-
-for tool in psql pgbench jq curl top; do
-    command -v "$tool" >/dev/null || die "$tool is required (apt-get install postgresql-client jq curl procps)"
-done
-
-# postgres://u@h:p/db?x=y  →  postgres://u@h:p/<name>?x=y
-with_database() {
-    local url=$1 name=$2 query=""
-    if [[ $url == *\?* ]]; then query="?${url#*\?}"; url=${url%%\?*}; fi
-    printf '%s/%s%s' "${url%/*}" "$name" "$query"
-}
+need_tools psql pgbench jq curl top
 
 API_DB=rifa_bench_api_$$
 PG_DB=rifa_bench_pg_$$
 API_DB_URL=$(with_database "$SERVER_URL" "$API_DB")
 PG_DB_URL=$(with_database "$SERVER_URL" "$PG_DB")
-API_PID=""
-TOP_PID=""
 
 cleanup() {
     local status=$?
@@ -87,91 +67,12 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 # --- 1. Build ---------------------------------------------------------------------------------
-if [[ ${BENCH_SKIP_BUILD:-0} != 1 ]]; then
-    say "building rifa-api and rifa-bench in release (CARGO_TARGET_DIR=$CARGO_TARGET_DIR)"
-    cargo build --release -p rifa-api -p rifa-bench
-fi
-API_BIN=$CARGO_TARGET_DIR/release/rifa-api
-BENCH_BIN=$CARGO_TARGET_DIR/release/rifa-bench
-[[ -x $API_BIN && -x $BENCH_BIN ]] || die "release binaries missing in $CARGO_TARGET_DIR/release"
+build_release_binaries
 
 # --- 2. Databases -----------------------------------------------------------------------------
 say "creating databases $API_DB and $PG_DB"
 psql -q "$SERVER_URL" -c "CREATE DATABASE \"$API_DB\"" -c "CREATE DATABASE \"$PG_DB\"" \
     || die "cannot create databases on $SERVER_URL"
-
-# Starts the API on a database; sets API_PID, API_URL, ADMIN_USERNAME and ADMIN_PASSWORD.
-start_api() {
-    local db_url=$1 name=$2
-    local log=$OUT/api-$name.log
-    mkdir -p "$OUT/data-$name"
-    # One client address sends every purchase here: lift the per-address purchase limit (the
-    # limiter still runs). Bootstrap the first admin; its login waits in the data directory.
-    RIFA_DATA_DIR=$OUT/data-$name DATABASE_URL=$db_url RIFA_DEMO_DATA=false \
-        RIFA_BOOTSTRAP_ADMIN=true RIFA_PURCHASES_PER_MINUTE=$PURCHASE_LIMIT \
-        RIFA_BIND=127.0.0.1:0 RIFA_WORKERS=$WORKERS RIFA_DB_MAX_CONNECTIONS=$POOL \
-        RIFA_MAIL_DELIVERY=${RIFA_MAIL_DELIVERY:-false} RIFA_LOG_FORMAT=json "$API_BIN" serve >"$log" 2>&1 &
-    API_PID=$!
-    local line=""
-    for _ in $(seq 1 300); do
-        line=$(grep -m1 -o 'listening on http://[0-9.:]*' "$log" || true)
-        [[ -n $line ]] && break
-        kill -0 "$API_PID" 2>/dev/null || { cat "$log" >&2; die "rifa-api exited"; }
-        sleep 0.1
-    done
-    [[ -n $line ]] || { cat "$log" >&2; die "rifa-api did not start"; }
-    API_URL=${line#listening on }
-    ADMIN_USERNAME=$(sed -n 's/^username: //p' "$OUT/data-$name/first-admin-password")
-    ADMIN_PASSWORD=$(sed -n 's/^password: //p' "$OUT/data-$name/first-admin-password")
-    curl -fsS "$API_URL/readyz" >/dev/null || die "rifa-api is not ready"
-}
-
-stop_api() {
-    kill "$API_PID" 2>/dev/null || true
-    wait "$API_PID" 2>/dev/null || true
-    API_PID=""
-}
-
-# CPU sampling: `top` once a second while a phase runs, averaged per program afterwards.
-# Each load phase starts from the same state: the previous phase's dirty pages written out
-# (otherwise its checkpoint lands in the next phase and bills it for the other's writes).
-settle() {
-    psql -q "$SERVER_URL" -c "CHECKPOINT" >/dev/null || die "CHECKPOINT failed (needs a superuser)"
-    sleep 2
-}
-
-start_top() {
-    top -b -w 512 -d 1 >"$OUT/top-$1.txt" 2>/dev/null &
-    TOP_PID=$!
-}
-
-stop_top() {
-    kill "$TOP_PID" 2>/dev/null || true
-    wait "$TOP_PID" 2>/dev/null || true
-    TOP_PID=""
-    # Per sample (skipping top's first, which averages since boot): %CPU summed per program
-    # (100 = one core), and the machine's idle share; then the mean over samples.
-    awk '
-        /^top -/ { samples++; next }
-        samples < 2 { next }
-        /^%Cpu/ { for (i = 1; i <= NF; i++) if ($i ~ /^id,?$/) { idle += $(i - 1) } next }
-        $1 ~ /^[0-9]+$/ && NF >= 12 {
-            cmd = $12; cpu = $9
-            if (cmd == "rifa-api" || cmd ~ /^actix/) g = "rifa_api"
-            else if (cmd == "postgres") g = "postgres"
-            else if (cmd == "rifa-bench" || cmd ~ /^tokio/) g = "rifa_bench"
-            else if (cmd == "pgbench") g = "pgbench"
-            else g = "other"
-            sum[g] += cpu
-        }
-        END {
-            n = samples - 1; if (n < 1) n = 1
-            printf "{\"samples\":%d,\"idle_pct\":%.0f", n, idle / n
-            split("rifa_api postgres rifa_bench pgbench other", gs, " ")
-            for (i = 1; i <= 5; i++) printf ",\"%s\":%.0f", gs[i], sum[gs[i]] / n
-            printf "}\n"
-        }' "$OUT/top-$1.txt"
-}
 
 # --- 3. pgbench's database: migrated by the API, then one raffle ------------------------------
 say "migrating $PG_DB with rifa-api"
@@ -183,11 +84,8 @@ read -r PG_RAFFLE_BASE PG_RAFFLES PG_METHOD < <(psql -Atq -f bench/pgbench/setup
 # --- 4. The API and the purchases scenario ----------------------------------------------------
 say "starting rifa-api on $API_DB (workers $WORKERS, pool $POOL)"
 start_api "$API_DB_URL" api
-[[ -n $ADMIN_PASSWORD ]] || die "no first admin login in $OUT/data-api/first-admin-password"
-TOKEN=$(curl -fsS "$API_URL/api/admin/login" -H 'Content-Type: application/json' \
-    -d "$(jq -n --arg u "${ADMIN_USERNAME:-admin}" --arg p "$ADMIN_PASSWORD" \
-        '{username: $u, password: $p}')" | jq -r .token)
-[[ -n $TOKEN && $TOKEN != null ]] || die "admin login failed"
+create_bench_admin "$API_DB_URL" api
+TOKEN=$(admin_token)
 export RIFA_BENCH_URL=$API_URL RIFA_BENCH_TOKEN=$TOKEN
 
 FAILED=0
@@ -248,7 +146,6 @@ SUMMARY=$(jq -n \
     }')
 echo "$SUMMARY" >"$OUT/summary.json"
 
-verdict() { if [[ $1 == true ]]; then echo "met"; else echo "MISSED"; fi; }
 echo "$SUMMARY" | jq -r --arg out "$OUT" '
     def r1: if . == null then null else . * 10 | round / 10 end;
     def cpu: "API \(.rifa_api)%, PostgreSQL \(.postgres)%, rifa-bench \(.rifa_bench)%, pgbench \(.pgbench)%, other \(.other)%, idle \(.idle_pct)% of the machine";

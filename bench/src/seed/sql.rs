@@ -192,12 +192,8 @@ impl Plan {
                 .collect();
             let _ = writeln!(sql, "INSERT INTO {name} VALUES {};", values.join(", "));
         };
-        table(
-            sql,
-            "seed_first",
-            "name TEXT, folded TEXT, mailbox TEXT",
-            FIRST_NAMES
-                .iter()
+        let names = |list: &[&str]| {
+            list.iter()
                 .map(|n| {
                     format!(
                         "{}, {}, {}",
@@ -206,24 +202,11 @@ impl Plan {
                         quoted(&mailbox(n))
                     )
                 })
-                .collect(),
-        );
-        table(
-            sql,
-            "seed_last",
-            "name TEXT, folded TEXT, mailbox TEXT",
-            LAST_NAMES
-                .iter()
-                .map(|n| {
-                    format!(
-                        "{}, {}, {}",
-                        quoted(n),
-                        quoted(&fold(n)),
-                        quoted(&mailbox(n))
-                    )
-                })
-                .collect(),
-        );
+                .collect()
+        };
+        let columns = "name TEXT, folded TEXT, mailbox TEXT";
+        table(sql, "seed_first", columns, names(FIRST_NAMES));
+        table(sql, "seed_last", columns, names(LAST_NAMES));
         table(
             sql,
             "seed_domain",
