@@ -13,6 +13,7 @@ use rifa_ports::{
     UpdateRaffleError,
 };
 
+use crate::cache::Cache;
 use crate::shared::{AvailabilityCache, RaffleTermsCache, Shared, now};
 
 /// Who is looking: the public sees on-sale and closed raffles (not drafts); admins see all.
@@ -116,6 +117,9 @@ pub struct Catalog<S, C> {
     clock: C,
     raffle_terms: Arc<RaffleTermsCache>,
     availability: Arc<AvailabilityCache>,
+    /// The public list (the home page's one read): its sold counts may be a [`crate::cache::TTL`] old, so a
+    /// launch's visitors cost one query a second, not one each. Purchases do not drop it.
+    on_sale: Cache<(), Vec<Raffle>>,
 }
 
 impl<S, C> Catalog<S, C>
@@ -129,6 +133,7 @@ where
             clock,
             raffle_terms: Arc::clone(&shared.raffle_terms),
             availability: Arc::clone(&shared.availability),
+            on_sale: Cache::default(),
         }
     }
 
@@ -149,10 +154,11 @@ where
         Ok(raffle)
     }
 
-    /// The raffle changed: its terms and (its size may have) its bitmap.
+    /// The raffle changed: its terms, (its size may have) its bitmap, and the list showing it.
     fn forget(&self, id: RaffleId) {
         self.availability.holds_changed(id);
         self.raffle_terms.invalidate(id);
+        self.on_sale.invalidate(&());
     }
 }
 
@@ -163,11 +169,16 @@ where
     C: Clock,
 {
     async fn list_raffles(&self, viewer: Viewer) -> anyhow::Result<Vec<Raffle>> {
-        let scope = match viewer {
-            Viewer::Public => RaffleScope::OnSale,
-            Viewer::Admin => RaffleScope::All,
-        };
-        self.store.list_raffles(scope).await
+        match viewer {
+            Viewer::Public => {
+                let listed = self
+                    .on_sale
+                    .get_or_load(&(), self.store.list_raffles(RaffleScope::OnSale))
+                    .await?;
+                Ok(listed.as_ref().clone())
+            }
+            Viewer::Admin => self.store.list_raffles(RaffleScope::All).await,
+        }
     }
 
     async fn raffle(&self, id: RaffleId, viewer: Viewer) -> Result<Raffle, RaffleError> {
@@ -243,7 +254,9 @@ where
 
     async fn create_raffle(&self, input: RaffleInput) -> Result<Raffle, RaffleError> {
         let draft = RaffleDraft::parse(input).map_err(RaffleError::Invalid)?;
-        Ok(self.store.create_raffle(&draft, now(&self.clock)).await?)
+        let created = self.store.create_raffle(&draft, now(&self.clock)).await?;
+        self.on_sale.invalidate(&());
+        Ok(created)
     }
 
     async fn update_raffle(&self, id: RaffleId, input: RaffleInput) -> Result<Raffle, RaffleError> {

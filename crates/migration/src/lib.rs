@@ -8,6 +8,7 @@ mod m20261123_000002_upload_granted_at;
 mod m20261124_000001_mail_recipient_caps;
 mod m20261124_000012_one_exchange_rate_per_pair;
 mod m20261126_000001_holds_that_expire;
+mod m20261127_000001_maintained_counts;
 
 pub struct Migrator;
 
@@ -21,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000001_mail_recipient_caps::Migration),
             Box::new(m20261124_000012_one_exchange_rate_per_pair::Migration),
             Box::new(m20261126_000001_holds_that_expire::Migration),
+            Box::new(m20261127_000001_maintained_counts::Migration),
         ]
     }
 }

@@ -19,6 +19,7 @@ mod proofs;
 mod purchases;
 mod raffles;
 mod settings;
+mod totals;
 
 pub use events::PgEventBus;
 pub use pool::is_unavailable;

@@ -8,7 +8,9 @@ use rifa_domain::customer::fold_for_search;
 use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::Money;
 use rifa_domain::payment::PaymentMethodId;
-use rifa_domain::purchase::{NewPurchase, Purchase, PurchaseEvent, PurchaseId, PurchaseStatus};
+use rifa_domain::purchase::{
+    NewPurchase, Purchase, PurchaseEvent, PurchaseId, PurchaseStatus,
+};
 use rifa_domain::raffle::RaffleStatus;
 use rifa_domain::stats::{DashboardStats, DaySales};
 use rifa_domain::ticket::TicketNumber;
@@ -19,13 +21,13 @@ use rifa_ports::{
 };
 use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr, OnConflict, Query};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction, DbErr,
-    EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
-    Select, Set, SqlErr, Statement, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend,
+    DatabaseTransaction, DbErr, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, QueryTrait, Select, Set, SqlErr, Statement, TransactionTrait,
 };
 
 use crate::entities::{purchase_tickets, purchases, raffles};
-use crate::{Db, allowance, convert, history, outbox};
+use crate::{Db, allowance, convert, history, outbox, totals};
 
 /// Rows per INSERT: far below PostgreSQL's 65,535 and SQLite's 32,766 bound parameters.
 const HOLD_CHUNK: usize = 1_000;
@@ -74,10 +76,12 @@ FROM (
 GROUP BY day
 ORDER BY day";
 
-#[derive(FromQueryResult)]
-struct ApprovedTotals {
+#[derive(FromQueryResult, Default)]
+struct Counted {
+    purchases: i64,
     tickets: i64,
     revenue: i64,
+    pending: i64,
 }
 
 pub(crate) fn is_unique_violation(error: &DbErr) -> bool {
@@ -168,8 +172,19 @@ fn apply_filters(
                     .is_in(query.ticket_numbers.iter().map(|n| i64::from(n.get()))),
             )
             .to_owned();
-        if let Some(raffle_id) = query.raffle_id {
-            holders.and_where(purchase_tickets::Column::RaffleId.eq(raffle_id.get()));
+        match query.raffle_id {
+            Some(raffle_id) => {
+                holders.and_where(purchase_tickets::Column::RaffleId.eq(raffle_id.get()));
+            }
+            // Naming every raffle lets the (raffle, number) index find the holders: a probe
+            // per raffle instead of a scan of every ticket.
+            None => {
+                let every_raffle = Query::select()
+                    .column(raffles::Column::Id)
+                    .from(raffles::Entity)
+                    .to_owned();
+                holders.and_where(purchase_tickets::Column::RaffleId.in_subquery(every_raffle));
+            }
         }
         select = select.filter(purchases::Column::Id.in_subquery(holders));
     }
@@ -184,29 +199,48 @@ fn apply_filters(
     select
 }
 
-async fn approved_totals(
+/// How many purchases a filtered query matches, and their summary, counted row by row in one
+/// pass (for the filters the kept totals do not know).
+async fn counted_over(
     conn: &impl ConnectionTrait,
-    select: Select<purchases::Entity>,
-) -> anyhow::Result<(u64, Money)> {
-    let totals = select
-        .filter(purchases::Column::Status.eq(PurchaseStatus::Approved.as_str()))
+    filtered: Select<purchases::Entity>,
+) -> anyhow::Result<(u64, PurchaseSummary)> {
+    let approved = PurchaseStatus::Approved.as_str();
+    let pending = PurchaseStatus::Pending.as_str();
+    let counted = filtered
         .select_only()
+        .column_as(Expr::cust("CAST(COUNT(*) AS BIGINT)"), "purchases")
         .column_as(
-            Expr::cust("COALESCE(CAST(SUM(ticket_count) AS BIGINT), 0)"),
+            Expr::cust(format!(
+                "CAST(COALESCE(SUM(CASE WHEN status = '{approved}' THEN ticket_count END), 0) AS BIGINT)"
+            )),
             "tickets",
         )
         .column_as(
-            Expr::cust("COALESCE(CAST(SUM(total_cents) AS BIGINT), 0)"),
+            Expr::cust(format!(
+                "CAST(COALESCE(SUM(CASE WHEN status = '{approved}' THEN total_cents END), 0) AS BIGINT)"
+            )),
             "revenue",
         )
-        .into_model::<ApprovedTotals>()
+        .column_as(
+            Expr::cust(format!(
+                "CAST(COUNT(CASE WHEN status = '{pending}' THEN 1 END) AS BIGINT)"
+            )),
+            "pending",
+        )
+        .into_model::<Counted>()
         .one(conn)
         .await
-        .context("failed to sum approved purchases")?;
-    let (tickets, revenue) = totals.map_or((0, 0), |t| (t.tickets, t.revenue));
+        .context("failed to count purchases")?
+        .unwrap_or_default();
     Ok((
-        u64::try_from(tickets).unwrap_or(0),
-        Money::from_cents(revenue).map_err(|e| anyhow::anyhow!("revenue out of range: {e:?}"))?,
+        u64::try_from(counted.purchases).unwrap_or(0),
+        PurchaseSummary {
+            tickets_sold: u64::try_from(counted.tickets).unwrap_or(0),
+            total_revenue: Money::from_cents(counted.revenue)
+                .map_err(|e| anyhow::anyhow!("revenue out of range: {e:?}"))?,
+            pending_purchases: u64::try_from(counted.pending).unwrap_or(0),
+        },
     ))
 }
 
@@ -466,11 +500,11 @@ impl PurchaseRepository for Db {
     #[tracing::instrument(name = "db.search_purchases", skip_all)]
     async fn search_purchases(&self, query: &PurchaseQuery) -> anyhow::Result<PurchasePage> {
         let filtered = apply_filters(purchases::Entity::find(), query);
-        let total = filtered
-            .clone()
-            .count(&self.conn)
-            .await
-            .context("failed to count purchases")?;
+        let counted = if totals::answer(query) {
+            Some(totals::kept(&self.conn, query.raffle_id, query.status).await?)
+        } else {
+            None
+        };
         let page_size = u64::from(Ord::max(query.page_size, 1));
         let rows = filtered
             .clone()
@@ -481,20 +515,14 @@ impl PurchaseRepository for Db {
             .all(&self.conn)
             .await
             .context("failed to list purchases")?;
-        let (tickets_sold, total_revenue) = approved_totals(&self.conn, filtered.clone()).await?;
-        let pending_purchases = filtered
-            .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
-            .count(&self.conn)
-            .await
-            .context("failed to count pending purchases")?;
+        let (total, summary) = match counted {
+            Some(counted) => counted,
+            None => counted_over(&self.conn, filtered).await?,
+        };
         Ok(PurchasePage {
             items: self.with_titles(rows).await?,
             total,
-            summary: PurchaseSummary {
-                tickets_sold,
-                total_revenue,
-                pending_purchases,
-            },
+            summary,
         })
     }
 
@@ -624,27 +652,24 @@ impl PurchaseRepository for Db {
         &self,
         created: Option<(DateTime<Utc>, DateTime<Utc>)>,
     ) -> anyhow::Result<DashboardStats> {
-        let mut select = purchases::Entity::find();
-        if let Some((from, to)) = created {
-            select = select
-                .filter(purchases::Column::CreatedAt.gte(from))
-                .filter(purchases::Column::CreatedAt.lt(to));
-        }
-        let (tickets_sold, total_revenue) = approved_totals(&self.conn, select.clone()).await?;
-        let pending_purchases = select
-            .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
-            .count(&self.conn)
-            .await
-            .context("failed to count pending purchases")?;
+        let summary = match created {
+            None => totals::kept(&self.conn, None, None).await?.1,
+            Some((from, to)) => {
+                let select = purchases::Entity::find()
+                    .filter(purchases::Column::CreatedAt.gte(from))
+                    .filter(purchases::Column::CreatedAt.lt(to));
+                counted_over(&self.conn, select).await?.1
+            }
+        };
         let active_raffles = raffles::Entity::find()
             .filter(raffles::Column::Status.eq(RaffleStatus::Available.as_str()))
             .count(&self.conn)
             .await
             .context("failed to count active raffles")?;
         Ok(DashboardStats {
-            tickets_sold,
-            total_revenue,
-            pending_purchases,
+            tickets_sold: summary.tickets_sold,
+            total_revenue: summary.total_revenue,
+            pending_purchases: summary.pending_purchases,
             active_raffles,
         })
     }

@@ -15,7 +15,9 @@ use sea_orm::{
     QueryFilter, QueryOrder, QuerySelect, Set, Statement, TransactionTrait,
 };
 
-use crate::entities::{promotions, purchase_tickets, purchases, raffles};
+use crate::entities::{
+    promotions, purchase_tickets, purchase_totals, purchases, raffle_sold_counts, raffles,
+};
 use crate::{Db, convert};
 
 #[derive(FromQueryResult)]
@@ -35,6 +37,7 @@ struct HeldNumber {
     number: i32,
 }
 
+/// Held numbers per raffle, from the counts the database keeps (one row per shard).
 async fn sold_counts(
     conn: &impl ConnectionTrait,
     ids: &[RaffleId],
@@ -42,17 +45,16 @@ async fn sold_counts(
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let rows = purchase_tickets::Entity::find()
+    let rows = raffle_sold_counts::Entity::find()
         .select_only()
-        .column(purchase_tickets::Column::RaffleId)
-        .column_as(purchase_tickets::Column::Number.count(), "sold")
-        .filter(purchase_tickets::Column::Held.eq(true))
-        .filter(purchase_tickets::Column::RaffleId.is_in(ids.iter().map(|id| id.get())))
-        .group_by(purchase_tickets::Column::RaffleId)
+        .column(raffle_sold_counts::Column::RaffleId)
+        .column_as(Expr::cust("CAST(SUM(sold) AS BIGINT)"), "sold")
+        .filter(raffle_sold_counts::Column::RaffleId.is_in(ids.iter().map(|id| id.get())))
+        .group_by(raffle_sold_counts::Column::RaffleId)
         .into_model::<SoldCount>()
         .all(conn)
         .await
-        .context("failed to count held numbers")?;
+        .context("failed to read held-number counts")?;
     Ok(rows
         .into_iter()
         .map(|r| (RaffleId::new(r.raffle_id), convert::count(r.sold)))
@@ -232,6 +234,16 @@ impl RaffleRepository for Db {
             txn.rollback().await.context("failed to roll back")?;
             return Err(DeleteRaffleError::NotFound);
         }
+        raffle_sold_counts::Entity::delete_many()
+            .filter(raffle_sold_counts::Column::RaffleId.eq(id.get()))
+            .exec(&txn)
+            .await
+            .context("failed to delete the raffle's counts")?;
+        purchase_totals::Entity::delete_many()
+            .filter(purchase_totals::Column::RaffleId.eq(id.get()))
+            .exec(&txn)
+            .await
+            .context("failed to delete the raffle's totals")?;
         txn.commit()
             .await
             .context("failed to commit raffle deletion")?;

@@ -74,6 +74,7 @@ on_both!(
     the_allowance_check_refuses_a_write_past_the_cap_whatever_runs_above_it,
     due_holds_expire_once_by_the_databases_clock_with_everything_they_imply,
     reopening_holds_the_numbers_again_or_names_those_taken,
+    kept_counts_equal_a_full_recount_after_racing_writes,
 );
 
 /// How many migrations, counted from the newest, undo the one named `*name*`.
@@ -1210,4 +1211,197 @@ async fn reopening_holds_the_numbers_again_or_names_those_taken(url: &str) {
         PurchaseStatus::Expired
     );
     assert_eq!(db.held_numbers(raffle).await.unwrap(), numbers(&[4, 5, 8]));
+}
+
+/// Rows where the counts the triggers keep and a recount from the purchases disagree.
+const DRIFT: &str = "SELECT COUNT(*) AS drift FROM (\
+    SELECT * FROM (SELECT raffle_id, SUM(sold) AS n FROM raffle_sold_counts \
+        GROUP BY raffle_id HAVING SUM(sold) <> 0 \
+      EXCEPT SELECT raffle_id, COUNT(*) FROM purchase_tickets WHERE held GROUP BY raffle_id) AS a \
+    UNION ALL \
+    SELECT * FROM (SELECT raffle_id, COUNT(*) FROM purchase_tickets WHERE held GROUP BY raffle_id \
+      EXCEPT SELECT raffle_id, SUM(sold) FROM raffle_sold_counts GROUP BY raffle_id) AS b \
+    UNION ALL \
+    SELECT raffle_id, 0 FROM (SELECT raffle_id, status, SUM(purchases) AS p, SUM(tickets) AS t, \
+        SUM(revenue_cents) AS r FROM purchase_totals GROUP BY raffle_id, status \
+        HAVING SUM(purchases) <> 0 OR SUM(tickets) <> 0 OR SUM(revenue_cents) <> 0 \
+      EXCEPT SELECT raffle_id, status, COUNT(*), SUM(ticket_count), SUM(total_cents) \
+        FROM purchases GROUP BY raffle_id, status) AS c \
+    UNION ALL \
+    SELECT raffle_id, 0 FROM (SELECT raffle_id, status, COUNT(*), SUM(ticket_count), \
+        SUM(total_cents) FROM purchases GROUP BY raffle_id, status \
+      EXCEPT SELECT raffle_id, status, SUM(purchases), SUM(tickets), SUM(revenue_cents) \
+        FROM purchase_totals GROUP BY raffle_id, status) AS d) AS drifted";
+
+async fn drift(url: &str) -> i64 {
+    let raw = Database::connect(url).await.unwrap();
+    let row = raw
+        .query_one_raw(sea_orm::Statement::from_string(
+            raw.get_database_backend(),
+            DRIFT,
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    row.try_get("", "drift").unwrap()
+}
+
+/// Purchases racing for overlapping numbers, decisions, the sweeper and reopenings all at once;
+/// then the kept counts must equal a recount, and the panel's totals read from them must equal
+/// the same totals counted row by row.
+async fn kept_counts_equal_a_full_recount_after_racing_writes(url: &str) {
+    let db = Db::connect(url, 8).await.unwrap();
+    let raffles = [raffle(&db, 100).await, raffle(&db, 100).await];
+    let sweeps = {
+        let db = db.clone();
+        tokio::spawn(async move {
+            let mut expired = Vec::new();
+            for _ in 0..40 {
+                let sweep = HoldExpiry {
+                    limit: 5,
+                    raffle: None,
+                    buyer_mail: Some(MailKind::Expired),
+                    alert_mail: None,
+                };
+                expired.extend(db.expire_due_holds(&sweep).await.unwrap());
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            }
+            expired
+        })
+    };
+    let buyers: Vec<_> = (0..48_i64)
+        .map(|i| {
+            let db = db.clone();
+            let raffle = raffles[usize::try_from(i % 2).unwrap()];
+            tokio::spawn(async move {
+                // Neighbours in a raffle want one number in common, and the keepers (neither
+                // rejected nor expired) need more than the fifteen there are: some must lose.
+                let j = i / 2;
+                let picks = [j % 15 + 1, (j + 1) % 15 + 1, 31 + i];
+                let mut new = purchase(raffle, &picks, &format!("RF-{i}"), &format!("0414{i:07}"));
+                if i % 3 == 0 {
+                    new.hold_until = Some(now() - chrono::TimeDelta::seconds(1));
+                }
+                let Ok(bought) = db.create_purchase(&new, "Rifa").await else {
+                    return false;
+                };
+                let verdict = match i % 4 {
+                    1 => Some(Verdict::Approve { notes: None }),
+                    2 => Some(Verdict::Reject {
+                        notes: "sin pago".into(),
+                    }),
+                    _ => None,
+                };
+                if let Some(verdict) = verdict {
+                    // A purchase the sweeper already expired is no longer pending: that race is
+                    // part of the test.
+                    let _ = db
+                        .decide_purchase(bought.id, &decision(&verdict, now()))
+                        .await;
+                }
+                true
+            })
+        })
+        .collect();
+    let mut bought = 0;
+    for buyer in buyers {
+        bought += usize::from(buyer.await.unwrap());
+    }
+    let expired = sweeps.await.unwrap();
+    let reopening = Reopening {
+        at: now(),
+        hold_until: now() + chrono::TimeDelta::minutes(30),
+        allowance_cap: 10,
+        mail: None,
+    };
+    let reopened = reopen_half(&db, &expired, &reopening).await;
+
+    assert!(
+        bought > 10 && bought < 48,
+        "some purchases lost a number: {bought}"
+    );
+    assert!(!expired.is_empty() && reopened > 0, "{expired:?}");
+    assert_eq!(
+        drift(url).await,
+        0,
+        "the kept counts drifted from a recount"
+    );
+    for raffle in raffles {
+        let held = db.held_numbers(raffle).await.unwrap().len();
+        let shown = db.get_raffle(raffle).await.unwrap().unwrap().tickets_sold;
+        assert_eq!(shown, Some(u32::try_from(held).unwrap()));
+        for status in [
+            None,
+            Some(PurchaseStatus::Pending),
+            Some(PurchaseStatus::Approved),
+        ] {
+            let kept = PurchaseQuery {
+                raffle_id: Some(raffle),
+                name_contains: None,
+                status,
+                ticket_numbers: vec![],
+                created: None,
+                max_id: None,
+                page: 1,
+                page_size: 10,
+            };
+            // A filter the kept counts do not know makes the adapter count row by row.
+            let counted = PurchaseQuery {
+                max_id: Some(PurchaseId::new(i64::MAX)),
+                ..kept.clone()
+            };
+            let (kept, counted) = (
+                db.search_purchases(&kept).await.unwrap(),
+                db.search_purchases(&counted).await.unwrap(),
+            );
+            assert_eq!((kept.total, kept.summary), (counted.total, counted.summary));
+        }
+    }
+    let everything = db.dashboard_stats(None).await.unwrap();
+    let counted = db
+        .dashboard_stats(Some((
+            now() - chrono::TimeDelta::days(1),
+            now() + chrono::TimeDelta::days(1),
+        )))
+        .await
+        .unwrap();
+    assert_eq!(everything, counted);
+
+    // A deleted raffle takes its counts with it.
+    let gone = raffle(&db, 100).await;
+    let mut test = purchase(gone, &[1], "RF-TEST", "04149999999");
+    test.status = PurchaseStatus::Test;
+    db.create_purchase(&test, "Rifa").await.unwrap();
+    db.delete_raffle(gone).await.unwrap();
+    let raw = Database::connect(url).await.unwrap();
+    let left = raw
+        .query_one_raw(sea_orm::Statement::from_string(
+            raw.get_database_backend(),
+            format!(
+                "SELECT (SELECT COUNT(*) FROM raffle_sold_counts WHERE raffle_id = {0}) \
+                 + (SELECT COUNT(*) FROM purchase_totals WHERE raffle_id = {0}) AS n",
+                gone.get()
+            ),
+        ))
+        .await
+        .unwrap()
+        .unwrap()
+        .try_get::<i64>("", "n")
+        .unwrap();
+    assert_eq!(left, 0);
+    assert_eq!(drift(url).await, 0);
+}
+
+/// Reopens half the expired purchases, each racing the others for its numbers.
+async fn reopen_half(db: &Db, expired: &[ExpiredHold], reopening: &Reopening) -> usize {
+    let tries = expired.iter().step_by(2).map(|hold| {
+        let db = db.clone();
+        let (id, reopening) = (hold.purchase_id, *reopening);
+        tokio::spawn(async move { db.reopen_purchase(id, &reopening).await.is_ok() })
+    });
+    let mut reopened = 0;
+    for attempt in tries.collect::<Vec<_>>() {
+        reopened += usize::from(attempt.await.unwrap());
+    }
+    reopened
 }

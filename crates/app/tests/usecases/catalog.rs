@@ -52,6 +52,41 @@ async fn the_public_lists_raffles_on_sale_and_opens_closed_ones_but_never_drafts
 }
 
 #[tokio::test]
+async fn the_public_list_may_show_a_second_old_count_but_an_edit_at_once() {
+    let t = Harness::new();
+    let other = t.another_instance();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let sold = |list: Vec<rifa_domain::raffle::Raffle>| {
+        list.iter()
+            .map(|r| (r.title.clone(), r.tickets_sold))
+            .collect::<Vec<_>>()
+    };
+    let title = raffle.title.clone();
+    assert_eq!(
+        sold(t.catalog().list_raffles(Viewer::Public).await.unwrap()),
+        [(title.clone(), Some(0))]
+    );
+
+    other.buy(&raffle, &zelle, &[9]).await;
+    let public = sold(t.catalog().list_raffles(Viewer::Public).await.unwrap());
+    let admin = sold(t.catalog().list_raffles(Viewer::Admin).await.unwrap());
+    t.catalog()
+        .update_raffle(raffle.id, input("Moto nueva", "5", 100))
+        .await
+        .unwrap();
+    let edited = sold(t.catalog().list_raffles(Viewer::Public).await.unwrap());
+
+    assert_eq!(public, [(title.clone(), Some(0))], "served from the copy");
+    assert_eq!(
+        admin,
+        [(title, Some(1))],
+        "the panel reads the count itself"
+    );
+    assert_eq!(edited, [("Moto nueva".to_owned(), Some(1))]);
+}
+
+#[tokio::test]
 async fn a_drafts_numbers_promotions_and_prices_are_hidden_from_the_public() {
     let t = Harness::new();
     let draft = t
