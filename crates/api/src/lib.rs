@@ -30,6 +30,7 @@ use rifa_app::Shared;
 use rifa_app::auth::{Auth, AuthService};
 use rifa_app::buyer::{Buyer, BuyerService};
 use rifa_app::catalog::{Catalog, CatalogService};
+use rifa_app::export::{Export, ExportService};
 use rifa_app::holds::{Holds, HoldsService};
 use rifa_app::links::SiteLinks;
 use rifa_app::lookup::{Lookup, LookupService};
@@ -67,6 +68,7 @@ pub struct AppState {
     pub proof_uploads: Arc<dyn ProofUploads>,
     pub receipts: Arc<dyn ReceiptsService>,
     pub review: Arc<dyn ReviewService>,
+    pub export: Arc<dyn ExportService>,
     pub holds: Arc<dyn HoldsService>,
     pub buyer: Arc<dyn BuyerService>,
     pub lookup: Arc<dyn LookupService>,
@@ -196,6 +198,7 @@ fn state(
             shared,
         )),
         review: Arc::new(Review::new(db.clone(), Arc::clone(&clock), shared)),
+        export: Arc::new(Export::new(db.clone(), shared)),
         holds: Arc::new(Holds::new(db.clone(), Arc::clone(&clock), shared)),
         buyer: Arc::new(Buyer::new(
             db.clone(),

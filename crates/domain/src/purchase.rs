@@ -293,6 +293,22 @@ pub struct PurchaseQuery {
     pub page_size: u32,
 }
 
+/// Where a newest-first walk through purchases stopped: the last purchase it read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PurchaseCursor {
+    pub created_at: DateTime<Utc>,
+    pub id: PurchaseId,
+}
+
+impl PurchaseCursor {
+    pub fn after(purchase: &Purchase) -> Self {
+        Self {
+            created_at: purchase.created_at,
+            id: purchase.id,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

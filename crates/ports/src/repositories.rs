@@ -11,7 +11,8 @@ use rifa_domain::money::Money;
 use rifa_domain::payment::{PaymentMethod, PaymentMethodDraft, PaymentMethodId};
 use rifa_domain::pricing::DiscountTable;
 use rifa_domain::purchase::{
-    NewPurchase, Purchase, PurchaseEvent, PurchaseEventKind, PurchaseId, PurchaseStatus,
+    NewPurchase, Purchase, PurchaseCursor, PurchaseEvent, PurchaseEventKind, PurchaseId,
+    PurchaseStatus,
 };
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId};
 use rifa_domain::stats::{DashboardStats, DaySales};
@@ -288,6 +289,19 @@ pub trait PurchaseRepository: Send + Sync + 'static {
         &self,
         query: &PurchaseQuery,
     ) -> impl Future<Output = anyhow::Result<PurchasePage>> + Send;
+
+    /// Up to `limit` purchases matching the filters of `query` (its page is ignored), newest
+    /// first, from just after `after` (from the newest when `None`). Each call reads one range
+    /// of an index, however far the walk has gone.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn purchases_after(
+        &self,
+        query: &PurchaseQuery,
+        after: Option<PurchaseCursor>,
+        limit: u32,
+    ) -> impl Future<Output = anyhow::Result<Vec<Purchase>>> + Send;
 
     /// Carries out `decision` if the purchase is still pending: its status, notes and time, the
     /// release of its numbers when the decision says so, and the e-mail it names put in the

@@ -1,136 +1,76 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 /**
- * The CSV export against a scripted search: purchases keep arriving while it pages, as during a
- * hot raffle. (The server's side of `maxId` is tested over HTTP in crates/api/tests/api/review.rs.)
+ * The panel's side of the CSV export: one request with the filters, progress as the stream
+ * arrives, the file exactly as sent. (What the file holds, and its formula guard, is tested
+ * over HTTP in crates/api/tests/api/export.rs.)
  */
 const requests: string[] = [];
-let stored: { id: number }[] = [];
-/** What buyers typed, by purchase id; "Ana" when absent. */
-let names: Record<number, string> = {};
+let sent: string[] = [];
 
 vi.mock("@/lib/api/fetcher", () => ({
-  apiJson: async (url: string) => {
+  apiRequest: async (url: string) => {
     requests.push(url);
-    const q = new URL(url, "http://x").searchParams;
-    const maxId = Number(q.get("maxId") ?? Infinity);
-    const page = Number(q.get("page"));
-    const size = Number(q.get("pageSize"));
-    const matching = stored.filter((p) => p.id <= maxId).sort((a, b) => b.id - a.id);
-    const items = matching.slice((page - 1) * size, page * size).map((p) => ({
-      ...p,
-      reference: `RF-${p.id}`,
-      createdAt: "2026-01-02T10:00:00.000Z",
-      status: "pending",
-      raffleId: 1,
-      raffleTitle: "Rifa",
-      ticketNumbers: [p.id],
-      totalAmount: "5.00",
-      discountApplied: "0.00",
-      paymentMethod: "Zelle",
-      customerName: names[p.id] ?? "Ana",
-      customerId: "V1",
-      customerEmail: "a@x.com",
-      customerPhone: "0414",
-      customerCountry: "venezuela",
-      decidedAt: null,
-      adminNotes: null,
-    }));
-    // Two new purchases arrive right after each page is read.
-    const next = stored.length + 1;
-    stored.push({ id: next }, { id: next + 1 });
-    return { items, total: matching.length, page, pageSize: size, totalPages: Math.ceil(matching.length / size) };
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const piece of sent) controller.enqueue(encoder.encode(piece));
+        controller.close();
+      },
+    });
+    return new Response(body, { headers: { "Content-Type": "text/csv; charset=utf-8" } });
   },
 }));
 
-let csv = "";
+let saved = new Uint8Array();
 beforeEach(() => {
   requests.length = 0;
-  stored = Array.from({ length: 250 }, (_, i) => ({ id: i + 1 }));
-  names = {};
-  vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: (blob: Blob) => (void blob.text().then((t) => (csv = t)), "blob:x"), revokeObjectURL: () => undefined }));
+  vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: (blob: Blob) => (void blob.arrayBuffer().then((b) => (saved = new Uint8Array(b))), "blob:x"), revokeObjectURL: () => undefined }));
   vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
 });
 afterEach(() => vi.restoreAllMocks());
 
 describe("CSV export", () => {
-  it("pins every page after the first to the purchases that existed when it began", async () => {
+  it("asks once with the filters and saves the stream as it came, counting purchases not line breaks", async () => {
+    // Chunks cut mid-record, and a note whose quoted cell spans a line break and a chunk.
+    sent = ["\uFEFFid,adminNotes\r\n3,\"pagó\r", "\nlisto\"\r\n2,", "\r\n1,x\r\n"];
     const { exportPurchasesCsv } = await import("@/lib/admin/export");
+    const progress: [number, number][] = [];
 
-    const count = await exportPurchasesCsv({ status: "pending" }, () => 4, () => undefined);
-    await new Promise((r) => setTimeout(r, 0));
+    const count = await exportPurchasesCsv({ status: "approved", name: " ana ", raffleId: 4 }, 3, (done, total) => progress.push([done, total]));
+    await new Promise((r) => setTimeout(r, 10));
 
-    expect(count).toBe(250);
-    expect(requests[0]).not.toContain("maxId");
-    expect(requests.slice(1).every((r) => r.includes("maxId=250"))).toBe(true);
-    expect(requests).toHaveLength(3);
-    const ids = csv.trim().split("\r\n").slice(1).map((line) => Number(line.split(",")[0]));
-    expect(new Set(ids).size).toBe(250);
-    expect(Math.max(...ids)).toBe(250);
+    expect(requests).toEqual(["/api/admin/purchases/export?raffleId=4&name=ana&status=approved"]);
+    expect(count).toBe(3);
+    expect(progress).toEqual([
+      [0, 3],
+      [1, 3],
+      [3, 3],
+    ]);
+    // Byte for byte, the byte-order mark included.
+    expect([...saved]).toEqual([...new TextEncoder().encode(sent.join(""))]);
+  });
+
+  it("reports more than the search counted when more arrived meanwhile", async () => {
+    sent = ["id\r\n1\r\n2\r\n3\r\n"];
+    const { exportPurchasesCsv } = await import("@/lib/admin/export");
+    const progress: [number, number][] = [];
+
+    const count = await exportPurchasesCsv({}, 2, (done, total) => progress.push([done, total]));
+
+    expect(requests).toEqual(["/api/admin/purchases/export"]);
+    expect(count).toBe(3);
+    expect(progress).toEqual([[3, 3]]);
   });
 });
 
-/** RFC 4180 as a spreadsheet reads it with `separator`: quoted cells may hold anything. */
-function parseCsv(text: string, separator: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === separator) {
-      row.push(cell);
-      cell = "";
-    } else if (!quoted && c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else {
-      cell += c;
-    }
-  }
-  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
+describe("counting CSV records", () => {
+  it("ends a record at a line feed outside quotes only, across chunks", async () => {
+    const { countRecords } = await import("@/lib/admin/export");
+    const bytes = (text: string) => new TextEncoder().encode(text);
 
-const FORMULA = /^\s*[=+\-@]|^[\t\r]/;
-const isFormula = (cell: string) => FORMULA.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell);
-
-describe("CSV export against formula injection", () => {
-  const hostile = ["Ana;=1+1;", "Ana,=1+1,", "Luis;+58 412;-x;@SUM(A1)", "a\n=1+1", "\t=cmd", "x; =2*3", '"=1";=2'];
-
-  it.each([",", ";"])("yields no formula cell when opened with %j as the separator", async (separator) => {
-    names = Object.fromEntries(hostile.map((name, i) => [i + 1, name]));
-    stored = hostile.map((_, i) => ({ id: i + 1 }));
-    const { exportPurchasesCsv } = await import("@/lib/admin/export");
-
-    await exportPurchasesCsv({}, () => 4, () => undefined);
-    await new Promise((r) => setTimeout(r, 0));
-
-    const cells = parseCsv(csv.replace(/^\uFEFF/, ""), separator).flat();
-    expect(cells.filter(isFormula)).toEqual([]);
-    // Nor does a reader that splits at every separator, quoted or not, dropping a cell's opening quote.
-    expect(csv.split(/[,;\r\n]/).map((c) => c.replace(/^"/, "")).filter(isFormula)).toEqual([]);
-  });
-
-  it("keeps every name whole in its own column when read with commas", async () => {
-    names = Object.fromEntries(hostile.map((name, i) => [i + 1, name]));
-    stored = hostile.map((_, i) => ({ id: i + 1 }));
-    const { CSV_HEADER, exportPurchasesCsv } = await import("@/lib/admin/export");
-
-    await exportPurchasesCsv({}, () => 4, () => undefined);
-    await new Promise((r) => setTimeout(r, 0));
-
-    const [header, ...rows] = parseCsv(csv.replace(/^\uFEFF/, ""), ",");
-    const column = header!.indexOf("customerName");
-    expect(rows.every((r) => r.length === CSV_HEADER.length)).toBe(true);
-    expect(rows.map((r) => r[column]!.replace(/'(?=\s*[=+\-@\t])/g, ""))).toEqual([...hostile].reverse());
+    expect(countRecords(bytes('a,"b\r\nc"\r\n'), false)).toEqual({ records: 1, quoted: false });
+    expect(countRecords(bytes('a,"say ""hi""\n'), false)).toEqual({ records: 0, quoted: true });
+    expect(countRecords(bytes('still"\r\nnext\r\n'), true)).toEqual({ records: 2, quoted: false });
   });
 });

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from "vitest";
 import { clampPage, pageRange, pageWindow } from "@/lib/admin/pagination";
 import { colorsWithDefaults, DEFAULT_BRANDING_COLORS, normalizeHsl, swatchColor } from "@/lib/admin/hsl";
 import { canRemoveField, detailsFor, detailsText, draftFromDetails, emptyDraft, formTypeOf, isKnownDetailKey } from "@/lib/admin/payment-details";
-import { csvCell, toCsv } from "@/lib/admin/csv";
 import { proofFileName, proofKind, uploadsFallback } from "@/lib/admin/proof";
 import { connectLive, liveUrl } from "@/lib/admin/live";
 import { endOfDayUtc, dayOfUtc, formatDay, lastDays, monthGrid, msUntilNextDay, parseDay } from "@/lib/admin/dates";
@@ -137,28 +136,6 @@ describe("payment details per type", () => {
   });
 });
 
-describe("CSV", () => {
-  it("quotes cells with commas, quotes and line breaks", () => {
-    expect(csvCell('Pérez, "Juan"')).toBe('"Pérez, ""Juan"""');
-    expect(csvCell("a\nb")).toBe('"a\nb"');
-    expect(csvCell(null)).toBe("");
-  });
-  it("defuses spreadsheet formulas but keeps negative numbers", () => {
-    expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
-    expect(csvCell("+58 412")).toBe("'+58 412");
-    expect(csvCell("-5.00")).toBe("-5.00");
-  });
-  it("quotes cells with semicolons and defuses formulas after every separator inside a cell", () => {
-    expect(csvCell("Ana;=1+1;")).toBe(`"Ana;'=1+1;"`);
-    expect(csvCell("Ana,@SUM(A1)")).toBe(`"Ana,'@SUM(A1)"`);
-    expect(csvCell("a\n+1")).toBe(`"a\n'+1"`);
-    expect(csvCell("1;-5.00")).toBe(`"1;-5.00"`);
-  });
-  it("writes a BOM, a header and CRLF rows", () => {
-    expect(toCsv(["a", "b"], [[1, "x"]])).toBe("\uFEFFa,b\r\n1,x\r\n");
-  });
-});
-
 describe("payment proof links", () => {
   const token = (sub: string) => `h.${btoa(JSON.stringify({ sub })).replace(/=+$/, "")}.s`;
   it("tells images from PDFs by the name, or the token's stored name", () => {
@@ -231,10 +208,6 @@ describe("purchase search query", () => {
     expect(purchaseSearchQuery({ status: "all", name: "  " }, 1, 10)).toBe("page=1&pageSize=10");
     const q = new URLSearchParams(purchaseSearchQuery({ raffleId: 3, name: " ana ", status: "pending", tickets: "0007, 25 ;x, 130", date: "2026-11-23", utcOffsetMinutes: -240 }, 2, 10));
     expect(Object.fromEntries(q)).toEqual({ raffleId: "3", name: "ana", status: "pending", tickets: "7,25,130", date: "2026-11-23", utcOffsetMinutes: "-240", page: "2", pageSize: "10" });
-  });
-  it("pins to a highest id when asked", () => {
-    expect(purchaseSearchQuery({ maxId: 812 }, 3, 100)).toBe("maxId=812&page=3&pageSize=100");
-    expect(purchaseSearchQuery({ maxId: null }, 1, 10)).toBe("page=1&pageSize=10");
   });
 });
 

@@ -9,7 +9,7 @@ use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::Money;
 use rifa_domain::payment::PaymentMethodId;
 use rifa_domain::purchase::{
-    NewPurchase, Purchase, PurchaseEvent, PurchaseId, PurchaseStatus,
+    NewPurchase, Purchase, PurchaseCursor, PurchaseEvent, PurchaseId, PurchaseStatus,
 };
 use rifa_domain::raffle::RaffleStatus;
 use rifa_domain::stats::{DashboardStats, DaySales};
@@ -21,7 +21,7 @@ use rifa_ports::{
 };
 use sea_orm::sea_query::{Expr, ExprTrait, LikeExpr, OnConflict, Query};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseBackend,
     DatabaseTransaction, DbErr, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter,
     QueryOrder, QuerySelect, QueryTrait, Select, Set, SqlErr, Statement, TransactionTrait,
 };
@@ -524,6 +524,35 @@ impl PurchaseRepository for Db {
             total,
             summary,
         })
+    }
+
+    #[tracing::instrument(name = "db.purchases_after", skip_all)]
+    async fn purchases_after(
+        &self,
+        query: &PurchaseQuery,
+        after: Option<PurchaseCursor>,
+        limit: u32,
+    ) -> anyhow::Result<Vec<Purchase>> {
+        let mut select = apply_filters(purchases::Entity::find(), query);
+        if let Some(after) = after {
+            select = select.filter(
+                Condition::any()
+                    .add(purchases::Column::CreatedAt.lt(after.created_at))
+                    .add(
+                        Condition::all()
+                            .add(purchases::Column::CreatedAt.eq(after.created_at))
+                            .add(purchases::Column::Id.lt(after.id.get())),
+                    ),
+            );
+        }
+        let rows = select
+            .order_by_desc(purchases::Column::CreatedAt)
+            .order_by_desc(purchases::Column::Id)
+            .limit(u64::from(limit))
+            .all(&self.conn)
+            .await
+            .context("failed to read purchases")?;
+        self.with_titles(rows).await
     }
 
     #[tracing::instrument(name = "db.decide_purchase", skip_all, fields(purchase.id = id.get()))]

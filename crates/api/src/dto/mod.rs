@@ -4,6 +4,7 @@
 
 mod admin;
 mod buyer;
+pub mod csv;
 mod error;
 mod mail;
 mod payment;

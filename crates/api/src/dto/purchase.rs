@@ -490,6 +490,41 @@ pub struct PurchaseSearchParams {
     pub page_size: Option<u32>,
 }
 
+/// The filters of an export: the search's, without its page.
+#[derive(Deserialize, IntoParams, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct PurchaseExportParams {
+    pub raffle_id: Option<i64>,
+    /// Part of the customer's name, any case.
+    pub name: Option<String>,
+    /// pending, approved, rejected, test or expired.
+    pub status: Option<String>,
+    /// Comma-separated numbers: purchases holding any of them.
+    #[param(example = "7,42")]
+    pub tickets: Option<String>,
+    /// A day, `YYYY-MM-DD`, in the admin's time zone (see `utcOffsetMinutes`).
+    pub date: Option<String>,
+    /// The admin's offset from UTC in minutes (Caracas: -240). Defaults to 0.
+    pub utc_offset_minutes: Option<i32>,
+}
+
+impl PurchaseExportParams {
+    /// The same filters as a search, to be read by the search's own parser.
+    #[must_use]
+    pub fn as_search(&self) -> PurchaseSearchParams {
+        PurchaseSearchParams {
+            raffle_id: self.raffle_id,
+            name: self.name.clone(),
+            status: self.status.clone(),
+            tickets: self.tickets.clone(),
+            date: self.date.clone(),
+            utc_offset_minutes: self.utc_offset_minutes,
+            ..PurchaseSearchParams::default()
+        }
+    }
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PurchaseSummaryDto {

@@ -131,6 +131,7 @@ pub fn table() -> Vec<Endpoint> {
         documented!(raffles::purchase::admin_test),
         documented!(purchases::list::list),
         documented!(purchases::search::search),
+        documented!(purchases::export::export),
         documented!(purchases::get::get),
         documented!(purchases::decide::decide),
         documented!(purchases::reopen::reopen),

@@ -13,6 +13,7 @@ mod admin_auth;
 mod catalog;
 mod concurrency;
 mod errors;
+mod export;
 mod faults;
 mod files;
 mod first_run;

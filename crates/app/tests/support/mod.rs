@@ -16,6 +16,7 @@ use rifa_app::Shared;
 use rifa_app::auth::Auth;
 use rifa_app::buyer::{Buyer, BuyerService};
 use rifa_app::catalog::{Catalog, CatalogService};
+use rifa_app::export::{Export, ExportService};
 use rifa_app::holds::{Holds, HoldsService};
 use rifa_app::links::SiteLinks;
 use rifa_app::lookup::{Lookup, LookupService};
@@ -78,6 +79,7 @@ pub struct Harness {
     >,
     receipts: Receipts<MemoryStore, TextReceipts, TextPages, SequentialKeys, SettableClock>,
     review: Review<MemoryStore, SettableClock>,
+    export: Export<MemoryStore>,
     holds: Holds<MemoryStore, SettableClock>,
     buyer: Buyer<MemoryStore, SequentialKeys, SettableClock>,
     lookup: Lookup<MemoryStore>,
@@ -177,6 +179,7 @@ impl Harness {
                 &shared,
             ),
             review: Review::new(store.clone(), clock.clone(), &shared),
+            export: Export::new(store.clone(), &shared),
             lookup: Lookup::new(store.clone(), &shared),
             mail: Mail::new(
                 store.clone(),
@@ -241,6 +244,10 @@ impl Harness {
 
     pub fn review(&self) -> &dyn ReviewService {
         &self.review
+    }
+
+    pub fn export(&self) -> &dyn ExportService {
+        &self.export
     }
 
     pub fn holds(&self) -> &dyn HoldsService {

@@ -17,7 +17,8 @@ use rifa_domain::money::Money;
 use rifa_domain::payment::{LinkedRate, PaymentMethod, PaymentMethodDraft, PaymentMethodId};
 use rifa_domain::pricing::DiscountTable;
 use rifa_domain::purchase::{
-    NewPurchase, Purchase, PurchaseEvent, PurchaseEventKind, PurchaseId, PurchaseStatus,
+    NewPurchase, Purchase, PurchaseCursor, PurchaseEvent, PurchaseEventKind, PurchaseId,
+    PurchaseStatus,
 };
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleStatus};
 use rifa_domain::sales::BuyerKeys;
@@ -673,6 +674,26 @@ impl PurchaseRepository for MemoryStore {
     async fn get_purchase(&self, id: PurchaseId) -> anyhow::Result<Option<Purchase>> {
         let state = self.state();
         Ok(state.purchases.get(&id).map(|p| state.read(p)))
+    }
+
+    async fn purchases_after(
+        &self,
+        query: &PurchaseQuery,
+        after: Option<PurchaseCursor>,
+        limit: u32,
+    ) -> anyhow::Result<Vec<Purchase>> {
+        let state = self.state();
+        let mut found: Vec<&Purchase> = state
+            .matching(query)
+            .filter(|p| after.is_none_or(|a| (p.created_at, p.id) < (a.created_at, a.id)))
+            .collect();
+        found.sort_by_key(|p| std::cmp::Reverse((p.created_at, p.id)));
+        Ok(found
+            .into_iter()
+            .take(limit as usize)
+            .filter_map(|p| state.purchases.get(&p.id))
+            .map(|p| state.read(p))
+            .collect())
     }
 
     async fn search_purchases(&self, query: &PurchaseQuery) -> anyhow::Result<PurchasePage> {

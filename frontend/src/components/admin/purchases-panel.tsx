@@ -99,7 +99,7 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
             {mode === "all" ? t("subtitle") : td("subtitle", { date: todayLabel })}
           </p>
         </div>
-        {mode === "all" && <CsvExport filters={filters} total={total} widthOf={widthOf} />}
+        {mode === "all" && <CsvExport filters={filters} total={total} />}
       </div>
 
       <StatCards

@@ -1,78 +1,48 @@
-import { purchaseSearchQuery, type PurchaseFilters } from "@/lib/api/admin";
-import { apiJson } from "@/lib/api/fetcher";
-import type { PurchasePage } from "@/lib/api/types";
-import { padTicket } from "@/lib/format";
-import { toCsv } from "./csv";
+import { purchaseFilterParams, type PurchaseFilters } from "@/lib/api/admin";
+import { apiRequest } from "@/lib/api/fetcher";
 
-const EXPORT_PAGE = 100;
-
-export const CSV_HEADER = [
-  "id",
-  "reference",
-  "createdAt",
-  "status",
-  "raffleId",
-  "raffleTitle",
-  "ticketCount",
-  "ticketNumbers",
-  "totalAmount",
-  "discountApplied",
-  "paymentMethod",
-  "customerName",
-  "customerId",
-  "customerEmail",
-  "customerPhone",
-  "customerCountry",
-  "decidedAt",
-  "adminNotes",
-];
+const QUOTE = 0x22;
+const LINE_FEED = 0x0a;
 
 /**
- * Downloads every purchase matching the filters as CSV, reading the paginated search 100 at a
- * time (the API has no export call); returns how many rows were written. The pages after the
- * first are pinned to the highest id of the first (`maxId`): purchases arriving during the
- * export would otherwise push rows onto the next page, repeating them.
+ * Counts the CSV records that end in `chunk`, carrying whether a quoted cell is still open from
+ * the chunk before (a line break inside quotes, as in an admin's note, ends no record).
  */
-export async function exportPurchasesCsv(
-  filters: PurchaseFilters,
-  widthOf: (raffleId: number) => number,
-  onProgress: (done: number, total: number) => void,
-): Promise<number> {
-  const rows: unknown[][] = [];
-  let page = 1;
-  let totalPages = 1;
-  let pinned: PurchaseFilters = filters;
-  do {
-    const data = await apiJson<PurchasePage>(`/api/admin/purchases/search?${purchaseSearchQuery(pinned, page, EXPORT_PAGE)}`);
-    if (page === 1 && data.items.length > 0) pinned = { ...filters, maxId: Math.max(...data.items.map((p) => p.id)) };
-    for (const p of data.items) {
-      rows.push([
-        p.id,
-        p.reference,
-        p.createdAt,
-        p.status,
-        p.raffleId,
-        p.raffleTitle,
-        p.ticketNumbers.length,
-        p.ticketNumbers.map((n) => padTicket(n, widthOf(p.raffleId))).join(" "),
-        p.totalAmount,
-        p.discountApplied,
-        p.paymentMethod,
-        p.customerName,
-        p.customerId,
-        p.customerEmail,
-        p.customerPhone,
-        p.customerCountry,
-        p.decidedAt ?? "",
-        p.adminNotes ?? "",
-      ]);
-    }
-    totalPages = data.totalPages;
-    onProgress(rows.length, data.total);
-    page += 1;
-  } while (page <= totalPages);
+export function countRecords(chunk: Uint8Array, quoted: boolean): { records: number; quoted: boolean } {
+  let records = 0;
+  for (const byte of chunk) {
+    if (byte === QUOTE) quoted = !quoted;
+    else if (byte === LINE_FEED && !quoted) records++;
+  }
+  return { records, quoted };
+}
 
-  const blob = new Blob([toCsv(CSV_HEADER, rows)], { type: "text/csv;charset=utf-8" });
+/**
+ * Downloads every purchase matching the filters as CSV: one request the server streams as it
+ * reads (a year of purchases included), the file kept by the browser until it is saved. Reports
+ * the purchases received so far against `total` (the search's count); returns how many came.
+ */
+export async function exportPurchasesCsv(filters: PurchaseFilters, total: number, onProgress: (done: number, total: number) => void): Promise<number> {
+  const query = purchaseFilterParams(filters).toString();
+  const response = await apiRequest(query ? `/api/admin/purchases/export?${query}` : "/api/admin/purchases/export");
+  const chunks: Uint8Array[] = [];
+  let lines = 0;
+  let quoted = false;
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      const counted = countRecords(value, quoted);
+      lines += counted.records;
+      quoted = counted.quoted;
+      onProgress(Math.max(0, lines - 1), Math.max(total, lines - 1));
+    }
+  }
+  const purchases = Math.max(0, lines - 1);
+
+  const blob = new Blob(chunks as BlobPart[], { type: "text/csv;charset=utf-8" });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
@@ -81,5 +51,5 @@ export async function exportPurchasesCsv(
   a.click();
   a.remove();
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return rows.length;
+  return purchases;
 }

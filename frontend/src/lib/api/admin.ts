@@ -35,12 +35,10 @@ export interface PurchaseFilters {
   tickets?: string;
   date?: string;
   utcOffsetMinutes?: number;
-  /** Only purchases with an id up to this one (pins an export to what existed when it began). */
-  maxId?: number | null;
 }
 
-/** The query string of the paginated purchase search; empty filters are left out. */
-export function purchaseSearchQuery(filters: PurchaseFilters, page: number, pageSize: number): string {
+/** The filters as query parameters (of the search and of the export); empty ones are left out. */
+export function purchaseFilterParams(filters: PurchaseFilters): URLSearchParams {
   const q = new URLSearchParams();
   if (filters.raffleId) q.set("raffleId", String(filters.raffleId));
   if (filters.name?.trim()) q.set("name", filters.name.trim());
@@ -55,7 +53,12 @@ export function purchaseSearchQuery(filters: PurchaseFilters, page: number, page
     q.set("date", filters.date);
     q.set("utcOffsetMinutes", String(filters.utcOffsetMinutes ?? 0));
   }
-  if (filters.maxId) q.set("maxId", String(filters.maxId));
+  return q;
+}
+
+/** The query string of the paginated purchase search. */
+export function purchaseSearchQuery(filters: PurchaseFilters, page: number, pageSize: number): string {
+  const q = purchaseFilterParams(filters);
   q.set("page", String(page));
   q.set("pageSize", String(pageSize));
   return q.toString();

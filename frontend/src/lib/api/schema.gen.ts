@@ -1764,6 +1764,98 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/purchases/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every purchase matching the filters as CSV, newest first, written as it is read (a year of
+         *     purchases streams in batches; the server holds one at a time). Columns: `id, reference,
+         *     createdAt, status, raffleId, raffleTitle, ticketCount, ticketNumbers, totalAmount,
+         *     discountApplied, paymentMethod, customerName, customerId, customerEmail, customerPhone,
+         *     customerCountry, decidedAt, adminNotes`; comma separated, CRLF, a UTF-8 byte-order mark.
+         *     No cell runs as a spreadsheet formula, whether read with `,` or `;`. A failure midway ends
+         *     the download early (the file then lacks its last line break).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description A day, `YYYY-MM-DD`, in the admin's time zone (see `utcOffsetMinutes`). */
+                    date?: string;
+                    /** @description Part of the customer's name, any case. */
+                    name?: string;
+                    raffleId?: number;
+                    /** @description pending, approved, rejected, test or expired. */
+                    status?: string;
+                    /**
+                     * @description Comma-separated numbers: purchases holding any of them.
+                     * @example 7,42
+                     */
+                    tickets?: string;
+                    /** @description The admin's offset from UTC in minutes (Caracas: -240). Defaults to 0. */
+                    utcOffsetMinutes?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The purchases, one line each after the header */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/purchases/search": {
         parameters: {
             query?: never;

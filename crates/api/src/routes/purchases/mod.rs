@@ -1,4 +1,5 @@
 pub mod decide;
+pub mod export;
 pub mod get;
 pub mod list;
 pub mod reopen;

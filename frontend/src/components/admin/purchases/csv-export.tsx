@@ -6,15 +6,15 @@ import { Download, Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { PurchaseFilters } from "@/lib/api/admin";
 
-/** Exports every purchase the filters find, page by page (the export module loads on click). */
-export function CsvExport({ filters, total, widthOf }: { filters: PurchaseFilters; total: number; widthOf: (raffleId: number) => number }) {
+/** Exports every purchase the filters find, streamed by the server (the export module loads on click). */
+export function CsvExport({ filters, total }: { filters: PurchaseFilters; total: number }) {
   const t = useTranslations("admin.purchases");
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   async function run() {
     setProgress({ done: 0, total });
     try {
       const { exportPurchasesCsv } = await import("@/lib/admin/export");
-      const count = await exportPurchasesCsv(filters, widthOf, (done, all) => setProgress({ done, total: all }));
+      const count = await exportPurchasesCsv(filters, total, (done, all) => setProgress({ done, total: all }));
       const { notify } = await import("@/lib/notify");
       notify.success(t("exported"), { description: t("exportedText", { count }) });
     } catch (error) {
