@@ -18,11 +18,24 @@ mkdir -p "$OUT"
 say() { printf '\n==> %s\n' "$*" >&2; }
 die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
 
+# The Debian package of each tool a benchmark calls.
+declare -A TOOL_PACKAGES=(
+    [psql]=postgresql-client [pgbench]=postgresql-client [jq]=jq [curl]=curl [top]=procps
+    [wrk]=wrk [sqlite3]=sqlite3 [nginx]=nginx-light
+)
+
+# Installs the missing ones from Debian, saying what and why first (as root or through sudo).
 need_tools() {
-    local tool
+    local tool missing=()
     for tool in "$@"; do
-        command -v "$tool" >/dev/null || die "$tool is required (Debian: apt-get install -y postgresql-client jq curl procps wrk sqlite3 nginx-light)"
+        command -v "$tool" >/dev/null || missing+=("${TOOL_PACKAGES[$tool]:?no package known for $tool}")
     done
+    [[ ${#missing[@]} -eq 0 ]] && return 0
+    local sudo=""
+    [[ $(id -u) == 0 ]] || sudo=sudo
+    say "the benchmark needs ${missing[*]}: ${sudo:+sudo }apt-get install -y ${missing[*]}"
+    $sudo apt-get update -qq && $sudo apt-get install -y -qq "${missing[@]}" >/dev/null \
+        || die "could not install ${missing[*]}"
 }
 
 # rifa-api and rifa-bench in release (unless BENCH_SKIP_BUILD=1); sets API_BIN and BENCH_BIN.

@@ -7,7 +7,8 @@
 #      stopped (BENCH_PURCHASES purchases, about 3 numbers each, over BENCH_SEED_RAFFLES raffles
 #      of 99,999 numbers, a tenth of them on sale);
 #   3. `rifa-bench reads`: every read of the panel and the site, one client in sequence, p50
-#      and p95, and the panel's paged CSV export;
+#      and p95, and the CSV export of every purchase (one streamed request: its time and the
+#      API's memory while it streams);
 #   4. under load: `GET /api/raffles` and `GET /api/raffles/{id}` with BENCH_READERS wrk
 #      connections; purchases by BENCH_BUYERS buyers alone; then both at once (requests/s and
 #      purchases/s side by side);
@@ -23,7 +24,6 @@
 #   BENCH_PURCHASES       purchases to seed     (1000000; 10000 for a quick run)
 #   BENCH_SEED_RAFFLES    raffles to seed       (300)
 #   BENCH_READ_REQUESTS   requests per read     (10)
-#   BENCH_EXPORT_REQUESTS requests per export page (10)
 #   BENCH_LOAD_SECONDS    seconds per load phase (10)
 #   BENCH_READERS         wrk connections       (64)
 #   BENCH_BUYERS          concurrent buyers     (64)
@@ -48,7 +48,6 @@ BENCH_NAME=scale
 PURCHASES=${BENCH_PURCHASES:-1000000}
 RAFFLES=${BENCH_SEED_RAFFLES:-300}
 REQUESTS=${BENCH_READ_REQUESTS:-10}
-EXPORT_REQUESTS=${BENCH_EXPORT_REQUESTS:-10}
 SECONDS_PER_PHASE=${BENCH_LOAD_SECONDS:-10}
 READERS=${BENCH_READERS:-64}
 BUYERS=${BENCH_BUYERS:-64}
@@ -139,7 +138,7 @@ measure_reads() {
     say "reads on $label: $requests requests each"
     phase_begin
     "$BENCH_BIN" --timeout-seconds 600 reads --requests "$requests" \
-        --export-requests "$(( EXPORT_REQUESTS < requests ? EXPORT_REQUESTS : requests ))" \
+        --api-pid "$API_PID" \
         | tee "$OUT/reads-$label.txt" || FAILED=1
     phase_end "reads-$label"
 }
@@ -251,7 +250,11 @@ summary() {
     echo "phases:"
     cat "$OUT/phases.jsonl"
     echo "Logs and JSON: $OUT"
-    [[ ${BENCH_KEEP_DB:-0} == 1 && $CREATED_DB == 1 ]] && echo "kept database: $DB (BENCH_SCALE_DB=$DB to measure it again)"
-    [[ ${BENCH_KEEP_DB:-0} == 1 && -z ${BENCH_SCALE_SQLITE:-} && ,$DATABASES, == *,sqlite,* ]] && echo "kept SQLite file: $SQLITE_FILE (BENCH_SCALE_SQLITE=… to measure it again)"
+    if [[ ${BENCH_KEEP_DB:-0} == 1 && $CREATED_DB == 1 ]]; then
+        echo "kept database: $DB (BENCH_SCALE_DB=$DB to measure it again)"
+    fi
+    if [[ ${BENCH_KEEP_DB:-0} == 1 && -z ${BENCH_SCALE_SQLITE:-} && ,$DATABASES, == *,sqlite,* ]]; then
+        echo "kept SQLite file: $SQLITE_FILE (BENCH_SCALE_SQLITE=… to measure it again)"
+    fi
 } | tee "$OUT/summary.txt"
 exit "$FAILED"

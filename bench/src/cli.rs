@@ -84,12 +84,12 @@ pub(crate) struct ReadsArgs {
     /// Deep pages of the unfiltered search (10 rows per page, the panel's default).
     #[arg(long, value_delimiter = ',', default_value = "5000,50000")]
     pub(crate) deep_pages: Vec<u32>,
-    /// Pages of 100 rows the CSV export is timed at (empty: skip the export).
-    #[arg(long, value_delimiter = ',', default_value = "1,5000,10000")]
-    pub(crate) export_pages: Vec<u64>,
-    /// Measured requests per export page.
-    #[arg(long, env = "BENCH_EXPORT_REQUESTS", default_value_t = 10)]
-    pub(crate) export_requests: usize,
+    /// Skip the CSV export of every purchase.
+    #[arg(long)]
+    pub(crate) no_export: bool,
+    /// The API's process id, to sample its memory while the export streams.
+    #[arg(long)]
+    pub(crate) api_pid: Option<u32>,
     /// The name filter.
     #[arg(long, default_value = "mari")]
     pub(crate) name: String,

@@ -139,23 +139,13 @@ pub(crate) async fn reads(cli: &Cli, args: &ReadsArgs) -> anyhow::Result<bool> {
         eprintln!("rifa-bench: {}", read.label);
         measured.push(measure(&api, &read, args.warmup, args.requests).await);
     }
-    let export = if args.export_pages.is_empty() {
+    let export = if args.no_export {
         None
     } else {
-        Some(
-            export::export(
-                &api,
-                &args.export_pages,
-                args.warmup.min(1),
-                args.export_requests,
-            )
-            .await?,
-        )
+        eprintln!("rifa-bench: the CSV export of every purchase");
+        Some(export::export(&api, args.api_pid).await?)
     };
-    let ok = measured.iter().all(|m| m.failures == 0)
-        && export
-            .as_ref()
-            .is_none_or(|e| e.pages.iter().all(|(_, m)| m.failures == 0));
+    let ok = measured.iter().all(|m| m.failures == 0);
     if !cli.json_only {
         println!();
         println!(
@@ -169,16 +159,15 @@ pub(crate) async fn reads(cli: &Cli, args: &ReadsArgs) -> anyhow::Result<bool> {
         measured.iter().for_each(print_row);
         if let Some(export) = &export {
             println!(
-                "CSV export as the panel does it: {} rows, pages of 100, {} requests per page",
-                export.rows, args.export_requests
+                "CSV export, one streamed request: {} rows, {:.1} MB in {:.1} s (first byte {:.0} ms); the API's memory grew {}",
+                export.rows,
+                export.bytes as f64 / 1_048_576.0,
+                export.total_s,
+                export.first_byte_ms,
+                export
+                    .memory_growth_mb()
+                    .map_or_else(|| "(not sampled)".to_owned(), |mb| format!("{mb:.1} MB")),
             );
-            export.pages.iter().for_each(|(_, m)| print_row(m));
-            if let Some(total) = export.estimated_total_s {
-                println!(
-                    "  estimated whole export: {total:.0} s ({:.1} h)",
-                    total / 3_600.0
-                );
-            }
         }
     }
     let result = json!({

@@ -535,15 +535,15 @@ impl PurchaseRepository for Db {
     ) -> anyhow::Result<Vec<Purchase>> {
         let mut select = apply_filters(purchases::Entity::find(), query);
         if let Some(after) = after {
-            select = select.filter(
-                Condition::any()
-                    .add(purchases::Column::CreatedAt.lt(after.created_at))
-                    .add(
-                        Condition::all()
-                            .add(purchases::Column::CreatedAt.eq(after.created_at))
-                            .add(purchases::Column::Id.lt(after.id.get())),
-                    ),
-            );
+            // `created_at <= t` first, on its own: the index on `created_at` then starts the
+            // scan at the cursor (an OR alone would make it a filter over every newer row).
+            select = select
+                .filter(purchases::Column::CreatedAt.lte(after.created_at))
+                .filter(
+                    Condition::any()
+                        .add(purchases::Column::CreatedAt.lt(after.created_at))
+                        .add(purchases::Column::Id.lt(after.id.get())),
+                );
         }
         let rows = select
             .order_by_desc(purchases::Column::CreatedAt)

@@ -12,7 +12,8 @@ use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::{Money, TicketPrice};
 use rifa_domain::pricing::{self, DiscountTable, DiscountTier};
 use rifa_domain::purchase::{
-    NewPurchase, PaymentSnapshot, PurchaseEventKind, PurchaseId, PurchaseStatus, Verdict,
+    NewPurchase, PaymentSnapshot, PurchaseCursor, PurchaseEventKind, PurchaseId, PurchaseStatus,
+    Verdict,
 };
 use rifa_domain::raffle::{PurchaseLimits, RaffleDraft, RaffleId, RaffleStatus};
 use rifa_domain::sales::{BuyerKeys, SalesTerms};
@@ -75,6 +76,7 @@ on_both!(
     due_holds_expire_once_by_the_databases_clock_with_everything_they_imply,
     reopening_holds_the_numbers_again_or_names_those_taken,
     kept_counts_equal_a_full_recount_after_racing_writes,
+    a_walk_after_a_cursor_reads_every_match_once_newest_first,
 );
 
 /// How many migrations, counted from the newest, undo the one named `*name*`.
@@ -1404,4 +1406,44 @@ async fn reopen_half(db: &Db, expired: &[ExpiredHold], reopening: &Reopening) ->
         reopened += usize::from(attempt.await.unwrap());
     }
     reopened
+}
+
+/// Keyset batches, ties on the time broken by the id, filters applied: the export's reads.
+async fn a_walk_after_a_cursor_reads_every_match_once_newest_first(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    let other = self::raffle(&db, 100).await;
+    let at = now();
+    let mut bought = Vec::new();
+    for (n, seconds) in [(1, 0), (2, 5), (3, 5), (4, 5), (5, 9)] {
+        let mut new = purchase(raffle, &[n], &format!("RF-W{n}"), &format!("0414000000{n}"));
+        new.created_at = at + chrono::TimeDelta::seconds(seconds);
+        bought.push(db.create_purchase(&new, "Rifa").await.unwrap().id);
+    }
+    db.create_purchase(&purchase(other, &[1], "RF-OTHER", "04149999999"), "Rifa")
+        .await
+        .unwrap();
+    let query = PurchaseQuery {
+        raffle_id: Some(raffle),
+        name_contains: None,
+        status: None,
+        ticket_numbers: vec![],
+        created: None,
+        max_id: None,
+        page: 1,
+        page_size: 10,
+    };
+
+    let mut walked = Vec::new();
+    let mut after = None;
+    loop {
+        let batch = db.purchases_after(&query, after, 2).await.unwrap();
+        let Some(last) = batch.last() else { break };
+        after = Some(PurchaseCursor::after(last));
+        walked.extend(batch.iter().map(|p| p.id));
+    }
+
+    // Newest first; among the three of the same second, the highest id first.
+    let expected = [bought[4], bought[3], bought[2], bought[1], bought[0]];
+    assert_eq!(walked, expected);
 }
