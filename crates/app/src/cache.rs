@@ -93,6 +93,15 @@ impl<K: Eq + Hash + Clone, V> Cache<K, V> {
         }
     }
 
+    /// Replaces the copy of `key`, if there is one, by `change` of it, without making it any
+    /// fresher: it goes stale when it would have (and other instances' writes arrive then).
+    pub fn update(&self, key: &K, change: impl FnOnce(&V) -> V) {
+        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(entry) = entries.get_mut(key) {
+            entry.value = Arc::new(change(&entry.value));
+        }
+    }
+
     /// Forgets `key`, so the next reader loads it anew (after a write by this process).
     pub fn invalidate(&self, key: &K) {
         self.entries
@@ -117,6 +126,24 @@ mod tests {
         assert_eq!(*cache.get_or_load(&1, load()).await.unwrap_or_default(), 1);
         cache.invalidate(&1);
         assert_eq!(*cache.get_or_load(&1, load()).await.unwrap_or_default(), 2);
+    }
+
+    #[tokio::test]
+    async fn an_update_changes_a_copy_in_place_and_makes_none_where_there_is_none() {
+        let cache: Cache<u8, u32> = Cache::default();
+        cache.update(&1, |n| n + 1);
+        assert_eq!(
+            *cache
+                .get_or_load(&1, async { Ok::<_, ()>(10) })
+                .await
+                .unwrap_or_default(),
+            10
+        );
+
+        cache.update(&1, |n| n + 1);
+
+        let loaded_again = cache.get_or_load(&1, async { Ok::<_, ()>(99) }).await;
+        assert_eq!(*loaded_again.unwrap_or_default(), 11);
     }
 
     #[tokio::test]

@@ -287,8 +287,8 @@ where
                             continue;
                         }
                     }
-                    // The buyer's picker was stale: let the next look be fresh.
-                    self.availability.holds_changed(raffle_id);
+                    // The buyer's picker was stale: it loses the numbers someone holds.
+                    self.availability.numbers_held(raffle_id, &numbers, None);
                     return Err(PurchaseError::NumbersTaken {
                         numbers,
                         max_tickets: raffle.max_tickets,
@@ -305,7 +305,11 @@ where
         };
         let access_key = public.then(|| self.access_keys.key_for(&purchase.reference));
         if public {
-            self.availability.holds_changed(raffle_id);
+            self.availability.numbers_held(
+                raffle_id,
+                &purchase.ticket_numbers,
+                purchase.hold_expires_at,
+            );
         }
         if public {
             self.mail_signal.queued();

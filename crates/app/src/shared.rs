@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 use rifa_domain::payment::PaymentMethod;
 use rifa_domain::pricing::DiscountTable;
 use rifa_domain::raffle::{Raffle, RaffleId};
+use rifa_domain::ticket::{TicketNumber, mark_held};
 use rifa_ports::{Clock, PaymentMethodRepository, RaffleRepository, SettingsRepository};
 use tokio::sync::Notify;
 
@@ -55,8 +56,8 @@ impl RaffleTermsCache {
     }
 }
 
-/// Availability bitmaps by raffle: dropped by whoever changes a raffle's holds (a purchase, a
-/// decision, a raffle's edit).
+/// Availability bitmaps by raffle: a sale made here takes its numbers off the copy in place;
+/// whoever gives numbers back or changes a raffle drops it (a decision, an expiry, an edit).
 #[derive(Default)]
 pub struct AvailabilityCache(pub(crate) Cache<RaffleId, Availability>);
 
@@ -64,6 +65,28 @@ impl AvailabilityCache {
     /// Forgets the cached availability of a raffle whose holds this process just changed.
     pub fn holds_changed(&self, id: RaffleId) {
         self.0.invalidate(&id);
+    }
+
+    /// This process just learnt that `numbers` of a raffle are held: by its own purchase,
+    /// pending until `pending_until`, or by someone else (a clash names them; `None`). The copy
+    /// loses them at once without a reload, so a raffle selling out re-reads its held numbers
+    /// once per [`crate::cache::TTL`], not after every sale.
+    pub fn numbers_held(
+        &self,
+        id: RaffleId,
+        numbers: &[TicketNumber],
+        pending_until: Option<DateTime<Utc>>,
+    ) {
+        self.0.update(&id, |cached| {
+            let mut next = cached.clone();
+            let newly_held = mark_held(&mut next.bitmap, next.max_tickets, numbers);
+            next.available = next.available.saturating_sub(newly_held);
+            if let Some(until) = pending_until {
+                next.pending += newly_held;
+                next.next_release_at = Some(next.next_release_at.map_or(until, |t| t.min(until)));
+            }
+            next
+        });
     }
 }
 

@@ -209,6 +209,25 @@ pub fn availability_bitmap(max_tickets: u32, held: &[TicketNumber]) -> Vec<u8> {
     bits
 }
 
+/// Marks `numbers` held in a bitmap of [`availability_bitmap`]; answers how many of them it
+/// showed available until now (numbers outside the raffle are ignored).
+pub fn mark_held(bitmap: &mut [u8], max_tickets: u32, numbers: &[TicketNumber]) -> u32 {
+    let mut newly_held = 0;
+    for number in numbers
+        .iter()
+        .map(|n| n.get())
+        .filter(|n| (1..=max_tickets).contains(n))
+    {
+        let mask = 0x80 >> ((number - 1) % 8);
+        let index = usize::try_from((number - 1) / 8).unwrap_or(usize::MAX);
+        if let Some(byte) = bitmap.get_mut(index).filter(|byte| **byte & mask != 0) {
+            *byte &= !mask;
+            newly_held += 1;
+        }
+    }
+    newly_held
+}
+
 /// The numbers a bitmap of [`availability_bitmap`] marks available, ascending.
 pub fn available_numbers(bitmap: &[u8], max_tickets: u32) -> impl Iterator<Item = u32> + '_ {
     (1..=max_tickets).filter(move |n| {
@@ -222,7 +241,7 @@ pub fn available_numbers(bitmap: &[u8], max_tickets: u32) -> impl Iterator<Item 
 
 #[cfg(test)]
 mod bitmap_tests {
-    use super::{TicketNumber, availability_bitmap, available_numbers};
+    use super::{TicketNumber, availability_bitmap, available_numbers, mark_held};
 
     fn stored(numbers: &[u32]) -> Vec<TicketNumber> {
         numbers
@@ -237,6 +256,21 @@ mod bitmap_tests {
         let bitmap = availability_bitmap(12, &stored(&[2, 9, 12]));
         let free: Vec<u32> = available_numbers(&bitmap, 12).collect();
         assert_eq!(free, [1, 3, 4, 5, 6, 7, 8, 10, 11]);
+    }
+
+    #[test]
+    fn marking_numbers_held_gives_the_bitmap_of_all_of_them_and_counts_the_new_ones() {
+        let mut bitmap = availability_bitmap(20, &stored(&[3, 17]));
+
+        let first = mark_held(&mut bitmap, 20, &stored(&[1, 3, 20, 21]));
+        let again = mark_held(&mut bitmap, 20, &stored(&[1, 9]));
+
+        assert_eq!(
+            (first, again),
+            (2, 1),
+            "3 was held already; 21 is not in the raffle"
+        );
+        assert_eq!(bitmap, availability_bitmap(20, &stored(&[1, 3, 9, 17, 20])));
     }
 
     #[test]

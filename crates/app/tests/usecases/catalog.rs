@@ -175,6 +175,40 @@ async fn a_rejection_gives_the_numbers_back_to_the_picker_at_once() {
 }
 
 #[tokio::test]
+async fn a_sale_here_takes_its_numbers_off_the_picker_without_rereading_the_raffle() {
+    let t = Harness::new();
+    let other = t.another_instance();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    t.catalog()
+        .availability(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+    // Another instance's sale reaches this picker only when its copy goes stale (a second).
+    other.buy(&raffle, &zelle, &[9]).await;
+
+    let bought = t.buy(&raffle, &zelle, &[5, 6]).await.purchase;
+
+    let after = t
+        .catalog()
+        .availability(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+    let numbers = t
+        .catalog()
+        .available_numbers(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+    assert!(!numbers.contains(&5) && !numbers.contains(&6));
+    assert!(
+        numbers.contains(&9),
+        "the copy was changed in place, not read again"
+    );
+    assert_eq!((after.available, after.pending), (98, 2));
+    assert_eq!(after.next_release_at, bought.hold_expires_at);
+}
+
+#[tokio::test]
 async fn losing_a_number_to_another_instance_refreshes_the_picker() {
     let t = Harness::new();
     let other = t.another_instance();
