@@ -77,47 +77,52 @@ fn postgres_triggers() -> String {
              {sign}ticket_count::BIGINT AS tickets, {sign}total_cents AS revenue FROM {table}"
         )
     };
+    counting_triggers(
+        "count_held_numbers",
+        "count_held",
+        "purchase_tickets",
+        held,
+        upsert_sold,
+    ) + &counting_triggers(
+        "count_purchases",
+        "count_purchases",
+        "purchases",
+        purchase,
+        upsert_totals,
+    )
+}
+
+/// A PostgreSQL function and its three statement-level triggers on `table` (named `prefix_on_…`):
+/// the rows a statement wrote (`changes(…, "+")`, counted up) and replaced (`changes(…, "-")`,
+/// counted down) go through `upsert`.
+fn counting_triggers(
+    function: &str,
+    prefix: &str,
+    table: &str,
+    changes: impl Fn(&str, &str) -> String,
+    upsert: &str,
+) -> String {
+    let (new, old) = (changes("new_rows", "+"), changes("old_rows", "-"));
     format!(
-        "CREATE FUNCTION count_held_numbers() RETURNS trigger LANGUAGE plpgsql AS $$
+        "CREATE FUNCTION {function}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    WITH changes AS ({new_held}) {upsert_sold};
+    WITH changes AS ({new}) {upsert};
   ELSIF TG_OP = 'UPDATE' THEN
-    WITH changes AS ({new_held} UNION ALL {old_held}) {upsert_sold};
+    WITH changes AS ({new} UNION ALL {old}) {upsert};
   ELSE
-    WITH changes AS ({old_held}) {upsert_sold};
+    WITH changes AS ({old}) {upsert};
   END IF;
   RETURN NULL;
 END $$;
-CREATE FUNCTION count_purchases() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    WITH changes AS ({new_purchase}) {upsert_totals};
-  ELSIF TG_OP = 'UPDATE' THEN
-    WITH changes AS ({new_purchase} UNION ALL {old_purchase}) {upsert_totals};
-  ELSE
-    WITH changes AS ({old_purchase}) {upsert_totals};
-  END IF;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER count_held_on_insert AFTER INSERT ON purchase_tickets
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_held_numbers();
-CREATE TRIGGER count_held_on_update AFTER UPDATE ON purchase_tickets
+CREATE TRIGGER {prefix}_on_insert AFTER INSERT ON {table}
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION {function}();
+CREATE TRIGGER {prefix}_on_update AFTER UPDATE ON {table}
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION count_held_numbers();
-CREATE TRIGGER count_held_on_delete AFTER DELETE ON purchase_tickets
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_held_numbers();
-CREATE TRIGGER count_purchases_on_insert AFTER INSERT ON purchases
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_purchases();
-CREATE TRIGGER count_purchases_on_update AFTER UPDATE ON purchases
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION count_purchases();
-CREATE TRIGGER count_purchases_on_delete AFTER DELETE ON purchases
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_purchases();",
-        new_held = held("new_rows", "+"),
-        old_held = held("old_rows", "-"),
-        new_purchase = purchase("new_rows", "+"),
-        old_purchase = purchase("old_rows", "-"),
+  FOR EACH STATEMENT EXECUTE FUNCTION {function}();
+CREATE TRIGGER {prefix}_on_delete AFTER DELETE ON {table}
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION {function}();
+"
     )
 }
 

@@ -92,6 +92,20 @@ fn migrations_from(name: &str) -> u32 {
     u32::try_from(from_newest + 1).unwrap()
 }
 
+/// The first page of a raffle's purchases, no other filter.
+fn of_raffle(raffle: RaffleId) -> PurchaseQuery {
+    PurchaseQuery {
+        raffle_id: Some(raffle),
+        name_contains: None,
+        status: None,
+        ticket_numbers: vec![],
+        created: None,
+        max_id: None,
+        page: 1,
+        page_size: 10,
+    }
+}
+
 /// A decision as the core makes it (`rifa_app::review::decision_of`): what the adapter executes.
 fn decision(verdict: &Verdict, at: DateTime<Utc>) -> PurchaseDecision {
     PurchaseDecision {
@@ -238,16 +252,7 @@ async fn losing_numbers_writes_nothing_and_names_exactly_those_numbers(url: &str
         "{lost:?}"
     );
     assert_eq!(db.held_numbers(raffle).await.unwrap(), numbers(&[2, 4, 6]));
-    let all = PurchaseQuery {
-        raffle_id: Some(raffle),
-        name_contains: None,
-        status: None,
-        ticket_numbers: vec![],
-        created: None,
-        max_id: None,
-        page: 1,
-        page_size: 10,
-    };
+    let all = of_raffle(raffle);
     assert_eq!(db.search_purchases(&all).await.unwrap().total, 1);
 
     let duplicate = db
@@ -1338,14 +1343,8 @@ async fn kept_counts_equal_a_full_recount_after_racing_writes(url: &str) {
             Some(PurchaseStatus::Approved),
         ] {
             let kept = PurchaseQuery {
-                raffle_id: Some(raffle),
-                name_contains: None,
                 status,
-                ticket_numbers: vec![],
-                created: None,
-                max_id: None,
-                page: 1,
-                page_size: 10,
+                ..of_raffle(raffle)
             };
             // A filter the kept counts do not know makes the adapter count row by row.
             let counted = PurchaseQuery {
@@ -1423,16 +1422,7 @@ async fn a_walk_after_a_cursor_reads_every_match_once_newest_first(url: &str) {
     db.create_purchase(&purchase(other, &[1], "RF-OTHER", "04149999999"), "Rifa")
         .await
         .unwrap();
-    let query = PurchaseQuery {
-        raffle_id: Some(raffle),
-        name_contains: None,
-        status: None,
-        ticket_numbers: vec![],
-        created: None,
-        max_id: None,
-        page: 1,
-        page_size: 10,
-    };
+    let query = of_raffle(raffle);
 
     let mut walked = Vec::new();
     let mut after = None;

@@ -30,7 +30,7 @@ use rifa_app::settings::{Settings, SettingsService};
 use rifa_domain::customer::{Customer, Email, Phone};
 use rifa_domain::payment::{PaymentMethod, PaymentMethodDraft};
 use rifa_domain::pricing::{self, DiscountTable, PriceQuote};
-use rifa_domain::purchase::{MethodChoice, PurchaseRequest};
+use rifa_domain::purchase::{MethodChoice, PurchaseQuery, PurchaseRequest};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleInput, RaffleStatus};
 use rifa_domain::{FieldErrors, Lang};
 use rifa_ports::{PaymentMethodRepository, RaffleRepository, SettingsRepository};
@@ -439,6 +439,20 @@ pub fn fields(errors: &FieldErrors) -> Vec<&'static str> {
 }
 
 /// A buyer whose ID document follows from the e-mail, so two addresses are two people.
+/// Every purchase, newest first, `page_size` to a page.
+pub fn every_purchase(page_size: u32) -> PurchaseQuery {
+    PurchaseQuery {
+        raffle_id: None,
+        name_contains: None,
+        status: None,
+        ticket_numbers: Vec::new(),
+        created: None,
+        max_id: None,
+        page: 1,
+        page_size,
+    }
+}
+
 pub fn buyer(name: &str, email: &str, phone: &str) -> Customer {
     Customer {
         name: name.to_owned(),

@@ -4,20 +4,7 @@ use futures_util::StreamExt;
 use rifa_app::export::EXPORT_BATCH;
 use rifa_domain::purchase::{PurchaseId, PurchaseQuery};
 
-use crate::support::{Harness, RaffleSetup, buyer};
-
-fn everything() -> PurchaseQuery {
-    PurchaseQuery {
-        raffle_id: None,
-        name_contains: None,
-        status: None,
-        ticket_numbers: Vec::new(),
-        created: None,
-        max_id: None,
-        page: 1,
-        page_size: 10,
-    }
-}
+use crate::support::{Harness, RaffleSetup, buyer, every_purchase};
 
 #[tokio::test]
 async fn an_export_reads_every_match_once_newest_first_while_purchases_keep_arriving() {
@@ -39,7 +26,7 @@ async fn an_export_reads_every_match_once_newest_first_while_purchases_keep_arri
     t.buy(&other, &zelle, &[1]).await;
     let query = PurchaseQuery {
         raffle_id: Some(big.id),
-        ..everything()
+        ..every_purchase(10)
     };
 
     let mut batches = t.export().purchases(query);
@@ -79,7 +66,7 @@ async fn an_export_of_nothing_ends_at_once() {
     let t = Harness::new();
     t.raffle(RaffleSetup::default()).await;
 
-    let batches: Vec<_> = t.export().purchases(everything()).collect().await;
+    let batches: Vec<_> = t.export().purchases(every_purchase(10)).collect().await;
 
     assert!(batches.is_empty());
 }

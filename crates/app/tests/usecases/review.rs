@@ -9,20 +9,7 @@ use rifa_domain::stats::DaySales;
 use rifa_domain::ticket::TicketNumber;
 use rifa_ports::{MailKind, MailStatus, PurchaseDecision, PurchaseQuery};
 
-use crate::support::{Harness, RaffleSetup, fields, start_time};
-
-fn query() -> PurchaseQuery {
-    PurchaseQuery {
-        raffle_id: None,
-        name_contains: None,
-        status: None,
-        ticket_numbers: Vec::new(),
-        created: None,
-        max_id: None,
-        page: 1,
-        page_size: 20,
-    }
-}
+use crate::support::{Harness, RaffleSetup, every_purchase, fields, start_time};
 
 #[tokio::test]
 async fn an_approval_keeps_the_numbers_and_queues_the_approved_mail() {
@@ -207,7 +194,7 @@ async fn a_search_serves_newest_first_within_the_page_size_bounds() {
         .search_purchases(PurchaseQuery {
             page: 2,
             page_size: 2,
-            ..query()
+            ..every_purchase(20)
         })
         .await
         .unwrap();
@@ -216,7 +203,7 @@ async fn a_search_serves_newest_first_within_the_page_size_bounds() {
         .search_purchases(PurchaseQuery {
             page: 0,
             page_size: 0,
-            ..query()
+            ..every_purchase(20)
         })
         .await
         .unwrap();
@@ -224,7 +211,7 @@ async fn a_search_serves_newest_first_within_the_page_size_bounds() {
         .review()
         .search_purchases(PurchaseQuery {
             page_size: 10_000,
-            ..query()
+            ..every_purchase(20)
         })
         .await
         .unwrap();
@@ -268,7 +255,7 @@ async fn a_search_filters_and_sums_every_match_not_just_the_page() {
         .search_purchases(PurchaseQuery {
             status: Some(PurchaseStatus::Approved),
             page_size: 1,
-            ..query()
+            ..every_purchase(20)
         })
         .await
         .unwrap();
@@ -276,7 +263,7 @@ async fn a_search_filters_and_sums_every_match_not_just_the_page() {
         .review()
         .all_purchases(PurchaseQuery {
             ticket_numbers: vec![TicketNumber::from_stored(2)],
-            ..query()
+            ..every_purchase(20)
         })
         .await
         .unwrap();
