@@ -117,8 +117,9 @@ pub struct Catalog<S, C> {
     clock: C,
     raffle_terms: Arc<RaffleTermsCache>,
     availability: Arc<AvailabilityCache>,
-    /// The public list (the home page's one read): its sold counts may be a [`crate::cache::TTL`] old, so a
-    /// launch's visitors cost one query a second, not one each. Purchases do not drop it.
+    /// The public list (the home page's one read): its sold counts may be a
+    /// [`crate::cache::TTL`] old, so a launch's visitors cost one query a second, not one each.
+    /// Purchases do not drop it.
     on_sale: Cache<(), Vec<Raffle>>,
 }
 
