@@ -9,6 +9,10 @@ export const AFTER_DEADLINE_MS = 6000;
 
 export type CountdownTone = "success" | "warning" | "danger";
 
+/** The classes of each tone: its digits and icon, and its progress bar. */
+export const TONE_TEXT: Record<CountdownTone, string> = { success: "text-success-strong", warning: "text-warning-strong", danger: "text-danger-strong" };
+export const TONE_BAR: Record<CountdownTone, string> = { success: "bg-success-strong", warning: "bg-warning", danger: "bg-danger-strong" };
+
 export type ClosedKind = "drawn" | "closed";
 
 export interface CountdownTarget {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page, WebSocketRoute } from "playwright-core";
-import { apiURL, horizontalOverflow, launch, newPage, screenshot, seriousViolations } from "./helpers";
+import { apiURL, horizontalOverflow, launch, newPage, postPurchase, screenshot, seriousViolations } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -49,25 +49,8 @@ async function buyAs(raffleId: number, numbers: number[], email: string, name: s
   const person = ++buyers;
   const customerId = `V${20_000_000 + person}`;
   const customerPhone = `0414${2_000_000 + person}`;
-  const methods = (await (await fetch(`${apiURL()}/api/payment-methods`)).json()) as { id: number }[];
   const quote = (await (await fetch(`${apiURL()}/api/raffles/${raffleId}/quote?count=${numbers.length}`)).json()) as { total: string };
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    customerName: name,
-    customerId,
-    customerEmail: email,
-    customerPhone,
-    customerCountry: "venezuela",
-    paymentMethod: String(methods[0]?.id),
-    raffleId: String(raffleId),
-    ticketNumbers: JSON.stringify(numbers),
-    totalAmount: quote.total,
-    discountApplied: "0",
-    acceptTerms: "true",
-  })) {
-    form.set(k, v);
-  }
-  const response = await fetch(`${apiURL()}/api/raffles/${raffleId}/purchase`, { method: "POST", body: form });
+  const response = await postPurchase(raffleId, numbers, quote.total, { name, id: customerId, email, phone: customerPhone });
   if (response.status !== 201) throw new Error(`purchase: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { purchase: { id: number; reference: string }; purchaseToken: string };
   return { id: body.purchase.id, reference: body.purchase.reference, purchaseToken: body.purchaseToken, customerId, customerPhone };

@@ -75,21 +75,43 @@ export const PNG = Buffer.from(
   "base64",
 );
 
-/** Buys numbers straight through the API (another buyer racing the page). */
-export async function buyThroughApi(raffleId: number, numbers: number[], total: string) {
+/** Who buys through the API: the per-person allowance counts the ID, the e-mail and the phone. */
+export interface ApiBuyer {
+  name: string;
+  id: string;
+  email: string;
+  phone: string;
+}
+
+/** Posts the site's purchase form straight to the API as `buyer`, paying with the first method on offer. */
+export async function postPurchase(raffleId: number, numbers: number[], total: string, buyer: ApiBuyer): Promise<Response> {
   const methods = (await (await fetch(`${apiURL()}/api/payment-methods`)).json()) as { id: number }[];
   const form = new FormData();
-  form.set("customerName", "Otro Comprador");
-  form.set("customerId", "V99887766");
-  form.set("customerEmail", `otro-${Date.now()}@example.com`);
-  form.set("customerPhone", "04149998877");
-  form.set("customerCountry", "venezuela");
-  form.set("paymentMethod", String(methods[0]?.id));
-  form.set("raffleId", String(raffleId));
-  form.set("ticketNumbers", JSON.stringify(numbers));
-  form.set("totalAmount", total);
-  form.set("discountApplied", "0");
-  form.set("acceptTerms", "true");
-  const response = await fetch(`${apiURL()}/api/raffles/${raffleId}/purchase`, { method: "POST", body: form });
+  for (const [k, v] of Object.entries({
+    customerName: buyer.name,
+    customerId: buyer.id,
+    customerEmail: buyer.email,
+    customerPhone: buyer.phone,
+    customerCountry: "venezuela",
+    paymentMethod: String(methods[0]?.id),
+    raffleId: String(raffleId),
+    ticketNumbers: JSON.stringify(numbers),
+    totalAmount: total,
+    discountApplied: "0",
+    acceptTerms: "true",
+  })) {
+    form.set(k, v);
+  }
+  return fetch(`${apiURL()}/api/raffles/${raffleId}/purchase`, { method: "POST", body: form });
+}
+
+/** Buys numbers straight through the API (another buyer racing the page). */
+export async function buyThroughApi(raffleId: number, numbers: number[], total: string) {
+  const response = await postPurchase(raffleId, numbers, total, {
+    name: "Otro Comprador",
+    id: "V99887766",
+    email: `otro-${Date.now()}@example.com`,
+    phone: "04149998877",
+  });
   if (response.status !== 201) throw new Error(`purchase through the API: ${response.status} ${await response.text()}`);
 }

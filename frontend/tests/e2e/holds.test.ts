@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { PNG, apiURL, baseURL, horizontalOverflow, launch, newPage, screenshot, seriousViolations } from "./helpers";
+import { PNG, apiURL, baseURL, horizontalOverflow, launch, newPage, postPurchase, screenshot, seriousViolations } from "./helpers";
 
 let browser: Browser;
 
@@ -82,27 +82,15 @@ let buyers = 0;
 /** The site's purchase form, filled in by a new person each time (the per-person allowance counts ID, e-mail and phone). */
 async function purchase(raffleId: number, numbers: number[], name: string): Promise<Response> {
   const n = ++buyers;
-  const methods = (await (await fetch(`${apiURL()}/api/payment-methods`)).json()) as { id: number }[];
   const quoted = await fetch(`${apiURL()}/api/raffles/${raffleId}/quote?count=${numbers.length}`);
   // These raffles have no promotions: the quote is the price times the count.
   const quote = quoted.ok ? ((await quoted.json()) as { total: string }) : { total: (2 * numbers.length).toFixed(2) };
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    customerName: name,
-    customerId: `V${RUN}${String(n).padStart(3, "0")}`,
-    customerEmail: `reserva-${RUN}-${n}@example.com`,
-    customerPhone: `0414${String(RUN * 1000 + n).slice(-7).padStart(7, "0")}`,
-    customerCountry: "venezuela",
-    paymentMethod: String(methods[0]?.id),
-    raffleId: String(raffleId),
-    ticketNumbers: JSON.stringify(numbers),
-    totalAmount: quote.total,
-    discountApplied: "0",
-    acceptTerms: "true",
-  })) {
-    form.set(k, v);
-  }
-  return fetch(`${apiURL()}/api/raffles/${raffleId}/purchase`, { method: "POST", body: form });
+  return postPurchase(raffleId, numbers, quote.total, {
+    name,
+    id: `V${RUN}${String(n).padStart(3, "0")}`,
+    email: `reserva-${RUN}-${n}@example.com`,
+    phone: `0414${String(RUN * 1000 + n).slice(-7).padStart(7, "0")}`,
+  });
 }
 
 async function buy(raffleId: number, numbers: number[], name = "Comprador Prueba"): Promise<Bought> {

@@ -5,6 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { Countdown } from "@/components/raffle/countdown";
 import { RaffleExperience } from "@/components/raffle/raffle-experience";
 import type { Raffle } from "@/lib/api/types";
+import { raffleFixture } from "./fixtures";
 import { Intl } from "./intl";
 
 vi.mock("next/navigation", () => ({
@@ -60,29 +61,13 @@ describe("countdown closed panels", () => {
   });
 });
 
-const raffle = (drawDate: string | null): Raffle => ({
-  id: 1,
-  title: "Moto",
-  description: "Una moto",
-  image: "/images/raffle-default.jpg",
-  price: "5.00",
-  status: "available",
-  active: true,
-  maxTickets: 999,
-  ticketsSold: 0,
-  ticketsAvailable: 999,
-  minTicketsPerPurchase: 1,
-  maxTicketsPerPurchase: 20,
-  purchaseLimits: { min: 1, max: 20 },
-  drawDate,
-  endDate: null,
-  createdAt: iso(NOW - 10 * 24 * HOUR),
-  holdMinutes: 30,
-  salesCloseHoursBeforeDraw: 0,
-  salesCloseAt: drawDate,
-  salesOpen: drawDate === null || Date.parse(drawDate) > NOW,
-  serverTime: iso(NOW),
-});
+const raffle = (drawDate: string | null): Raffle =>
+  raffleFixture({
+    drawDate,
+    createdAt: iso(NOW - 10 * 24 * HOUR),
+    salesOpen: drawDate === null || Date.parse(drawDate) > NOW,
+    serverTime: iso(NOW),
+  });
 
 describe("a raffle whose draw date has passed", () => {
   const page = (r: Raffle) => (

@@ -4,13 +4,10 @@ import { useEffect } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Hourglass } from "lucide-react";
 import { Progress } from "@/components/ui/progress";
-import { countdownTone, remaining } from "@/lib/countdown";
+import { TONE_BAR, TONE_TEXT, countdownTone, remaining } from "@/lib/countdown";
 import { formatDateTime } from "@/lib/format";
 import { useServerNow } from "@/lib/use-server-clock";
 import { cn } from "@/lib/utils";
-
-const toneText = { success: "text-success-strong", warning: "text-warning-strong", danger: "text-danger-strong" } as const;
-const toneBar = { success: "bg-success-strong", warning: "bg-warning", danger: "bg-danger-strong" } as const;
 
 /**
  * The time left to send the proof before the hold ends, on the server's clock (`serverTime` of
@@ -57,7 +54,7 @@ export function HoldCountdown({
     <div className="space-y-3 rounded-xl border bg-card p-4 shadow-sm sm:p-5" data-testid="hold-countdown" data-tone={tone}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="inline-flex items-center gap-2 text-sm font-semibold">
-          <Hourglass aria-hidden className={cn("size-4", toneText[tone])} />
+          <Hourglass aria-hidden className={cn("size-4", TONE_TEXT[tone])} />
           {t("title")}
         </p>
         <p className="text-xs text-muted-foreground" data-testid="hold-deadline">{t("deadline", { deadline: formatDateTime(deadline, locale) })}</p>
@@ -65,12 +62,12 @@ export function HoldCountdown({
       <div className={cn("grid gap-2", units.length === 4 ? "grid-cols-4" : "grid-cols-3")} role="timer" aria-label={t("title")}>
         {units.map((u) => (
           <div key={u.label} className="rounded-lg bg-muted py-2 text-center">
-            <span className={cn("block font-mono text-2xl font-bold tabular-nums", toneText[tone])}>{u.value === undefined ? "--" : String(u.value).padStart(2, "0")}</span>
+            <span className={cn("block font-mono text-2xl font-bold tabular-nums", TONE_TEXT[tone])}>{u.value === undefined ? "--" : String(u.value).padStart(2, "0")}</span>
             <span className="text-xs text-muted-foreground">{u.label}</span>
           </div>
         ))}
       </div>
-      <Progress value={left ? left.share * 100 : 100} indicatorClassName={toneBar[tone]} aria-label={t("title")} />
+      <Progress value={left ? left.share * 100 : 100} indicatorClassName={TONE_BAR[tone]} aria-label={t("title")} />
     </div>
   );
 }

@@ -4,12 +4,9 @@ import { useEffect } from "react";
 import { useTranslations } from "next-intl";
 import { CalendarX2, Lock, Timer } from "lucide-react";
 import { Progress } from "@/components/ui/progress";
-import { closedPanel, countdownTarget, countdownTone, remaining } from "@/lib/countdown";
+import { TONE_BAR, TONE_TEXT, closedPanel, countdownTarget, countdownTone, remaining } from "@/lib/countdown";
 import { useServerNow } from "@/lib/use-server-clock";
 import { cn } from "@/lib/utils";
-
-const toneText = { success: "text-success-strong", warning: "text-warning-strong", danger: "text-danger-strong" } as const;
-const toneBar = { success: "bg-success-strong", warning: "bg-warning", danger: "bg-danger-strong" } as const;
 
 /**
  * Ticks every second to when sales close (the server's `salesCloseAt`, else the draw or end
@@ -77,20 +74,20 @@ export function Countdown({
   return (
     <div className="space-y-3 rounded-xl border bg-card p-5 shadow-sm" data-testid="countdown" data-tone={tone}>
       <p className="inline-flex items-center gap-2 text-sm font-semibold">
-        <Timer aria-hidden className={cn("size-4", toneText[tone])} />
+        <Timer aria-hidden className={cn("size-4", TONE_TEXT[tone])} />
         {t("title")}
       </p>
       <div className="grid grid-cols-4 gap-2" aria-hidden={left === null}>
         {units.map((u) => (
           <div key={u.label} className="rounded-lg bg-muted py-2 text-center">
-            <span className={cn("block font-mono text-2xl font-bold tabular-nums sm:text-3xl", toneText[tone])}>
+            <span className={cn("block font-mono text-2xl font-bold tabular-nums sm:text-3xl", TONE_TEXT[tone])}>
               {u.value === undefined ? "--" : String(u.value).padStart(2, "0")}
             </span>
             <span className="text-xs text-muted-foreground">{u.label}</span>
           </div>
         ))}
       </div>
-      <Progress value={left ? left.share * 100 : 100} indicatorClassName={toneBar[tone]} aria-label={t("title")} />
+      <Progress value={left ? left.share * 100 : 100} indicatorClassName={TONE_BAR[tone]} aria-label={t("title")} />
     </div>
   );
 }
