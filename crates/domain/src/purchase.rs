@@ -274,6 +274,12 @@ pub struct PurchaseEvent {
     pub note: Option<String>,
 }
 
+/// A search matching more purchases than this under filters the kept counts do not know (a
+/// name, numbers, a day) says "more than 10,000" and leaves out their totals: counting and
+/// summing a year of "mari…" on every keystroke would slow the panel for a figure nobody
+/// reads; the operator narrows the search instead.
+pub const SEARCH_COUNT_CAP: u64 = 10_000;
+
 /// Filters of the admin purchase list (all optional) and the page wanted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PurchaseQuery {
@@ -291,6 +297,18 @@ pub struct PurchaseQuery {
     /// 1-based.
     pub page: u32,
     pub page_size: u32,
+    /// A page the reader already has: pages near it are read from it, not counted from the top.
+    pub anchor: Option<PageAnchor>,
+    /// Counting the matches stops past this many; the panel's is [`SEARCH_COUNT_CAP`].
+    pub count_cap: u64,
+}
+
+/// A page of a search by its first purchase. With the same filters and page size, page `page`
+/// starts at `first_id`, so the pages around it are a short seek away whatever their depth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageAnchor {
+    pub first_id: PurchaseId,
+    pub page: u32,
 }
 
 /// Where a newest-first walk through purchases stopped: the last purchase it read.

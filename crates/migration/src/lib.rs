@@ -9,6 +9,7 @@ mod m20261124_000001_mail_recipient_caps;
 mod m20261124_000012_one_exchange_rate_per_pair;
 mod m20261126_000001_holds_that_expire;
 mod m20261127_000001_maintained_counts;
+mod m20261127_000002_sales_per_hour;
 
 pub struct Migrator;
 
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000012_one_exchange_rate_per_pair::Migration),
             Box::new(m20261126_000001_holds_that_expire::Migration),
             Box::new(m20261127_000001_maintained_counts::Migration),
+            Box::new(m20261127_000002_sales_per_hour::Migration),
         ]
     }
 }

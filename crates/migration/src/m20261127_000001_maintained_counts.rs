@@ -95,7 +95,7 @@ fn postgres_triggers() -> String {
 /// A PostgreSQL function and its three statement-level triggers on `table` (named `prefix_on_…`):
 /// the rows a statement wrote (`changes(…, "+")`, counted up) and replaced (`changes(…, "-")`,
 /// counted down) go through `upsert`.
-fn counting_triggers(
+pub(crate) fn counting_triggers(
     function: &str,
     prefix: &str,
     table: &str,

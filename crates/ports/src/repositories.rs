@@ -253,8 +253,12 @@ pub struct PurchaseSummary {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PurchasePage {
     pub items: Vec<Purchase>,
+    /// Purchases matching, across all pages; only a floor (the query's `count_cap`) when
+    /// `summary` is `None`.
     pub total: u64,
-    pub summary: PurchaseSummary,
+    /// The figures of what matched; `None` when more than that cap matched and
+    /// counting stopped.
+    pub summary: Option<PurchaseSummary>,
 }
 
 pub trait PurchaseRepository: Send + Sync + 'static {

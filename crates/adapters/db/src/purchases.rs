@@ -46,6 +46,7 @@ struct DayRow {
 }
 
 /// One row per local day with purchases in `[$1, $2)`; `$3` is the offset from UTC in minutes.
+/// Only for periods the hourly counts cannot answer (offsets such as UTC+5:30).
 /// Revenue and tickets sum approved purchases only; `purchases` counts all but tests.
 const DAILY_SALES_POSTGRES: &str = r"
 SELECT day,
@@ -82,6 +83,17 @@ struct Counted {
     tickets: i64,
     revenue: i64,
     pending: i64,
+}
+
+impl Counted {
+    fn summary(&self) -> anyhow::Result<PurchaseSummary> {
+        Ok(PurchaseSummary {
+            tickets_sold: u64::try_from(self.tickets).unwrap_or(0),
+            total_revenue: Money::from_cents(self.revenue)
+                .map_err(|e| anyhow::anyhow!("revenue out of range: {e:?}"))?,
+            pending_purchases: u64::try_from(self.pending).unwrap_or(0),
+        })
+    }
 }
 
 pub(crate) fn is_unique_violation(error: &DbErr) -> bool {
@@ -199,49 +211,153 @@ fn apply_filters(
     select
 }
 
+/// Which way a keyset seek goes from a cursor in the newest-first order.
+#[derive(Clone, Copy)]
+enum Direction {
+    /// After the cursor: older, or as old with a lower id.
+    Older,
+    /// The cursor itself and what follows it.
+    CursorAndOlder,
+    /// Before the cursor: newer, or as new with a higher id.
+    Newer,
+}
+
+/// The rows on one side of `cursor`. The bound on `created_at` comes first, on its own: the
+/// index on `created_at` then starts the scan at the cursor (an OR alone would make it a filter
+/// over every row on the other side).
+fn from_cursor(
+    select: Select<purchases::Entity>,
+    cursor: PurchaseCursor,
+    direction: Direction,
+) -> Select<purchases::Entity> {
+    let (at, id) = (cursor.created_at, cursor.id.get());
+    let (bound, strictly, tie) = match direction {
+        Direction::Older => (
+            purchases::Column::CreatedAt.lte(at),
+            purchases::Column::CreatedAt.lt(at),
+            purchases::Column::Id.lt(id),
+        ),
+        Direction::CursorAndOlder => (
+            purchases::Column::CreatedAt.lte(at),
+            purchases::Column::CreatedAt.lt(at),
+            purchases::Column::Id.lte(id),
+        ),
+        Direction::Newer => (
+            purchases::Column::CreatedAt.gte(at),
+            purchases::Column::CreatedAt.gt(at),
+            purchases::Column::Id.gt(id),
+        ),
+    };
+    select
+        .filter(bound)
+        .filter(Condition::any().add(strictly).add(tie))
+}
+
+/// The panel's order: newest first, ties by id.
+fn newest_first(select: Select<purchases::Entity>) -> Select<purchases::Entity> {
+    select
+        .order_by_desc(purchases::Column::CreatedAt)
+        .order_by_desc(purchases::Column::Id)
+}
+
+fn oldest_first(select: Select<purchases::Entity>) -> Select<purchases::Entity> {
+    select
+        .order_by_asc(purchases::Column::CreatedAt)
+        .order_by_asc(purchases::Column::Id)
+}
+
+/// Where a page's rows are read from: rows skipped from a known point, then the page.
+enum PageStart {
+    Newest {
+        skip: u64,
+    },
+    /// Read oldest first and reversed; `take` is short on the last page.
+    Oldest {
+        skip: u64,
+        take: u64,
+    },
+    /// Forward reads the anchor's page and those after it; backward, those before, reversed.
+    Anchor {
+        cursor: PurchaseCursor,
+        skip: u64,
+        forward: bool,
+    },
+}
+
 /// How many purchases a filtered query matches, and their summary, counted row by row in one
 /// pass (for the filters the kept totals do not know).
 async fn counted_over(
     conn: &impl ConnectionTrait,
     filtered: Select<purchases::Entity>,
 ) -> anyhow::Result<(u64, PurchaseSummary)> {
+    let counted = count_rows(conn, filtered, None).await?;
+    Ok((
+        u64::try_from(counted.purchases).unwrap_or(0),
+        counted.summary()?,
+    ))
+}
+
+/// The same, but counting stops past `cap` matches: then `None`, only the floor is known.
+async fn counted_up_to(
+    conn: &impl ConnectionTrait,
+    filtered: Select<purchases::Entity>,
+    cap: u64,
+) -> anyhow::Result<Option<(u64, PurchaseSummary)>> {
+    let counted = count_rows(conn, filtered, Some(cap + 1)).await?;
+    let total = u64::try_from(counted.purchases).unwrap_or(0);
+    Ok(if total > cap {
+        None
+    } else {
+        Some((total, counted.summary()?))
+    })
+}
+
+/// Counts and sums the rows of `filtered`, at most `limit` of them.
+async fn count_rows(
+    conn: &impl ConnectionTrait,
+    filtered: Select<purchases::Entity>,
+    limit: Option<u64>,
+) -> anyhow::Result<Counted> {
     let approved = PurchaseStatus::Approved.as_str();
     let pending = PurchaseStatus::Pending.as_str();
-    let counted = filtered
+    let mut matched = filtered
         .select_only()
-        .column_as(Expr::cust("CAST(COUNT(*) AS BIGINT)"), "purchases")
-        .column_as(
+        .column(purchases::Column::Status)
+        .column(purchases::Column::TicketCount)
+        .column(purchases::Column::TotalCents)
+        .into_query();
+    if let Some(limit) = limit {
+        matched.limit(limit);
+    }
+    let counted = Query::select()
+        .from_subquery(matched, "matched")
+        .expr_as(Expr::cust("CAST(COUNT(*) AS BIGINT)"), "purchases")
+        .expr_as(
             Expr::cust(format!(
                 "CAST(COALESCE(SUM(CASE WHEN status = '{approved}' THEN ticket_count END), 0) AS BIGINT)"
             )),
             "tickets",
         )
-        .column_as(
+        .expr_as(
             Expr::cust(format!(
                 "CAST(COALESCE(SUM(CASE WHEN status = '{approved}' THEN total_cents END), 0) AS BIGINT)"
             )),
             "revenue",
         )
-        .column_as(
+        .expr_as(
             Expr::cust(format!(
                 "CAST(COUNT(CASE WHEN status = '{pending}' THEN 1 END) AS BIGINT)"
             )),
             "pending",
         )
-        .into_model::<Counted>()
-        .one(conn)
-        .await
-        .context("failed to count purchases")?
-        .unwrap_or_default();
-    Ok((
-        u64::try_from(counted.purchases).unwrap_or(0),
-        PurchaseSummary {
-            tickets_sold: u64::try_from(counted.tickets).unwrap_or(0),
-            total_revenue: Money::from_cents(counted.revenue)
-                .map_err(|e| anyhow::anyhow!("revenue out of range: {e:?}"))?,
-            pending_purchases: u64::try_from(counted.pending).unwrap_or(0),
-        },
-    ))
+        .to_owned();
+    Ok(
+        Counted::find_by_statement(conn.get_database_backend().build(&counted))
+            .one(conn)
+            .await
+            .context("failed to count purchases")?
+            .unwrap_or_default(),
+    )
 }
 
 /// The purchase's own row, as written.
@@ -283,6 +399,89 @@ fn purchase_row(new: &NewPurchase) -> anyhow::Result<purchases::ActiveModel> {
 const WRITE_ATTEMPTS: usize = 3;
 
 impl Db {
+    /// A page of a search matching `total` purchases (when counted), read from whichever known
+    /// point is nearest: the newest purchase, the oldest, or the page the reader has (its
+    /// anchor). The last page, and the pages next to a deep one, then cost what the first does.
+    async fn page_rows(
+        &self,
+        filtered: Select<purchases::Entity>,
+        query: &PurchaseQuery,
+        total: Option<u64>,
+    ) -> anyhow::Result<Vec<purchases::Model>> {
+        let size = u64::from(Ord::max(query.page_size, 1));
+        let page = u64::from(Ord::max(query.page, 1));
+        let before_page = (page - 1) * size;
+        let mut seek = PageStart::Newest { skip: before_page };
+        let mut cost = before_page;
+        if let Some(total) = total
+            && before_page < total
+        {
+            let take = Ord::min(size, total - before_page);
+            let skip = total - before_page - take;
+            if skip < cost {
+                (seek, cost) = (PageStart::Oldest { skip, take }, skip);
+            }
+        }
+        if let Some(anchor) = query.anchor {
+            let anchored = u64::from(Ord::max(anchor.page, 1));
+            let (skip, forward) = if page >= anchored {
+                ((page - anchored) * size, true)
+            } else {
+                ((anchored - page - 1) * size, false)
+            };
+            if skip < cost
+                && let Some(cursor) = self.cursor_of(anchor.first_id).await?
+            {
+                seek = PageStart::Anchor {
+                    cursor,
+                    skip,
+                    forward,
+                };
+            }
+        }
+        let (select, skip, take, reversed) = match seek {
+            PageStart::Newest { skip } => (newest_first(filtered), skip, size, false),
+            PageStart::Oldest { skip, take } => (oldest_first(filtered), skip, take, true),
+            PageStart::Anchor {
+                cursor,
+                skip,
+                forward: true,
+            } => (
+                newest_first(from_cursor(filtered, cursor, Direction::CursorAndOlder)),
+                skip,
+                size,
+                false,
+            ),
+            PageStart::Anchor { cursor, skip, .. } => (
+                oldest_first(from_cursor(filtered, cursor, Direction::Newer)),
+                skip,
+                size,
+                true,
+            ),
+        };
+        let mut rows = select
+            .offset(skip)
+            .limit(take)
+            .all(&self.conn)
+            .await
+            .context("failed to list purchases")?;
+        if reversed {
+            rows.reverse();
+        }
+        Ok(rows)
+    }
+
+    async fn cursor_of(&self, id: PurchaseId) -> anyhow::Result<Option<PurchaseCursor>> {
+        let created_at = purchases::Entity::find_by_id(id.get())
+            .select_only()
+            .column(purchases::Column::CreatedAt)
+            .into_tuple::<DateTime<Utc>>()
+            .one(&self.conn)
+            .await
+            .context("failed to find the page's anchor")?;
+        Ok(created_at.map(|created_at| PurchaseCursor { created_at, id }))
+    }
+
     /// PostgreSQL: the purchase, its holds, the buyer's allowance and the buyer's confirmation
     /// in one statement (a data-modifying CTE), one round trip instead of five. A clash on the held-numbers index, or an allowance passed, aborts the whole
     /// statement; only then are the numbers someone holds (or what the buyer used) looked up, to
@@ -503,26 +702,15 @@ impl PurchaseRepository for Db {
         let counted = if totals::answer(query) {
             Some(totals::kept(&self.conn, query.raffle_id, query.status).await?)
         } else {
-            None
+            counted_up_to(&self.conn, filtered.clone(), query.count_cap).await?
         };
-        let page_size = u64::from(Ord::max(query.page_size, 1));
-        let rows = filtered
-            .clone()
-            .order_by_desc(purchases::Column::CreatedAt)
-            .order_by_desc(purchases::Column::Id)
-            .offset(u64::from(Ord::max(query.page, 1) - 1) * page_size)
-            .limit(page_size)
-            .all(&self.conn)
-            .await
-            .context("failed to list purchases")?;
-        let (total, summary) = match counted {
-            Some(counted) => counted,
-            None => counted_over(&self.conn, filtered).await?,
-        };
+        let rows = self
+            .page_rows(filtered, query, counted.map(|(total, _)| total))
+            .await?;
         Ok(PurchasePage {
             items: self.with_titles(rows).await?,
-            total,
-            summary,
+            total: counted.map_or(query.count_cap, |(total, _)| total),
+            summary: counted.map(|(_, summary)| summary),
         })
     }
 
@@ -535,19 +723,9 @@ impl PurchaseRepository for Db {
     ) -> anyhow::Result<Vec<Purchase>> {
         let mut select = apply_filters(purchases::Entity::find(), query);
         if let Some(after) = after {
-            // `created_at <= t` first, on its own: the index on `created_at` then starts the
-            // scan at the cursor (an OR alone would make it a filter over every newer row).
-            select = select
-                .filter(purchases::Column::CreatedAt.lte(after.created_at))
-                .filter(
-                    Condition::any()
-                        .add(purchases::Column::CreatedAt.lt(after.created_at))
-                        .add(purchases::Column::Id.lt(after.id.get())),
-                );
+            select = from_cursor(select, after, Direction::Older);
         }
-        let rows = select
-            .order_by_desc(purchases::Column::CreatedAt)
-            .order_by_desc(purchases::Column::Id)
+        let rows = newest_first(select)
             .limit(u64::from(limit))
             .all(&self.conn)
             .await
@@ -681,9 +859,11 @@ impl PurchaseRepository for Db {
         &self,
         created: Option<(DateTime<Utc>, DateTime<Utc>)>,
     ) -> anyhow::Result<DashboardStats> {
-        let summary = match created {
-            None => totals::kept(&self.conn, None, None).await?.1,
-            Some((from, to)) => {
+        let hours = created.and_then(|(from, to)| totals::whole_hours(from, to));
+        let summary = match (created, hours) {
+            (None, _) => totals::kept(&self.conn, None, None).await?.1,
+            (Some(_), Some(hours)) => totals::summary_of_hours(&self.conn, hours).await?,
+            (Some((from, to)), None) => {
                 let select = purchases::Entity::find()
                     .filter(purchases::Column::CreatedAt.gte(from))
                     .filter(purchases::Column::CreatedAt.lt(to));
@@ -710,6 +890,11 @@ impl PurchaseRepository for Db {
         to: DateTime<Utc>,
         utc_offset_minutes: i32,
     ) -> anyhow::Result<Vec<DaySales>> {
+        if utc_offset_minutes % 60 == 0
+            && let Some(hours) = totals::whole_hours(from, to)
+        {
+            return totals::days_of_hours(&self.conn, hours, utc_offset_minutes).await;
+        }
         let backend = self.conn.get_database_backend();
         let statement = if backend == DatabaseBackend::Postgres {
             Statement::from_sql_and_values(

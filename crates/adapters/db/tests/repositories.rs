@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use chrono::{DateTime, TimeZone as _, Utc};
+use chrono::{DateTime, DurationRound as _, TimeZone as _, Utc};
 use rifa_db::Db;
 use rifa_domain::customer::{Customer, CustomerInput};
 use rifa_domain::email_settings::EmailSettings;
@@ -12,8 +12,8 @@ use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::{Money, TicketPrice};
 use rifa_domain::pricing::{self, DiscountTable, DiscountTier};
 use rifa_domain::purchase::{
-    NewPurchase, PaymentSnapshot, PurchaseCursor, PurchaseEventKind, PurchaseId, PurchaseStatus,
-    Verdict,
+    NewPurchase, PageAnchor, PaymentSnapshot, PurchaseCursor, PurchaseEventKind, PurchaseId,
+    PurchaseStatus, SEARCH_COUNT_CAP, Verdict,
 };
 use rifa_domain::raffle::{PurchaseLimits, RaffleDraft, RaffleId, RaffleStatus};
 use rifa_domain::sales::{BuyerKeys, SalesTerms};
@@ -77,6 +77,8 @@ on_both!(
     reopening_holds_the_numbers_again_or_names_those_taken,
     kept_counts_equal_a_full_recount_after_racing_writes,
     a_walk_after_a_cursor_reads_every_match_once_newest_first,
+    every_page_is_the_same_read_from_the_top_the_end_or_a_nearby_page,
+    counting_a_search_stops_past_its_cap_and_leaves_the_totals_out,
 );
 
 /// How many migrations, counted from the newest, undo the one named `*name*`.
@@ -103,6 +105,8 @@ fn of_raffle(raffle: RaffleId) -> PurchaseQuery {
         max_id: None,
         page: 1,
         page_size: 10,
+        anchor: None,
+        count_cap: SEARCH_COUNT_CAP,
     }
 }
 
@@ -383,6 +387,8 @@ async fn searches_find_rejected_purchases_by_number_and_lookups_by_phone_digits(
         max_id: None,
         page: 1,
         page_size: 10,
+        anchor: None,
+        count_cap: SEARCH_COUNT_CAP,
     };
     let found = db.search_purchases(&query(vec![12])).await.unwrap();
     let ids: Vec<i64> = found.items.iter().map(|p| p.id.get()).collect();
@@ -391,7 +397,7 @@ async fn searches_find_rejected_purchases_by_number_and_lookups_by_phone_digits(
         vec![pending.id.get(), rejected.id.get()],
         "newest first, rejected included"
     );
-    assert_eq!(found.summary.pending_purchases, 1);
+    assert_eq!(found.summary.unwrap().pending_purchases, 1);
     assert_eq!(
         db.search_purchases(&query(vec![99])).await.unwrap().total,
         0
@@ -1240,17 +1246,42 @@ const DRIFT: &str = "SELECT COUNT(*) AS drift FROM (\
       EXCEPT SELECT raffle_id, status, SUM(purchases), SUM(tickets), SUM(revenue_cents) \
         FROM purchase_totals GROUP BY raffle_id, status) AS d) AS drifted";
 
+/// Hours where the sales the triggers keep per hour and a recount disagree; `{hour}` is the
+/// backend's hour of `created_at`.
+const HOURLY_DRIFT: &str = "SELECT COUNT(*) AS drift FROM (\
+    SELECT * FROM (SELECT hour, SUM(purchases) AS p, SUM(pending) AS w, SUM(tickets) AS t, \
+        SUM(revenue_cents) AS r FROM purchase_hours GROUP BY hour \
+        HAVING SUM(purchases) <> 0 OR SUM(pending) <> 0 OR SUM(tickets) <> 0 \
+        OR SUM(revenue_cents) <> 0 \
+      EXCEPT SELECT * FROM recount) AS a \
+    UNION ALL \
+    SELECT * FROM (SELECT * FROM recount EXCEPT SELECT hour, SUM(purchases), SUM(pending), \
+        SUM(tickets), SUM(revenue_cents) FROM purchase_hours GROUP BY hour) AS b) AS drifted";
+
+const HOURLY_RECOUNT: &str = "WITH recount AS (SELECT {hour} AS hour, COUNT(*) AS p, \
+    SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END) AS w, \
+    SUM(CASE WHEN status = 'approved' THEN ticket_count ELSE 0 END) AS t, \
+    SUM(CASE WHEN status = 'approved' THEN total_cents ELSE 0 END) AS r \
+    FROM purchases WHERE status <> 'test' GROUP BY 1) ";
+
 async fn drift(url: &str) -> i64 {
     let raw = Database::connect(url).await.unwrap();
-    let row = raw
-        .query_one_raw(sea_orm::Statement::from_string(
-            raw.get_database_backend(),
-            DRIFT,
-        ))
-        .await
-        .unwrap()
-        .unwrap();
-    row.try_get("", "drift").unwrap()
+    let backend = raw.get_database_backend();
+    let hour = match backend {
+        sea_orm::DatabaseBackend::Sqlite => "CAST(strftime('%s', created_at) AS INTEGER) / 3600",
+        _ => "CAST(floor(extract(epoch FROM created_at) / 3600) AS BIGINT)",
+    };
+    let hourly = HOURLY_RECOUNT.replace("{hour}", hour) + HOURLY_DRIFT;
+    let mut drift = 0;
+    for sql in [DRIFT.to_owned(), hourly] {
+        let row = raw
+            .query_one_raw(sea_orm::Statement::from_string(backend, sql))
+            .await
+            .unwrap()
+            .unwrap();
+        drift += row.try_get::<i64>("", "drift").unwrap();
+    }
+    drift
 }
 
 /// Purchases racing for overlapping numbers, decisions, the sweeper and reopenings all at once;
@@ -1355,18 +1386,28 @@ async fn kept_counts_equal_a_full_recount_after_racing_writes(url: &str) {
                 db.search_purchases(&kept).await.unwrap(),
                 db.search_purchases(&counted).await.unwrap(),
             );
+            assert!(kept.summary.is_some());
             assert_eq!((kept.total, kept.summary), (counted.total, counted.summary));
         }
     }
+    // Whole hours read the hourly counts; a period off the hour counts the purchases.
+    let hour = now().duration_trunc(chrono::TimeDelta::hours(1)).unwrap();
+    let (from, to) = (
+        hour - chrono::TimeDelta::days(1),
+        hour + chrono::TimeDelta::days(1),
+    );
+    let off_the_hour = chrono::TimeDelta::seconds(1);
     let everything = db.dashboard_stats(None).await.unwrap();
-    let counted = db
-        .dashboard_stats(Some((
-            now() - chrono::TimeDelta::days(1),
-            now() + chrono::TimeDelta::days(1),
-        )))
-        .await
-        .unwrap();
-    assert_eq!(everything, counted);
+    for period in [(from, to), (from + off_the_hour, to)] {
+        assert_eq!(db.dashboard_stats(Some(period)).await.unwrap(), everything);
+    }
+    let by_hours = db.daily_sales(from, to, -240).await.unwrap();
+    let by_rows = db.daily_sales(from + off_the_hour, to, -240).await.unwrap();
+    assert_eq!(by_hours, by_rows);
+    assert_eq!(
+        by_hours.iter().map(|day| day.tickets_sold).sum::<u64>(),
+        everything.tickets_sold
+    );
 
     // A deleted raffle takes its counts with it.
     let gone = raffle(&db, 100).await;
@@ -1436,4 +1477,105 @@ async fn a_walk_after_a_cursor_reads_every_match_once_newest_first(url: &str) {
     // Newest first; among the three of the same second, the highest id first.
     let expected = [bought[4], bought[3], bought[2], bought[1], bought[0]];
     assert_eq!(walked, expected);
+}
+
+/// A page is read from the newest purchase, from the oldest (the pages near the end) or from
+/// the page the panel shows (its anchor); whichever is used, it holds the same rows.
+async fn every_page_is_the_same_read_from_the_top_the_end_or_a_nearby_page(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    let at = now();
+    let mut bought = Vec::new();
+    for (n, seconds) in [(1, 0), (2, 5), (3, 5), (4, 5), (5, 9), (6, 9), (7, 12)] {
+        let mut new = purchase(raffle, &[n], &format!("RF-P{n}"), &format!("0414100000{n}"));
+        new.created_at = at + chrono::TimeDelta::seconds(seconds);
+        bought.push(db.create_purchase(&new, "Rifa").await.unwrap().id);
+    }
+    // Newest first; ties by the highest id.
+    let newest_first = [6, 5, 4, 3, 2, 1, 0].map(|i| bought[i]);
+    let page_of = |page: usize| -> Vec<PurchaseId> {
+        newest_first
+            .iter()
+            .copied()
+            .skip((page - 1) * 2)
+            .take(2)
+            .collect()
+    };
+    let mut anchors = vec![
+        None,
+        Some(PageAnchor {
+            first_id: PurchaseId::new(i64::MAX),
+            page: 2,
+        }),
+    ];
+    for page in 1..=4 {
+        anchors.push(Some(PageAnchor {
+            first_id: page_of(page)[0],
+            page: u32::try_from(page).unwrap(),
+        }));
+    }
+
+    for anchor in anchors {
+        for page in 1..=5 {
+            let query = PurchaseQuery {
+                page: u32::try_from(page).unwrap(),
+                page_size: 2,
+                anchor,
+                ..of_raffle(raffle)
+            };
+            let found = db.search_purchases(&query).await.unwrap();
+            let ids: Vec<_> = found.items.iter().map(|p| p.id).collect();
+            assert_eq!(ids, page_of(page), "page {page} from {anchor:?}");
+            assert_eq!(found.total, 7);
+        }
+    }
+}
+
+/// Past its cap a search's count is only a floor: no totals, and the page still read from the
+/// top (the end is unknown); at the cap it is counted in full.
+async fn counting_a_search_stops_past_its_cap_and_leaves_the_totals_out(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    for n in 1..=4 {
+        db.create_purchase(
+            &purchase(raffle, &[n], &format!("RF-C{n}"), &format!("0414200000{n}")),
+            "Rifa",
+        )
+        .await
+        .unwrap();
+    }
+    // A name filter is one the kept counts do not know: the adapter counts the rows.
+    let by_name = |cap: u64, page: u32| PurchaseQuery {
+        name_contains: Some("pérez".into()),
+        page,
+        page_size: 3,
+        count_cap: cap,
+        ..of_raffle(raffle)
+    };
+
+    let capped = db.search_purchases(&by_name(3, 1)).await.unwrap();
+    let last_capped = db.search_purchases(&by_name(3, 2)).await.unwrap();
+    let counted = db.search_purchases(&by_name(4, 1)).await.unwrap();
+
+    assert_eq!((capped.total, capped.summary), (3, None));
+    assert_eq!(capped.items.len(), 3);
+    assert_eq!(
+        last_capped.items.len(),
+        1,
+        "the page past the floor still holds the oldest"
+    );
+    assert_eq!(counted.total, 4);
+    assert_eq!(counted.summary.unwrap().pending_purchases, 4);
+    // The kept counts answer a raffle's totals whatever the cap: they cost nothing to read.
+    let kept = db
+        .search_purchases(&PurchaseQuery {
+            count_cap: 1,
+            ..of_raffle(raffle)
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        (kept.total, kept.summary.map(|s| s.pending_purchases)),
+        (4, Some(4))
+    );
 }

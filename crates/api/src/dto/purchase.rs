@@ -488,6 +488,13 @@ pub struct PurchaseSearchParams {
     /// 1 to 100; defaults to 10.
     #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<u32>,
+    /// The id of the first purchase of a page the panel shows (`anchorPage`), with the same
+    /// filters and page size: pages near it are read from there, so the next page of page
+    /// 50,000 costs what page 2 does. Ignored when the purchase no longer exists.
+    pub anchor_id: Option<i64>,
+    /// The page `anchorId` starts; required with it.
+    #[param(minimum = 1, maximum = 1000000)]
+    pub anchor_page: Option<u32>,
 }
 
 /// The filters of an export: the search's, without its page.
@@ -539,12 +546,16 @@ pub struct PurchaseSummaryDto {
 #[serde(rename_all = "camelCase")]
 pub struct PurchasePageDto {
     pub items: Vec<PurchaseDto>,
-    /// Purchases matching the filters, across all pages.
+    /// Purchases matching the filters, across all pages; when `totalCapped`, only a floor.
     pub total: u64,
     pub page: u32,
     pub page_size: u32,
     pub total_pages: u64,
-    pub summary: PurchaseSummaryDto,
+    /// More than 10,000 purchases match a name, numbers or a day: counting stopped there,
+    /// `total` is 10,000 and `summary` is null. Searches by raffle and status alone are always
+    /// counted in full.
+    pub total_capped: bool,
+    pub summary: Option<PurchaseSummaryDto>,
 }
 
 impl PurchasePageDto {
@@ -554,11 +565,12 @@ impl PurchasePageDto {
             total: page.total,
             page: number,
             page_size: size,
-            summary: PurchaseSummaryDto {
-                tickets_sold: page.summary.tickets_sold,
-                total_revenue: page.summary.total_revenue.to_string(),
-                pending_purchases: page.summary.pending_purchases,
-            },
+            total_capped: page.summary.is_none(),
+            summary: page.summary.map(|summary| PurchaseSummaryDto {
+                tickets_sold: summary.tickets_sold,
+                total_revenue: summary.total_revenue.to_string(),
+                pending_purchases: summary.pending_purchases,
+            }),
             items: page.items.into_iter().map(PurchaseDto::from).collect(),
         }
     }

@@ -10,6 +10,7 @@ use crate::helpers::{TestApp, buyer_document, buyer_phone, expect_error};
 use crate::on_both;
 
 on_both!(
+    a_page_reached_from_a_nearby_page_holds_what_it_holds_from_the_top,
     the_purchase_list_is_a_plain_array_with_a_total_header,
     the_purchase_search_filters_by_raffle_name_status_tickets_and_date,
     the_purchase_search_pages_and_sums_only_what_matched,
@@ -561,6 +562,46 @@ async fn a_name_search_ignores_the_case_of_accented_letters(app: TestApp) {
     assert_eq!(item_ids(&by_upper), [id_of(&lower)]);
 }
 
+async fn a_page_reached_from_a_nearby_page_holds_what_it_holds_from_the_top(app: TestApp) {
+    let raffle = app.raffle("10", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+    for n in 1..=7 {
+        buy_as(&app, raffle, method, &[n], 1000, &format!("Cliente {n}")).await;
+    }
+    let mut from_top = Vec::new();
+    for page in 3..=5 {
+        from_top.push(search(&app, &format!("pageSize=1&page={page}")).await);
+    }
+    let anchor = |page: usize| item_ids(&from_top[page - 3])[0];
+
+    // Page 4 of 7, one purchase per page, seeked from the page before it and from the one after.
+    let forward = search(
+        &app,
+        &format!("pageSize=1&page=4&anchorId={}&anchorPage=3", anchor(3)),
+    )
+    .await;
+    let backward = search(
+        &app,
+        &format!("pageSize=1&page=4&anchorId={}&anchorPage=5", anchor(5)),
+    )
+    .await;
+    let gone_anchor = search(&app, "pageSize=1&page=4&anchorId=999999&anchorPage=3").await;
+    let half = admin_get_response(&app, "/api/admin/purchases/search?page=4&anchorId=1").await;
+
+    for page in [&forward, &backward, &gone_anchor] {
+        assert_eq!(item_ids(page), item_ids(&from_top[1]));
+        assert_eq!(
+            (page["page"].clone(), page["total"].clone()),
+            (json!(4), json!(7))
+        );
+    }
+    let body = expect_error(half, StatusCode::UNPROCESSABLE_ENTITY, "validation_failed").await;
+    assert_eq!(
+        body["fields"]["anchorPage"], "Este campo es obligatorio",
+        "{body}"
+    );
+}
+
 async fn a_search_with_max_id_ignores_purchases_made_after_it(app: TestApp) {
     let raffle = app.raffle("10", 100, (1, 5)).await;
     let method = app.payment_method("Zelle", None).await;
@@ -626,6 +667,13 @@ async fn the_daily_series_sums_approved_sales_per_local_day_in_one_call(app: Tes
             day(created)
         ))
         .await;
+    // Half-hour offsets are summed from the purchases, whole hours from the hourly counts.
+    let india = day(created + Duration::minutes(330));
+    let india_series = app
+        .admin_get(&format!(
+            "/api/admin/stats/daily?from={india}&to={india}&utcOffsetMinutes=330"
+        ))
+        .await;
     let totals = app
         .admin_get(&format!(
             "/api/admin/stats?date={}&utcOffsetMinutes=0",
@@ -650,6 +698,10 @@ async fn the_daily_series_sums_approved_sales_per_local_day_in_one_call(app: Tes
     assert_eq!(
         east_series,
         json!([{"date": east, "revenue": "30.00", "ticketsSold": 3, "purchases": 4}])
+    );
+    assert_eq!(
+        india_series,
+        json!([{"date": india, "revenue": "30.00", "ticketsSold": 3, "purchases": 4}])
     );
     assert_eq!(one_day, json!([sold]));
     assert_eq!(one_day[0]["revenue"], totals["totalRevenue"]);

@@ -30,7 +30,7 @@ use rifa_app::settings::{Settings, SettingsService};
 use rifa_domain::customer::{Customer, Email, Phone};
 use rifa_domain::payment::{PaymentMethod, PaymentMethodDraft};
 use rifa_domain::pricing::{self, DiscountTable, PriceQuote};
-use rifa_domain::purchase::{MethodChoice, PurchaseQuery, PurchaseRequest};
+use rifa_domain::purchase::{MethodChoice, PurchaseQuery, PurchaseRequest, SEARCH_COUNT_CAP};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleInput, RaffleStatus};
 use rifa_domain::{FieldErrors, Lang};
 use rifa_ports::{PaymentMethodRepository, RaffleRepository, SettingsRepository};
@@ -450,6 +450,8 @@ pub fn every_purchase(page_size: u32) -> PurchaseQuery {
         max_id: None,
         page: 1,
         page_size,
+        anchor: None,
+        count_cap: SEARCH_COUNT_CAP,
     }
 }
 

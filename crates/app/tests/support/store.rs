@@ -713,14 +713,14 @@ impl PurchaseRepository for MemoryStore {
         Ok(PurchasePage {
             items,
             total: found.len() as u64,
-            summary: PurchaseSummary {
+            summary: Some(PurchaseSummary {
                 tickets_sold,
                 total_revenue,
                 pending_purchases: found
                     .iter()
                     .filter(|p| p.status == PurchaseStatus::Pending)
                     .count() as u64,
-            },
+            }),
         })
     }
 

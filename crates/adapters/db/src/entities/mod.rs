@@ -6,6 +6,7 @@ pub mod mail_outbox;
 pub mod payment_methods;
 pub mod promotions;
 pub mod purchase_events;
+pub mod purchase_hours;
 pub mod purchase_tickets;
 pub mod purchase_totals;
 pub mod purchases;

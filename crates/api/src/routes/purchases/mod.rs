@@ -9,7 +9,9 @@ pub mod stats_daily;
 
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 use rifa_domain::calendar;
-use rifa_domain::purchase::{PurchaseId, PurchaseQuery, PurchaseStatus};
+use rifa_domain::purchase::{
+    PageAnchor, PurchaseId, PurchaseQuery, PurchaseStatus, SEARCH_COUNT_CAP,
+};
 use rifa_domain::raffle::RaffleId;
 use rifa_domain::ticket::TicketNumber;
 use rifa_domain::validation::TextKind;
@@ -118,6 +120,24 @@ pub fn parse_query(params: &PurchaseSearchParams) -> Result<PurchaseQuery, Field
     };
     let page = bounded("page", params.page, 1, MAX_PAGE);
     let page_size = bounded("pageSize", params.page_size, 10, MAX_PAGE_SIZE);
+    let anchor_page = params
+        .anchor_page
+        .map(|page| bounded("anchorPage", Some(page), 1, MAX_PAGE));
+    let anchor = match (params.anchor_id, anchor_page) {
+        (Some(id), Some(page)) => Some(PageAnchor {
+            first_id: PurchaseId::new(id),
+            page,
+        }),
+        (None, None) => None,
+        (Some(_), None) => {
+            errors.add("anchorPage", FieldError::Required);
+            None
+        }
+        (None, Some(_)) => {
+            errors.add("anchorId", FieldError::Required);
+            None
+        }
+    };
     errors.into_result()?;
     Ok(PurchaseQuery {
         raffle_id: params.raffle_id.map(RaffleId::new),
@@ -128,6 +148,8 @@ pub fn parse_query(params: &PurchaseSearchParams) -> Result<PurchaseQuery, Field
         max_id: params.max_id.map(PurchaseId::new),
         page,
         page_size,
+        anchor,
+        count_cap: SEARCH_COUNT_CAP,
     })
 }
 
