@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { clampPage, pageRange, pageWindow } from "@/lib/admin/pagination";
+import { anchorOf, clampPage, pageRange, pageWindow } from "@/lib/admin/pagination";
 import { colorsWithDefaults, DEFAULT_BRANDING_COLORS, normalizeHsl, swatchColor } from "@/lib/admin/hsl";
 import { canRemoveField, detailsFor, detailsText, draftFromDetails, emptyDraft, formTypeOf, isKnownDetailKey } from "@/lib/admin/payment-details";
 import { proofFileName, proofKind, uploadsFallback } from "@/lib/admin/proof";
@@ -208,6 +208,16 @@ describe("purchase search query", () => {
     expect(purchaseSearchQuery({ status: "all", name: "  " }, 1, 10)).toBe("page=1&pageSize=10");
     const q = new URLSearchParams(purchaseSearchQuery({ raffleId: 3, name: " ana ", status: "pending", tickets: "0007, 25 ;x, 130", date: "2026-11-23", utcOffsetMinutes: -240 }, 2, 10));
     expect(Object.fromEntries(q)).toEqual({ raffleId: "3", name: "ana", status: "pending", tickets: "7,25,130", date: "2026-11-23", utcOffsetMinutes: "-240", page: "2", pageSize: "10" });
+  });
+  it("names the page it moves from, so the server seeks a deep page from there", () => {
+    const loaded = { page: 50_000, items: [{ id: 812 }, { id: 790 }] };
+    const anchor = anchorOf(50_000, loaded);
+    expect(anchor).toEqual({ firstId: 812, page: 50_000 });
+    expect(Object.fromEntries(new URLSearchParams(purchaseSearchQuery({}, 50_001, 10, anchor)))).toEqual({ page: "50001", pageSize: "10", anchorId: "812", anchorPage: "50000" });
+    // A page still loading (the data on screen is another page's), or empty, anchors nothing.
+    expect(anchorOf(50_001, loaded)).toBeNull();
+    expect(anchorOf(3, { page: 3, items: [] })).toBeNull();
+    expect(anchorOf(1, undefined)).toBeNull();
   });
 });
 

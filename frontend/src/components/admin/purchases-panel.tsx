@@ -6,9 +6,9 @@ import { useLocale, useTranslations } from "next-intl";
 import { CircleDollarSign, Clock, Loader2, Ticket } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { purchaseSearchQuery, type PurchaseFilters } from "@/lib/api/admin";
+import { purchaseSearchQuery, type PageAnchor, type PurchaseFilters } from "@/lib/api/admin";
 import type { AdminPurchase, Raffle } from "@/lib/api/types";
-import { clampPage, pageRange } from "@/lib/admin/pagination";
+import { anchorOf, clampPage, pageRange } from "@/lib/admin/pagination";
 import { formatCalendarDay, formatCount, formatUsd, ticketWidth } from "@/lib/format";
 import { usePurchasePage } from "@/lib/swr/use-purchases";
 import { useAdminRaffles } from "@/lib/swr/use-raffles";
@@ -45,7 +45,9 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
   const t = useTranslations("admin.purchases");
   const td = useTranslations("admin.daily");
   const [typed, setTyped] = useState<FilterValues>(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  // The page shown, and the page it was reached from (deep pages are read from there).
+  const [{ page, anchor }, setPosition] = useState<{ page: number; anchor: PageAnchor | null }>({ page: 1, anchor: null });
+  const setPage = (next: number) => setPosition({ page: next, anchor: null });
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZE);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
@@ -72,7 +74,7 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
     setLastFilterKey(filterKey);
     setPage(1);
   }
-  const query = purchaseSearchQuery(filters, page, pageSize);
+  const query = purchaseSearchQuery(filters, page, pageSize, anchor);
   const { data, error, isLoading, isValidating, mutate } = usePurchasePage(query);
   const { data: raffles } = useAdminRaffles();
   const { data: todayStats } = useStats(mode === "today" ? `date=${today}&utcOffsetMinutes=${offset}` : "");
@@ -80,6 +82,9 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
 
   const summary = mode === "today" ? todayStats : data?.summary;
   const total = data?.total ?? 0;
+  // Past the server's count cap only a floor is known: the cards say so instead of a figure.
+  const capped = data?.totalCapped === true;
+  const figure = (format: (s: NonNullable<typeof summary>) => string) => (summary ? format(summary) : capped ? "—" : undefined);
   const totalPages = data?.totalPages ?? 0;
   // The last rows of the last page were approved away (or left the filter): show the new last page.
   if (data && data.page === page && clampPage(page, totalPages) !== page) {
@@ -106,22 +111,27 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
         className="grid grid-cols-3 gap-2 sm:gap-3"
         items={[
           // Scoped labels: these cover the search (or today), the dashboard's four cards cover everything.
-          { label: mode === "all" ? t("searchTickets") : td("tickets"), value: summary ? formatCount(summary.ticketsSold, locale) : undefined, icon: <Ticket aria-hidden />, testId: `${mode}-tickets` },
+          { label: mode === "all" ? t("searchTickets") : td("tickets"), value: figure((s) => formatCount(s.ticketsSold, locale)), icon: <Ticket aria-hidden />, testId: `${mode}-tickets` },
           {
             label: mode === "all" ? t("searchRevenue") : td("revenue"),
-            value: summary ? formatUsd(summary.totalRevenue, locale) : undefined,
+            value: figure((s) => formatUsd(s.totalRevenue, locale)),
             icon: <CircleDollarSign aria-hidden />,
             testId: `${mode}-revenue`,
           },
-          { label: mode === "all" ? t("searchPending") : td("pending"), value: summary ? formatCount(summary.pendingPurchases, locale) : undefined, icon: <Clock aria-hidden />, testId: `${mode}-pending` },
+          { label: mode === "all" ? t("searchPending") : td("pending"), value: figure((s) => formatCount(s.pendingPurchases, locale)), icon: <Clock aria-hidden />, testId: `${mode}-pending` },
         ]}
       />
 
       <Card className="gap-0 py-0">
         <PurchaseFilterBar mode={mode} values={typed} onChange={setTyped} raffles={raffles} />
+        {capped && (
+          <p className="border-t px-4 py-2 text-sm text-amber-800 dark:text-amber-300" role="status" data-testid={`${mode}-capped`}>
+            {t("tooManyToSum", { count: formatCount(total, locale) })}
+          </p>
+        )}
 
         <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-2 text-sm text-muted-foreground" aria-live="polite">
-          <span data-testid={`${mode}-showing`}>{t("showing", { from: range.from, to: range.to, total })}</span>
+          <span data-testid={`${mode}-showing`}>{t(capped ? "showingMore" : "showing", { from: range.from, to: range.to, total })}</span>
           <span className="flex items-center gap-3">
             {isValidating && data && <Loader2 aria-hidden className="size-4 animate-spin" />}
             {totalPages > 0 && <span data-testid={`${mode}-page-of`}>{t("pageOf", { page, pages: totalPages })}</span>}
@@ -163,7 +173,7 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
 
         {totalPages > 1 && (
           <div className="border-t p-3">
-            <Pagination page={page} totalPages={totalPages} onPage={setPage} />
+            <Pagination page={page} totalPages={totalPages} onPage={(next) => setPosition({ page: next, anchor: anchorOf(page, data) })} />
           </div>
         )}
       </Card>

@@ -25,3 +25,13 @@ export function pageRange(page: number, pageSize: number, total: number): { from
 export function clampPage(page: number, totalPages: number): number {
   return Math.min(Math.max(1, page), Math.max(1, totalPages));
 }
+
+/**
+ * Where a move from the page on screen starts: its first purchase, so the server seeks the next
+ * page (or the one two away) from there instead of skipping every row before it. None while the
+ * page on screen is not the page loaded.
+ */
+export function anchorOf(page: number, loaded: { page: number; items: { id: number }[] } | undefined): { firstId: number; page: number } | null {
+  const first = loaded?.items[0];
+  return loaded && loaded.page === page && first ? { firstId: first.id, page } : null;
+}

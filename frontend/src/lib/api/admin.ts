@@ -56,11 +56,21 @@ export function purchaseFilterParams(filters: PurchaseFilters): URLSearchParams 
   return q;
 }
 
+/** A page the panel showed, by its first purchase: the server reads the pages near it from there. */
+export interface PageAnchor {
+  firstId: number;
+  page: number;
+}
+
 /** The query string of the paginated purchase search. */
-export function purchaseSearchQuery(filters: PurchaseFilters, page: number, pageSize: number): string {
+export function purchaseSearchQuery(filters: PurchaseFilters, page: number, pageSize: number, anchor?: PageAnchor | null): string {
   const q = purchaseFilterParams(filters);
   q.set("page", String(page));
   q.set("pageSize", String(pageSize));
+  if (anchor) {
+    q.set("anchorId", String(anchor.firstId));
+    q.set("anchorPage", String(anchor.page));
+  }
   return q.toString();
 }
 

@@ -1419,6 +1419,14 @@ export type paths = {
         get: {
             parameters: {
                 query?: {
+                    /**
+                     * @description The id of the first purchase of a page the panel shows (`anchorPage`), with the same
+                     *     filters and page size: pages near it are read from there, so the next page of page
+                     *     50,000 costs what page 2 does. Ignored when the purchase no longer exists.
+                     */
+                    anchorId?: number;
+                    /** @description The page `anchorId` starts; required with it. */
+                    anchorPage?: number;
                     /** @description A day, `YYYY-MM-DD`, in the admin's time zone (see `utcOffsetMinutes`). */
                     date?: string;
                     /**
@@ -1870,6 +1878,14 @@ export type paths = {
         get: {
             parameters: {
                 query?: {
+                    /**
+                     * @description The id of the first purchase of a page the panel shows (`anchorPage`), with the same
+                     *     filters and page size: pages near it are read from there, so the next page of page
+                     *     50,000 costs what page 2 does. Ignored when the purchase no longer exists.
+                     */
+                    anchorId?: number;
+                    /** @description The page `anchorId` starts; required with it. */
+                    anchorPage?: number;
                     /** @description A day, `YYYY-MM-DD`, in the admin's time zone (see `utcOffsetMinutes`). */
                     date?: string;
                     /**
@@ -4692,12 +4708,18 @@ export type components = {
             page: number;
             /** Format: int32 */
             pageSize: number;
-            summary: components["schemas"]["PurchaseSummaryDto"];
+            summary?: null | components["schemas"]["PurchaseSummaryDto"];
             /**
              * Format: int64
-             * @description Purchases matching the filters, across all pages.
+             * @description Purchases matching the filters, across all pages; when `totalCapped`, only a floor.
              */
             total: number;
+            /**
+             * @description More than 10,000 purchases match a name, numbers or a day: counting stopped there,
+             *     `total` is 10,000 and `summary` is null. Searches by raffle and status alone are always
+             *     counted in full.
+             */
+            totalCapped: boolean;
             /** Format: int64 */
             totalPages: number;
         };
