@@ -40,10 +40,24 @@ fn catalogue(t: &Targets, args: &ReadsArgs) -> Vec<Read> {
     )];
     for page in &args.deep_pages {
         reads.push(Read::admin(
-            format!("search page {page}"),
+            format!("search page {page}, asked by number"),
             format!("{search}?page={page}&pageSize=10"),
         ));
     }
+    // What the panel's buttons ask: the next page from the one shown, and the last page.
+    for (page, anchor) in &t.deep_anchors {
+        reads.push(Read::admin(
+            format!("search page {page}, next from page {}", page - 1),
+            format!(
+                "{search}?page={page}&pageSize=10&anchorId={anchor}&anchorPage={}",
+                page - 1
+            ),
+        ));
+    }
+    reads.push(Read::admin(
+        format!("search last page ({})", t.last_page),
+        format!("{search}?page={}&pageSize=10", t.last_page),
+    ));
     reads.extend([
         Read::admin(
             format!("search raffle {}", t.busiest_raffle),
@@ -81,6 +95,14 @@ fn catalogue(t: &Targets, args: &ReadsArgs) -> Vec<Read> {
             "stats daily over a year",
             format!(
                 "/api/admin/stats/daily?from={}&to={}&utcOffsetMinutes={offset}",
+                t.year_from, t.today
+            ),
+        ),
+        // An offset between whole hours: days summed from the purchases, not the hours.
+        Read::admin(
+            "stats daily over a year at UTC+5:30",
+            format!(
+                "/api/admin/stats/daily?from={}&to={}&utcOffsetMinutes=330",
                 t.year_from, t.today
             ),
         ),

@@ -25,6 +25,11 @@ pub(crate) struct Targets {
     /// The year the daily chart covers: 365 days ending today.
     pub(crate) year_from: String,
     pub(crate) today: String,
+    /// Per deep page, the first purchase of the page before it: the anchor the panel sends
+    /// when its "next" button leads there.
+    pub(crate) deep_anchors: Vec<(u32, i64)>,
+    /// The last page of the unfiltered search.
+    pub(crate) last_page: u64,
 }
 
 impl Targets {
@@ -81,6 +86,19 @@ pub(crate) async fn discover(api: &Api, args: &ReadsArgs) -> anyhow::Result<Targ
     .await?;
     let first = &buyer["items"][0];
     let today = days::today(args.utc_offset_minutes);
+    let mut deep_anchors = Vec::new();
+    for &page in args.deep_pages.iter().filter(|&&page| page > 1) {
+        let before = get_json(
+            api,
+            &format!("/api/admin/purchases/search?page={}&pageSize=10", page - 1),
+            true,
+        )
+        .await?;
+        if let Some(id) = before["items"][0]["id"].as_i64() {
+            deep_anchors.push((page, id));
+        }
+    }
+    let top = get_json(api, "/api/admin/purchases/search?pageSize=10", true).await?;
     Ok(Targets {
         busiest_raffle: args.raffle.unwrap_or(busiest),
         public_raffle,
@@ -101,5 +119,7 @@ pub(crate) async fn discover(api: &Api, args: &ReadsArgs) -> anyhow::Result<Targ
             .unwrap_or_else(|| days::format(today - 30)),
         year_from: days::format(today - 364),
         today: days::format(today),
+        deep_anchors,
+        last_page: top["totalPages"].as_u64().unwrap_or(1),
     })
 }
