@@ -579,6 +579,7 @@ impl PurchasePageDto {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rifa_ports::PurchaseSummary;
 
     #[test]
     fn ticket_numbers_come_as_a_json_array_of_numbers_or_digit_strings() {
@@ -593,6 +594,30 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn a_page_whose_count_stopped_says_so_and_has_no_summary() {
+        let capped = PurchasePage {
+            items: vec![],
+            total: 10_000,
+            summary: None,
+        };
+        let json = serde_json::to_value(PurchasePageDto::new(capped, 3, 10)).unwrap();
+        assert_eq!(json["totalCapped"], true);
+        assert!(json["summary"].is_null());
+        assert_eq!(
+            (json["total"].clone(), json["totalPages"].clone()),
+            (10_000.into(), 1_000.into())
+        );
+        let counted = PurchasePage {
+            items: vec![],
+            total: 2,
+            summary: Some(PurchaseSummary::default()),
+        };
+        let json = serde_json::to_value(PurchasePageDto::new(counted, 1, 10)).unwrap();
+        assert_eq!(json["totalCapped"], false);
+        assert_eq!(json["summary"]["totalRevenue"], "0.00");
     }
 
     #[test]
