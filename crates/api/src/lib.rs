@@ -123,6 +123,23 @@ async fn database(config: &Config) -> anyhow::Result<Db> {
         .with_mail_caps(config.mail.recipient_caps))
 }
 
+/// Keeps SQLite's planner statistics fresh as purchases accumulate (a no-op on PostgreSQL).
+fn spawn_planner_statistics(db: Db) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
+        tick.tick().await;
+        loop {
+            tick.tick().await;
+            if let Err(error) = db.refresh_planner_statistics().await {
+                tracing::warn!(
+                    error = format!("{error:#}"),
+                    "planner statistics not refreshed"
+                );
+            }
+        }
+    });
+}
+
 fn admin_accounts_on(db: Db, config: &Config, shared: &Shared) -> anyhow::Result<AdminAccounts> {
     Ok(Auth::new(
         db,
@@ -297,6 +314,7 @@ impl Application {
         rate_limit::spawn_cleanup(state.clone().into_inner());
         upload_sweeper::spawn(Arc::clone(&state.proofs), config.upload_sweep);
         hold_sweeper::spawn(Arc::clone(&state.holds), config.hold_sweep_every);
+        spawn_planner_statistics(db.clone());
         if config.mail.deliver {
             mail_worker::spawn(Arc::clone(&state.mail), config.mail.poll);
         }

@@ -7,9 +7,10 @@
 //! chart and the dashboard's cards count. Hours sum to days in any time zone whose offset is a
 //! whole number of hours; the adapter counts the purchases themselves for the others.
 //!
-//! Kept as the per-raffle totals are: triggers in the writing statement's transaction, rows
-//! spread over shards (the purchase id modulo 16) so a launch's purchases, all in one hour,
-//! do not queue on one row.
+//! Kept as the per-raffle totals are: triggers in the writing statement's transaction. On
+//! PostgreSQL rows are spread over shards (the purchase id modulo 16) so a launch's purchases,
+//! all in one hour, do not queue on one row; SQLite has one writer at a time, so one row per
+//! hour (shard 0) and a year's chart sums 8,760 rows, not 140,160.
 
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::sea_orm::DatabaseBackend;
@@ -19,6 +20,7 @@ use crate::m20261127_000001_maintained_counts::counting_triggers;
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
+/// Rows per hour that concurrent purchases spread over, on PostgreSQL.
 const SHARDS: i64 = 16;
 
 const TABLE: &str = "CREATE TABLE purchase_hours (\
@@ -27,22 +29,22 @@ const TABLE: &str = "CREATE TABLE purchase_hours (\
  PRIMARY KEY (hour, shard))";
 
 /// A purchase's contribution from `row` (a table, or SQLite's `NEW`/`OLD`) with `sign`, its
-/// hour computed by `hour`.
-fn contribution(row: &str, sign: &str, hour: &str) -> String {
+/// hour computed by `hour`, in `shard`.
+fn contribution(row: &str, sign: &str, hour: &str, shard: &str) -> String {
     format!(
-        "{hour} AS hour, {row}.id % {SHARDS} AS shard, {sign}1 AS n, \
+        "{hour} AS hour, {shard} AS shard, {sign}1 AS n, \
          {sign}(CASE WHEN {row}.status = 'pending' THEN 1 ELSE 0 END) AS pending, \
          {sign}(CASE WHEN {row}.status = 'approved' THEN {row}.ticket_count ELSE 0 END) AS tickets, \
          {sign}(CASE WHEN {row}.status = 'approved' THEN {row}.total_cents ELSE 0 END) AS revenue"
     )
 }
 
-fn backfill(hour: &str) -> String {
+fn backfill(hour: &str, shard: &str) -> String {
     format!(
         "INSERT INTO purchase_hours (hour, shard, purchases, pending, tickets, revenue_cents) \
          SELECT hour, shard, SUM(n), SUM(pending), SUM(tickets), SUM(revenue) FROM (\
          SELECT {} FROM purchases WHERE status <> 'test') AS hours GROUP BY hour, shard",
-        contribution("purchases", "+", hour)
+        contribution("purchases", "+", hour, shard)
     )
 }
 
@@ -62,7 +64,7 @@ fn postgres_triggers() -> String {
         let hour = POSTGRES_HOUR.replace("created_at", &format!("{table}.created_at"));
         format!(
             "SELECT {} FROM {table} WHERE status <> 'test'",
-            contribution(table, sign, &hour)
+            contribution(table, sign, &hour, &format!("{table}.id % {SHARDS}"))
         )
     };
     counting_triggers(
@@ -84,7 +86,7 @@ fn sqlite_triggers() -> String {
              ON CONFLICT (hour, shard) DO UPDATE SET purchases = purchases + excluded.purchases, \
              pending = pending + excluded.pending, tickets = tickets + excluded.tickets, \
              revenue_cents = revenue_cents + excluded.revenue_cents;",
-            contribution(row, sign, &hour)
+            contribution(row, sign, &hour, "0")
         )
     };
     let (add, remove) = (upsert("NEW", "+"), upsert("OLD", "-"));
@@ -109,12 +111,14 @@ impl MigrationTrait for Migration {
         if manager.get_database_backend() == DatabaseBackend::Sqlite {
             db.execute_unprepared(&backfill(
                 "CAST(strftime('%s', purchases.created_at) AS INTEGER) / 3600",
+                "0",
             ))
             .await?;
             db.execute_unprepared(&sqlite_triggers()).await?;
         } else {
             db.execute_unprepared(&backfill(
                 &POSTGRES_HOUR.replace("created_at", "purchases.created_at"),
+                &format!("purchases.id % {SHARDS}"),
             ))
             .await?;
             db.execute_unprepared(&postgres_triggers()).await?;

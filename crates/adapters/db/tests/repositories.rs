@@ -79,6 +79,7 @@ on_both!(
     a_walk_after_a_cursor_reads_every_match_once_newest_first,
     every_page_is_the_same_read_from_the_top_the_end_or_a_nearby_page,
     counting_a_search_stops_past_its_cap_and_leaves_the_totals_out,
+    sqlite_plans_a_search_by_raffle_with_its_index_once_statistics_exist,
 );
 
 /// How many migrations, counted from the newest, undo the one named `*name*`.
@@ -1578,4 +1579,56 @@ async fn counting_a_search_stops_past_its_cap_and_leaves_the_totals_out(url: &st
         (kept.total, kept.summary.map(|s| s.pending_purchases)),
         (4, Some(4))
     );
+}
+
+/// SQLite plans with statistics gathered at start: a search by raffle, status and name walks
+/// the raffle's purchases, not every pending one. (On PostgreSQL only the search's answer is
+/// checked: its planner keeps its own statistics.)
+async fn sqlite_plans_a_search_by_raffle_with_its_index_once_statistics_exist(url: &str) {
+    let db = Db::connect(url, 2).await.unwrap();
+    let (busy, quiet) = (raffle(&db, 100).await, raffle(&db, 100).await);
+    for n in 1..=40 {
+        let raffle = if n == 1 { quiet } else { busy };
+        db.create_purchase(
+            &purchase(
+                raffle,
+                &[n % 100 + 1],
+                &format!("RF-S{n}"),
+                &format!("041430000{n:02}"),
+            ),
+            "Rifa",
+        )
+        .await
+        .unwrap();
+    }
+    db.refresh_planner_statistics().await.unwrap();
+    let query = PurchaseQuery {
+        status: Some(PurchaseStatus::Pending),
+        name_contains: Some("ana".into()),
+        ..of_raffle(quiet)
+    };
+    assert_eq!(db.search_purchases(&query).await.unwrap().total, 1);
+
+    let raw = Database::connect(url).await.unwrap();
+    if raw.get_database_backend() == sea_orm::DatabaseBackend::Sqlite {
+        let plan: Vec<String> = raw
+            .query_all_raw(sea_orm::Statement::from_string(
+                sea_orm::DatabaseBackend::Sqlite,
+                format!(
+                    "EXPLAIN QUERY PLAN SELECT id FROM purchases WHERE raffle_id = {} \
+                     AND status = 'pending' AND customer_name_folded LIKE '%ana%'",
+                    quiet.get()
+                ),
+            ))
+            .await
+            .unwrap()
+            .iter()
+            .map(|row| row.try_get::<String>("", "detail").unwrap())
+            .collect();
+        assert!(
+            plan.iter()
+                .any(|step| step.contains("ix_purchases_raffle_created")),
+            "{plan:?}"
+        );
+    }
 }
