@@ -2,7 +2,10 @@
 # Issue 20's "several instances" (`make bench-instances`): purchases/s with one API instance,
 # with the same instance behind nginx, and with two instances behind nginx, all on one
 # PostgreSQL database; then SQL checks that no number was sold twice and that every 201 the
-# buyers got is a purchase holding exactly its numbers.
+# buyers got is a purchase holding exactly its numbers; that an admin connected to either
+# instance heard of every purchase of the two-instance run (bench/live-listener.mjs); and that
+# holds falling due with both instances' sweepers running expire once each (one history entry,
+# one e-mail).
 #
 #   1. builds rifa-api and rifa-bench in release;
 #   2. a fresh database; two instances on it (RIFA_TRUST_PROXY=true, as behind any proxy);
@@ -34,15 +37,18 @@ DURATION=${BENCH_DURATION:-20}
 BUYERS=${BENCH_BUYERS:-64}
 RAFFLES=${BENCH_RAFFLES:-8}
 need_tools psql jq curl top nginx python3
+. scripts/lib.sh
+rifa_use_node
 
 DB=rifa_instances_$$
 DB_URL=$(with_database "$SERVER_URL" "$DB")
-API1_PID="" API2_PID="" NGINX_PID=""
+API1_PID="" API2_PID="" NGINX_PID="" LISTENERS=()
 cleanup() {
     local status=$?
     # Best effort from here on: a process already gone must not stop the rest of the cleanup.
     set +e
     [[ -n $TOP_PID ]] && kill "$TOP_PID" 2>/dev/null
+    for pid in "${LISTENERS[@]}"; do kill "$pid" 2>/dev/null; done
     [[ -n $NGINX_PID ]] && { kill "$NGINX_PID" 2>/dev/null; wait "$NGINX_PID" 2>/dev/null; }
     stop_api "$API1_PID"
     stop_api "$API2_PID"
@@ -59,9 +65,9 @@ psql -q "$SERVER_URL" -c "CREATE DATABASE \"$DB\"" || die "cannot create a datab
 # Both instances share the database and the token secret (an admin signed in on one is
 # signed in on the other); each has its own data directory otherwise.
 SECRET=$(head -c 48 /dev/urandom | base64 | tr -d '/+=\n')
-start_api "$DB_URL" instance1 RIFA_TRUST_PROXY=true RIFA_JWT_SECRET="$SECRET"
+start_api "$DB_URL" instance1 RIFA_TRUST_PROXY=true RIFA_JWT_SECRET="$SECRET" RIFA_HOLD_SWEEP_SECONDS=1
 API1_PID=$API_PID API1_URL=$API_URL
-start_api "$DB_URL" instance2 RIFA_TRUST_PROXY=true RIFA_JWT_SECRET="$SECRET"
+start_api "$DB_URL" instance2 RIFA_TRUST_PROXY=true RIFA_JWT_SECRET="$SECRET" RIFA_HOLD_SWEEP_SECONDS=1
 API2_PID=$API_PID API2_URL=$API_URL
 API_PID=""
 
@@ -147,9 +153,42 @@ run() {
     psql -q "$DB_URL" -c "UPDATE raffles SET title = '$label: ' || title WHERE title LIKE 'Rifa de rifa-bench %'" >/dev/null
 }
 
+# An admin listening on each instance directly: instance 1 hears instance 2's purchases only
+# through PostgreSQL's NOTIFY, and the other way round.
+listen() {
+    node bench/live-listener.mjs "$1" "$OUT/heard-$2.json" >"$OUT/listener-$2.log" 2>&1 &
+    LISTENERS+=("$!")
+    for _ in $(seq 1 50); do
+        grep -q listening "$OUT/listener-$2.log" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    die "the live connection to $1 did not authenticate: $(cat "$OUT/listener-$2.log")"
+}
+
 run one-direct "$API1_URL"
 run one-via-nginx "$PROXY_URL/one"
+listen "$API1_URL" instance1
+listen "$API2_URL" instance2
 run two-via-nginx "$PROXY_URL"
+sleep 1 # the last batch of notices (50 ms) reaches both listeners
+kill "${LISTENERS[@]}"
+wait "${LISTENERS[@]}" 2>/dev/null || true
+LISTENERS=()
+
+# The two-instance run's holds all fall due at once; both instances' sweepers (every second)
+# race for them. The database decides: each must expire once, with one history entry and one
+# e-mail. How long the two take to expire them all is the sweep's rate.
+say "holds falling due under two sweepers"
+DUE=$(psql -Atq "$DB_URL" -c "WITH due AS (UPDATE purchases SET hold_expires_at = now() - interval '1 second'
+    WHERE status = 'pending' AND hold_expires_at IS NOT NULL AND raffle_id IN
+        (SELECT id FROM raffles WHERE title LIKE 'two-via-nginx: %') RETURNING 1) SELECT count(*) FROM due")
+SWEEP_START=$(date +%s.%N)
+for _ in $(seq 1 600); do
+    left=$(psql -Atq "$DB_URL" -c "SELECT count(*) FROM purchases WHERE status = 'pending' AND hold_expires_at < now()")
+    [[ $left == 0 ]] && break
+    sleep 0.5
+done
+SWEEP_SECONDS=$(python3 -c "import time; print(round(time.time() - $SWEEP_START, 1))")
 
 say "checks"
 CHECKS=$(psql -Atq "$DB_URL" -c "SELECT json_build_object(
@@ -159,7 +198,24 @@ CHECKS=$(psql -Atq "$DB_URL" -c "SELECT json_build_object(
         AND p.ticket_count <> (SELECT count(*) FROM purchase_tickets t WHERE t.purchase_id = p.id AND t.held)),
     'purchases_per_run', (SELECT json_object_agg(run, n) FROM (SELECT split_part(r.title, ':', 1) AS run, count(*) AS n
         FROM purchases p JOIN raffles r ON r.id = p.raffle_id WHERE r.title LIKE '%: Rifa de rifa-bench %'
-        GROUP BY 1) s))")
+        GROUP BY 1) s),
+    'holds_due', $DUE,
+    'sweep_seconds', $SWEEP_SECONDS,
+    'holds_left_due', (SELECT count(*) FROM purchases WHERE status = 'pending' AND hold_expires_at < now()),
+    'expired', (SELECT count(*) FROM purchases WHERE status = 'expired'),
+    'expired_twice', (SELECT count(*) FROM (SELECT purchase_id FROM purchase_events WHERE kind = 'expired'
+        GROUP BY purchase_id HAVING count(*) > 1) e),
+    'expiry_mails_twice', (SELECT count(*) FROM (SELECT purchase_id FROM mail_outbox WHERE kind = 'expired'
+        GROUP BY purchase_id HAVING count(*) > 1) m),
+    'expiry_mails', (SELECT count(*) FROM mail_outbox WHERE kind = 'expired'),
+    'two_instance_purchases', (SELECT json_agg(p.id) FROM purchases p JOIN raffles r ON r.id = p.raffle_id
+        WHERE r.title LIKE 'two-via-nginx: %'))")
+# Each listener against the two-instance run's purchases: how many it heard, and missed.
+CHECKS=$(jq -c --slurpfile one "$OUT/heard-instance1.json" --slurpfile two "$OUT/heard-instance2.json" '
+    def heard($h): (.two_instance_purchases // []) as $all | ($h.purchase_ids | unique) as $ids
+        | {authenticated: $h.authenticated, heard: ([$all[] | select(. as $id | $ids | index($id))] | length),
+           missed: ([$all[] | select(. as $id | $ids | index($id) | not)] | length)};
+    . + {live: {instance1: heard($one[0]), instance2: heard($two[0])}} | del(.two_instance_purchases)' <<<"$CHECKS")
 echo "$CHECKS" | tee "$OUT/checks.json"
 
 jq -s --argjson checks "$CHECKS" '{runs: ., checks: $checks}' "$OUT/runs.jsonl" >"$OUT/summary.json"
@@ -169,9 +225,13 @@ jq -r --arg out "$OUT" '
     "================ Rifa: two instances behind nginx ================",
     (.runs[] | "\(.label | . + " " * (16 - length)) \(.purchases_per_s | r1) purchases/s, p50 \(.latency.p50_ms) / p99 \(.latency.p99_ms) ms, \(.purchases) × 201 (database: \($checks.purchases_per_run[.label] // 0)), \(.conflicts) × 409, \(.other_status) other, \(.transport_errors) transport errors; CPU API \(.cpu_pct.rifa_api)%, PostgreSQL \(.cpu_pct.postgres)%, nginx \(.cpu_pct.nginx)%, rifa-bench \(.cpu_pct.rifa_bench)%; load \(.load[0]) → \(.load[1])"),
     "numbers held twice: \(.checks.numbers_held_twice); purchases whose held rows differ from their count: \(.checks.purchases_with_wrong_holds)",
+    "live notices of the two-instance run: admin on instance 1 heard \(.checks.live.instance1.heard), missed \(.checks.live.instance1.missed); on instance 2 heard \(.checks.live.instance2.heard), missed \(.checks.live.instance2.missed)",
+    "holds fallen due under two sweepers: \(.checks.holds_due) due, \(.checks.expired) expired in \(.checks.sweep_seconds) s, \(.checks.holds_left_due) left due; expired twice: \(.checks.expired_twice); \(.checks.expiry_mails) expiry e-mails, queued twice: \(.checks.expiry_mails_twice)",
     "Logs and JSON: \($out)"' --argjson checks "$CHECKS" "$OUT/summary.json"
 jq -e --argjson checks "$CHECKS" \
     '(.runs | length) == 3 and $checks.numbers_held_twice == 0 and $checks.purchases_with_wrong_holds == 0
+     and $checks.live.instance1.missed == 0 and $checks.live.instance2.missed == 0
+     and $checks.holds_left_due == 0 and $checks.expired_twice == 0 and $checks.expiry_mails_twice == 0
      and all(.runs[]; .purchases == ($checks.purchases_per_run[.label] // 0))' "$OUT/summary.json" >/dev/null \
     || { echo "bench: the checks FAILED" >&2; FAILED=1; }
 exit "$FAILED"

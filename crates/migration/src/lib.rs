@@ -10,6 +10,7 @@ mod m20261124_000012_one_exchange_rate_per_pair;
 mod m20261126_000001_holds_that_expire;
 mod m20261127_000001_maintained_counts;
 mod m20261127_000002_sales_per_hour;
+mod m20261127_000003_outbox_by_purchase;
 
 pub struct Migrator;
 
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000001_holds_that_expire::Migration),
             Box::new(m20261127_000001_maintained_counts::Migration),
             Box::new(m20261127_000002_sales_per_hour::Migration),
+            Box::new(m20261127_000003_outbox_by_purchase::Migration),
         ]
     }
 }
