@@ -1414,7 +1414,9 @@ export type paths = {
         };
         /**
          * The newest purchases matching the filters, as a plain list (the spec's call). Capped at
-         *     1,000; `X-Total-Count` says how many matched. The panel pages with `/search`.
+         *     1,000; `X-Total-Count` says how many matched — only a floor when `X-Total-Capped: true`
+         *     (more than 10,000 match a name, numbers or a day; see `/search`). The panel pages with
+         *     `/search`.
          */
         get: {
             parameters: {
@@ -1459,6 +1461,8 @@ export type paths = {
             responses: {
                 200: {
                     headers: {
+                        /** @description Present, true, when the count stopped at 10,000 */
+                        "X-Total-Capped"?: boolean;
                         "X-Total-Count"?: number;
                         [name: string]: unknown;
                     };
