@@ -60,6 +60,16 @@ describe("search", () => {
     expect(Array.from(searchNumbers(numbers, "0007", 4))).toEqual([7]);
   });
 
+  it("finds exactly the numbers whose shown label contains the digits", () => {
+    const wide = new Uint32Array([...range(1, 1200), 12345, 99999, 100000, 123456]);
+    for (const width of [4, 5]) {
+      for (const query of ["0", "1", "00", "01", "12", "90", "000", "012", "123", "0001", "1234", "00123", "12345", "123456", "0000000"]) {
+        const expected = Array.from(wide).filter((n) => String(n).padStart(width, "0").includes(query));
+        expect(Array.from(searchNumbers(wide, query, width)), `${query} in width ${width}`).toEqual(expected);
+      }
+    }
+  });
+
   it("returns every number for an empty or non-numeric query", () => {
     expect(searchNumbers(numbers, "", 4).length).toBe(9999);
     expect(searchNumbers(numbers, "abc", 4).length).toBe(9999);

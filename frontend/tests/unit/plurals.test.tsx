@@ -13,7 +13,7 @@ const COUNTED: { key: string; values: (n: number) => Record<string, string | num
   { key: "picker.found", values: (n) => ({ count: n, shown: String(n) }), one: { es: "1 encontrado", en: "1 found" }, two: { es: "2 encontrados", en: "2 found" } },
   { key: "picker.atMax", values: (n) => ({ count: n, shown: String(n) }), one: { es: "Máximo 1 boleto por persona", en: "Maximum 1 ticket per person" }, two: { es: "Máximo 2 boletos por persona", en: "Maximum 2 tickets per person" } },
   { key: "picker.minNotice", values: (n) => ({ count: n, shown: String(n) }), one: { es: "Compra Mínima: Debes seleccionar al menos 1 boleto.", en: "Minimum Purchase: You must select at least 1 ticket." }, two: { es: "Compra Mínima: Debes seleccionar al menos 2 boletos.", en: "Minimum Purchase: You must select at least 2 tickets." } },
-  { key: "picker.selectedCount", values: (n) => ({ count: n }), one: { es: "1 boleto seleccionado", en: "1 ticket selected" }, two: { es: "2 boletos seleccionados", en: "2 tickets selected" } },
+  { key: "picker.selectedCount", values: (n) => ({ count: n, shown: String(n) }), one: { es: "1 boleto seleccionado", en: "1 ticket selected" }, two: { es: "2 boletos seleccionados", en: "2 tickets selected" } },
   {
     key: "heldNumbers.text",
     values: (n) => ({ count: n, shown: String(n) }),

@@ -15,7 +15,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { ApiError, errorMessage } from "@/lib/api/fetcher";
 import { createPurchase, uploadProof } from "@/lib/api/client";
 import type { PaymentMethod, PurchaseResponse } from "@/lib/api/types";
-import { formatConverted, formatRate, formatUsd, padTicket } from "@/lib/format";
+import { formatConverted, formatCount, formatRate, formatUsd, padTicket } from "@/lib/format";
 import {
   COUNTRIES,
   PROOF_ACCEPT,
@@ -334,7 +334,7 @@ export function PurchaseForm(props: PurchaseFormProps) {
 
         <Button type="submit" size="lg" className="h-12 w-full text-base" disabled={submitting || active.length === 0}>
           {submitting ? <Loader2 aria-hidden className="animate-spin" /> : null}
-          {submitting ? t("submitting") : asAdmin ? t("submitTest") : t("submit", { count: ticketNumbers.length, amount: buttonAmount })}
+          {submitting ? t("submitting") : asAdmin ? t("submitTest") : t("submit", { count: ticketNumbers.length, shown: formatCount(ticketNumbers.length, locale), amount: buttonAmount })}
         </Button>
     </form>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useDeferredValue, useMemo, useState } from "react";
+import { memo, useDeferredValue, useMemo, useState, type MouseEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { notify as toast } from "@/lib/notify";
 import { AlertTriangle, CheckCircle2, ChevronLeft, ChevronRight, Eraser, Loader2, Search, Shuffle, XCircle } from "lucide-react";
@@ -50,19 +50,20 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
   // The numbers arrive right after hydration; rendering their page at a lower priority lets
   // React split that work into short tasks instead of one long one on a slow phone.
   const available = useDeferredValue(latestAvailable);
+  // The search takes a few milliseconds on 99,999 numbers: each keystroke renders its page at
+  // once, in one task, rather than after a deferred second render.
   const [query, setQuery] = useState("");
-  const deferredQuery = useDeferredValue(query);
   const [page, setPage] = useState(0);
 
   const filtered = useMemo(
-    () => (available ? searchNumbers(available, deferredQuery, width) : new Uint32Array(0)),
-    [available, deferredQuery, width],
+    () => (available ? searchNumbers(available, query, width) : new Uint32Array(0)),
+    [available, query, width],
   );
   const pages = pageCount(filtered.length);
   const current = clampPage(page, filtered.length);
-  const visible = pageOf(filtered, current);
+  const visible = useMemo(() => pageOf(filtered, current), [filtered, current]);
   const selectedSet = useMemo(() => new Set(selected), [selected]);
-  const searching = deferredQuery.replace(/\D/g, "") !== "";
+  const searching = query.replace(/\D/g, "") !== "";
 
   const refuse = () =>
     toast.error(t("limitReachedTitle"), { description: t("limitReachedText", counted(limits.max)), id: "limit" });
@@ -71,6 +72,11 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
     const result = toggleNumber(selected, n, limits.max);
     if (result.refused) refuse();
     else onSelectedChange(result.selected);
+  };
+  // One listener for the page's buttons, so they carry no handler of their own to re-render.
+  const onGridClick = (event: MouseEvent<HTMLDivElement>) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>("button[data-number]");
+    if (button) toggle(Number(button.dataset.number));
   };
 
   const random = (count: number) => {
@@ -144,7 +150,7 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
         </div>
         <div className="flex flex-wrap gap-2">
           {QUICK_PICKS.map((n) => (
-            <Button key={n} type="button" variant="outline" size="sm" onClick={() => random(n)} disabled={!available} title={t("randomLabel", { count: n })}>
+            <Button key={n} type="button" variant="outline" size="sm" onClick={() => random(n)} disabled={!available} title={t("randomLabel", { count: n })} data-testid={`random-${n}`}>
               <Shuffle aria-hidden />
               {t("random", { count: n })}
             </Button>
@@ -173,28 +179,8 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
         </p>
       ) : (
         // 64 a page: 4 columns on a phone, 8 from 640 px, both divide 64 (no ragged last row).
-        <div role="group" aria-label={t("numbersLabel")} className="grid grid-cols-4 gap-1.5 sm:grid-cols-8" data-testid="ticket-grid">
-          {Array.from(visible, (n) => {
-            const isSelected = selectedSet.has(n);
-            const label = String(n).padStart(width, "0");
-            return (
-              <button
-                key={n}
-                type="button"
-                aria-pressed={isSelected}
-                aria-label={t("ticketLabel", { number: label })}
-                onClick={() => toggle(n)}
-                className={cn(
-                  "h-11 rounded-md border font-mono text-sm tabular-nums outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                  isSelected
-                    ? "border-primary bg-primary font-semibold text-primary-foreground"
-                    : "border-success/50 bg-success/5 hover:bg-success/15",
-                )}
-              >
-                {label}
-              </button>
-            );
-          })}
+        <div role="group" aria-label={t("numbersLabel")} className="grid grid-cols-4 gap-1.5 sm:grid-cols-8" onClick={onGridClick} data-testid="ticket-grid">
+          <NumberPage numbers={visible} selected={selectedSet} width={width} t={t} />
         </div>
       )}
 
@@ -208,7 +194,7 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
           <span className="whitespace-nowrap text-sm text-muted-foreground" data-testid="picker-page">
             {t("page", { page: num(current + 1), pages: num(pages) })}
           </span>
-          <Button type="button" variant="outline" size="sm" className="max-sm:px-2.5" onClick={() => setPage(current + 1)} disabled={current >= pages - 1}>
+          <Button type="button" variant="outline" size="sm" className="max-sm:px-2.5" onClick={() => setPage(current + 1)} disabled={current >= pages - 1} data-testid="picker-next">
             <span className="max-sm:sr-only">{t("next")}</span>
             <ChevronRight aria-hidden />
           </Button>
@@ -252,7 +238,7 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
         <section aria-labelledby="summary-title" className="space-y-3 rounded-xl border bg-muted/40 p-4" data-testid="picker-summary">
           <div className="flex items-baseline justify-between gap-2">
             <h3 id="summary-title" className="font-semibold">{t("summaryTitle")}</h3>
-            <span className="text-sm text-muted-foreground">{t("selectedCount", { count })}</span>
+            <span className="text-sm text-muted-foreground" data-testid="picker-selected-count">{t("selectedCount", counted(count))}</span>
           </div>
           <ul className="flex flex-wrap gap-1.5" aria-label={t("summaryTitle")}>
             {summary.labels.map((label) => (
@@ -276,3 +262,46 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
     </div>
   );
 }
+
+interface NumberPageProps {
+  numbers: Uint32Array;
+  selected: ReadonlySet<number>;
+  width: number;
+  t: ReturnType<typeof useTranslations<"picker">>;
+}
+
+/**
+ * The page's buttons. They re-render only when the page or the selection of one of its numbers
+ * changes: a random pick elsewhere in the raffle leaves them alone. Keyed by slot, so paging and
+ * searching update the 64 buttons in place instead of replacing them.
+ */
+const NumberPage = memo(
+  function NumberPage({ numbers, selected, width, t }: NumberPageProps) {
+    return Array.from(numbers, (n, slot) => {
+      const isSelected = selected.has(n);
+      const label = String(n).padStart(width, "0");
+      return (
+        <button
+          key={slot}
+          type="button"
+          data-number={n}
+          aria-pressed={isSelected}
+          aria-label={t("ticketLabel", { number: label })}
+          className={cn(
+            "h-11 rounded-md border font-mono text-sm tabular-nums outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
+            isSelected
+              ? "border-primary bg-primary font-semibold text-primary-foreground"
+              : "border-success/50 bg-success/5 hover:bg-success/15",
+          )}
+        >
+          {label}
+        </button>
+      );
+    });
+  },
+  (before, after) =>
+    before.numbers === after.numbers &&
+    before.width === after.width &&
+    before.t === after.t &&
+    before.numbers.every((n) => before.selected.has(n) === after.selected.has(n)),
+);
