@@ -18,7 +18,7 @@ WITH_NODE := . scripts/lib.sh && rifa_use_node &&
 export TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 export REQUIRE_POSTGRES ?= 0
 
-.PHONY: help run build test test-tools test-rust test-api-fuzz lint bench bench-stall bench-scale bench-fill bench-instances bench-all frontend-install test-frontend
+.PHONY: help run build test test-tools test-rust test-api-fuzz lint bench bench-stall bench-scale bench-fill bench-instances bench-picker bench-all frontend-install test-frontend
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -79,9 +79,13 @@ bench-fill: ## A 99,999-number raffle from empty to sold out: purchases/s per te
 bench-instances: ## Two API instances behind nginx on one PostgreSQL: purchases/s, no number sold twice (issue 20)
 	./bench/instances.sh
 
-bench-all: ## Every benchmark in turn, one build (about 40 minutes at full size on 2 cores)
+bench-picker: ## The picker at 99,999 numbers on a phone: Chromium at 4× CPU, each interaction's time, and Lighthouse (issue 20)
+	./bench/picker.sh
+
+bench-all: ## Every benchmark in turn, one build (about 50 minutes at full size on 2 cores)
 	cargo build --release -p rifa-api -p rifa-bench
 	BENCH_SKIP_BUILD=1 ./bench/run.sh
 	BENCH_SKIP_BUILD=1 ./bench/fill.sh
 	BENCH_SKIP_BUILD=1 ./bench/instances.sh
 	BENCH_SKIP_BUILD=1 ./bench/scale.sh
+	BENCH_SKIP_BUILD=1 ./bench/picker.sh

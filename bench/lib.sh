@@ -1,5 +1,5 @@
-# Shared by bench/run.sh, scale.sh, fill.sh and instances.sh. Source it after `cd` to the
-# checkout's root, with BENCH_NAME set (it names the results directory). It sets
+# Shared by bench/run.sh, scale.sh, fill.sh, instances.sh and picker.sh. Source it after `cd` to
+# the checkout's root, with BENCH_NAME set (it names the results directory). It sets
 #
 #   CARGO_TARGET_DIR  this checkout's build directory (scripts/lib.sh), exported
 #   SERVER_URL        the PostgreSQL server databases are created on (TEST_DATABASE_URL)
@@ -21,7 +21,7 @@ die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
 # The Debian package of each tool a benchmark calls.
 declare -A TOOL_PACKAGES=(
     [psql]=postgresql-client [pgbench]=postgresql-client [jq]=jq [curl]=curl [top]=procps
-    [wrk]=wrk [sqlite3]=sqlite3 [nginx]=nginx-light
+    [wrk]=wrk [sqlite3]=sqlite3 [nginx]=nginx-light [chromium]=chromium
 )
 
 # Installs the missing ones from Debian, saying what and why first (as root or through sudo).

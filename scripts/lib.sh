@@ -1,5 +1,5 @@
-# Shared by the Makefile, scripts/*.sh, bench/run.sh and .ci/run: where builds go and which Node
-# runs the site. Source it; it only defines functions.
+# Shared by the Makefile, scripts/*.sh, bench/*.sh and .ci/run: where builds go, which Node runs
+# the site, and the site's build. Source it; it only defines functions.
 
 # The Rust build directory of this checkout: CARGO_TARGET_DIR when set, else a directory of its
 # own under ~/.cache/rifa named by a hash of the checkout's path. Outside the clone (a fresh clone
@@ -63,4 +63,22 @@ rifa_use_node() {
   ) 9>"$dir.lock" || return 1
   hash -r
   rifa_node_ok || { echo "the Node in $dir does not run here" >&2; return 1; }
+}
+
+# The site's production build (`next build`), only when its sources are newer than the last one.
+# Run from the checkout's root with Node 22 in PATH (rifa_use_node); quiet unless it fails.
+rifa_build_site() {
+  if [[ -f frontend/.next/BUILD_ID ]] && [[ -z "$(find frontend/src frontend/messages frontend/public \
+    frontend/next.config.ts frontend/package-lock.json -newer frontend/.next/BUILD_ID -print -quit)" ]]; then
+    return 0
+  fi
+  echo "Building the site (next build)..."
+  local log
+  log="$(mktemp)"
+  (cd frontend && node_modules/.bin/next build >"$log" 2>&1) || {
+    cat "$log" >&2
+    rm -f "$log"
+    return 1
+  }
+  rm -f "$log"
 }

@@ -35,22 +35,7 @@ fi
 
 # The two builds run side by side: the site's build is mostly single-threaded JavaScript, cargo
 # takes the other cores. Only what runs is built: the API binary, not the tests or the bench.
-build_site() {
-  if [[ -f frontend/.next/BUILD_ID ]] && [[ -z "$(find frontend/src frontend/messages frontend/public \
-    frontend/next.config.ts frontend/package-lock.json -newer frontend/.next/BUILD_ID -print -quit)" ]]; then
-    return 0
-  fi
-  echo "Building the site (next build)..."
-  local log
-  log="$(mktemp)"
-  (cd frontend && node_modules/.bin/next build >"$log" 2>&1) || {
-    cat "$log" >&2
-    rm -f "$log"
-    return 1
-  }
-  rm -f "$log"
-}
-build_site &
+rifa_build_site &
 SITE_BUILD=$!
 echo "Building the API (cargo build -p rifa-api --bin rifa-api)..."
 cargo build --quiet -p rifa-api --bin rifa-api || { kill "$SITE_BUILD" 2>/dev/null; die "the API did not build (see above)"; }

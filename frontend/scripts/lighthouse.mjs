@@ -1,6 +1,8 @@
 // Lighthouse (mobile profile) on the home and a raffle page, plus the raffle page's first-load
 // JavaScript (every script the HTML loads, gzipped). Needs the site running (`make run`).
 // Usage: node scripts/lighthouse.mjs [baseUrl] [raffleId]     (CHROME_PATH defaults to Debian's)
+// LIGHTHOUSE_PAGES picks the pages (home,raffle); LIGHTHOUSE_OUT is where reports go
+// (artefacts/lighthouse/), so a benchmark can keep its own.
 // Each page is measured LIGHTHOUSE_RUNS times (default 5) and the run with the median
 // performance score is reported, as Lighthouse's own guidance advises: one run on a shared
 // two-core machine moves by ±10 points.
@@ -11,7 +13,10 @@ import lighthouse from "lighthouse";
 
 const base = (process.argv[2] ?? "http://127.0.0.1:3000").replace(/\/$/, "");
 const raffleId = process.argv[3] ?? (await firstRaffleId());
-const out = new URL("../artefacts/lighthouse/", import.meta.url).pathname;
+const out = process.env.LIGHTHOUSE_OUT ? `${process.env.LIGHTHOUSE_OUT.replace(/\/$/, "")}/` : new URL("../artefacts/lighthouse/", import.meta.url).pathname;
+const wanted = (process.env.LIGHTHOUSE_PAGES ?? "home,raffle").split(",").map((name) => name.trim());
+const pages = [["home", "/"], ["raffle", `/sorteo/${raffleId}`]].filter(([name]) => wanted.includes(name));
+if (pages.length === 0) throw new Error(`LIGHTHOUSE_PAGES=${process.env.LIGHTHOUSE_PAGES}: expected home and/or raffle`);
 await mkdir(out, { recursive: true });
 
 async function firstRaffleId() {
@@ -42,7 +47,7 @@ const chrome = await chromeLauncher.launch({
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const results = [];
 try {
-  for (const [name, path] of [["home", "/"], ["raffle", `/sorteo/${raffleId}`]]) {
+  for (const [name, path] of pages) {
     // Warm the server once so the first request's compile-free start does not count.
     await fetch(base + path);
     const measured = [];
