@@ -380,16 +380,9 @@ async fn searches_find_rejected_purchases_by_number_and_lookups_by_phone_digits(
         .unwrap();
 
     let query = |wanted: Vec<u32>| PurchaseQuery {
-        raffle_id: Some(raffle),
         name_contains: Some("PEREZ".into()),
-        status: None,
         ticket_numbers: numbers(&wanted),
-        created: None,
-        max_id: None,
-        page: 1,
-        page_size: 10,
-        anchor: None,
-        count_cap: SEARCH_COUNT_CAP,
+        ..of_raffle(raffle)
     };
     let found = db.search_purchases(&query(vec![12])).await.unwrap();
     let ids: Vec<i64> = found.items.iter().map(|p| p.id.get()).collect();
