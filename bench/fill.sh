@@ -3,10 +3,12 @@
 #
 #   1. builds rifa-api and rifa-bench in release;
 #   2. two fresh PostgreSQL databases migrated by rifa-api: one for the API, one for pgbench;
-#   3. `rifa-bench fill`: BENCH_BUYERS buyers sell one raffle of BENCH_FILL_TICKETS numbers from
-#      empty to sold out, each loading the availability bitmap, picking 3 random numbers it
-#      shows free, buying, and loading the bitmap again (what the site does): purchases/s,
-#      p50/p99 and the 409 share per tenth of the raffle sold;
+#   3. `rifa-bench fill`, once per way of picking in BENCH_FILL_PICKS: BENCH_BUYERS buyers sell
+#      one raffle of BENCH_FILL_TICKETS numbers from empty to sold out, each loading the
+#      availability bitmap, then either picking 3 random numbers it shows free (`buyer`: the
+#      picker's "random" buttons) or asking the server to draw 3 (`server`: the site's quick
+#      buy), buying, and loading the bitmap again: purchases/s, p50/p99 and the 409 share per
+#      tenth of the raffle sold;
 #   4. pgbench, BENCH_PG_CLIENTS clients for BENCH_DURATION seconds, the same-shape purchase
 #      (bench/pgbench/purchase.sql on raffles of the same size) on the second database;
 #   5. the summary: the rate at 90–100% sold over the rate at 10–20% (goal: within 20%), and the
@@ -16,6 +18,7 @@
 #   TEST_DATABASE_URL   PostgreSQL server    (postgres://postgres@127.0.0.1:5432/test)
 #   BENCH_FILL_TICKETS  numbers in the raffle (99999)
 #   BENCH_BUYERS        concurrent buyers    (64)
+#   BENCH_FILL_PICKS    who picks, in order  (buyer,server)
 #   BENCH_FILL_MAX_SECONDS  give up after    (3600: today a 99,999-number raffle takes tens of
 #                       minutes, since every bitmap load after a purchase re-reads every held number)
 #   BENCH_DURATION      pgbench's seconds    (20)
@@ -34,6 +37,7 @@ BENCH_NAME=fill
 TICKETS=${BENCH_FILL_TICKETS:-99999}
 MAX_SECONDS=${BENCH_FILL_MAX_SECONDS:-3600}
 BUYERS=${BENCH_BUYERS:-64}
+IFS=, read -r -a PICKS <<<"${BENCH_FILL_PICKS:-buyer,server}"
 DURATION=${BENCH_DURATION:-20}
 PG_CLIENTS=${BENCH_PG_CLIENTS:-64}
 PG_THREADS=${BENCH_PG_THREADS:-2}
@@ -75,15 +79,22 @@ RIFA_BENCH_TOKEN=$(admin_token)
 export RIFA_BENCH_URL RIFA_BENCH_TOKEN
 
 FAILED=0
-say "fill: $BUYERS buyers, a raffle of $TICKETS numbers from empty to sold out"
-LOAD_BEFORE_FILL=$(load_average)
-settle
-start_top fill
-"$BENCH_BIN" fill --buyers "$BUYERS" --tickets "$TICKETS" --max-seconds "$MAX_SECONDS" | tee "$OUT/fill.txt" || FAILED=1
-CPU_FILL=$(stop_top fill)
-LOAD_AFTER_FILL=$(load_average)
-FILL_JSON=$(tail -n1 "$OUT/fill.txt")
-jq -e . >/dev/null 2>&1 <<<"$FILL_JSON" || { FAILED=1; FILL_JSON='{}'; }
+FILLS='{}'
+for picks in "${PICKS[@]}"; do
+    say "fill: $BUYERS buyers, a raffle of $TICKETS numbers from empty to sold out, numbers picked by the $picks"
+    LOAD_BEFORE_FILL=$(load_average)
+    settle
+    start_top "fill-$picks"
+    "$BENCH_BIN" fill --buyers "$BUYERS" --tickets "$TICKETS" --max-seconds "$MAX_SECONDS" --picks "$picks" \
+        | tee "$OUT/fill-$picks.txt" || FAILED=1
+    CPU_FILL=$(stop_top "fill-$picks")
+    LOAD_AFTER_FILL=$(load_average)
+    FILL_JSON=$(tail -n1 "$OUT/fill-$picks.txt")
+    jq -e . >/dev/null 2>&1 <<<"$FILL_JSON" || { FAILED=1; FILL_JSON='{}'; }
+    FILLS=$(jq -n --argjson fills "$FILLS" --arg picks "$picks" --argjson fill "$FILL_JSON" \
+        --argjson cpu "$CPU_FILL" --arg l1 "$LOAD_BEFORE_FILL" --arg l2 "$LOAD_AFTER_FILL" \
+        '$fills + {($picks): ($fill + {cpu_pct: $cpu, load: [$l1, $l2]})}')
+done
 stop_api
 
 say "pgbench: $PG_CLIENTS clients, $PG_THREADS threads, $DURATION s, raffles of $TICKETS numbers"
@@ -100,25 +111,27 @@ PG_TPS=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$OUT/pgbench.txt" | head -n1)
 PG_ROWS_PER_TX=$(psql -Atq "$PG_DB_URL" -c \
     "SELECT round((SELECT count(*) FROM purchase_tickets)::numeric / greatest(count(*), 1), 2) FROM purchases")
 
-SUMMARY=$(jq -n --argjson fill "$FILL_JSON" --argjson tps "$PG_TPS" --arg rows "$PG_ROWS_PER_TX" \
-    --argjson cpu_fill "$CPU_FILL" --argjson cpu_pg "$CPU_PGBENCH" \
-    --arg lf1 "$LOAD_BEFORE_FILL" --arg lf2 "$LOAD_AFTER_FILL" --arg lp1 "$LOAD_BEFORE_PG" --arg lp2 "$LOAD_AFTER_PG" \
+SUMMARY=$(jq -n --argjson fills "$FILLS" --argjson tps "$PG_TPS" --arg rows "$PG_ROWS_PER_TX" \
+    --argjson cpu_pg "$CPU_PGBENCH" --arg lp1 "$LOAD_BEFORE_PG" --arg lp2 "$LOAD_AFTER_PG" \
     --arg workers "${RIFA_WORKERS:-2}" --arg pool "${RIFA_DB_MAX_CONNECTIONS:-16}" \
-    '{fill: $fill, pgbench: {tps: $tps, ticket_rows_per_tx: ($rows | tonumber? // null)},
-      ratio: (if $tps > 0 then ($fill.purchases_per_s / $tps) else null end),
-      api: {workers: ($workers | tonumber), pool: ($pool | tonumber)},
-      cpu_pct: {fill: $cpu_fill, pgbench: $cpu_pg},
-      load: {fill: [$lf1, $lf2], pgbench: [$lp1, $lp2]}}')
+    '{fills: ($fills | map_values(. + {ratio: (if $tps > 0 then (.purchases_per_s / $tps) else null end)})),
+      pgbench: {tps: $tps, ticket_rows_per_tx: ($rows | tonumber? // null), cpu_pct: $cpu_pg, load: [$lp1, $lp2]},
+      api: {workers: ($workers | tonumber), pool: ($pool | tonumber)}}')
 echo "$SUMMARY" >"$OUT/summary.json"
 echo "$SUMMARY" | jq -r --arg out "$OUT" '
     def r1: if . == null then null else . * 10 | round / 10 end;
+    def rate($k): .tenths[$k].purchases_per_s // 0;
     "",
     "================ Rifa fill benchmark ================",
-    "Fill over HTTP        \(.fill.purchases_per_s | r1) purchases/s over \(.fill.elapsed_s) s, \(if .fill.sold_out then "sold out" else "NOT sold out" end), \(.fill.purchases) × 201, \(.fill.conflicts) × 409, \(.fill.other_status) other, \(.fill.transport_errors) transport errors",
-    "  90–100% over 10–20% \((.fill.rate_90_over_10 // 0) * 100 | r1)%   goal ≥ 80%: \(if (.fill.rate_90_over_10 // 0) >= 0.8 then "met" else "MISSED" end)",
-    "pgbench (same shape)  \(.pgbench.tps | r1) tps, \(.pgbench.ticket_rows_per_tx) ticket rows per transaction",
-    "Ratio                 \((.ratio // 0) * 100 | r1)% of pgbench   goal ≥ 75%: \(if (.ratio // 0) >= 0.75 then "met" else "MISSED" end)",
-    "CPU (fill)            API \(.cpu_pct.fill.rifa_api)%, PostgreSQL \(.cpu_pct.fill.postgres)%, rifa-bench \(.cpu_pct.fill.rifa_bench)%, other \(.cpu_pct.fill.other)%, idle \(.cpu_pct.fill.idle_pct)%",
-    "Load average          fill: \(.load.fill[0]) → \(.load.fill[1]); pgbench: \(.load.pgbench[0]) → \(.load.pgbench[1])",
+    (.fills | to_entries[] | .key as $picks | .value |
+        (if rate(1) > 0 then rate(8) / rate(1) else 0 end) as $eighty |
+        "Numbers picked by the \($picks)",
+        "  fill over HTTP      \(.purchases_per_s | r1) purchases/s over \(.elapsed_s) s, \(if .sold_out then "sold out" else "NOT sold out" end), \(.purchases) × 201, \(.conflicts) × 409, \(.other_status) other, \(.transport_errors) transport errors",
+        "  80–90% over 10–20%  \($eighty * 100 | r1)%   goal ≥ 80%: \(if $eighty >= 0.8 then "met" else "MISSED" end)",
+        "  90–100% over 10–20% \((.rate_90_over_10 // 0) * 100 | r1)%",
+        "  ratio to pgbench    \((.ratio // 0) * 100 | r1)%   goal ≥ 75%: \(if (.ratio // 0) >= 0.75 then "met" else "MISSED" end)",
+        "  CPU                 API \(.cpu_pct.rifa_api)%, PostgreSQL \(.cpu_pct.postgres)%, rifa-bench \(.cpu_pct.rifa_bench)%, other \(.cpu_pct.other)%, idle \(.cpu_pct.idle_pct)%",
+        "  load average        \(.load[0]) → \(.load[1])"),
+    "pgbench (same shape)  \(.pgbench.tps | r1) tps, \(.pgbench.ticket_rows_per_tx) ticket rows per transaction, load \(.pgbench.load[0]) → \(.pgbench.load[1])",
     "Logs and JSON         \($out)"'
 exit "$FAILED"

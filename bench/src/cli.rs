@@ -71,6 +71,16 @@ pub(crate) struct FillArgs {
     /// Give up after this many seconds even if numbers are left.
     #[arg(long, default_value_t = 900)]
     pub(crate) max_seconds: u64,
+    /// Who picks the numbers: the buyer, among those the bitmap shows free (the picker), or
+    /// the server, drawing `randomCount` numbers in the purchase (the site's quick buy).
+    #[arg(long, value_enum, default_value_t = Picks::Buyer)]
+    pub(crate) picks: Picks,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Picks {
+    Buyer,
+    Server,
 }
 
 #[derive(Args)]

@@ -96,10 +96,32 @@ impl Api {
         numbers: &[u32],
         buyer: usize,
     ) -> reqwest::Result<(StatusCode, Vec<u8>)> {
+        let form = self
+            .buyer_form(method, buyer, numbers.len())
+            .text("ticketNumbers", numbers_json(numbers));
+        self.post_purchase(raffle, form).await
+    }
+
+    /// A purchase of `count` numbers the server draws.
+    pub(crate) async fn buy_random(
+        &self,
+        raffle: i64,
+        method: i64,
+        count: usize,
+        buyer: usize,
+    ) -> reqwest::Result<(StatusCode, Vec<u8>)> {
+        let form = self
+            .buyer_form(method, buyer, count)
+            .text("randomCount", count.to_string());
+        self.post_purchase(raffle, form).await
+    }
+
+    /// Everything of a purchase form but its numbers, priced at 1.00 a number.
+    fn buyer_form(&self, method: i64, buyer: usize, count: usize) -> Form {
         // Each purchase a different person, as in a raffle selling out to the public: one
         // person may hold only the raffle's per-purchase maximum across purchases.
         let person = self.people.fetch_add(1, Ordering::Relaxed);
-        let form = Form::new()
+        Form::new()
             .text("customerName", "María González")
             .text("customerId", format!("V-{person:09}"))
             .text(
@@ -112,10 +134,16 @@ impl Api {
             )
             .text("customerCountry", "venezuela")
             .text("paymentMethod", method.to_string())
-            .text("ticketNumbers", numbers_json(numbers))
-            .text("totalAmount", format!("{}.00", numbers.len()))
+            .text("totalAmount", format!("{count}.00"))
             .text("discountApplied", "0")
-            .text("acceptTerms", "true");
+            .text("acceptTerms", "true")
+    }
+
+    async fn post_purchase(
+        &self,
+        raffle: i64,
+        form: Form,
+    ) -> reqwest::Result<(StatusCode, Vec<u8>)> {
         let response = self
             .client
             .post(self.url(&format!("/api/raffles/{raffle}/purchase")))

@@ -3,6 +3,8 @@
 //! the availability bitmap, pick random numbers among those it shows free, post the purchase,
 //! and load the bitmap again after the answer (201 or 409). Reported per tenth of the raffle
 //! sold: purchases/s, the purchase's p50/p99, the 409 share and the bitmap's latency.
+//! With `--picks server` the buyers ask for `randomCount` numbers instead (the site's quick
+//! buy): the bitmap only tells them how many are left, the server draws which.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -14,7 +16,7 @@ use rand::rngs::StdRng;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::cli::{Cli, FillArgs};
+use crate::cli::{Cli, FillArgs, Picks};
 use crate::client::Api;
 use crate::lock;
 use crate::report::{Latency, micros, per_second, round2};
@@ -38,6 +40,7 @@ struct Shared {
     method: i64,
     tickets: u64,
     per_purchase: usize,
+    picks: Picks,
     sold: AtomicU64,
     other: AtomicU64,
     transport: AtomicU64,
@@ -113,26 +116,46 @@ async fn buyer(shared: Arc<Shared>, id: usize) {
         };
         let at = shared.tenth_of(shared.sold.load(Ordering::Relaxed));
         lock(&shared.tenths)[at].bitmap_latencies.push(took);
-        let free = free_numbers(&map, shared.tickets);
-        if free.is_empty() {
-            shared.done.store(true, Ordering::Relaxed);
-            break;
-        }
-        let count = shared.per_purchase.min(free.len());
-        let picks: Vec<u32> = rand::seq::index::sample(&mut rng, free.len(), count)
-            .into_iter()
-            .map(|i| free[i])
-            .collect();
-        let sent = Instant::now();
-        let outcome = shared
-            .api
-            .buy(shared.raffle, shared.method, &picks, id)
-            .await;
+        let (sent, outcome, count) = match shared.picks {
+            Picks::Buyer => {
+                let free = free_numbers(&map, shared.tickets);
+                if free.is_empty() {
+                    shared.done.store(true, Ordering::Relaxed);
+                    break;
+                }
+                let count = shared.per_purchase.min(free.len());
+                let picks: Vec<u32> = rand::seq::index::sample(&mut rng, free.len(), count)
+                    .into_iter()
+                    .map(|i| free[i])
+                    .collect();
+                let sent = Instant::now();
+                let outcome = shared
+                    .api
+                    .buy(shared.raffle, shared.method, &picks, id)
+                    .await;
+                (sent, outcome, count)
+            }
+            Picks::Server => {
+                // The page shows how many are left; the server draws which.
+                let free: usize = map.iter().map(|byte| byte.count_ones() as usize).sum();
+                if free == 0 {
+                    shared.done.store(true, Ordering::Relaxed);
+                    break;
+                }
+                let count = shared.per_purchase.min(free);
+                let sent = Instant::now();
+                let outcome = shared
+                    .api
+                    .buy_random(shared.raffle, shared.method, count, id)
+                    .await;
+                (sent, outcome, count)
+            }
+        };
         let latency = micros(sent.elapsed());
         match outcome {
             Ok((StatusCode::CREATED, _)) => {
-                let before = shared.sold.fetch_add(picks.len() as u64, Ordering::Relaxed);
-                let after = before + picks.len() as u64;
+                let before = shared.sold.fetch_add(count as u64, Ordering::Relaxed);
+                let after = before + count as u64;
                 let mut tenths = lock(&shared.tenths);
                 let tenth = &mut tenths[shared.tenth_of(before)];
                 tenth.created += 1;
@@ -218,6 +241,7 @@ pub(crate) async fn fill(cli: &Cli, args: &FillArgs) -> anyhow::Result<bool> {
         method,
         tickets: u64::from(args.tickets),
         per_purchase: args.per_purchase as usize,
+        picks: args.picks,
         sold: AtomicU64::new(0),
         other: AtomicU64::new(0),
         transport: AtomicU64::new(0),
@@ -281,6 +305,7 @@ pub(crate) async fn fill(cli: &Cli, args: &FillArgs) -> anyhow::Result<bool> {
         "tickets": args.tickets,
         "buyers": args.buyers,
         "per_purchase": args.per_purchase,
+        "picks": match args.picks { Picks::Buyer => "buyer", Picks::Server => "server" },
         "elapsed_s": round2(elapsed.as_secs_f64()),
         "sold": sold,
         "sold_out": sold_out,
@@ -298,8 +323,14 @@ pub(crate) async fn fill(cli: &Cli, args: &FillArgs) -> anyhow::Result<bool> {
     if !cli.json_only {
         println!();
         println!(
-            "Fill: raffle of {} numbers, {} buyers, {} per purchase, bitmap reloaded after every answer",
-            args.tickets, args.buyers, args.per_purchase
+            "Fill: raffle of {} numbers, {} buyers, {} per purchase, bitmap reloaded after every answer, numbers picked by the {}",
+            args.tickets,
+            args.buyers,
+            args.per_purchase,
+            match args.picks {
+                Picks::Buyer => "buyer",
+                Picks::Server => "server",
+            }
         );
         println!(
             "  {:<9} {:>8} {:>10} {:>12} {:>10} {:>10} {:>9} {:>11} {:>11}",

@@ -11,7 +11,7 @@ use rifa_domain::Lang;
 use rifa_domain::customer::{Customer, CustomerInput};
 use rifa_domain::exchange::{Currency, ExchangeRateDraft};
 use rifa_domain::money::Money;
-use rifa_domain::purchase::{MethodChoice, PurchaseRequest};
+use rifa_domain::purchase::{MethodChoice, PurchaseRequest, TicketChoice};
 use rifa_domain::raffle::RaffleInput;
 use rust_decimal::Decimal;
 
@@ -393,7 +393,7 @@ fn demo_request(
     Ok(PurchaseRequest {
         customer,
         payment_method,
-        ticket_numbers: numbers.to_vec(),
+        tickets: TicketChoice::Numbers(numbers.to_vec()),
         total_amount: total,
         discount_applied: Money::ZERO,
     })

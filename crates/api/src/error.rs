@@ -268,6 +268,14 @@ impl From<PurchaseError> for ApiError {
                 numbers,
                 max_tickets,
             } => Self::numbers(StatusCode::CONFLICT, "tickets_taken", &numbers, max_tickets),
+            PurchaseError::TooFewLeft { available } => {
+                Self::new(StatusCode::CONFLICT, "too_few_left")
+                    .count("available", available)
+                    .with("available", json!(available))
+            }
+            PurchaseError::DrawContended => {
+                Self::new(StatusCode::CONFLICT, "random_draw_contended")
+            }
             PurchaseError::Unknown(e) => Self::internal(&e),
         }
     }

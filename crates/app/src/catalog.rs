@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use rifa_domain::FieldErrors;
 use rifa_domain::pricing::{self, PriceQuote};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleInput};
-use rifa_domain::ticket::{TicketNumber, availability_bitmap, available_numbers};
+use rifa_domain::ticket::{TicketNumber, available_numbers};
 use rifa_ports::{
     Clock, DeleteRaffleError, Promotion, RaffleRepository, RaffleScope, SettingsRepository,
     UpdateRaffleError,
@@ -209,23 +209,10 @@ where
         viewer: Viewer,
     ) -> Result<Arc<Availability>, RaffleError> {
         let raffle = self.visible_terms(id, viewer).await?;
-        self.availability
-            .0
-            .get_or_load(&id, async {
-                let held = self.store.held_numbers(id).await?;
-                let available = raffle
-                    .max_tickets
-                    .saturating_sub(u32::try_from(held.len()).unwrap_or(u32::MAX));
-                let holds = self.store.hold_summary(id).await?;
-                Ok::<_, RaffleError>(Availability {
-                    max_tickets: raffle.max_tickets,
-                    available,
-                    bitmap: availability_bitmap(raffle.max_tickets, &held),
-                    pending: holds.pending_tickets,
-                    next_release_at: holds.next_release_at,
-                })
-            })
-            .await
+        Ok(self
+            .availability
+            .get(&self.store, id, raffle.max_tickets)
+            .await?)
     }
 
     async fn promotions(

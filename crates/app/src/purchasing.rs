@@ -9,8 +9,9 @@ use rifa_domain::payment::PaymentMethod;
 use rifa_domain::pricing::{self, PriceQuote};
 use rifa_domain::purchase::{
     MethodChoice, NewPurchase, PaymentSnapshot, Purchase, PurchaseRequest, PurchaseStatus,
+    TicketChoice,
 };
-use rifa_domain::raffle::RaffleId;
+use rifa_domain::raffle::{PurchaseLimits, RaffleId};
 use rifa_domain::sales::BuyerKeys;
 use rifa_domain::ticket::{TicketNumber, TicketSelection};
 use rifa_domain::{FieldError, FieldErrors, Lang};
@@ -51,6 +52,13 @@ pub enum PurchaseError {
         numbers: Vec<TicketNumber>,
         max_tickets: u32,
     },
+    /// A purchase of random numbers asked for more than the raffle has free.
+    #[error("only {available} numbers left")]
+    TooFewLeft { available: u32 },
+    /// Every draw of random numbers lost some of them to other purchases written at the same
+    /// moment (on other instances): worth trying again.
+    #[error("random numbers kept being taken while drawn")]
+    DrawContended,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -69,6 +77,16 @@ pub struct PurchaseReceipt {
 
 /// A reference collision is a one-in-a-trillion event; three tries is plenty.
 const REFERENCE_ATTEMPTS: usize = 3;
+
+/// Draws of random numbers per purchase. Within one instance draws never collide (each takes
+/// its numbers off the shared copy); another instance's sale of the same number within the
+/// copy's second of age is what a redraw is for.
+const DRAW_ATTEMPTS: usize = 4;
+
+/// A uniform draw in `0..n`, the randomness a purchase of random numbers uses.
+fn uniform_below(n: u32) -> u32 {
+    rand::random_range(0..n)
+}
 
 fn find_method<'a>(
     methods: &'a [PaymentMethod],
@@ -155,6 +173,44 @@ where
     G: ReferenceGenerator,
     C: Clock,
 {
+    /// Draws `count` free numbers of the raffle for a purchase of random numbers. When the copy
+    /// shows too few, the raffle's due holds are expired and the copy reloaded once (it may
+    /// also count numbers drawn by purchases that failed since it was loaded) before saying so.
+    async fn draw(
+        &self,
+        raffle_id: RaffleId,
+        max_tickets: u32,
+        limits: PurchaseLimits,
+        count: u32,
+    ) -> Result<TicketSelection, PurchaseError> {
+        let mut reloaded = false;
+        loop {
+            let drawn = match self.availability.draw(raffle_id, count, uniform_below) {
+                Some(drawn) => drawn,
+                None => {
+                    self.availability
+                        .get(&self.store, raffle_id, max_tickets)
+                        .await?;
+                    continue;
+                }
+            };
+            match drawn {
+                Ok(numbers) => {
+                    let numbers: Vec<i64> = numbers.iter().map(|n| i64::from(n.get())).collect();
+                    return TicketSelection::new(&numbers, max_tickets, limits).map_err(|e| {
+                        anyhow::anyhow!("a draw gave an invalid selection: {e:?}").into()
+                    });
+                }
+                Err(_) if !reloaded => {
+                    reloaded = true;
+                    self.expire_due_holds_of(raffle_id).await?;
+                    self.availability.holds_changed(raffle_id);
+                }
+                Err(available) => return Err(PurchaseError::TooFewLeft { available }),
+            }
+        }
+    }
+
     /// Expires the raffle's holds already due; whether any number came back.
     async fn expire_due_holds_of(&self, raffle: RaffleId) -> anyhow::Result<bool> {
         let expired = self
@@ -207,25 +263,30 @@ where
 
         let request = request.map_err(PurchaseError::Invalid)?;
         let mut errors = FieldErrors::new();
-        let selection = errors.check(
-            "ticketNumbers",
-            TicketSelection::new(&request.ticket_numbers, raffle.max_tickets, raffle.limits),
-        );
+        let count = match &request.tickets {
+            TicketChoice::Numbers(numbers) => errors
+                .check(
+                    "ticketNumbers",
+                    TicketSelection::new(numbers, raffle.max_tickets, raffle.limits),
+                )
+                .map(|selection| (selection.count(), Some(selection))),
+            TicketChoice::Random(count) => errors
+                .check(
+                    "randomCount",
+                    TicketSelection::check_count(*count, raffle.limits),
+                )
+                .map(|()| (*count, None)),
+        };
         let terms = self.purchase_terms.get(&self.store).await?;
         let method = errors.check(
             "paymentMethod",
             find_method(&terms.methods, &request.payment_method),
         );
-        let (Some(selection), Some(method)) = (selection, method) else {
+        let (Some((count, chosen)), Some(method)) = (count, method) else {
             return Err(PurchaseError::Invalid(errors));
         };
 
-        let quote = pricing::quote(
-            raffle.price,
-            selection.count(),
-            raffle.limits,
-            &terms.discounts,
-        );
+        let quote = pricing::quote(raffle.price, count, raffle.limits, &terms.discounts);
         if request.total_amount != quote.total || request.discount_applied != quote.discount {
             return Err(PurchaseError::TotalMismatch {
                 expected: quote.total,
@@ -239,6 +300,14 @@ where
             conversion: method.exchange_rate.as_ref().map(|r| (r.to, r.rate)),
         };
         let public = mode == PurchaseMode::Public;
+        let drawn = chosen.is_none();
+        let selection = match chosen {
+            Some(selection) => selection,
+            None => {
+                self.draw(raffle_id, raffle.max_tickets, raffle.limits, count)
+                    .await?
+            }
+        };
         let buyer_keys = BuyerKeys::of(&request.customer);
         let mut new = NewPurchase {
             raffle_id,
@@ -261,8 +330,8 @@ where
             lang,
             access_digest: None,
         };
-        let (mut attempt, mut cleared_due_holds) = (1, false);
-        let purchase = loop {
+        let (mut attempt, mut draws, mut cleared_due_holds) = (1, 1, false);
+        let written = loop {
             if public {
                 new.access_digest = Some(
                     self.access_keys
@@ -270,13 +339,28 @@ where
                 );
             }
             match self.store.create_purchase(&new, &raffle.title).await {
-                Ok(purchase) => break purchase,
+                Ok(purchase) => break Ok(purchase),
                 Err(CreatePurchaseError::ReferenceTaken) if attempt < REFERENCE_ATTEMPTS => {
                     attempt += 1;
                     new.reference = self.references.next_reference();
                 }
                 Err(CreatePurchaseError::ReferenceTaken) => {
-                    return Err(anyhow::anyhow!("could not find a free purchase reference").into());
+                    break Err(anyhow::anyhow!("could not find a free purchase reference").into());
+                }
+                // Drawn numbers someone else took meanwhile: they are already off this
+                // process's copy, so the next draw cannot pick them again. The last draw
+                // reads the raffle afresh.
+                Err(CreatePurchaseError::NumbersTaken(_)) if drawn && draws < DRAW_ATTEMPTS => {
+                    draws += 1;
+                    if draws == DRAW_ATTEMPTS {
+                        self.availability.holds_changed(raffle_id);
+                    }
+                    new.selection = self
+                        .draw(raffle_id, raffle.max_tickets, raffle.limits, count)
+                        .await?;
+                }
+                Err(CreatePurchaseError::NumbersTaken(_)) if drawn => {
+                    break Err(PurchaseError::DrawContended);
                 }
                 Err(CreatePurchaseError::NumbersTaken(numbers)) => {
                     // Numbers whose holds are due but not swept yet come back now, not at the
@@ -289,20 +373,39 @@ where
                     }
                     // The buyer's picker was stale: it loses the numbers someone holds.
                     self.availability.numbers_held(raffle_id, &numbers, None);
-                    return Err(PurchaseError::NumbersTaken {
+                    break Err(PurchaseError::NumbersTaken {
                         numbers,
                         max_tickets: raffle.max_tickets,
                     });
                 }
                 Err(CreatePurchaseError::AllowanceExceeded { cap, used }) => {
-                    return Err(PurchaseError::Invalid(FieldErrors::single(
-                        "ticketNumbers",
+                    break Err(PurchaseError::Invalid(FieldErrors::single(
+                        if drawn {
+                            "randomCount"
+                        } else {
+                            "ticketNumbers"
+                        },
                         FieldError::PerPersonLimit { max: cap, used },
                     )));
                 }
-                Err(CreatePurchaseError::Unknown(e)) => return Err(e.into()),
+                Err(CreatePurchaseError::Unknown(e)) => break Err(e.into()),
             }
         };
+        let purchase = match written {
+            Ok(purchase) => purchase,
+            Err(error) => {
+                // Numbers drawn for a purchase that was not written are still off the copy:
+                // reload it rather than show them taken for up to a second.
+                if drawn {
+                    self.availability.holds_changed(raffle_id);
+                }
+                return Err(error);
+            }
+        };
+        if drawn && !public {
+            // A rehearsal holds nothing: its drawn numbers go back on the copy.
+            self.availability.holds_changed(raffle_id);
+        }
         let access_key = public.then(|| self.access_keys.key_for(&purchase.reference));
         if public {
             self.availability.numbers_held(

@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use rifa_domain::payment::PaymentMethod;
 use rifa_domain::pricing::DiscountTable;
 use rifa_domain::raffle::{Raffle, RaffleId};
-use rifa_domain::ticket::{TicketNumber, mark_held};
+use rifa_domain::ticket::{TicketNumber, availability_bitmap, mark_held, pick_available};
 use rifa_ports::{Clock, PaymentMethodRepository, RaffleRepository, SettingsRepository};
 use tokio::sync::Notify;
 
@@ -62,6 +62,65 @@ impl RaffleTermsCache {
 pub struct AvailabilityCache(pub(crate) Cache<RaffleId, Availability>);
 
 impl AvailabilityCache {
+    /// A raffle's availability, at most [`crate::cache::TTL`] old: the picker's view, and what
+    /// a purchase of random numbers draws from.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    pub async fn get(
+        &self,
+        store: &impl RaffleRepository,
+        id: RaffleId,
+        max_tickets: u32,
+    ) -> anyhow::Result<Arc<Availability>> {
+        self.0
+            .get_or_load(&id, async {
+                let held = store.held_numbers(id).await?;
+                let holds = store.hold_summary(id).await?;
+                Ok(Availability {
+                    max_tickets,
+                    available: max_tickets
+                        .saturating_sub(u32::try_from(held.len()).unwrap_or(u32::MAX)),
+                    bitmap: availability_bitmap(max_tickets, &held),
+                    pending: holds.pending_tickets,
+                    next_release_at: holds.next_release_at,
+                })
+            })
+            .await
+    }
+
+    /// Draws `count` numbers among those the copy shows free and takes them off it in the same
+    /// step, so no other purchase in this process draws them while this one is written (other
+    /// instances' purchases, and held numbers the copy is too old to know, are for the
+    /// database's unique index to refuse). `below(n)` draws uniformly in `0..n`.
+    ///
+    /// `None` when the raffle has no copy (load it with [`Self::get`]); `Some(Err(available))`
+    /// when the copy shows fewer than `count` numbers free.
+    pub fn draw(
+        &self,
+        id: RaffleId,
+        count: u32,
+        below: impl FnMut(u32) -> u32,
+    ) -> Option<Result<Vec<TicketNumber>, u32>> {
+        let mut drawn = None;
+        self.0.update(&id, |cached| {
+            let Some(numbers) = pick_available(&cached.bitmap, cached.max_tickets, count, below)
+            else {
+                drawn = Some(Err(cached.available));
+                return cached.clone();
+            };
+            let mut next = cached.clone();
+            let newly_held = mark_held(&mut next.bitmap, next.max_tickets, &numbers);
+            next.available = next.available.saturating_sub(newly_held);
+            // Counted pending already: the purchase's own `numbers_held` finds them held. One
+            // that is not written drops the copy.
+            next.pending += newly_held;
+            drawn = Some(Ok(numbers));
+            next
+        });
+        drawn
+    }
+
     /// Forgets the cached availability of a raffle whose holds this process just changed.
     pub fn holds_changed(&self, id: RaffleId) {
         self.0.invalidate(&id);

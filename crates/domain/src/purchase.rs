@@ -136,6 +136,16 @@ pub enum MethodChoice {
     Name(String),
 }
 
+/// The numbers a buyer asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TicketChoice {
+    /// As sent: their range is the raffle's, and a bad one is named as the buyer wrote it.
+    Numbers(Vec<i64>),
+    /// This many numbers, drawn by the server among those still free when the purchase is
+    /// written: nothing to lose to another buyer between the picker and the purchase.
+    Random(u32),
+}
+
 /// A purchase form, parsed at the edge: every field well-formed on its own and the terms
 /// accepted. What depends on the raffle and the catalogue (numbers in range and within the
 /// limits, the method on offer, the price) is for the use case to decide.
@@ -143,8 +153,7 @@ pub enum MethodChoice {
 pub struct PurchaseRequest {
     pub customer: Customer,
     pub payment_method: MethodChoice,
-    /// As sent: their range is the raffle's, and a bad one is named as the buyer wrote it.
-    pub ticket_numbers: Vec<i64>,
+    pub tickets: TicketChoice,
     /// What the client computed; the server prices the purchase itself and compares.
     pub total_amount: Money,
     pub discount_applied: Money,

@@ -90,14 +90,26 @@ impl TicketSelection {
                 return Err(FieldError::TicketRepeated { number });
             }
         }
-        let count = u32::try_from(seen.len()).unwrap_or(u32::MAX);
+        Self::check_count(u32::try_from(seen.len()).unwrap_or(u32::MAX), limits)?;
+        Ok(Self(seen.into_iter().collect()))
+    }
+
+    /// Whether a purchase of `count` tickets respects the raffle's per-purchase limits: the
+    /// check a selection passes, and what a purchase of random numbers asks before any is picked.
+    ///
+    /// # Errors
+    /// Empty, or a count outside the limits.
+    pub fn check_count(count: u32, limits: PurchaseLimits) -> Result<(), FieldError> {
+        if count == 0 {
+            return Err(FieldError::TicketsEmpty);
+        }
         if count < limits.min() {
             return Err(FieldError::TicketsBelowMinimum { min: limits.min() });
         }
         if count > limits.max() {
             return Err(FieldError::TicketsAboveMaximum { max: limits.max() });
         }
-        Ok(Self(seen.into_iter().collect()))
+        Ok(())
     }
 
     #[must_use]
@@ -239,9 +251,62 @@ pub fn available_numbers(bitmap: &[u8], max_tickets: u32) -> impl Iterator<Item 
     })
 }
 
+/// `count` distinct numbers drawn uniformly among those a bitmap of [`availability_bitmap`]
+/// marks available, ascending; `None` when fewer are available. `below(n)` must answer a
+/// uniform draw in `0..n` (the caller's source of randomness).
+///
+/// Floyd's sampling of ranks among the available numbers, then one pass over the bitmap that
+/// skips whole bytes by their bit count: the cost is the same whether the raffle is empty or
+/// has a handful of numbers left, where drawing numbers until a free one comes up is not.
+pub fn pick_available(
+    bitmap: &[u8],
+    max_tickets: u32,
+    count: u32,
+    mut below: impl FnMut(u32) -> u32,
+) -> Option<Vec<TicketNumber>> {
+    let free: u32 = bitmap.iter().map(|byte| byte.count_ones()).sum();
+    if count > free {
+        return None;
+    }
+    let mut ranks = BTreeSet::new();
+    for upper in (free - count)..free {
+        let rank = below(upper + 1);
+        if !ranks.insert(rank) {
+            ranks.insert(upper);
+        }
+    }
+    let mut picked = Vec::with_capacity(ranks.len());
+    let mut wanted = ranks.into_iter().peekable();
+    let mut seen = 0_u32;
+    for (index, &byte) in (0_u32..).zip(bitmap) {
+        let Some(&rank) = wanted.peek() else { break };
+        let ones = byte.count_ones();
+        if rank >= seen + ones {
+            seen += ones;
+            continue;
+        }
+        for bit in 0..8 {
+            if byte & (0x80 >> bit) == 0 {
+                continue;
+            }
+            if wanted.peek() == Some(&seen) {
+                wanted.next();
+                let number = index * 8 + bit + 1;
+                if number <= max_tickets {
+                    picked.push(TicketNumber(number));
+                }
+            }
+            seen += 1;
+        }
+    }
+    (u32::try_from(picked.len()).ok() == Some(count)).then_some(picked)
+}
+
 #[cfg(test)]
 mod bitmap_tests {
-    use super::{TicketNumber, availability_bitmap, available_numbers, mark_held};
+    use proptest::prelude::*;
+
+    use super::{TicketNumber, availability_bitmap, available_numbers, mark_held, pick_available};
 
     fn stored(numbers: &[u32]) -> Vec<TicketNumber> {
         numbers
@@ -282,5 +347,84 @@ mod bitmap_tests {
         );
         assert_eq!(availability_bitmap(8, &stored(&[8, 99])), vec![0b1111_1110]);
         assert_eq!(availability_bitmap(99_999, &[]).len(), 12_500);
+    }
+
+    /// A deterministic stand-in for randomness: a linear congruential sequence.
+    fn sequence(seed: u64) -> impl FnMut(u32) -> u32 {
+        let mut state = seed;
+        move |n| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            u32::try_from((state >> 33) % u64::from(n)).unwrap_or(0)
+        }
+    }
+
+    #[test]
+    fn the_last_free_numbers_are_all_picked_and_no_more_can_be() {
+        let held: Vec<u32> = (1..=99_999)
+            .filter(|n| ![7, 50_000, 99_999].contains(n))
+            .collect();
+        let bitmap = availability_bitmap(99_999, &stored(&held));
+
+        let picked = pick_available(&bitmap, 99_999, 3, sequence(1));
+        let too_many = pick_available(&bitmap, 99_999, 4, sequence(1));
+
+        assert_eq!(picked, Some(stored(&[7, 50_000, 99_999])));
+        assert_eq!(too_many, None);
+    }
+
+    #[test]
+    fn nothing_is_picked_from_a_sold_out_raffle_and_zero_numbers_is_no_numbers() {
+        let bitmap = availability_bitmap(10, &stored(&(1..=10).collect::<Vec<_>>()));
+        assert_eq!(pick_available(&bitmap, 10, 1, sequence(3)), None);
+        assert_eq!(pick_available(&bitmap, 10, 0, sequence(3)), Some(vec![]));
+    }
+
+    #[test]
+    fn every_free_number_comes_up_about_as_often() {
+        let bitmap = availability_bitmap(20, &stored(&[1, 2, 3, 10, 20]));
+        let mut tally = [0_u32; 21];
+        let mut draw = sequence(42);
+        for _ in 0..15_000 {
+            for number in pick_available(&bitmap, 20, 2, &mut draw).unwrap_or_default() {
+                tally[usize::try_from(number.get()).unwrap_or(0)] += 1;
+            }
+        }
+        let free: Vec<u32> = available_numbers(&bitmap, 20).collect();
+        // 30,000 picks over 15 free numbers: 2,000 each, give or take a few percent.
+        for n in free {
+            let seen = tally[usize::try_from(n).unwrap_or(0)];
+            assert!((1_800..=2_200).contains(&seen), "{n} came up {seen} times");
+        }
+        assert_eq!(tally[1] + tally[2] + tally[3] + tally[10] + tally[20], 0);
+    }
+
+    proptest! {
+        #[test]
+        fn picks_are_distinct_available_ascending_and_as_many_as_asked(
+            max_tickets in 1_u32..3_000,
+            held_share in 0_u32..=100,
+            count in 0_u32..60,
+            seed in any::<u64>(),
+        ) {
+            let held: Vec<u32> = (1..=max_tickets)
+                .filter(|n| (n.wrapping_mul(2_654_435_761) % 100) < held_share)
+                .collect();
+            let bitmap = availability_bitmap(max_tickets, &stored(&held));
+            let free: Vec<u32> = available_numbers(&bitmap, max_tickets).collect();
+
+            let picked = pick_available(&bitmap, max_tickets, count, sequence(seed));
+
+            match picked {
+                None => prop_assert!(free.len() < count as usize),
+                Some(picked) => {
+                    let numbers: Vec<u32> = picked.iter().map(|n| n.get()).collect();
+                    prop_assert_eq!(numbers.len(), count as usize);
+                    prop_assert!(numbers.windows(2).all(|w| w[0] < w[1]));
+                    prop_assert!(numbers.iter().all(|n| free.binary_search(n).is_ok()));
+                }
+            }
+        }
     }
 }

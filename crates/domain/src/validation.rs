@@ -55,6 +55,8 @@ pub enum FieldError {
     TicketRepeated {
         number: u32,
     },
+    /// A purchase form naming numbers and asking for random ones at once.
+    NumbersAndRandomCount,
     MinAboveMax,
     /// A password an estimator guesses too easily; the estimator's own words, in English.
     WeakPassword {
@@ -95,6 +97,7 @@ impl FieldError {
             Self::PerPersonLimit { .. } => "per_person_limit",
             Self::TicketOutOfRange { .. } => "ticket_out_of_range",
             Self::TicketRepeated { .. } => "ticket_repeated",
+            Self::NumbersAndRandomCount => "numbers_and_random_count",
             Self::MinAboveMax => "min_above_max",
             Self::WeakPassword { .. } => "weak_password",
             Self::NotesRequiredToReject => "notes_required_to_reject",

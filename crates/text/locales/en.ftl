@@ -29,6 +29,12 @@ hold_expired = The time to send the payment proof for this purchase ran out and 
 numbers_no_longer_free = It cannot be reopened: these numbers are no longer free: { $numbers }
 purchase_not_expired = Only expired purchases can be reopened
 tickets_taken = These tickets are no longer available: { $numbers }. Pick others and try again.
+too_few_left = { $available ->
+        [0] There are no numbers left in this raffle.
+        [one] Only 1 number is left in this raffle: ask for 1 or pick it from the list.
+       *[other] Only { $available } numbers are left in this raffle: ask for { $available } or fewer.
+    }
+random_draw_contended = Many people are buying right now and the numbers drawn for you were sold before we could confirm. Please try again.
 purchase_not_pending-proof = This purchase was already reviewed; it takes no new proof
 purchase_not_pending-decision = This purchase is already { $status ->
         [pending] pending
@@ -95,6 +101,7 @@ field-per_person_limit = You can buy only { $max ->
     }
 field-ticket_out_of_range = Ticket { $number } does not exist in this raffle (1 to { $max })
 field-ticket_repeated = Ticket { $number } is listed twice
+field-numbers_and_random_count = Choose your numbers or ask for random ones, not both
 field-min_above_max = The minimum per purchase cannot exceed the maximum per purchase
 # $reasons: the estimator's own warning and suggestions (English), $reason_count how many.
 field-weak_password = { $reason_count ->

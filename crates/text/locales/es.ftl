@@ -28,6 +28,12 @@ raffle_has_purchases = Este sorteo tiene { $count } compra(s) y no se puede elim
 raffle_not_on_sale = Sorteo No Disponible - Este sorteo ha finalizado o no está disponible en este momento.
 total_mismatch = El total enviado (US$ { $sent }) no coincide con el precio actual (US$ { $expected }). Actualiza la página e inténtalo de nuevo.
 tickets_taken = Estos boletos ya no están disponibles: { $numbers }. Elige otros y vuelve a intentarlo.
+too_few_left = { $available ->
+        [0] Ya no quedan números disponibles en este sorteo.
+        [one] Solo queda 1 número disponible en este sorteo: pide 1 o elígelo en la lista.
+       *[other] Solo quedan { $available } números disponibles en este sorteo: pide { $available } o menos.
+    }
+random_draw_contended = Muchas personas están comprando en este momento y los números sorteados para ti se vendieron antes de confirmar. Inténtalo de nuevo.
 sales_closed = Compras Cerradas - Las compras de este sorteo ya cerraron.
 hold_expired = El plazo para enviar el comprobante de esta compra terminó y sus números volvieron a la venta. Si ya pagaste, escríbenos con tu referencia: podemos reabrirla si los números siguen libres.
 numbers_no_longer_free = No se puede reabrir: estos números ya no están libres: { $numbers }
@@ -92,6 +98,7 @@ field-per_person_limit = Solo puedes comprar { $max } boleto(s) por persona. { $
     }
 field-ticket_out_of_range = El boleto { $number } no existe en este sorteo (1 a { $max })
 field-ticket_repeated = El boleto { $number } está repetido
+field-numbers_and_random_count = Elige tus números o pide números al azar, no las dos cosas
 field-min_above_max = El mínimo por compra no puede superar el máximo por compra
 # The estimator's reasons are English words: the Spanish text gives its own advice instead.
 field-weak_password = Contraseña demasiado fácil de adivinar: usa una frase larga de palabras poco comunes, sin nombres, fechas, repeticiones ni secuencias de teclado

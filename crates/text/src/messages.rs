@@ -45,6 +45,7 @@ impl From<&FieldError> for Message {
             | E::InvalidCharacters
             | E::NameTooShort
             | E::NameNotPlain
+            | E::NumbersAndRandomCount
             | E::InvalidEmail
             | E::PhoneTooShort
             | E::PaymentMethodRequired

@@ -126,6 +126,7 @@ fn every_field_error() -> Vec<FieldError> {
         FieldError::PerPersonLimit { max: 3, used: 2 },
         FieldError::TicketOutOfRange { number: 0, max: 99 },
         FieldError::TicketRepeated { number: 7 },
+        FieldError::NumbersAndRandomCount,
         FieldError::MinAboveMax,
         FieldError::WeakPassword {
             warning: None,
@@ -161,6 +162,7 @@ fn every_field_error() -> Vec<FieldError> {
             | FieldError::PerPersonLimit { .. }
             | FieldError::TicketOutOfRange { .. }
             | FieldError::TicketRepeated { .. }
+            | FieldError::NumbersAndRandomCount
             | FieldError::MinAboveMax
             | FieldError::WeakPassword { .. }
             | FieldError::NotesRequiredToReject
@@ -455,4 +457,21 @@ proptest::proptest! {
             }
         }
     }
+}
+
+#[test]
+fn too_few_left_says_none_one_or_how_many() {
+    let left = |available: u64| Message::new("too_few_left").count("available", available);
+    assert_eq!(
+        left(0).render(Lang::Es),
+        "Ya no quedan números disponibles en este sorteo."
+    );
+    assert_eq!(
+        left(1).render(Lang::En),
+        "Only 1 number is left in this raffle: ask for 1 or pick it from the list."
+    );
+    assert_eq!(
+        left(3).render(Lang::Es),
+        "Solo quedan 3 números disponibles en este sorteo: pide 3 o menos."
+    );
 }

@@ -8,7 +8,7 @@ use rifa_app::purchasing::PurchaseReceipt;
 use rifa_domain::customer::{Customer, CustomerInput};
 use rifa_domain::money::Money;
 use rifa_domain::payment::PaymentMethodId;
-use rifa_domain::purchase::{MethodChoice, Purchase, PurchaseRequest};
+use rifa_domain::purchase::{MethodChoice, Purchase, PurchaseRequest, TicketChoice};
 use rifa_domain::raffle::RaffleId;
 use rifa_domain::ticket::{TicketNumber, display_number};
 use rifa_domain::{FieldError, FieldErrors};
@@ -208,6 +208,8 @@ pub struct PurchaseMultipart {
     raffle_id: Option<Text<String>>,
     #[multipart(rename = "ticketNumbers")]
     ticket_numbers: Option<Text<String>>,
+    #[multipart(rename = "randomCount")]
+    random_count: Option<Text<String>>,
     #[multipart(rename = "totalAmount")]
     total_amount: Option<Text<String>>,
     #[multipart(rename = "discountApplied")]
@@ -239,9 +241,10 @@ impl PurchaseMultipart {
                 },
             );
         }
-        let ticket_numbers = errors.check(
-            "ticketNumbers",
-            parse_numbers(text(self.ticket_numbers).as_deref()),
+        let tickets = ticket_choice(
+            text(self.ticket_numbers).as_deref(),
+            text(self.random_count).as_deref(),
+            &mut errors,
         );
         let customer = Customer::parse(
             &CustomerInput {
@@ -278,26 +281,50 @@ impl PurchaseMultipart {
         match (
             customer,
             payment_method,
-            ticket_numbers,
+            tickets,
             total_amount,
             discount_applied,
         ) {
             (
                 Some(customer),
                 Some(payment_method),
-                Some(ticket_numbers),
+                Some(tickets),
                 Some(total_amount),
                 Some(discount_applied),
             ) if errors.is_empty() => Ok(PurchaseRequest {
                 customer,
                 payment_method,
-                ticket_numbers,
+                tickets,
                 total_amount,
                 discount_applied,
             }),
             _ => Err(errors),
         }
     }
+}
+
+/// The numbers the buyer chose, or how many random ones they asked for: one or the other.
+fn ticket_choice(
+    numbers: Option<&str>,
+    random_count: Option<&str>,
+    errors: &mut FieldErrors,
+) -> Option<TicketChoice> {
+    let blank = |raw: Option<&str>| raw.map(str::trim).is_none_or(str::is_empty);
+    let Some(random_count) = random_count.map(str::trim).filter(|r| !r.is_empty()) else {
+        return errors
+            .check("ticketNumbers", parse_numbers(numbers))
+            .map(TicketChoice::Numbers);
+    };
+    if !blank(numbers) && numbers.map(str::trim) != Some("[]") {
+        errors.add("randomCount", FieldError::NumbersAndRandomCount);
+        return None;
+    }
+    // Past a u32 is past every raffle's limit: the use case names the limit.
+    let count = random_count
+        .parse::<u64>()
+        .map(|n| u32::try_from(n).unwrap_or(u32::MAX))
+        .map_err(|_| FieldError::NotANumber);
+    errors.check("randomCount", count).map(TicketChoice::Random)
 }
 
 /// Multipart sends the numbers as a JSON array; digit strings are taken too.
@@ -363,9 +390,14 @@ pub struct PurchaseFormSchema {
     /// The method's id (or its name).
     payment_method: String,
     raffle_id: Option<String>,
-    /// A JSON array of numbers, e.g. `[7, 42]`.
+    /// A JSON array of numbers, e.g. `[7, 42]`. Leave it out (or `[]`) to send `randomCount`.
     #[schema(example = "[7, 42]")]
-    ticket_numbers: String,
+    ticket_numbers: Option<String>,
+    /// Instead of `ticketNumbers`: how many numbers the server should draw at random among
+    /// those still free when the purchase is written (409 `too_few_left` when fewer remain).
+    /// The numbers drawn come back in the answer.
+    #[schema(example = "3")]
+    random_count: Option<String>,
     /// What the client computed; it must match the server's price or nothing is written.
     #[schema(example = "26.00")]
     total_amount: String,
@@ -646,6 +678,7 @@ mod tests {
             payment_method: field("paymentMethod"),
             raffle_id: field("raffleId"),
             ticket_numbers: field("ticketNumbers"),
+            random_count: field("randomCount"),
             total_amount: field("totalAmount"),
             discount_applied: field("discountApplied"),
             accept_terms: field("acceptTerms"),
@@ -674,7 +707,7 @@ mod tests {
             request.payment_method,
             MethodChoice::Id(PaymentMethodId::new(3))
         );
-        assert_eq!(request.ticket_numbers, [7, 42]);
+        assert_eq!(request.tickets, TicketChoice::Numbers(vec![7, 42]));
         assert_eq!(request.total_amount.to_string(), "26.00");
         assert_eq!(request.discount_applied, Money::ZERO);
     }
@@ -711,6 +744,49 @@ mod tests {
                 "totalAmount",
             ]
         );
+    }
+
+    #[test]
+    fn a_random_count_replaces_the_numbers_and_never_comes_with_them() {
+        let with = |numbers: Option<&'static str>, count: &'static str| {
+            let mut fields: Vec<_> = GOOD
+                .iter()
+                .filter(|(k, _)| *k != "ticketNumbers")
+                .copied()
+                .collect();
+            fields.extend(numbers.map(|n| ("ticketNumbers", n)));
+            fields.push(("randomCount", count));
+            form(&fields).parse(RaffleId::new(5))
+        };
+
+        assert_eq!(with(None, " 3 ").unwrap().tickets, TicketChoice::Random(3));
+        assert_eq!(
+            with(Some("[]"), "2").unwrap().tickets,
+            TicketChoice::Random(2)
+        );
+        assert_eq!(
+            with(None, "99999999999").unwrap().tickets,
+            TicketChoice::Random(u32::MAX),
+            "past every limit, for the use case to name the limit"
+        );
+        let refused = |numbers, count| {
+            with(numbers, count)
+                .unwrap_err()
+                .iter()
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            refused(Some("[7]"), "2"),
+            [("randomCount", FieldError::NumbersAndRandomCount)]
+        );
+        for not_a_count in ["tres", "-1", "2.5"] {
+            assert_eq!(
+                refused(None, not_a_count),
+                [("randomCount", FieldError::NotANumber)],
+                "{not_a_count}"
+            );
+        }
     }
 
     #[test]

@@ -24,6 +24,7 @@ mod mail;
 mod mail_caps;
 mod proofs;
 mod purchases;
+mod random_picks;
 mod review;
 mod settings;
 mod slow_clients;

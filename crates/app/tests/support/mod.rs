@@ -30,7 +30,9 @@ use rifa_app::settings::{Settings, SettingsService};
 use rifa_domain::customer::{Customer, Email, Phone};
 use rifa_domain::payment::{PaymentMethod, PaymentMethodDraft};
 use rifa_domain::pricing::{self, DiscountTable, PriceQuote};
-use rifa_domain::purchase::{MethodChoice, PurchaseQuery, PurchaseRequest, SEARCH_COUNT_CAP};
+use rifa_domain::purchase::{
+    MethodChoice, PurchaseQuery, PurchaseRequest, SEARCH_COUNT_CAP, TicketChoice,
+};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleInput, RaffleStatus};
 use rifa_domain::{FieldErrors, Lang};
 use rifa_ports::{PaymentMethodRepository, RaffleRepository, SettingsRepository};
@@ -427,7 +429,7 @@ pub fn request(method: &PaymentMethod, numbers: &[u32], quote: &PriceQuote) -> P
     PurchaseRequest {
         customer: buyer("Ana Ruiz", "ana@correo.com", "0414-123-4567"),
         payment_method: MethodChoice::Id(method.id),
-        ticket_numbers: numbers.iter().map(|n| i64::from(*n)).collect(),
+        tickets: TicketChoice::Numbers(numbers.iter().map(|n| i64::from(*n)).collect()),
         total_amount: quote.total,
         discount_applied: quote.discount,
     }

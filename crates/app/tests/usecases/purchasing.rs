@@ -1,10 +1,13 @@
 //! Buying tickets: the server's price, the raffle's limits and who holds which number.
 
-use rifa_app::purchasing::{PurchaseError, PurchaseMode};
+use rifa_app::catalog::Viewer;
+use rifa_app::purchasing::{PurchaseError, PurchaseMode, PurchaseReceipt};
+use rifa_domain::payment::PaymentMethod;
 use rifa_domain::purchase::MethodChoice;
 use rifa_domain::purchase::PurchaseStatus;
+use rifa_domain::purchase::TicketChoice;
 use rifa_domain::raffle::RaffleId;
-use rifa_domain::raffle::RaffleStatus;
+use rifa_domain::raffle::{Raffle, RaffleStatus};
 use rifa_domain::ticket::TicketNumber;
 use rifa_domain::{FieldError, FieldErrors, Lang};
 use rifa_ports::{DomainEvent, MailKind, MailStatus, MailSubject};
@@ -409,4 +412,134 @@ async fn three_reference_clashes_in_a_row_give_up_without_writing() {
     );
     assert_eq!(t.store.purchases().len(), 1);
     assert_eq!(t.store.held(raffle.id), [1]);
+}
+
+/// Ana's purchase of `count` numbers the server draws, at the server's price.
+async fn buy_random(
+    t: &Harness,
+    raffle: &Raffle,
+    method: &PaymentMethod,
+    count: u32,
+) -> Result<PurchaseReceipt, PurchaseError> {
+    let mut random = request(method, &[], &t.price_of(raffle, count).await);
+    random.tickets = TicketChoice::Random(count);
+    t.purchasing()
+        .purchase(raffle.id, Ok(random), PurchaseMode::Public, Lang::Es)
+        .await
+}
+
+fn ten_numbers() -> RaffleSetup {
+    RaffleSetup {
+        max_tickets: 10,
+        ..RaffleSetup::default()
+    }
+}
+
+#[tokio::test]
+async fn a_purchase_of_random_numbers_gets_that_many_free_ones_and_holds_them() {
+    let t = Harness::new();
+    let raffle = t.raffle(ten_numbers()).await;
+    let zelle = t.method("Zelle").await;
+    t.buy(&raffle, &zelle, &[1, 2, 3, 4, 5, 6, 7]).await;
+
+    let receipt = buy_random(&t, &raffle, &zelle, 3).await.unwrap();
+
+    assert_eq!(
+        receipt.purchase.ticket_numbers,
+        [8, 9, 10].map(TicketNumber::from_stored)
+    );
+    assert_eq!(receipt.purchase.total_amount.to_string(), "39.00");
+    assert_eq!(t.store.held(raffle.id), (1..=10).collect::<Vec<_>>());
+    let left = t
+        .catalog()
+        .availability(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+    assert_eq!(
+        (left.available, left.pending),
+        (0, 10),
+        "the copy took the drawn numbers at once, as pending"
+    );
+}
+
+#[tokio::test]
+async fn random_purchases_at_the_same_moment_never_draw_the_same_number() {
+    let t = Harness::new();
+    let raffle = t.raffle(ten_numbers()).await;
+    let zelle = t.method("Zelle").await;
+
+    let receipts =
+        futures_util::future::join_all((0..5).map(|_| buy_random(&t, &raffle, &zelle, 2))).await;
+
+    let mut drawn: Vec<u32> = receipts
+        .into_iter()
+        .flat_map(|r| r.unwrap().purchase.ticket_numbers)
+        .map(TicketNumber::get)
+        .collect();
+    drawn.sort_unstable();
+    assert_eq!(drawn, (1..=10).collect::<Vec<_>>());
+}
+
+#[tokio::test]
+async fn asking_for_more_random_numbers_than_are_left_says_how_many_are_left() {
+    let t = Harness::new();
+    let raffle = t.raffle(ten_numbers()).await;
+    let zelle = t.method("Zelle").await;
+    t.buy(&raffle, &zelle, &[1, 2, 3, 4, 5, 6, 7, 8, 9]).await;
+
+    let refused = buy_random(&t, &raffle, &zelle, 2).await;
+
+    assert!(
+        matches!(refused, Err(PurchaseError::TooFewLeft { available: 1 })),
+        "{refused:?}"
+    );
+    assert_eq!(t.store.purchases().len(), 1);
+    let left = t
+        .catalog()
+        .availability(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+    assert_eq!(left.available, 1, "a refused draw gives its numbers back");
+}
+
+#[tokio::test]
+async fn random_numbers_another_instance_sold_meanwhile_are_drawn_again() {
+    let t = Harness::new();
+    let raffle = t.raffle(ten_numbers()).await;
+    let zelle = t.method("Zelle").await;
+    let before = t
+        .catalog()
+        .availability(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+    assert_eq!(before.available, 10);
+    t.another_instance()
+        .buy(&raffle, &zelle, &[1, 2, 3, 4, 5, 6, 7, 8, 9])
+        .await;
+
+    let receipt = buy_random(&t, &raffle, &zelle, 1).await.unwrap();
+
+    assert_eq!(
+        receipt.purchase.ticket_numbers,
+        [TicketNumber::from_stored(10)]
+    );
+    assert_eq!(t.store.purchases().len(), 2);
+}
+
+#[tokio::test]
+async fn a_random_count_outside_the_limits_is_refused_on_its_own_field() {
+    let t = Harness::new();
+    let raffle = t.raffle(ten_numbers()).await;
+    let zelle = t.method("Zelle").await;
+
+    let refused = buy_random(&t, &raffle, &zelle, 11).await;
+
+    match refused {
+        Err(PurchaseError::Invalid(errors)) => assert_eq!(
+            errors.iter().collect::<Vec<_>>(),
+            [&("randomCount", FieldError::TicketsAboveMaximum { max: 10 })]
+        ),
+        other => panic!("expected the count refused, got {other:?}"),
+    }
+    assert!(t.store.purchases().is_empty());
 }
