@@ -18,6 +18,14 @@ struct Entry<V> {
     value: Arc<V>,
     fetched: Instant,
     refreshing: bool,
+    /// Dropped by a write of this process: reloaded by the next caller, served meanwhile.
+    invalidated: Option<Instant>,
+}
+
+impl<V> Entry<V> {
+    fn is_fresh(&self) -> bool {
+        self.invalidated.is_none() && self.fetched.elapsed() < TTL
+    }
 }
 
 /// A map of keys to shared values, each refreshed by the caller that finds it stale.
@@ -45,7 +53,7 @@ impl<K: Eq + Hash + Clone, V> Cache<K, V> {
     fn lookup(&self, key: &K) -> Lookup<V> {
         let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
         match entries.get_mut(key) {
-            Some(entry) if entry.fetched.elapsed() < TTL => Lookup::Fresh(Arc::clone(&entry.value)),
+            Some(entry) if entry.is_fresh() => Lookup::Fresh(Arc::clone(&entry.value)),
             Some(entry) if entry.refreshing => Lookup::Stale(Arc::clone(&entry.value)),
             Some(entry) => {
                 entry.refreshing = true;
@@ -67,17 +75,25 @@ impl<K: Eq + Hash + Clone, V> Cache<K, V> {
         match self.lookup(key) {
             Lookup::Fresh(value) | Lookup::Stale(value) => Ok(value),
             Lookup::Load => {
+                let started = Instant::now();
                 let loaded = load.await;
                 let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
                 match loaded {
                     Ok(value) => {
                         let value = Arc::new(value);
+                        // A write invalidated the copy while this load read: what it read may
+                        // predate the write, so the next caller loads again.
+                        let invalidated = entries
+                            .get(key)
+                            .and_then(|entry| entry.invalidated)
+                            .filter(|at| *at >= started);
                         entries.insert(
                             key.clone(),
                             Entry {
                                 value: Arc::clone(&value),
                                 fetched: Instant::now(),
                                 refreshing: false,
+                                invalidated,
                             },
                         );
                         Ok(value)
@@ -102,12 +118,18 @@ impl<K: Eq + Hash + Clone, V> Cache<K, V> {
         }
     }
 
-    /// Forgets `key`, so the next reader loads it anew (after a write by this process).
+    /// Marks the copy of `key` stale after a write by this process: the next caller loads it
+    /// anew while any others keep the previous copy until that load is done (so a burst of
+    /// readers after a write costs one load, not one each).
     pub fn invalidate(&self, key: &K) {
-        self.entries
+        if let Some(entry) = self
+            .entries
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .remove(key);
+            .get_mut(key)
+        {
+            entry.invalidated = Some(Instant::now());
+        }
     }
 }
 
@@ -126,6 +148,61 @@ mod tests {
         assert_eq!(*cache.get_or_load(&1, load()).await.unwrap_or_default(), 1);
         cache.invalidate(&1);
         assert_eq!(*cache.get_or_load(&1, load()).await.unwrap_or_default(), 2);
+    }
+
+    #[tokio::test]
+    async fn after_an_invalidation_one_caller_reloads_and_the_others_keep_the_previous_copy() {
+        let cache: Cache<u8, u32> = Cache::default();
+        assert_eq!(
+            *cache
+                .get_or_load(&1, async { Ok::<_, ()>(1) })
+                .await
+                .unwrap_or_default(),
+            1
+        );
+        cache.invalidate(&1);
+        let (release, wait) = tokio::sync::oneshot::channel::<()>();
+        let reloading = cache.get_or_load(&1, async {
+            wait.await.ok();
+            Ok::<_, ()>(2)
+        });
+        let meanwhile = async {
+            let served = cache.get_or_load(&1, async { Ok::<_, ()>(99) }).await;
+            release.send(()).ok();
+            served
+        };
+
+        let (reloaded, served) = tokio::join!(reloading, meanwhile);
+
+        assert_eq!(
+            (*reloaded.unwrap_or_default(), *served.unwrap_or_default()),
+            (2, 1)
+        );
+    }
+
+    #[tokio::test]
+    async fn a_load_that_began_before_an_invalidation_is_not_taken_as_fresh() {
+        let cache: Cache<u8, u32> = Cache::default();
+        assert_eq!(
+            *cache
+                .get_or_load(&1, async { Ok::<_, ()>(1) })
+                .await
+                .unwrap_or_default(),
+            1
+        );
+        cache.invalidate(&1);
+        let reloaded = cache
+            .get_or_load(&1, async {
+                // A write lands while this load reads.
+                cache.invalidate(&1);
+                Ok::<_, ()>(2)
+            })
+            .await;
+        assert_eq!(*reloaded.unwrap_or_default(), 2);
+
+        let next = cache.get_or_load(&1, async { Ok::<_, ()>(3) }).await;
+
+        assert_eq!(*next.unwrap_or_default(), 3);
     }
 
     #[tokio::test]

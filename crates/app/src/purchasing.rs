@@ -173,9 +173,9 @@ where
     G: ReferenceGenerator,
     C: Clock,
 {
-    /// Draws `count` free numbers of the raffle for a purchase of random numbers. When the copy
-    /// shows too few, the raffle's due holds are expired and the copy reloaded once (it may
-    /// also count numbers drawn by purchases that failed since it was loaded) before saying so.
+    /// Draws `count` free numbers of the raffle for a purchase of random numbers, from a copy
+    /// at most [`crate::cache::TTL`] old. When it shows too few, holds already due are expired
+    /// once (their numbers come back now, not at the next sweep) before saying so.
     async fn draw(
         &self,
         raffle_id: RaffleId,
@@ -183,17 +183,15 @@ where
         limits: PurchaseLimits,
         count: u32,
     ) -> Result<TicketSelection, PurchaseError> {
-        let mut reloaded = false;
+        let mut cleared_due_holds = false;
         loop {
-            let drawn = match self.availability.draw(raffle_id, count, uniform_below) {
-                Some(drawn) => drawn,
-                None => {
-                    self.availability
-                        .get(&self.store, raffle_id, max_tickets)
-                        .await?;
-                    continue;
-                }
-            };
+            self.availability
+                .get(&self.store, raffle_id, max_tickets)
+                .await?;
+            let drawn = self
+                .availability
+                .draw(raffle_id, count, uniform_below)
+                .ok_or_else(|| anyhow::anyhow!("the raffle's availability was not kept"))?;
             match drawn {
                 Ok(numbers) => {
                     let numbers: Vec<i64> = numbers.iter().map(|n| i64::from(n.get())).collect();
@@ -201,12 +199,15 @@ where
                         anyhow::anyhow!("a draw gave an invalid selection: {e:?}").into()
                     });
                 }
-                Err(_) if !reloaded => {
-                    reloaded = true;
-                    self.expire_due_holds_of(raffle_id).await?;
-                    self.availability.holds_changed(raffle_id);
+                Err(available) if cleared_due_holds => {
+                    return Err(PurchaseError::TooFewLeft { available });
                 }
-                Err(available) => return Err(PurchaseError::TooFewLeft { available }),
+                Err(available) => {
+                    cleared_due_holds = true;
+                    if !self.expire_due_holds_of(raffle_id).await? {
+                        return Err(PurchaseError::TooFewLeft { available });
+                    }
+                }
             }
         }
     }
@@ -347,10 +348,12 @@ where
                 Err(CreatePurchaseError::ReferenceTaken) => {
                     break Err(anyhow::anyhow!("could not find a free purchase reference").into());
                 }
-                // Drawn numbers someone else took meanwhile: they are already off this
-                // process's copy, so the next draw cannot pick them again. The last draw
-                // reads the raffle afresh.
-                Err(CreatePurchaseError::NumbersTaken(_)) if drawn && draws < DRAW_ATTEMPTS => {
+                // Drawn numbers someone else took meanwhile (another instance): they stay off
+                // this process's copy, the rest of the draw goes back, and the next draw cannot
+                // pick them again. The last draw reads the raffle afresh.
+                Err(CreatePurchaseError::NumbersTaken(taken)) if drawn && draws < DRAW_ATTEMPTS => {
+                    self.availability
+                        .settle(raffle_id, new.selection.numbers(), false, &taken);
                     draws += 1;
                     if draws == DRAW_ATTEMPTS {
                         self.availability.holds_changed(raffle_id);
@@ -359,7 +362,9 @@ where
                         .draw(raffle_id, raffle.max_tickets, raffle.limits, count)
                         .await?;
                 }
-                Err(CreatePurchaseError::NumbersTaken(_)) if drawn => {
+                Err(CreatePurchaseError::NumbersTaken(taken)) if drawn => {
+                    self.availability
+                        .settle(raffle_id, new.selection.numbers(), false, &taken);
                     break Err(PurchaseError::DrawContended);
                 }
                 Err(CreatePurchaseError::NumbersTaken(numbers)) => {
@@ -391,21 +396,14 @@ where
                 Err(CreatePurchaseError::Unknown(e)) => break Err(e.into()),
             }
         };
-        let purchase = match written {
-            Ok(purchase) => purchase,
-            Err(error) => {
-                // Numbers drawn for a purchase that was not written are still off the copy:
-                // reload it rather than show them taken for up to a second.
-                if drawn {
-                    self.availability.holds_changed(raffle_id);
-                }
-                return Err(error);
-            }
-        };
-        if drawn && !public {
-            // A rehearsal holds nothing: its drawn numbers go back on the copy.
-            self.availability.holds_changed(raffle_id);
+        if drawn && !matches!(written, Err(PurchaseError::DrawContended)) {
+            // Written and held, or back on the copy (a purchase refused, or a rehearsal, which
+            // holds nothing).
+            let held = written.is_ok() && public;
+            self.availability
+                .settle(raffle_id, new.selection.numbers(), held, &[]);
         }
+        let purchase = written?;
         let access_key = public.then(|| self.access_keys.key_for(&purchase.reference));
         if public {
             self.availability.numbers_held(

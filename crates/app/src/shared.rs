@@ -4,13 +4,16 @@
 //! handed to exactly the services that read or invalidate it: a service never reaches another
 //! service to drop a cached copy.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use chrono::{DateTime, Utc};
 use rifa_domain::payment::PaymentMethod;
 use rifa_domain::pricing::DiscountTable;
 use rifa_domain::raffle::{Raffle, RaffleId};
-use rifa_domain::ticket::{TicketNumber, availability_bitmap, mark_held, pick_available};
+use rifa_domain::ticket::{
+    TicketNumber, availability_bitmap, mark_free, mark_held, pick_available,
+};
 use rifa_ports::{Clock, PaymentMethodRepository, RaffleRepository, SettingsRepository};
 use tokio::sync::Notify;
 
@@ -59,7 +62,13 @@ impl RaffleTermsCache {
 /// Availability bitmaps by raffle: a sale made here takes its numbers off the copy in place;
 /// whoever gives numbers back or changes a raffle drops it (a decision, an expiry, an edit).
 #[derive(Default)]
-pub struct AvailabilityCache(pub(crate) Cache<RaffleId, Availability>);
+pub struct AvailabilityCache {
+    copies: Cache<RaffleId, Availability>,
+    /// Numbers drawn for purchases of this process not written yet, by raffle. A copy read from
+    /// the database meanwhile does not know them; they are taken off it as it arrives, or the
+    /// last numbers of a raffle would be drawn twice after every reload.
+    drawing: Mutex<HashMap<RaffleId, Vec<TicketNumber>>>,
+}
 
 impl AvailabilityCache {
     /// A raffle's availability, at most [`crate::cache::TTL`] old: the picker's view, and what
@@ -73,26 +82,40 @@ impl AvailabilityCache {
         id: RaffleId,
         max_tickets: u32,
     ) -> anyhow::Result<Arc<Availability>> {
-        self.0
+        self.copies
             .get_or_load(&id, async {
                 let held = store.held_numbers(id).await?;
                 let holds = store.hold_summary(id).await?;
+                let mut bitmap = availability_bitmap(max_tickets, &held);
+                let drawing = self.drawing_of(id);
+                let being_written = mark_held(&mut bitmap, max_tickets, &drawing);
                 Ok(Availability {
                     max_tickets,
                     available: max_tickets
-                        .saturating_sub(u32::try_from(held.len()).unwrap_or(u32::MAX)),
-                    bitmap: availability_bitmap(max_tickets, &held),
-                    pending: holds.pending_tickets,
+                        .saturating_sub(u32::try_from(held.len()).unwrap_or(u32::MAX))
+                        .saturating_sub(being_written),
+                    bitmap,
+                    pending: holds.pending_tickets + being_written,
                     next_release_at: holds.next_release_at,
                 })
             })
             .await
     }
 
+    fn drawing_of(&self, id: RaffleId) -> Vec<TicketNumber> {
+        self.drawing
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&id)
+            .cloned()
+            .unwrap_or_default()
+    }
+
     /// Draws `count` numbers among those the copy shows free and takes them off it in the same
     /// step, so no other purchase in this process draws them while this one is written (other
     /// instances' purchases, and held numbers the copy is too old to know, are for the
-    /// database's unique index to refuse). `below(n)` draws uniformly in `0..n`.
+    /// database's unique index to refuse). `below(n)` draws uniformly in `0..n`. Every draw is
+    /// [settled](Self::settle) once its purchase is written or given up.
     ///
     /// `None` when the raffle has no copy (load it with [`Self::get`]); `Some(Err(available))`
     /// when the copy shows fewer than `count` numbers free.
@@ -102,8 +125,10 @@ impl AvailabilityCache {
         count: u32,
         below: impl FnMut(u32) -> u32,
     ) -> Option<Result<Vec<TicketNumber>, u32>> {
+        // Held across the copy's change, so a reload cannot slip between the two.
+        let mut drawing = self.drawing.lock().unwrap_or_else(PoisonError::into_inner);
         let mut drawn = None;
-        self.0.update(&id, |cached| {
+        self.copies.update(&id, |cached| {
             let Some(numbers) = pick_available(&cached.bitmap, cached.max_tickets, count, below)
             else {
                 drawn = Some(Err(cached.available));
@@ -112,18 +137,57 @@ impl AvailabilityCache {
             let mut next = cached.clone();
             let newly_held = mark_held(&mut next.bitmap, next.max_tickets, &numbers);
             next.available = next.available.saturating_sub(newly_held);
-            // Counted pending already: the purchase's own `numbers_held` finds them held. One
-            // that is not written drops the copy.
+            // Pending from now: the purchase's own `numbers_held` finds them held already.
             next.pending += newly_held;
             drawn = Some(Ok(numbers));
             next
         });
+        if let Some(Ok(numbers)) = &drawn {
+            drawing.entry(id).or_default().extend_from_slice(numbers);
+        }
         drawn
+    }
+
+    /// A drawn purchase was written (`written`) or not. Not written, its numbers go back on the
+    /// copy but for `taken`, which someone else holds.
+    pub fn settle(
+        &self,
+        id: RaffleId,
+        drawn: &[TicketNumber],
+        written: bool,
+        taken: &[TicketNumber],
+    ) {
+        let mut drawing = self.drawing.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(numbers) = drawing.get_mut(&id) {
+            for number in drawn {
+                if let Some(at) = numbers.iter().position(|n| n == number) {
+                    numbers.swap_remove(at);
+                }
+            }
+            if numbers.is_empty() {
+                drawing.remove(&id);
+            }
+        }
+        if written {
+            return;
+        }
+        let back: Vec<TicketNumber> = drawn
+            .iter()
+            .copied()
+            .filter(|n| !taken.contains(n))
+            .collect();
+        self.copies.update(&id, |cached| {
+            let mut next = cached.clone();
+            let freed = mark_free(&mut next.bitmap, next.max_tickets, &back);
+            next.available += freed;
+            next.pending = next.pending.saturating_sub(freed);
+            next
+        });
     }
 
     /// Forgets the cached availability of a raffle whose holds this process just changed.
     pub fn holds_changed(&self, id: RaffleId) {
-        self.0.invalidate(&id);
+        self.copies.invalidate(&id);
     }
 
     /// This process just learnt that `numbers` of a raffle are held: by its own purchase,
@@ -136,7 +200,7 @@ impl AvailabilityCache {
         numbers: &[TicketNumber],
         pending_until: Option<DateTime<Utc>>,
     ) {
-        self.0.update(&id, |cached| {
+        self.copies.update(&id, |cached| {
             let mut next = cached.clone();
             let newly_held = mark_held(&mut next.bitmap, next.max_tickets, numbers);
             next.available = next.available.saturating_sub(newly_held);

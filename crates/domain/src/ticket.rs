@@ -240,6 +240,25 @@ pub fn mark_held(bitmap: &mut [u8], max_tickets: u32, numbers: &[TicketNumber]) 
     newly_held
 }
 
+/// Marks `numbers` available again in a bitmap of [`availability_bitmap`]; answers how many of
+/// them it showed held until now (numbers outside the raffle are ignored).
+pub fn mark_free(bitmap: &mut [u8], max_tickets: u32, numbers: &[TicketNumber]) -> u32 {
+    let mut freed = 0;
+    for number in numbers
+        .iter()
+        .map(|n| n.get())
+        .filter(|n| (1..=max_tickets).contains(n))
+    {
+        let mask = 0x80 >> ((number - 1) % 8);
+        let index = usize::try_from((number - 1) / 8).unwrap_or(usize::MAX);
+        if let Some(byte) = bitmap.get_mut(index).filter(|byte| **byte & mask == 0) {
+            *byte |= mask;
+            freed += 1;
+        }
+    }
+    freed
+}
+
 /// The numbers a bitmap of [`availability_bitmap`] marks available, ascending.
 pub fn available_numbers(bitmap: &[u8], max_tickets: u32) -> impl Iterator<Item = u32> + '_ {
     (1..=max_tickets).filter(move |n| {
@@ -306,7 +325,9 @@ pub fn pick_available(
 mod bitmap_tests {
     use proptest::prelude::*;
 
-    use super::{TicketNumber, availability_bitmap, available_numbers, mark_held, pick_available};
+    use super::{
+        TicketNumber, availability_bitmap, available_numbers, mark_free, mark_held, pick_available,
+    };
 
     fn stored(numbers: &[u32]) -> Vec<TicketNumber> {
         numbers
@@ -336,6 +357,18 @@ mod bitmap_tests {
             "3 was held already; 21 is not in the raffle"
         );
         assert_eq!(bitmap, availability_bitmap(20, &stored(&[1, 3, 9, 17, 20])));
+    }
+
+    #[test]
+    fn freeing_numbers_undoes_marking_them_and_counts_only_those_held() {
+        let before = availability_bitmap(20, &stored(&[3, 17]));
+        let mut bitmap = before.clone();
+        mark_held(&mut bitmap, 20, &stored(&[1, 9]));
+
+        let freed = mark_free(&mut bitmap, 20, &stored(&[1, 9, 2, 21]));
+
+        assert_eq!(freed, 2, "2 was free already; 21 is not in the raffle");
+        assert_eq!(bitmap, before);
     }
 
     #[test]

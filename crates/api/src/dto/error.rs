@@ -23,6 +23,9 @@ pub struct ErrorBody {
     pub retry_after_seconds: Option<u64>,
     #[schema(required = false)]
     pub highest_held: Option<u32>,
+    /// `too_few_left`: the numbers still free.
+    #[schema(required = false)]
+    pub available: Option<u32>,
     #[schema(required = false)]
     pub detail: Option<String>,
 }

@@ -543,3 +543,37 @@ async fn a_random_count_outside_the_limits_is_refused_on_its_own_field() {
     }
     assert!(t.store.purchases().is_empty());
 }
+
+#[tokio::test]
+async fn numbers_drawn_for_a_purchase_that_is_refused_go_back_at_once() {
+    let t = Harness::new();
+    let raffle = t
+        .raffle(RaffleSetup {
+            max_tickets: 10,
+            max_per_purchase: Some(5),
+            ..RaffleSetup::default()
+        })
+        .await;
+    let zelle = t.method("Zelle").await;
+    t.buy(&raffle, &zelle, &[1, 2, 3, 4]).await;
+
+    let refused = buy_random(&t, &raffle, &zelle, 2).await;
+
+    match refused {
+        Err(PurchaseError::Invalid(errors)) => assert_eq!(
+            errors.iter().collect::<Vec<_>>(),
+            [&(
+                "randomCount",
+                FieldError::PerPersonLimit { max: 5, used: 4 }
+            )]
+        ),
+        other => panic!("expected Ana's allowance refused, got {other:?}"),
+    }
+    let left = t
+        .catalog()
+        .availability(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+    assert_eq!((left.available, left.pending), (6, 4));
+    assert_eq!(t.store.held(raffle.id), [1, 2, 3, 4]);
+}
