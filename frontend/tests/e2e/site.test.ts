@@ -333,6 +333,58 @@ describe("buying tickets", () => {
     await context.close();
   });
 
+  it("buys 3 numbers drawn by the server (quick buy): the receipt names them and they leave the sale", async () => {
+    const raffle = await smallRaffle();
+    const free = async () => {
+      const response = await fetch(`${apiURL()}/api/raffles/${raffle.id}/availability`);
+      return { count: Number(response.headers.get("X-Available-Count")), bitmap: new Uint8Array(await response.arrayBuffer()) };
+    };
+    const before = await free();
+    const { context, page } = await newPage(browser);
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`/sorteo/${raffle.id}`);
+    await page.getByRole("group", { name: "Números disponibles" }).waitFor();
+
+    const panel = page.getByTestId("quick-buy");
+    await panel.getByRole("heading", { name: "¿Sin número favorito?" }).waitFor();
+    await panel.getByRole("button", { name: "Compra rápida" }).click();
+    await page.getByLabel("Cantidad").fill("3");
+    await page.getByTestId("picker-selected-count").getByText("3 números al azar").waitFor();
+    expect(await page.getByRole("button", { name: "Número", pressed: true }).count()).toBe(0);
+    expect(await panel.getByRole("status").textContent()).toMatch(/^3 números al azar · /);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await fillForm(page, `rapida-${Date.now()}@example.com`);
+    await screenshot(page, "quick-buy-390x844");
+    await page.getByRole("button", { name: /^Comprar 3 boletos/ }).click();
+
+    const dialog = page.getByTestId("receipt-dialog");
+    await dialog.waitFor({ timeout: 15_000 });
+    const drawn = (await dialog.getByTestId("receipt-number").allTextContents()).map(Number);
+    expect(drawn).toHaveLength(3);
+    expect(new Set(drawn).size).toBe(3);
+    await screenshot(page, "quick-buy-receipt-390x844", { fullPage: false });
+
+    // The server took exactly those three off the sale.
+    const after = await free();
+    expect(after.count).toBe(before.count - 3);
+    const isFree = (bitmap: Uint8Array, n: number) => ((bitmap[(n - 1) >> 3] ?? 0) & (0x80 >> ((n - 1) & 7))) !== 0;
+    for (const n of drawn) {
+      expect(isFree(before.bitmap, n)).toBe(true);
+      expect(isFree(after.bitmap, n)).toBe(false);
+    }
+    await dialog.getByRole("button", { name: "Continuar" }).click();
+    await page.waitForFunction(
+      (expected) => document.querySelector("#ticket-count")?.textContent?.replace(/\D/g, "") === String(expected),
+      after.count,
+    );
+    expect(await page.getByTestId("quick-buy").getAttribute("data-active")).toBe("false");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("shows the closed message for a raffle that is not on sale", async () => {
     const { context, page } = await newPage(browser);
     // Demo raffle 4 is finished; the public page explains instead of selling.

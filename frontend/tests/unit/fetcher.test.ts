@@ -75,7 +75,7 @@ describe("purchase and proof client", () => {
     customerPhone: "04121234567",
     customerCountry: "venezuela",
     paymentMethod: "2",
-    ticketNumbers: [7, 42],
+    tickets: { numbers: [7, 42] },
     totalAmount: "26.00",
     discountApplied: "0.00",
     acceptTerms: true,

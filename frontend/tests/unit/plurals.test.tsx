@@ -14,6 +14,9 @@ const COUNTED: { key: string; values: (n: number) => Record<string, string | num
   { key: "picker.atMax", values: (n) => ({ count: n, shown: String(n) }), one: { es: "Máximo 1 boleto por persona", en: "Maximum 1 ticket per person" }, two: { es: "Máximo 2 boletos por persona", en: "Maximum 2 tickets per person" } },
   { key: "picker.minNotice", values: (n) => ({ count: n, shown: String(n) }), one: { es: "Compra Mínima: Debes seleccionar al menos 1 boleto.", en: "Minimum Purchase: You must select at least 1 ticket." }, two: { es: "Compra Mínima: Debes seleccionar al menos 2 boletos.", en: "Minimum Purchase: You must select at least 2 tickets." } },
   { key: "picker.selectedCount", values: (n) => ({ count: n, shown: String(n) }), one: { es: "1 boleto seleccionado", en: "1 ticket selected" }, two: { es: "2 boletos seleccionados", en: "2 tickets selected" } },
+  { key: "picker.randomCount", values: (n) => ({ count: n, shown: String(n) }), one: { es: "1 número al azar", en: "1 random number" }, two: { es: "2 números al azar", en: "2 random numbers" } },
+  { key: "quickBuy.status", values: (n) => ({ count: n, shown: String(n), total: "US$ 5" }), one: { es: "1 número al azar · US$ 5", en: "1 random number · US$ 5" }, two: { es: "2 números al azar · US$ 5", en: "2 random numbers · US$ 5" } },
+  { key: "quickBuy.activeText", values: (n) => ({ count: n }), one: { es: "El sistema elige tu número al confirmar la compra.", en: "The system picks your number when you confirm the purchase." }, two: { es: "El sistema elige tus números al confirmar la compra.", en: "The system picks your numbers when you confirm the purchase." } },
   {
     key: "heldNumbers.text",
     values: (n) => ({ count: n, shown: String(n) }),

@@ -37,7 +37,7 @@ function form(methods: PaymentMethod[], locale: "es" | "en" = "es") {
     <Intl locale={locale}>
       <PurchaseForm
         raffleId={1}
-        ticketNumbers={[7, 8]}
+        tickets={{ numbers: [7, 8] }}
         width={4}
         total="26.00"
         discount="0"

@@ -160,7 +160,7 @@ async function submitAgainst(answer: Response) {
     <Intl>
       <PurchaseForm
         raffleId={1}
-        ticketNumbers={[7]}
+        tickets={{ numbers: [7] }}
         width={4}
         total="5.00"
         discount="0"

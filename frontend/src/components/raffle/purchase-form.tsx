@@ -13,7 +13,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ApiError, errorMessage } from "@/lib/api/fetcher";
-import { createPurchase, uploadProof } from "@/lib/api/client";
+import { createPurchase, ticketCount, uploadProof, type TicketChoice } from "@/lib/api/client";
 import type { PaymentMethod, PurchaseResponse } from "@/lib/api/types";
 import { formatConverted, formatCount, formatRate, formatUsd, padTicket } from "@/lib/format";
 import {
@@ -40,7 +40,8 @@ export function useValidationMessages(): ValidationMessages {
 
 export interface PurchaseFormProps {
   raffleId: number;
-  ticketNumbers: number[];
+  /** The numbers picked, or how many the server draws (quick buy). */
+  tickets: TicketChoice;
   width: number;
   /** Total in USD as the server quoted it (decimal string), sent back untouched. */
   total: string;
@@ -55,6 +56,11 @@ export interface PurchaseFormProps {
   onPriceChanged: () => void;
   /** Sales closed meanwhile (409 sales_closed): the page shows its closed panel. */
   onSalesClosed?: () => void;
+  /**
+   * A quick buy asked for more numbers than are free (409 too_few_left): how many are left (null
+   * when the answer does not say) and the server's message.
+   */
+  onTooFewLeft?: (available: number | null, message: string) => void;
 }
 
 type FieldName = keyof PurchaseFormValues;
@@ -62,7 +68,8 @@ const FIELD_NAMES: readonly FieldName[] = ["customerName", "customerId", "custom
 
 /** The purchase form (SPEC §2 "Purchase form and receipt"): create → upload proof → attach. */
 export function PurchaseForm(props: PurchaseFormProps) {
-  const { raffleId, ticketNumbers, width, total, discount, methods, asAdmin } = props;
+  const { raffleId, tickets, width, total, discount, methods, asAdmin } = props;
+  const count = ticketCount(tickets);
   const t = useTranslations("purchase");
   const locale = useLocale();
   const messages = useValidationMessages();
@@ -112,7 +119,7 @@ export function PurchaseForm(props: PurchaseFormProps) {
           customerPhone: values.customerPhone.trim(),
           customerCountry: values.customerCountry,
           paymentMethod: values.paymentMethod,
-          ticketNumbers,
+          tickets,
           totalAmount: total,
           discountApplied: discount,
           acceptTerms: values.acceptTerms,
@@ -165,6 +172,18 @@ export function PurchaseForm(props: PurchaseFormProps) {
         props.onPriceChanged();
         return;
       }
+      if (body.code === "too_few_left") {
+        toast.error(t("error"), { description: body.message, duration: 10000 });
+        setError("root.ticketNumbers", { type: "server", message: body.message });
+        props.onTooFewLeft?.(body.available ?? null, body.message);
+        return;
+      }
+      // Another instance drew at the same moment: nothing was written, the same form can go again.
+      if (body.code === "random_draw_contended") {
+        toast.error(t("error"), { description: body.message });
+        setError("root.ticketNumbers", { type: "server", message: body.message });
+        return;
+      }
       if (body.code === "sales_closed") {
         toast.error(t("error"), { description: body.message });
         props.onSalesClosed?.();
@@ -172,12 +191,13 @@ export function PurchaseForm(props: PurchaseFormProps) {
       }
       if (body.code === "validation_failed") {
         applyServerFieldErrors(error, setError, FIELD_NAMES);
-        // The numbers are not a field of this form: the per-person allowance ('Solo puedes comprar
-        // N boleto(s) por persona') is said above the button, in the server's words.
-        const tickets = body.fields?.ticketNumbers;
-        if (tickets) {
-          setError("root.ticketNumbers", { type: "server", message: tickets });
-          toast.error(t("error"), { description: tickets });
+        // The numbers (or the quick buy's count) are not a field of this form: the per-person
+        // allowance ('Solo puedes comprar N boleto(s) por persona') is said above the button, in
+        // the server's words.
+        const problem = body.fields?.ticketNumbers ?? body.fields?.randomCount;
+        if (problem) {
+          setError("root.ticketNumbers", { type: "server", message: problem });
+          toast.error(t("error"), { description: problem });
           return;
         }
       }
@@ -334,7 +354,7 @@ export function PurchaseForm(props: PurchaseFormProps) {
 
         <Button type="submit" size="lg" className="h-12 w-full text-base" disabled={submitting || active.length === 0}>
           {submitting ? <Loader2 aria-hidden className="animate-spin" /> : null}
-          {submitting ? t("submitting") : asAdmin ? t("submitTest") : t("submit", { count: ticketNumbers.length, shown: formatCount(ticketNumbers.length, locale), amount: buttonAmount })}
+          {submitting ? t("submitting") : asAdmin ? t("submitTest") : t("submit", { count, shown: formatCount(count, locale), amount: buttonAmount })}
         </Button>
     </form>
   );

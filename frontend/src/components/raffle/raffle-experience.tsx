@@ -8,6 +8,7 @@ import { Ban, FlaskConical, ShieldAlert } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useIsAdmin } from "@/lib/auth/session";
+import type { TicketChoice } from "@/lib/api/client";
 import type { PaymentMethod, PurchaseResponse, Raffle } from "@/lib/api/types";
 import { availableNumbers, canPurchase, withoutTaken } from "@/lib/picker";
 import { ticketWidth } from "@/lib/format";
@@ -19,6 +20,7 @@ import { useQuote } from "@/lib/swr/use-quote";
 import { usePaymentMethods } from "@/lib/swr/use-payment-methods";
 import { useLiveRaffle } from "@/lib/swr/use-raffles";
 import { Countdown } from "./countdown";
+import { QuickBuyPanel } from "./quick-buy-panel";
 import { SoldOutPanel } from "./sold-out-panel";
 import { TicketPicker } from "./ticket-picker";
 
@@ -63,6 +65,9 @@ export function RaffleExperience({
   // The last lost race: the numbers someone else took and the server's message naming them.
   const [lostRace, setLostRace] = useState<{ numbers: number[]; message: string } | null>(null);
   const [receipt, setReceipt] = useState<{ response: PurchaseResponse; proofProblem: string | null } | null>(null);
+  // Quick buy: on or off, and how many numbers the buyer asked for (kept when it is turned off).
+  const [quick, setQuick] = useState(false);
+  const [quickWanted, setQuickWanted] = useState(() => Math.max(1, publicRaffle.purchaseLimits.min));
 
   const onSale = publicRaffle.status === "available";
   // Whether sales are open and the server's clock, as the API says now: the rendered page may
@@ -76,7 +81,6 @@ export function RaffleExperience({
   const canBuy = isAdmin || (onSale && !closed && !serverClosed);
 
   const availability = useAvailability(raffle.id, isAdmin);
-  const quote = useQuote(raffle.id, selected.length);
   const { data: methods = initialMethods } = usePaymentMethods(initialMethods);
 
   const available = useMemo(() => {
@@ -87,6 +91,16 @@ export function RaffleExperience({
     return all.filter((n) => !gone.has(n));
   }, [availability.data, taken]);
 
+  const limits = raffle.purchaseLimits;
+  // Quick buy asks for no more than the limit nor than the numbers left; with fewer left than
+  // the minimum (or while they load), it cannot be used.
+  const quickMax = Math.min(limits.max, available?.length ?? 0);
+  const quickOn = quick && quickMax >= limits.min;
+  const quickCount = Math.max(limits.min, Math.min(quickMax, quickWanted));
+  const count = quickOn ? quickCount : selected.length;
+  const tickets = useMemo<TicketChoice>(() => (quickOn ? { randomCount: quickCount } : { numbers: selected }), [quickOn, quickCount, selected]);
+  const quote = useQuote(raffle.id, count);
+
   // Nothing left to pick: sold out, or held by purchases whose holds may still expire.
   const noneLeft = available !== null && available.length === 0;
   const pendingCount = availability.data?.pendingCount ?? 0;
@@ -95,8 +109,6 @@ export function RaffleExperience({
   const refreshAvailability = useCallback(() => void reloadAvailability(), [reloadAvailability]);
 
   const width = ticketWidth(raffle.maxTickets);
-  const limits = raffle.purchaseLimits;
-  const count = selected.length;
   const formShown = canBuy && canPurchase(count, limits.min, limits.max);
   // Once shown, the form stays mounted (hidden while the count is out of limits): swapping a
   // number or losing a race must not wipe what the buyer typed or the file they chose.
@@ -116,8 +128,32 @@ export function RaffleExperience({
     router.refresh();
   }, [availability, router]);
 
+  // A quick buy asked for more than are left: ask for what is left (if that is still a purchase).
+  const minimum = limits.min;
+  const onTooFewLeft = useCallback((left: number | null) => {
+    if (left !== null) {
+      setQuickWanted(left);
+      if (left < minimum) setQuick(false);
+    }
+    void availability.mutate();
+    router.refresh();
+  }, [availability, router, minimum]);
+
+  // Picking numbers by hand (or with the picker's random buttons) leaves quick buy.
+  const onPicked = useCallback((next: number[]) => {
+    setQuick(false);
+    setSelected(next);
+  }, []);
+
+  const startQuick = useCallback(() => {
+    setSelected([]);
+    setLostRace(null);
+    setQuick(true);
+  }, []);
+
   const onPurchased = useCallback((result: PurchaseResponse, proofProblem: string | null) => {
     setReceipt({ response: result, proofProblem });
+    setQuick(false);
     setSelected([]);
     setTaken([]);
     setLostRace(null);
@@ -192,10 +228,24 @@ export function RaffleExperience({
               price={raffle.price}
               limits={limits}
               selected={selected}
-              onSelectedChange={setSelected}
+              onSelectedChange={onPicked}
               quote={fresh}
               lostRace={lostRace}
               onLostRaceDismiss={() => setLostRace(null)}
+              randomCount={quickOn ? quickCount : null}
+              quickBuy={
+                <QuickBuyPanel
+                  active={quickOn}
+                  count={quickCount}
+                  min={limits.min}
+                  max={quickMax}
+                  loading={available === null}
+                  total={total}
+                  onCountChange={setQuickWanted}
+                  onStart={startQuick}
+                  onLeave={() => setQuick(false)}
+                />
+              }
             />
           </section>
           {formStarted && (
@@ -203,7 +253,7 @@ export function RaffleExperience({
               <h2 id="form-title" className="text-xl font-bold">{t("formTitle")}</h2>
               <PurchaseForm
                 raffleId={raffle.id}
-                ticketNumbers={selected}
+                tickets={tickets}
                 width={width}
                 total={total}
                 discount={discount}
@@ -213,6 +263,7 @@ export function RaffleExperience({
                 onTaken={onTaken}
                 onPriceChanged={() => void quote.mutate()}
                 onSalesClosed={onSalesClosed}
+                onTooFewLeft={onTooFewLeft}
               />
             </section>
           )}

@@ -52,7 +52,7 @@ export function ReceiptDialog({ receipt, proofProblem = null, onClose }: { recei
           <dt className="text-muted-foreground">{t("tickets")}</dt>
           <dd className="flex flex-wrap gap-1">
             {shown.map((label) => (
-              <span key={label} className="rounded bg-primary px-1.5 py-0.5 font-mono text-xs text-primary-foreground">{label}</span>
+              <span key={label} className="rounded bg-primary px-1.5 py-0.5 font-mono text-xs text-primary-foreground" data-testid="receipt-number">{label}</span>
             ))}
             {more > 0 && <span className="text-xs">{tp("more", { count: more })}</span>}
           </dd>

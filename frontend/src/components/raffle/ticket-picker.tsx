@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useDeferredValue, useMemo, useState, type MouseEvent } from "react";
+import { memo, useDeferredValue, useMemo, useState, type MouseEvent, type ReactNode } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { notify as toast } from "@/lib/notify";
 import { AlertTriangle, CheckCircle2, ChevronLeft, ChevronRight, Eraser, Loader2, Search, Shuffle, XCircle } from "lucide-react";
@@ -38,10 +38,14 @@ export interface TicketPickerProps {
   /** Numbers another buyer took while this one was buying, and the server's message naming them. */
   lostRace?: { numbers: number[]; message: string } | null;
   onLostRaceDismiss?: () => void;
+  /** Quick buy's count while it is on: the summary prices that many numbers the server draws. */
+  randomCount?: number | null;
+  /** The quick-buy panel, shown above the search. */
+  quickBuy?: ReactNode;
 }
 
 /** The ticket picker of SPEC §2: search, 64 a page, toggle, random picks, limits and summary. */
-export function TicketPicker({ available: latestAvailable, loadError, width, price, limits, selected, onSelectedChange, quote, lostRace, onLostRaceDismiss }: TicketPickerProps) {
+export function TicketPicker({ available: latestAvailable, loadError, width, price, limits, selected, onSelectedChange, quote, lostRace, onLostRaceDismiss, randomCount = null, quickBuy }: TicketPickerProps) {
   const t = useTranslations("picker");
   const locale = useLocale();
   const num = (value: number) => formatCount(value, locale);
@@ -89,8 +93,9 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
   const count = selected.length;
   const state = limitState(count, limits.min, limits.max);
   const summary = summarize(selected, SUMMARY_NUMBERS, width);
-  const localSubtotal = timesCount(price, count);
-  const fresh = quote && quote.ticketCount === count ? quote : undefined;
+  const priced = randomCount ?? count;
+  const localSubtotal = timesCount(price, priced);
+  const fresh = quote && quote.ticketCount === priced ? quote : undefined;
   const subtotal = fresh?.subtotal ?? localSubtotal;
   const total = fresh?.total ?? localSubtotal;
   const discount = fresh && !isZero(fresh.discount) ? fresh.discount : null;
@@ -119,6 +124,7 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
           </AlertDescription>
         </Alert>
       )}
+      {quickBuy}
       {/* Search and quick picks */}
       <div className="space-y-3">
         <div className="space-y-2">
@@ -234,18 +240,24 @@ export function TicketPicker({ available: latestAvailable, loadError, width, pri
       )}
 
       {/* Summary */}
-      {count > 0 && (
+      {priced > 0 && (
         <section aria-labelledby="summary-title" className="space-y-3 rounded-xl border bg-muted/40 p-4" data-testid="picker-summary">
           <div className="flex items-baseline justify-between gap-2">
             <h3 id="summary-title" className="font-semibold">{t("summaryTitle")}</h3>
-            <span className="text-sm text-muted-foreground" data-testid="picker-selected-count">{t("selectedCount", counted(count))}</span>
+            <span className="text-sm text-muted-foreground" data-testid="picker-selected-count">
+              {randomCount === null ? t("selectedCount", counted(count)) : t("randomCount", counted(randomCount))}
+            </span>
           </div>
-          <ul className="flex flex-wrap gap-1.5" aria-label={t("summaryTitle")}>
-            {summary.labels.map((label) => (
-              <li key={label} className="rounded-md bg-primary px-2 py-1 font-mono text-sm text-primary-foreground">{label}</li>
-            ))}
-            {summary.more > 0 && <li className="rounded-md border px-2 py-1 text-sm">{t("more", { count: num(summary.more) })}</li>}
-          </ul>
+          {randomCount === null ? (
+            <ul className="flex flex-wrap gap-1.5" aria-label={t("summaryTitle")}>
+              {summary.labels.map((label) => (
+                <li key={label} className="rounded-md bg-primary px-2 py-1 font-mono text-sm text-primary-foreground">{label}</li>
+              ))}
+              {summary.more > 0 && <li className="rounded-md border px-2 py-1 text-sm">{t("more", { count: num(summary.more) })}</li>}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">{t("randomCountHint", { count: randomCount })}</p>
+          )}
           <dl className="space-y-1 text-sm">
             <div className="flex justify-between"><dt>{t("pricePerTicket")}</dt><dd>{formatUsd(price, locale)}</dd></div>
             <div className="flex justify-between"><dt>{t("subtotal")}</dt><dd>{formatUsd(subtotal, locale)}</dd></div>

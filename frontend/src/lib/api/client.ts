@@ -46,6 +46,17 @@ export function fetchQuote(raffleId: number, count: number): Promise<PriceQuote>
   return apiJson<PriceQuote>(`/api/raffles/${raffleId}/quote?count=${count}`);
 }
 
+/**
+ * What a purchase buys: the numbers the buyer picked, or how many the server draws among those
+ * still free when it writes the purchase (quick buy: nobody can take them in between).
+ */
+export type TicketChoice = { numbers: number[] } | { randomCount: number };
+
+/** How many numbers a choice buys. */
+export function ticketCount(tickets: TicketChoice): number {
+  return "randomCount" in tickets ? tickets.randomCount : tickets.numbers.length;
+}
+
 export interface PurchaseFields {
   customerName: string;
   customerId: string;
@@ -54,14 +65,14 @@ export interface PurchaseFields {
   customerCountry: string;
   /** The method's id. */
   paymentMethod: string;
-  ticketNumbers: number[];
+  tickets: TicketChoice;
   /** The server's quoted total, a decimal string sent back untouched. */
   totalAmount: string;
   discountApplied: string;
   acceptTerms: boolean;
 }
 
-/** Builds the spec's multipart purchase body. */
+/** Builds the spec's multipart purchase body: `ticketNumbers` or `randomCount`, never both. */
 export function purchaseFormData(raffleId: number, fields: PurchaseFields): FormData {
   const form = new FormData();
   form.set("customerName", fields.customerName);
@@ -71,7 +82,8 @@ export function purchaseFormData(raffleId: number, fields: PurchaseFields): Form
   form.set("customerCountry", fields.customerCountry);
   form.set("paymentMethod", fields.paymentMethod);
   form.set("raffleId", String(raffleId));
-  form.set("ticketNumbers", JSON.stringify(fields.ticketNumbers));
+  if ("randomCount" in fields.tickets) form.set("randomCount", String(fields.tickets.randomCount));
+  else form.set("ticketNumbers", JSON.stringify(fields.tickets.numbers));
   form.set("totalAmount", fields.totalAmount);
   form.set("discountApplied", fields.discountApplied);
   form.set("acceptTerms", String(fields.acceptTerms));

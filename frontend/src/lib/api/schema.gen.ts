@@ -4473,6 +4473,11 @@ export type components = {
          */
         ErrorBody: {
             /**
+             * Format: int32
+             * @description `too_few_left`: the numbers still free.
+             */
+            available?: number | null;
+            /**
              * @description Stable, snake_case: what a program matches on.
              * @example validation_failed
              */
@@ -4690,10 +4695,17 @@ export type components = {
             paymentMethod: string;
             raffleId?: string | null;
             /**
-             * @description A JSON array of numbers, e.g. `[7, 42]`.
+             * @description Instead of `ticketNumbers`: how many numbers the server should draw at random among
+             *     those still free when the purchase is written (409 `too_few_left` when fewer remain).
+             *     The numbers drawn come back in the answer.
+             * @example 3
+             */
+            randomCount?: string | null;
+            /**
+             * @description A JSON array of numbers, e.g. `[7, 42]`. Leave it out (or `[]`) to send `randomCount`.
              * @example [7, 42]
              */
-            ticketNumbers: string;
+            ticketNumbers?: string | null;
             /**
              * @description What the client computed; it must match the server's price or nothing is written.
              * @example 26.00
