@@ -9,7 +9,10 @@ use serde_json::Value;
 use crate::helpers::TestApp;
 use crate::on_both;
 
-on_both!(racing_buyers_never_share_a_number_and_every_answer_adds_up);
+on_both!(
+    racing_buyers_never_share_a_number_and_every_answer_adds_up,
+    a_method_created_a_moment_ago_is_taken_by_every_buyer_at_once,
+);
 
 const BUYERS: usize = 48;
 const NUMBERS: u32 = 60;
@@ -93,4 +96,32 @@ async fn racing_buyers_never_share_a_number_and_every_answer_adds_up(app: TestAp
         ))
         .await;
     assert_eq!(page["total"], successes);
+}
+
+/// The methods on offer are cached: this instance's own write must reach every buyer after it,
+/// not only the one who happens to reload the copy.
+async fn a_method_created_a_moment_ago_is_taken_by_every_buyer_at_once(app: TestApp) {
+    let raffle = app.raffle("1", 200, (1, 5)).await;
+    let zelle = app.payment_method("Zelle", None).await;
+    let first = app.buy(raffle, zelle, &[1], 100, "first@example.com").await;
+    assert_eq!(first.status(), StatusCode::CREATED, "the copy of the methods is loaded");
+    let binance = app.payment_method("Binance", None).await;
+    let app = Arc::new(app);
+
+    let tasks: Vec<_> = (0..32_u32)
+        .map(|i| {
+            let app = Arc::clone(&app);
+            tokio::spawn(async move {
+                let response = app
+                    .buy(raffle, binance, &[i + 2], 100, &format!("b{i}@example.com"))
+                    .await;
+                (response.status(), response.text().await.unwrap())
+            })
+        })
+        .collect();
+
+    for task in tasks {
+        let (status, body) = task.await.unwrap();
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
 }
