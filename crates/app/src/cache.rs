@@ -77,37 +77,54 @@ impl<K: Eq + Hash + Clone, V> Cache<K, V> {
     {
         match self.lookup(key) {
             Lookup::Fresh(value) | Lookup::Stale(value) => Ok(value),
-            Lookup::Load => {
-                let started = Instant::now();
-                let loaded = load.await;
-                let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
-                match loaded {
-                    Ok(value) => {
-                        let value = Arc::new(value);
-                        // A write invalidated the copy while this load read: what it read may
-                        // predate the write, so the next caller loads again.
-                        let invalidated = entries
-                            .get(key)
-                            .and_then(|entry| entry.invalidated)
-                            .filter(|at| *at >= started);
-                        entries.insert(
-                            key.clone(),
-                            Entry {
-                                value: Arc::clone(&value),
-                                fetched: Instant::now(),
-                                refreshing: false,
-                                invalidated,
-                            },
-                        );
-                        Ok(value)
-                    }
-                    Err(error) => {
-                        if let Some(entry) = entries.get_mut(key) {
-                            entry.refreshing = false;
-                        }
-                        Err(error)
-                    }
+            Lookup::Load => self.load(key, load).await,
+        }
+    }
+
+    /// Loads `key` now, whatever the state of its copy, and keeps the result: for a caller
+    /// that knows its copy is behind, without making every other caller load too.
+    ///
+    /// # Errors
+    /// Whatever `load` returns.
+    pub async fn reload<E, F>(&self, key: &K, load: F) -> Result<Arc<V>, E>
+    where
+        F: Future<Output = Result<V, E>>,
+    {
+        self.load(key, load).await
+    }
+
+    async fn load<E, F>(&self, key: &K, load: F) -> Result<Arc<V>, E>
+    where
+        F: Future<Output = Result<V, E>>,
+    {
+        let started = Instant::now();
+        let loaded = load.await;
+        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        match loaded {
+            Ok(value) => {
+                let value = Arc::new(value);
+                // A write invalidated the copy while this load read: what it read may predate
+                // the write, so the next caller loads again.
+                let invalidated = entries
+                    .get(key)
+                    .and_then(|entry| entry.invalidated)
+                    .filter(|at| *at >= started);
+                entries.insert(
+                    key.clone(),
+                    Entry {
+                        value: Arc::clone(&value),
+                        fetched: Instant::now(),
+                        refreshing: false,
+                        invalidated,
+                    },
+                );
+                Ok(value)
+            }
+            Err(error) => {
+                if let Some(entry) = entries.get_mut(key) {
+                    entry.refreshing = false;
                 }
+                Err(error)
             }
         }
     }

@@ -356,7 +356,9 @@ where
                         .settle(raffle_id, new.selection.numbers(), false, &taken);
                     draws += 1;
                     if draws == DRAW_ATTEMPTS {
-                        self.availability.holds_changed(raffle_id);
+                        self.availability
+                            .reload(&self.store, raffle_id, raffle.max_tickets)
+                            .await?;
                     }
                     new.selection = self
                         .draw(raffle_id, raffle.max_tickets, raffle.limits, count)

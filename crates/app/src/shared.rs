@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
 use chrono::{DateTime, Utc};
 use rifa_domain::payment::PaymentMethod;
@@ -64,10 +65,21 @@ impl RaffleTermsCache {
 #[derive(Default)]
 pub struct AvailabilityCache {
     copies: Cache<RaffleId, Availability>,
-    /// Numbers drawn for purchases of this process not written yet, by raffle. A copy read from
-    /// the database meanwhile does not know them; they are taken off it as it arrives, or the
+    /// Numbers drawn by this process, by raffle, until a copy read from the database surely has
+    /// them: while their purchase is written, and after it until a load that began later. A copy
+    /// read meanwhile may not know them, so they are taken off it as it arrives; otherwise the
     /// last numbers of a raffle would be drawn twice after every reload.
-    drawing: Mutex<HashMap<RaffleId, Vec<TicketNumber>>>,
+    drawing: Mutex<HashMap<RaffleId, Vec<Drawn>>>,
+}
+
+/// How long a written draw is remembered when no copy is loaded after it.
+const FORGET_WRITTEN_AFTER: std::time::Duration = std::time::Duration::from_secs(10);
+
+#[derive(Clone, Copy)]
+struct Drawn {
+    number: TicketNumber,
+    /// When its purchase was written; `None` while it is being written.
+    written_at: Option<Instant>,
 }
 
 impl AvailabilityCache {
@@ -83,32 +95,62 @@ impl AvailabilityCache {
         max_tickets: u32,
     ) -> anyhow::Result<Arc<Availability>> {
         self.copies
-            .get_or_load(&id, async {
-                let held = store.held_numbers(id).await?;
-                let holds = store.hold_summary(id).await?;
-                let mut bitmap = availability_bitmap(max_tickets, &held);
-                let drawing = self.drawing_of(id);
-                let being_written = mark_held(&mut bitmap, max_tickets, &drawing);
-                Ok(Availability {
-                    max_tickets,
-                    available: max_tickets
-                        .saturating_sub(u32::try_from(held.len()).unwrap_or(u32::MAX))
-                        .saturating_sub(being_written),
-                    bitmap,
-                    pending: holds.pending_tickets + being_written,
-                    next_release_at: holds.next_release_at,
-                })
-            })
+            .get_or_load(&id, self.load(store, id, max_tickets))
             .await
     }
 
-    fn drawing_of(&self, id: RaffleId) -> Vec<TicketNumber> {
-        self.drawing
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(&id)
-            .cloned()
-            .unwrap_or_default()
+    /// Reads the raffle's availability now and keeps it, for a purchase whose draws keep
+    /// meeting numbers sold elsewhere; other callers keep the copy they have meanwhile.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    pub async fn reload(
+        &self,
+        store: &impl RaffleRepository,
+        id: RaffleId,
+        max_tickets: u32,
+    ) -> anyhow::Result<Arc<Availability>> {
+        self.copies
+            .reload(&id, self.load(store, id, max_tickets))
+            .await
+    }
+
+    async fn load(
+        &self,
+        store: &impl RaffleRepository,
+        id: RaffleId,
+        max_tickets: u32,
+    ) -> anyhow::Result<Availability> {
+        let started = Instant::now();
+        let held = store.held_numbers(id).await?;
+        let holds = store.hold_summary(id).await?;
+        let mut bitmap = availability_bitmap(max_tickets, &held);
+        let drawn = self.drawn_since(id, started);
+        let being_written = mark_held(&mut bitmap, max_tickets, &drawn);
+        Ok(Availability {
+            max_tickets,
+            available: max_tickets
+                .saturating_sub(u32::try_from(held.len()).unwrap_or(u32::MAX))
+                .saturating_sub(being_written),
+            bitmap,
+            pending: holds.pending_tickets + being_written,
+            next_release_at: holds.next_release_at,
+        })
+    }
+
+    /// The numbers drawn here that a read of the database begun at `started` may not have
+    /// seen; those written before it are forgotten (the read has them).
+    fn drawn_since(&self, id: RaffleId, started: Instant) -> Vec<TicketNumber> {
+        let mut drawing = self.drawing.lock().unwrap_or_else(PoisonError::into_inner);
+        let Some(drawn) = drawing.get_mut(&id) else {
+            return Vec::new();
+        };
+        drawn.retain(|d| d.written_at.is_none_or(|at| at >= started));
+        let numbers = drawn.iter().map(|d| d.number).collect();
+        if drawn.is_empty() {
+            drawing.remove(&id);
+        }
+        numbers
     }
 
     /// Draws `count` numbers among those the copy shows free and takes them off it in the same
@@ -143,7 +185,13 @@ impl AvailabilityCache {
             next
         });
         if let Some(Ok(numbers)) = &drawn {
-            drawing.entry(id).or_default().extend_from_slice(numbers);
+            drawing
+                .entry(id)
+                .or_default()
+                .extend(numbers.iter().map(|&number| Drawn {
+                    number,
+                    written_at: None,
+                }));
         }
         drawn
     }
@@ -159,8 +207,23 @@ impl AvailabilityCache {
     ) {
         let mut drawing = self.drawing.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(numbers) = drawing.get_mut(&id) {
+            let now = Instant::now();
+            // A raffle nobody reads for a while keeps no list: any read of the database that
+            // began before these was over long ago.
+            numbers.retain(|d| {
+                d.written_at
+                    .is_none_or(|at| now - at < FORGET_WRITTEN_AFTER)
+            });
             for number in drawn {
-                if let Some(at) = numbers.iter().position(|n| n == number) {
+                let Some(at) = numbers
+                    .iter()
+                    .position(|d| d.number == *number && d.written_at.is_none())
+                else {
+                    continue;
+                };
+                if written {
+                    numbers[at].written_at = Some(now);
+                } else {
                     numbers.swap_remove(at);
                 }
             }
@@ -168,6 +231,7 @@ impl AvailabilityCache {
                 drawing.remove(&id);
             }
         }
+        drop(drawing);
         if written {
             return;
         }
