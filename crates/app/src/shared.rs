@@ -65,22 +65,16 @@ impl RaffleTermsCache {
 #[derive(Default)]
 pub struct AvailabilityCache {
     copies: Cache<RaffleId, Availability>,
-    /// Numbers drawn by this process, by raffle, until a copy read from the database surely has
-    /// them: while their purchase is written, and after it until a load that began later. A copy
-    /// read meanwhile may not know them, so they are taken off it as it arrives; otherwise the
-    /// last numbers of a raffle would be drawn twice after every reload.
-    drawing: Mutex<HashMap<RaffleId, Vec<Drawn>>>,
+    /// Numbers drawn by this process, by raffle, with when their purchase was written (`None`
+    /// while it is). A copy read from the database may not know them: the ones being written,
+    /// and the ones written after the read began, are taken off it as it arrives; otherwise the
+    /// last numbers of a raffle would be drawn twice after every reload. Loads run concurrently,
+    /// so a written number is kept for a while rather than until the next load.
+    drawing: Mutex<HashMap<RaffleId, HashMap<TicketNumber, Option<Instant>>>>,
 }
 
-/// How long a written draw is remembered when no copy is loaded after it.
+/// How long a written draw is remembered: far longer than any read of the held numbers.
 const FORGET_WRITTEN_AFTER: std::time::Duration = std::time::Duration::from_secs(10);
-
-#[derive(Clone, Copy)]
-struct Drawn {
-    number: TicketNumber,
-    /// When its purchase was written; `None` while it is being written.
-    written_at: Option<Instant>,
-}
 
 impl AvailabilityCache {
     /// A raffle's availability, at most [`crate::cache::TTL`] old: the picker's view, and what
@@ -139,14 +133,19 @@ impl AvailabilityCache {
     }
 
     /// The numbers drawn here that a read of the database begun at `started` may not have
-    /// seen; those written before it are forgotten (the read has them).
+    /// seen: those being written, and those written since.
     fn drawn_since(&self, id: RaffleId, started: Instant) -> Vec<TicketNumber> {
         let mut drawing = self.drawing.lock().unwrap_or_else(PoisonError::into_inner);
         let Some(drawn) = drawing.get_mut(&id) else {
             return Vec::new();
         };
-        drawn.retain(|d| d.written_at.is_none_or(|at| at >= started));
-        let numbers = drawn.iter().map(|d| d.number).collect();
+        let now = Instant::now();
+        drawn.retain(|_, written| written.is_none_or(|at| now - at < FORGET_WRITTEN_AFTER));
+        let numbers = drawn
+            .iter()
+            .filter(|(_, written)| written.is_none_or(|at| at >= started))
+            .map(|(number, _)| *number)
+            .collect();
         if drawn.is_empty() {
             drawing.remove(&id);
         }
@@ -188,10 +187,7 @@ impl AvailabilityCache {
             drawing
                 .entry(id)
                 .or_default()
-                .extend(numbers.iter().map(|&number| Drawn {
-                    number,
-                    written_at: None,
-                }));
+                .extend(numbers.iter().map(|&number| (number, None)));
         }
         drawn
     }
@@ -208,23 +204,11 @@ impl AvailabilityCache {
         let mut drawing = self.drawing.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(numbers) = drawing.get_mut(&id) {
             let now = Instant::now();
-            // A raffle nobody reads for a while keeps no list: any read of the database that
-            // began before these was over long ago.
-            numbers.retain(|d| {
-                d.written_at
-                    .is_none_or(|at| now - at < FORGET_WRITTEN_AFTER)
-            });
             for number in drawn {
-                let Some(at) = numbers
-                    .iter()
-                    .position(|d| d.number == *number && d.written_at.is_none())
-                else {
-                    continue;
-                };
                 if written {
-                    numbers[at].written_at = Some(now);
+                    numbers.insert(*number, Some(now));
                 } else {
-                    numbers.swap_remove(at);
+                    numbers.remove(number);
                 }
             }
             if numbers.is_empty() {
