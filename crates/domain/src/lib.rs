@@ -10,6 +10,7 @@ pub mod admin;
 pub mod branding;
 pub mod calendar;
 pub mod customer;
+pub mod draw;
 pub mod email_settings;
 pub mod exchange;
 pub mod id;

@@ -1,0 +1,306 @@
+//! Checking a published draw from its data alone: what the verification page and
+//! `rifa-api verify-draw` do, so a third party needs nothing from the operator but the JSON.
+
+use std::collections::BTreeSet;
+
+use super::ledger::{Hash, LedgerEntry, MerkleTree, leaf_hash, purchase_tag, verify_inclusion};
+use super::rule::{self, DrawInput, DrawStep};
+
+/// A drawn (or frozen, not yet drawn) raffle as published.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublishedDraw {
+    pub max_tickets: u32,
+    pub salt: Vec<u8>,
+    /// The root published when the ledger was frozen.
+    pub root: Hash,
+    /// Sorted by number.
+    pub entries: Vec<LedgerEntry>,
+    /// In the order they are drawn.
+    pub prizes: Vec<PublishedPrize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublishedPrize {
+    pub position: u32,
+    /// The result the prize was drawn from; `None` while it is not known yet.
+    pub input: Option<DrawInput>,
+    /// The winning number the operator published.
+    pub winner: Option<u32>,
+}
+
+/// What a check found, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Finding {
+    /// The ledger's entries are not in increasing order of number (or repeat one) at `index`.
+    NotSorted {
+        index: usize,
+    },
+    /// A number the raffle does not have.
+    NotInRaffle {
+        number: u32,
+    },
+    /// The root computed from the entries is the published one.
+    RootMatches {
+        size: usize,
+    },
+    RootDiffers {
+        computed: Hash,
+    },
+    /// The prize's result gives the published winner, by these steps.
+    WinnerConfirmed {
+        position: u32,
+        winner: Option<u32>,
+        steps: Vec<DrawStep>,
+    },
+    /// The prize's result gives another winner than the published one.
+    WinnerDiffers {
+        position: u32,
+        published: Option<u32>,
+        computed: Option<u32>,
+        steps: Vec<DrawStep>,
+    },
+    /// The result could not be read as the rule reads results.
+    ResultUnreadable {
+        position: u32,
+    },
+    /// Not drawn yet.
+    NotDrawn {
+        position: u32,
+    },
+}
+
+impl Finding {
+    /// Whether this finding means the published draw does not hold.
+    #[must_use]
+    pub fn is_problem(&self) -> bool {
+        matches!(
+            self,
+            Self::NotSorted { .. }
+                | Self::NotInRaffle { .. }
+                | Self::RootDiffers { .. }
+                | Self::WinnerDiffers { .. }
+                | Self::ResultUnreadable { .. }
+        )
+    }
+}
+
+/// Recomputes the root from the entries and every drawn prize's winner from its result.
+#[must_use]
+pub fn check(draw: &PublishedDraw) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    if let Some(index) = draw
+        .entries
+        .windows(2)
+        .position(|pair| pair[0].number >= pair[1].number)
+    {
+        findings.push(Finding::NotSorted { index: index + 1 });
+    }
+    findings.extend(
+        draw.entries
+            .iter()
+            .filter(|entry| !(1..=draw.max_tickets).contains(&entry.number))
+            .map(|entry| Finding::NotInRaffle {
+                number: entry.number,
+            }),
+    );
+    let computed = MerkleTree::over(&draw.entries).root();
+    findings.push(if computed == draw.root {
+        Finding::RootMatches {
+            size: draw.entries.len(),
+        }
+    } else {
+        Finding::RootDiffers { computed }
+    });
+
+    let sold: BTreeSet<u32> = draw.entries.iter().map(|entry| entry.number).collect();
+    // Each prize is drawn knowing the earlier prizes' winners, as computed here.
+    let mut won = BTreeSet::new();
+    for prize in &draw.prizes {
+        let Some(input) = &prize.input else {
+            findings.push(Finding::NotDrawn {
+                position: prize.position,
+            });
+            continue;
+        };
+        let Ok(outcome) = rule::apply(input, draw.max_tickets, &sold, &won) else {
+            findings.push(Finding::ResultUnreadable {
+                position: prize.position,
+            });
+            continue;
+        };
+        won.extend(outcome.winner);
+        findings.push(if outcome.winner == prize.winner {
+            Finding::WinnerConfirmed {
+                position: prize.position,
+                winner: outcome.winner,
+                steps: outcome.steps,
+            }
+        } else {
+            Finding::WinnerDiffers {
+                position: prize.position,
+                published: prize.winner,
+                computed: outcome.winner,
+                steps: outcome.steps,
+            }
+        });
+    }
+    findings
+}
+
+/// The numbers of the purchase with `reference` in the ledger, each with whether its inclusion
+/// proof leads to the published root (a buyer's own check).
+#[must_use]
+pub fn numbers_of(draw: &PublishedDraw, reference: &str) -> Vec<(u32, bool)> {
+    let tag = purchase_tag(&draw.salt, reference);
+    let tree = MerkleTree::over(&draw.entries);
+    let size = u64::try_from(draw.entries.len()).unwrap_or(u64::MAX);
+    draw.entries
+        .iter()
+        .enumerate()
+        .filter(|(_, entry)| entry.tag == tag)
+        .map(|(index, entry)| {
+            let proven = tree.inclusion_proof(index).is_some_and(|proof| {
+                verify_inclusion(
+                    &leaf_hash(entry),
+                    u64::try_from(index).unwrap_or(u64::MAX),
+                    size,
+                    &proof,
+                    &draw.root,
+                )
+            });
+            (entry.number, proven)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SALT: &[u8] = b"sal de la rifa 17";
+
+    /// A 9,999-number raffle: RF-ANA holds 46 and 5678, RF-LUIS 50, RF-EVA 9000.
+    fn published() -> PublishedDraw {
+        let mut entries: Vec<LedgerEntry> = [
+            (46, "RF-ANA"),
+            (50, "RF-LUIS"),
+            (5_678, "RF-ANA"),
+            (9_000, "RF-EVA"),
+        ]
+        .into_iter()
+        .map(|(number, reference)| LedgerEntry {
+            number,
+            tag: purchase_tag(SALT, reference),
+        })
+        .collect();
+        entries.sort();
+        let root = MerkleTree::over(&entries).root();
+        PublishedDraw {
+            max_tickets: 9_999,
+            salt: SALT.to_vec(),
+            root,
+            entries,
+            prizes: vec![
+                PublishedPrize {
+                    position: 1,
+                    input: Some(DrawInput::Lottery {
+                        result: "3 875 678".into(),
+                    }),
+                    winner: Some(5_678),
+                },
+                PublishedPrize {
+                    position: 2,
+                    input: Some(DrawInput::Lottery {
+                        result: "5678".into(),
+                    }),
+                    winner: Some(9_000),
+                },
+                PublishedPrize {
+                    position: 3,
+                    input: None,
+                    winner: None,
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn an_honest_draw_checks_out_prize_by_prize() {
+        let findings = check(&published());
+
+        assert!(findings.iter().all(|f| !f.is_problem()), "{findings:#?}");
+        assert_eq!(findings[0], Finding::RootMatches { size: 4 });
+        assert!(matches!(
+            &findings[2],
+            Finding::WinnerConfirmed { position: 2, winner: Some(9_000), steps }
+                if steps.contains(&DrawStep::AlreadyWon { number: 5_678, next: 9_000 })
+        ));
+        assert_eq!(findings[3], Finding::NotDrawn { position: 3 });
+    }
+
+    #[test]
+    fn a_ledger_changed_after_the_commitment_is_caught() {
+        let mut added = published();
+        added.entries.push(LedgerEntry {
+            number: 9_500,
+            tag: purchase_tag(SALT, "RF-LATE"),
+        });
+        let mut reassigned = published();
+        reassigned.entries[1].tag = purchase_tag(SALT, "RF-FRIEND");
+
+        for tampered in [added, reassigned] {
+            let findings = check(&tampered);
+            assert!(
+                findings
+                    .iter()
+                    .any(|f| matches!(f, Finding::RootDiffers { .. })),
+                "{findings:#?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_winner_the_rule_does_not_give_is_caught() {
+        let mut draw = published();
+        draw.prizes[0].winner = Some(50);
+
+        let findings = check(&draw);
+
+        assert!(findings.contains(&Finding::RootMatches { size: 4 }));
+        assert!(matches!(
+            findings[1],
+            Finding::WinnerDiffers {
+                position: 1,
+                published: Some(50),
+                computed: Some(5_678),
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn an_unsorted_ledger_or_a_foreign_number_is_a_problem() {
+        let mut draw = published();
+        draw.entries.swap(0, 1);
+        draw.entries.push(LedgerEntry {
+            number: 12_000,
+            tag: [0; 32],
+        });
+
+        let findings = check(&draw);
+
+        assert!(findings.contains(&Finding::NotSorted { index: 1 }));
+        assert!(findings.contains(&Finding::NotInRaffle { number: 12_000 }));
+    }
+
+    #[test]
+    fn a_buyer_finds_their_numbers_proven_by_their_reference_alone() {
+        let draw = published();
+
+        assert_eq!(numbers_of(&draw, "rf-ana"), [(46, true), (5_678, true)]);
+        assert_eq!(numbers_of(&draw, "RF-NOBODY"), []);
+        let mut forged = draw.clone();
+        forged.root[0] ^= 1;
+        assert_eq!(numbers_of(&forged, "RF-ANA"), [(46, false), (5_678, false)]);
+    }
+}
