@@ -104,7 +104,11 @@ async fn a_method_created_a_moment_ago_is_taken_by_every_buyer_at_once(app: Test
     let raffle = app.raffle("1", 200, (1, 5)).await;
     let zelle = app.payment_method("Zelle", None).await;
     let first = app.buy(raffle, zelle, &[1], 100, "first@example.com").await;
-    assert_eq!(first.status(), StatusCode::CREATED, "the copy of the methods is loaded");
+    assert_eq!(
+        first.status(),
+        StatusCode::CREATED,
+        "the copy of the methods is loaded"
+    );
     let binance = app.payment_method("Binance", None).await;
     let app = Arc::new(app);
 
