@@ -224,26 +224,18 @@ pub fn availability_bitmap(max_tickets: u32, held: &[TicketNumber]) -> Vec<u8> {
 /// Marks `numbers` held in a bitmap of [`availability_bitmap`]; answers how many of them it
 /// showed available until now (numbers outside the raffle are ignored).
 pub fn mark_held(bitmap: &mut [u8], max_tickets: u32, numbers: &[TicketNumber]) -> u32 {
-    let mut newly_held = 0;
-    for number in numbers
-        .iter()
-        .map(|n| n.get())
-        .filter(|n| (1..=max_tickets).contains(n))
-    {
-        let mask = 0x80 >> ((number - 1) % 8);
-        let index = usize::try_from((number - 1) / 8).unwrap_or(usize::MAX);
-        if let Some(byte) = bitmap.get_mut(index).filter(|byte| **byte & mask != 0) {
-            *byte &= !mask;
-            newly_held += 1;
-        }
-    }
-    newly_held
+    mark(bitmap, max_tickets, numbers, false)
 }
 
 /// Marks `numbers` available again in a bitmap of [`availability_bitmap`]; answers how many of
 /// them it showed held until now (numbers outside the raffle are ignored).
 pub fn mark_free(bitmap: &mut [u8], max_tickets: u32, numbers: &[TicketNumber]) -> u32 {
-    let mut freed = 0;
+    mark(bitmap, max_tickets, numbers, true)
+}
+
+/// Sets the bits of `numbers` to `available`; answers how many changed.
+fn mark(bitmap: &mut [u8], max_tickets: u32, numbers: &[TicketNumber], available: bool) -> u32 {
+    let mut changed = 0;
     for number in numbers
         .iter()
         .map(|n| n.get())
@@ -251,12 +243,15 @@ pub fn mark_free(bitmap: &mut [u8], max_tickets: u32, numbers: &[TicketNumber]) 
     {
         let mask = 0x80 >> ((number - 1) % 8);
         let index = usize::try_from((number - 1) / 8).unwrap_or(usize::MAX);
-        if let Some(byte) = bitmap.get_mut(index).filter(|byte| **byte & mask == 0) {
-            *byte |= mask;
-            freed += 1;
+        if let Some(byte) = bitmap
+            .get_mut(index)
+            .filter(|byte| (**byte & mask != 0) != available)
+        {
+            *byte ^= mask;
+            changed += 1;
         }
     }
-    freed
+    changed
 }
 
 /// The numbers a bitmap of [`availability_bitmap`] marks available, ascending.
