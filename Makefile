@@ -73,7 +73,7 @@ bench-stall: ## Does a burst of PDFs and wrong passwords stall other requests? (
 bench-scale: ## A year of purchases (BENCH_PURCHASES, default 1,000,000) on PostgreSQL and SQLite: panel and public reads, the list under load (issue 20)
 	./bench/scale.sh
 
-bench-fill: ## A 99,999-number raffle from empty to sold out: purchases/s per tenth sold, against pgbench (issue 20)
+bench-fill: ## A 99,999-number raffle from empty to sold out, buyer picks then server draws: purchases/s per tenth sold, against pgbench (issue 20)
 	./bench/fill.sh
 
 bench-instances: ## Two API instances behind nginx on one PostgreSQL: purchases/s, no number sold twice (issue 20)
