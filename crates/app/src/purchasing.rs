@@ -332,6 +332,8 @@ where
             access_digest: None,
         };
         let (mut attempt, mut draws, mut cleared_due_holds) = (1, 1, false);
+        // Drawn numbers the last write found held by someone else: they stay off the copy.
+        let mut lost = Vec::new();
         let written = loop {
             if public {
                 new.access_digest = Some(
@@ -365,8 +367,7 @@ where
                         .await?;
                 }
                 Err(CreatePurchaseError::NumbersTaken(taken)) if drawn => {
-                    self.availability
-                        .settle(raffle_id, new.selection.numbers(), false, &taken);
+                    lost = taken;
                     break Err(PurchaseError::DrawContended);
                 }
                 Err(CreatePurchaseError::NumbersTaken(numbers)) => {
@@ -398,12 +399,12 @@ where
                 Err(CreatePurchaseError::Unknown(e)) => break Err(e.into()),
             }
         };
-        if drawn && !matches!(written, Err(PurchaseError::DrawContended)) {
+        if drawn {
             // Written and held, or back on the copy (a purchase refused, or a rehearsal, which
             // holds nothing).
             let held = written.is_ok() && public;
             self.availability
-                .settle(raffle_id, new.selection.numbers(), held, &[]);
+                .settle(raffle_id, new.selection.numbers(), held, &lost);
         }
         let purchase = written?;
         let access_key = public.then(|| self.access_keys.key_for(&purchase.reference));
