@@ -421,7 +421,7 @@ mod tests {
             ..BrandingPatch::default()
         };
         let errors = Branding::default().apply(patch).err().unwrap_or_default();
-        let fields: Vec<_> = errors.iter().map(|(f, _)| *f).collect();
+        let fields: Vec<_> = errors.iter().map(|(f, _)| f.as_ref()).collect();
         assert_eq!(
             fields,
             [
@@ -443,7 +443,7 @@ mod tests {
             ..BrandingPatch::default()
         };
         let errors = Branding::default().apply(patch).err().unwrap_or_default();
-        let fields: Vec<_> = errors.iter().map(|(f, _)| *f).collect();
+        let fields: Vec<_> = errors.iter().map(|(f, _)| f.as_ref()).collect();
         assert_eq!(fields, ["dangerColor", "logoUrl"]);
     }
 }

@@ -330,7 +330,10 @@ mod tests {
             country: Some("narnia".into()),
         };
         assert!(Customer::parse(&input, &mut errors).is_none());
-        let got: Vec<_> = errors.iter().map(|(f, e)| (*f, e.clone())).collect();
+        let got: Vec<_> = errors
+            .iter()
+            .map(|(f, e)| (f.as_ref(), e.clone()))
+            .collect();
         assert_eq!(
             got,
             vec![

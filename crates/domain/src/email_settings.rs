@@ -234,7 +234,7 @@ mod tests {
             .apply(input)
             .err()
             .unwrap_or_default();
-        let fields: Vec<_> = errors.iter().map(|(f, _)| *f).collect();
+        let fields: Vec<_> = errors.iter().map(|(f, _)| f.as_ref()).collect();
         assert_eq!(fields, ["emailPort", "fromEmail"]);
     }
 }

@@ -109,8 +109,8 @@ mod tests {
         let same = ExchangeRateDraft::parse(Some("USD"), Some("USD"), Some(Decimal::ONE));
         assert_eq!(
             same.err()
-                .map(|e| e.iter().map(|(f, _)| *f).collect::<Vec<_>>()),
-            Some(vec!["toCurrency"])
+                .map(|e| e.iter().map(|(f, _)| f.to_string()).collect::<Vec<_>>()),
+            Some(vec!["toCurrency".to_owned()])
         );
         let no_rate = ExchangeRateDraft::parse(None, None, None);
         assert!(no_rate.is_err());

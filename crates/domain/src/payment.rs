@@ -221,7 +221,7 @@ mod tests {
         let errors = PaymentMethodDraft::parse(Some(" "), Some("cash"), None, vec![], None)
             .err()
             .unwrap_or_default();
-        let fields: Vec<_> = errors.iter().map(|(f, _)| *f).collect();
+        let fields: Vec<_> = errors.iter().map(|(f, _)| f.as_ref()).collect();
         assert_eq!(fields, ["name", "type"]);
     }
 }

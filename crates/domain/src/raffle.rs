@@ -439,7 +439,7 @@ mod tests {
             ..RaffleInput::default()
         };
         let errors = RaffleDraft::parse(bad).err().unwrap_or_default();
-        let fields: Vec<_> = errors.iter().map(|(f, _)| *f).collect();
+        let fields: Vec<_> = errors.iter().map(|(f, _)| f.as_ref()).collect();
         assert_eq!(
             fields,
             [

@@ -107,10 +107,14 @@ impl FieldError {
     }
 }
 
+/// The name of a field with an error: the API's camelCase name, or a path into a list built
+/// from one (`prizes[0].title`).
+pub type FieldName = std::borrow::Cow<'static, str>;
+
 /// Every field error of one request, in the order the fields were checked.
 /// Field names are the API's camelCase names so a form can place each message.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct FieldErrors(Vec<(&'static str, FieldError)>);
+pub struct FieldErrors(Vec<(FieldName, FieldError)>);
 
 impl FieldErrors {
     #[must_use]
@@ -119,16 +123,30 @@ impl FieldErrors {
     }
 
     #[must_use]
-    pub fn single(field: &'static str, error: FieldError) -> Self {
-        Self(vec![(field, error)])
+    pub fn single(field: impl Into<FieldName>, error: FieldError) -> Self {
+        Self(vec![(field.into(), error)])
     }
 
-    pub fn add(&mut self, field: &'static str, error: FieldError) {
-        self.0.push((field, error));
+    pub fn add(&mut self, field: impl Into<FieldName>, error: FieldError) {
+        self.0.push((field.into(), error));
+    }
+
+    /// Takes in the errors of one item of a list, each field named under `prefix`
+    /// (`prizes[0]` + `title` = `prizes[0].title`).
+    pub fn nest(&mut self, prefix: &str, item: Self) {
+        self.0.extend(
+            item.0
+                .into_iter()
+                .map(|(field, error)| (format!("{prefix}.{field}").into(), error)),
+        );
     }
 
     /// Records the error of a fallible parse and yields its value when it succeeded.
-    pub fn check<T>(&mut self, field: &'static str, parsed: Result<T, FieldError>) -> Option<T> {
+    pub fn check<T>(
+        &mut self,
+        field: impl Into<FieldName>,
+        parsed: Result<T, FieldError>,
+    ) -> Option<T> {
         match parsed {
             Ok(value) => Some(value),
             Err(error) => {
@@ -143,7 +161,7 @@ impl FieldErrors {
         self.0.is_empty()
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &(&'static str, FieldError)> {
+    pub fn iter(&self) -> impl Iterator<Item = &(FieldName, FieldError)> {
         self.0.iter()
     }
 

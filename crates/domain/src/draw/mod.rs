@@ -2,5 +2,6 @@
 //! published rule that turns a public result into a winning number.
 
 pub mod ledger;
+pub mod prize;
 pub mod rule;
 pub mod verify;
