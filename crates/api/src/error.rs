@@ -21,6 +21,7 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use rifa_app::WriteFailure;
 use rifa_app::auth::{AuthError, LoginError};
 use rifa_app::catalog::RaffleError;
+use rifa_app::draws::DrawError;
 use rifa_app::holds::AlertError;
 use rifa_app::lookup::VerifyError;
 use rifa_app::mail::TestEmailError;
@@ -28,10 +29,13 @@ use rifa_app::proofs::ProofFailure;
 use rifa_app::purchasing::PurchaseError;
 use rifa_app::review::{DecideError, ReopenFailure};
 use rifa_domain::ticket::{TicketNumber, display_number};
+use rifa_domain::validation::FieldName;
 use rifa_domain::{FieldError, FieldErrors, Lang};
 use rifa_ports::TokenError;
 use rifa_text::Message;
 use serde_json::{Map, Value, json};
+
+use crate::dto::PendingPurchaseDto;
 
 pub use crate::lang::request_lang;
 
@@ -47,7 +51,7 @@ struct Details {
     status: StatusCode,
     code: &'static str,
     message: Message,
-    fields: Vec<(&'static str, Message)>,
+    fields: Vec<(FieldName, Message)>,
     extra: Map<String, Value>,
 }
 
@@ -92,7 +96,7 @@ impl ApiError {
         let mut error = Self::new(StatusCode::UNPROCESSABLE_ENTITY, "validation_failed");
         error.0.fields = fields
             .iter()
-            .map(|(field, e)| (*field, Message::from(e)))
+            .map(|(field, e)| (field.clone(), Message::from(e)))
             .collect();
         // A single problem is also the message, so a toast can show it as is.
         if let [(_, only)] = error.0.fields.as_slice() {
@@ -194,7 +198,7 @@ impl ApiError {
                 .0
                 .fields
                 .iter()
-                .map(|(f, m)| ((*f).to_owned(), json!(m.render(lang))))
+                .map(|(f, m)| (f.to_string(), json!(m.render(lang))))
                 .collect();
             body.insert("fields".into(), Value::Object(fields));
         }
@@ -328,6 +332,7 @@ impl From<ReopenFailure> for ApiError {
                 "ticketNumbers",
                 FieldError::PerPersonLimit { max, used },
             )),
+            ReopenFailure::LedgerFrozen => Self::new(StatusCode::CONFLICT, "draw_ledger_frozen"),
             ReopenFailure::Unknown(e) => Self::internal(&e),
         }
     }
@@ -338,6 +343,37 @@ impl From<AlertError> for ApiError {
         match error {
             AlertError::RaffleNotFound => Self::raffle_not_found(),
             AlertError::Unknown(e) => Self::internal(&e),
+        }
+    }
+}
+
+impl From<DrawError> for ApiError {
+    fn from(error: DrawError) -> Self {
+        let conflict = |code| Self::new(StatusCode::CONFLICT, code);
+        match error {
+            DrawError::RaffleNotFound => Self::raffle_not_found(),
+            DrawError::PrizeNotFound => Self::new(StatusCode::NOT_FOUND, "prize_not_found"),
+            DrawError::Invalid(fields) => Self::validation(&fields),
+            DrawError::RulesLocked => conflict("draw_rules_locked"),
+            DrawError::SalesStillOpen { closes_at } => conflict("draw_sales_still_open")
+                .with("salesCloseAt", json!(closes_at.map(crate::dto::instant))),
+            DrawError::PurchasesPending(pending) => {
+                let listed: Vec<PendingPurchaseDto> = pending.iter().map(Into::into).collect();
+                conflict("draw_purchases_pending")
+                    .count("count", u64::try_from(pending.len()).unwrap_or(u64::MAX))
+                    .with("pendingPurchases", json!(listed))
+            }
+            DrawError::NoPrizes => conflict("draw_no_prizes"),
+            DrawError::AlreadyFrozen => conflict("draw_already_frozen"),
+            DrawError::NotFrozen => conflict("draw_not_frozen"),
+            DrawError::EarlierPrizeNotDrawn { position } => {
+                conflict("prize_earlier_not_drawn").count("position", position)
+            }
+            DrawError::AlreadyDrawn => conflict("prize_already_drawn"),
+            DrawError::WrongSource => conflict("prize_wrong_source"),
+            DrawError::NotDrawn => conflict("prize_not_drawn"),
+            DrawError::AlreadyDelivered => conflict("prize_already_delivered"),
+            DrawError::Unknown(e) => Self::internal(&e),
         }
     }
 }

@@ -18,6 +18,7 @@ mod rate_limit;
 mod routes;
 pub mod telemetry;
 mod upload_sweeper;
+pub mod verify_draw;
 
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -30,6 +31,7 @@ use rifa_app::Shared;
 use rifa_app::auth::{Auth, AuthService};
 use rifa_app::buyer::{Buyer, BuyerService};
 use rifa_app::catalog::{Catalog, CatalogService};
+use rifa_app::draws::{DrawService, Draws};
 use rifa_app::export::{Export, ExportService};
 use rifa_app::holds::{Holds, HoldsService};
 use rifa_app::links::SiteLinks;
@@ -47,7 +49,7 @@ use rifa_pdf::{GenPdfReceipts, HtmlInvoices};
 use rifa_ports::AdminRepository;
 use rifa_security::{Argon2Hasher, HmacAccessKeys, JwtIssuer};
 use rifa_storage::{DecodingInspector, LocalStore, ProofStore, S3Store};
-use rifa_system::{RandomReferences, SystemClock};
+use rifa_system::{RandomReferences, RandomSalts, SystemClock};
 use secrecy::{ExposeSecret, SecretString};
 
 pub use crate::config::Config;
@@ -70,6 +72,7 @@ pub struct AppState {
     pub review: Arc<dyn ReviewService>,
     pub export: Arc<dyn ExportService>,
     pub holds: Arc<dyn HoldsService>,
+    pub draws: Arc<dyn DrawService>,
     pub buyer: Arc<dyn BuyerService>,
     pub lookup: Arc<dyn LookupService>,
     pub mail: Arc<dyn MailService>,
@@ -217,6 +220,7 @@ fn state(
         review: Arc::new(Review::new(db.clone(), Arc::clone(&clock), shared)),
         export: Arc::new(Export::new(db.clone(), shared)),
         holds: Arc::new(Holds::new(db.clone(), Arc::clone(&clock), shared)),
+        draws: Arc::new(Draws::new(db.clone(), RandomSalts, Arc::clone(&clock))),
         buyer: Arc::new(Buyer::new(
             db.clone(),
             Arc::clone(&access_keys),

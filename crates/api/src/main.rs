@@ -27,11 +27,32 @@ enum Command {
         #[arg(long)]
         privileged: bool,
     },
+    /// Check a published draw file (GET /api/raffles/{id}/draw/ledger) offline: the ledger's
+    /// root, every prize's winner by the published rule and, with --reference, that purchase's
+    /// numbers. Exits 0 when everything holds, 1 when something does not, 2 when the file
+    /// cannot be read.
+    VerifyDraw {
+        file: std::path::PathBuf,
+        /// A purchase reference (RF-…) whose numbers to look for.
+        #[arg(long)]
+        reference: Option<String>,
+        /// es or en.
+        #[arg(long, default_value = "es")]
+        lang: String,
+    },
 }
 
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
+    if let Some(Command::VerifyDraw {
+        file,
+        reference,
+        lang,
+    }) = &cli.command
+    {
+        verify_draw(file, reference.as_deref(), lang);
+    }
     let _log_writer = telemetry::init();
     let config = Config::from_env()?;
     match cli.command.unwrap_or(Command::Serve) {
@@ -40,6 +61,29 @@ async fn main() -> anyhow::Result<()> {
             username,
             privileged,
         } => create_admin(&config, &username, privileged).await,
+        Command::VerifyDraw { .. } => unreachable!("checked before the configuration is read"),
+    }
+}
+
+/// Runs the offline check and exits with its verdict; needs no configuration or database.
+fn verify_draw(file: &std::path::Path, reference: Option<&str>, lang: &str) -> ! {
+    let lang = rifa_domain::Lang::from_code(lang);
+    let outcome = std::fs::read_to_string(file)
+        .map_err(|e| format!("{}: {e}", file.display()))
+        .and_then(|json| {
+            rifa_api::verify_draw::verify(&json, reference, lang).map_err(|e| e.to_string())
+        });
+    match outcome {
+        Ok(report) => {
+            for line in &report.lines {
+                println!("{line}");
+            }
+            std::process::exit(if report.holds { 0 } else { 1 });
+        }
+        Err(error) => {
+            eprintln!("{error}");
+            std::process::exit(2);
+        }
     }
 }
 

@@ -11,6 +11,7 @@ pub mod buyer;
 mod cache;
 pub mod catalog;
 pub mod cpu;
+pub mod draws;
 pub mod export;
 pub mod holds;
 pub mod links;

@@ -396,6 +396,12 @@ where
                         FieldError::PerPersonLimit { max: cap, used },
                     )));
                 }
+                // Frozen for the draw: sales closed, whatever the raffle's dates say now.
+                Err(CreatePurchaseError::LedgerFrozen) => {
+                    break Err(PurchaseError::SalesClosed {
+                        closed_at: raffle.sales_close_at().unwrap_or(now),
+                    });
+                }
                 Err(CreatePurchaseError::Unknown(e)) => break Err(e.into()),
             }
         };

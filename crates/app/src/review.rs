@@ -46,6 +46,9 @@ pub enum ReopenFailure {
     /// The buyer bought again meanwhile: reopening would pass their allowance.
     #[error("allowance passed")]
     PerPersonLimit { max: u32, used: u32 },
+    /// The raffle's ledger is frozen for its draw.
+    #[error("the raffle's ledger is frozen")]
+    LedgerFrozen,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -235,6 +238,7 @@ impl<S: PurchaseRepository + RaffleRepository, C: Clock> ReviewService for Revie
                 ReopenError::AllowanceExceeded { cap, used } => {
                     ReopenFailure::PerPersonLimit { max: cap, used }
                 }
+                ReopenError::LedgerFrozen => ReopenFailure::LedgerFrozen,
                 ReopenError::Unknown(e) => ReopenFailure::Unknown(e),
             })?;
         self.availability.holds_changed(reopened.raffle_id);

@@ -68,3 +68,7 @@ mod tests {
         assert!(PurchaseId::new(1) < PurchaseId::new(2));
     }
 }
+record_id!(
+    /// A prize's id.
+    PrizeId
+);

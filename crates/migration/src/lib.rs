@@ -11,6 +11,7 @@ mod m20261126_000001_holds_that_expire;
 mod m20261127_000001_maintained_counts;
 mod m20261127_000002_sales_per_hour;
 mod m20261127_000003_outbox_by_purchase;
+mod m20261127_000004_verifiable_draw;
 
 pub struct Migrator;
 
@@ -27,6 +28,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000001_maintained_counts::Migration),
             Box::new(m20261127_000002_sales_per_hour::Migration),
             Box::new(m20261127_000003_outbox_by_purchase::Migration),
+            Box::new(m20261127_000004_verifiable_draw::Migration),
         ]
     }
 }

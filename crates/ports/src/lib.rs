@@ -6,6 +6,7 @@
 //! anything else is `Unknown` / `anyhow::Error` with context.
 
 pub mod buyer_access;
+pub mod draws;
 pub mod events;
 pub mod mail_outbox;
 pub mod outbound;
@@ -15,6 +16,7 @@ pub mod system;
 pub mod transfers;
 
 pub use buyer_access::{AttachOutcome, ProofProblem, PurchaseAccess, PurchaseProofs};
+pub use draws::*;
 pub use events::{DomainEvent, EventBus};
 pub use mail_outbox::{
     MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, MailSubject, RecipientCaps,
@@ -22,5 +24,5 @@ pub use mail_outbox::{
 };
 pub use repositories::*;
 pub use security::{AccessKeys, AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};
-pub use system::{Clock, ReferenceGenerator};
+pub use system::{Clock, ReferenceGenerator, SaltGenerator};
 pub use transfers::{DirectTransfers, DownloadRefusal, OutgoingFile, UploadRefusal};

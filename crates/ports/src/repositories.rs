@@ -157,6 +157,9 @@ pub enum CreatePurchaseError {
     /// `used` already. Nothing was written.
     #[error("allowance of {cap} passed ({used} used)")]
     AllowanceExceeded { cap: u32, used: u32 },
+    /// The raffle's ledger is frozen for its draw: it sells nothing more.
+    #[error("the raffle's ledger is frozen")]
+    LedgerFrozen,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -233,6 +236,9 @@ pub enum ReopenError {
     NumbersTaken(Vec<TicketNumber>),
     #[error("allowance of {cap} passed ({used} used)")]
     AllowanceExceeded { cap: u32, used: u32 },
+    /// The raffle's ledger is frozen for its draw: its purchases no longer change.
+    #[error("the raffle's ledger is frozen")]
+    LedgerFrozen,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }

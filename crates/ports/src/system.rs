@@ -13,6 +13,12 @@ pub trait ReferenceGenerator: Send + Sync + 'static {
     fn next_reference(&self) -> String;
 }
 
+/// Random salts for frozen ledgers (decision 0020): unpredictable, so a tag cannot be computed
+/// from a reference before the ledger is published.
+pub trait SaltGenerator: Send + Sync + 'static {
+    fn salt(&self) -> [u8; 32];
+}
+
 // Shared handles: a test keeps one to move the clock while the services hold clones.
 impl<T: Clock + ?Sized> Clock for std::sync::Arc<T> {
     fn now(&self) -> DateTime<Utc> {

@@ -35,6 +35,23 @@ too_few_left = { $available ->
        *[other] Only { $available } numbers are left in this raffle: ask for { $available } or fewer.
     }
 random_draw_contended = Many people are buying right now and the numbers drawn for you were sold before we could confirm. Please try again.
+# The verifiable draw (decision 0020).
+draw_rules_locked = The raffle's prizes and rules cannot change: it already has purchases. For other rules, create a new raffle.
+draw_sales_still_open = Sales of this raffle are still open: the list of numbers is frozen when they close.
+draw_purchases_pending = { $count ->
+        [one] 1 purchase is pending: approve or reject it before freezing the list of numbers.
+       *[other] { $count } purchases are pending: approve or reject them before freezing the list of numbers.
+    }
+draw_no_prizes = Add at least one prize with its result source before freezing the list of numbers.
+draw_already_frozen = This raffle's list of numbers is already frozen.
+draw_not_frozen = This raffle's list of numbers is not frozen yet: it is published when sales close.
+draw_ledger_frozen = This raffle's list of numbers is frozen for the draw: its purchases cannot change.
+prize_not_found = Prize not found
+prize_earlier_not_drawn = Draw prize { $position } first: prizes are drawn in order.
+prize_already_drawn = This prize was already drawn; a recorded result cannot change.
+prize_wrong_source = This prize is drawn from another result source than the one sent.
+prize_not_drawn = This prize has not been drawn yet.
+prize_already_delivered = This prize was already marked as delivered.
 purchase_not_pending-proof = This purchase was already reviewed; it takes no new proof
 purchase_not_pending-decision = This purchase is already { $status ->
         [pending] pending
@@ -111,6 +128,34 @@ field-weak_password = { $reason_count ->
 field-notes_required_to_reject = Write the reason for the rejection in the notes
 field-lookup_value_required = Enter a value to verify
 field-same_currency = The source and target currencies must differ
+
+## The draw's rule, step by step, and a check of a published draw (certificate, verify-draw)
+draw-step-last-digits = The result { $result } ends in { $used } (its last { $digits } digits): number { $number } is drawn.
+draw-step-beacon = drand round { $round } gave the randomness { $randomness }; its first 8 bytes divided by { $max } leave a remainder that, plus 1, is number { $number }.
+draw-step-not-in-raffle = Number { $number } does not exist in this raffle (it runs from 1 to { $max }): the search goes upward.
+draw-step-not-sold = Number { $number } was not sold: the next sold number upward, { $next }, wins.
+draw-step-already-won = Number { $number } already won an earlier prize: the next sold number upward, { $next }, wins.
+draw-step-wrapped-around = Past the last sold number, the search went on from the first.
+draw-step-wins = Number { $number } wins.
+draw-step-no-winner = No sold number is left to win: the prize has no winner.
+draw-check-not-sorted = The list is not sorted: the number at position { $index } is not greater than the one before.
+draw-check-not-in-raffle = The list has number { $number }, which does not exist in a raffle from 1 to { $max }.
+draw-check-root-matches = { $size ->
+        [one] The list's fingerprint (1 sold number) matches the one published when sales closed.
+       *[other] The list's fingerprint ({ $size } sold numbers) matches the one published when sales closed.
+    }
+draw-check-root-differs = The list's fingerprint does NOT match the published one: computed { $computed }.
+draw-check-winner-confirmed = Prize { $position }: the result and the rule give number { $winner }, the one published.
+draw-check-winner-differs = Prize { $position }: the result and the rule give number { $computed }, but { $published } was published.
+draw-check-result-unreadable = Prize { $position }: the published result cannot be read as a number.
+draw-check-not-drawn = Prize { $position }: not drawn yet.
+draw-check-title = Check of the draw of “{ $raffle }” (published fingerprint { $root })
+draw-check-reference-found = Reference { $reference } has { $count ->
+        [one] 1 number in the list: { $numbers }; its inclusion proof leads to the published fingerprint.
+       *[other] { $count } numbers in the list: { $numbers }; each one's inclusion proof leads to the published fingerprint.
+    }
+draw-check-reference-unproven = Reference { $reference } has numbers in the list ({ $numbers }), but their inclusion proof does NOT lead to the published fingerprint.
+draw-check-reference-none = Reference { $reference } has no numbers in this list. Check that you copied it correctly from the receipt.
 
 ## Receipts (PDF and HTML invoice)
 

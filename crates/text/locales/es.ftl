@@ -38,6 +38,23 @@ sales_closed = Compras Cerradas - Las compras de este sorteo ya cerraron.
 hold_expired = El plazo para enviar el comprobante de esta compra terminó y sus números volvieron a la venta. Si ya pagaste, escríbenos con tu referencia: podemos reabrirla si los números siguen libres.
 numbers_no_longer_free = No se puede reabrir: estos números ya no están libres: { $numbers }
 purchase_not_expired = Solo se pueden reabrir compras expiradas
+# The verifiable draw (decision 0020).
+draw_rules_locked = Los premios y las reglas del sorteo no pueden cambiar: esta rifa ya tiene compras. Para otras reglas, crea una nueva rifa.
+draw_sales_still_open = Las ventas de esta rifa siguen abiertas: la lista de números se congela cuando cierran.
+draw_purchases_pending = { $count ->
+        [one] Hay 1 compra pendiente: apruébala o recházala antes de congelar la lista de números.
+       *[other] Hay { $count } compras pendientes: apruébalas o recházalas antes de congelar la lista de números.
+    }
+draw_no_prizes = Agrega al menos un premio con su fuente de resultado antes de congelar la lista de números.
+draw_already_frozen = La lista de números de esta rifa ya está congelada.
+draw_not_frozen = La lista de números de esta rifa todavía no está congelada: se publica cuando cierran las ventas.
+draw_ledger_frozen = La lista de números de esta rifa ya está congelada para el sorteo: sus compras no pueden cambiar.
+prize_not_found = Premio no encontrado
+prize_earlier_not_drawn = Primero sortea el premio { $position }: los premios se sortean en orden.
+prize_already_drawn = Este premio ya fue sorteado; un resultado registrado no se puede cambiar.
+prize_wrong_source = Este premio se sortea con otra fuente de resultado que la enviada.
+prize_not_drawn = Este premio todavía no fue sorteado.
+prize_already_delivered = Este premio ya fue marcado como entregado.
 # A proof sent for a purchase already decided.
 purchase_not_pending-proof = Esta compra ya fue revisada; no admite un nuevo comprobante
 # A decision on a purchase already decided.
@@ -105,6 +122,34 @@ field-weak_password = Contraseña demasiado fácil de adivinar: usa una frase la
 field-notes_required_to_reject = Debes indicar el motivo del rechazo en las notas
 field-lookup_value_required = Debes ingresar un valor para verificar
 field-same_currency = Las monedas de origen y destino deben ser distintas
+
+## The draw's rule, step by step, and a check of a published draw (certificate, verify-draw)
+draw-step-last-digits = El resultado { $result } termina en { $used } (sus últimos { $digits } dígitos): sale el número { $number }.
+draw-step-beacon = La ronda { $round } de drand dio el azar { $randomness }; sus primeros 8 bytes, divididos entre { $max }, dejan un resto que, más 1, es el número { $number }.
+draw-step-not-in-raffle = El número { $number } no existe en esta rifa (va del 1 al { $max }): se busca hacia arriba.
+draw-step-not-sold = El número { $number } no se vendió: gana el siguiente número vendido hacia arriba, el { $next }.
+draw-step-already-won = El número { $number } ya ganó un premio anterior: gana el siguiente número vendido hacia arriba, el { $next }.
+draw-step-wrapped-around = Después del último número vendido, la búsqueda siguió desde el primero.
+draw-step-wins = Gana el número { $number }.
+draw-step-no-winner = No queda ningún número vendido que pueda ganar: el premio queda sin ganador.
+draw-check-not-sorted = La lista no está ordenada: el número en la posición { $index } no es mayor que el anterior.
+draw-check-not-in-raffle = La lista tiene el número { $number }, que no existe en una rifa del 1 al { $max }.
+draw-check-root-matches = { $size ->
+        [one] La huella de la lista (1 número vendido) coincide con la publicada al cerrar las ventas.
+       *[other] La huella de la lista ({ $size } números vendidos) coincide con la publicada al cerrar las ventas.
+    }
+draw-check-root-differs = La huella de la lista NO coincide con la publicada: calculada { $computed }.
+draw-check-winner-confirmed = Premio { $position }: el resultado y la regla dan el número { $winner }, el publicado.
+draw-check-winner-differs = Premio { $position }: el resultado y la regla dan el número { $computed }, pero se publicó { $published }.
+draw-check-result-unreadable = Premio { $position }: el resultado publicado no se puede leer como número.
+draw-check-not-drawn = Premio { $position }: todavía no se sorteó.
+draw-check-title = Verificación del sorteo «{ $raffle }» (huella publicada { $root })
+draw-check-reference-found = La referencia { $reference } tiene { $count ->
+        [one] 1 número en la lista: { $numbers }; su prueba de inclusión lleva a la huella publicada.
+       *[other] { $count } números en la lista: { $numbers }; la prueba de inclusión de cada uno lleva a la huella publicada.
+    }
+draw-check-reference-unproven = La referencia { $reference } tiene números en la lista ({ $numbers }), pero su prueba de inclusión NO lleva a la huella publicada.
+draw-check-reference-none = La referencia { $reference } no tiene números en esta lista. Revisa que la hayas copiado bien del comprobante.
 
 ## Receipts (PDF and HTML invoice)
 

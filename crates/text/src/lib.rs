@@ -17,6 +17,7 @@ mod messages;
 use std::borrow::Cow;
 
 pub use catalogue::TextError;
+pub use messages::{draw_finding, draw_step};
 pub use rifa_domain::Lang;
 
 /// A text of the catalogue with its parameters, worded only when rendered in a language.

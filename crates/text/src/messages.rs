@@ -2,9 +2,13 @@
 //! its values), the catalogue words it.
 
 use rifa_domain::FieldError;
+use rifa_domain::draw::ledger::to_hex;
+use rifa_domain::draw::rule::DrawStep;
+use rifa_domain::draw::verify::Finding;
 use rifa_domain::lookup::LookupMiss;
 use rifa_domain::proof::ProofError;
 use rifa_domain::purchase::NotPending;
+use rifa_domain::ticket::{TicketNumber, display_number};
 
 use crate::Message;
 
@@ -90,5 +94,93 @@ impl From<&LookupMiss> for Message {
 impl From<&NotPending> for Message {
     fn from(error: &NotPending) -> Self {
         Self::new("purchase_not_pending-decision").text("status", error.current.as_str())
+    }
+}
+
+/// A number of a raffle of `max_tickets` numbers as people read it (`0046`).
+fn padded(number: u32, max_tickets: u32) -> String {
+    display_number(TicketNumber::from_stored(number), max_tickets)
+}
+
+/// One step of the draw's rule in words: what the certificate and the verifier print.
+#[must_use]
+pub fn draw_step(step: &DrawStep, max_tickets: u32) -> Message {
+    let n = |number: u32| padded(number, max_tickets);
+    match step {
+        DrawStep::LastDigits {
+            result,
+            digits,
+            used,
+            number,
+        } => Message::new("draw-step-last-digits")
+            .text("result", result)
+            .count("digits", u64::try_from(*digits).unwrap_or(u64::MAX))
+            .text("used", used)
+            .text("number", n(*number)),
+        DrawStep::Beacon {
+            round,
+            randomness_hex,
+            number,
+        } => Message::new("draw-step-beacon")
+            .text("round", round.to_string())
+            .text("randomness", randomness_hex)
+            .text("max", max_tickets.to_string())
+            .text("number", n(*number)),
+        DrawStep::NotInRaffle {
+            number,
+            max_tickets,
+        } => Message::new("draw-step-not-in-raffle")
+            .text("number", number.to_string())
+            .text("max", max_tickets.to_string()),
+        DrawStep::NotSold { number, next } => Message::new("draw-step-not-sold")
+            .text("number", n(*number))
+            .text("next", n(*next)),
+        DrawStep::AlreadyWon { number, next } => Message::new("draw-step-already-won")
+            .text("number", n(*number))
+            .text("next", n(*next)),
+        DrawStep::WrappedAround => Message::new("draw-step-wrapped-around"),
+        DrawStep::Wins { number } => Message::new("draw-step-wins").text("number", n(*number)),
+        DrawStep::NoWinner => Message::new("draw-step-no-winner"),
+    }
+}
+
+/// What a check of a published draw found, in words (`rifa-api verify-draw`).
+#[must_use]
+pub fn draw_finding(finding: &Finding, max_tickets: u32) -> Message {
+    let winner = |w: &Option<u32>| w.map_or_else(|| "—".to_owned(), |n| padded(n, max_tickets));
+    match finding {
+        Finding::NotSorted { index } => {
+            Message::new("draw-check-not-sorted").text("index", (index + 1).to_string())
+        }
+        Finding::NotInRaffle { number } => Message::new("draw-check-not-in-raffle")
+            .text("number", number.to_string())
+            .text("max", max_tickets.to_string()),
+        Finding::RootMatches { size } => Message::new("draw-check-root-matches")
+            .count("size", u64::try_from(*size).unwrap_or(u64::MAX)),
+        Finding::RootDiffers { computed } => {
+            Message::new("draw-check-root-differs").text("computed", to_hex(computed))
+        }
+        Finding::WinnerConfirmed {
+            position,
+            winner: w,
+            ..
+        } => Message::new("draw-check-winner-confirmed")
+            .count("position", *position)
+            .text("winner", winner(w)),
+        Finding::WinnerDiffers {
+            position,
+            published,
+            computed,
+            ..
+        } => Message::new("draw-check-winner-differs")
+            .count("position", *position)
+            .text("published", winner(published))
+            .text("computed", winner(computed)),
+        Finding::ResultUnreadable { position } => {
+            Message::new("draw-check-result-unreadable").count("position", *position)
+        }
+        Finding::NotDrawn { position } => {
+            Message::new("draw-check-not-drawn").count("position", *position)
+        }
     }
 }

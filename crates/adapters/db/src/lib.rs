@@ -8,6 +8,7 @@ mod admins;
 mod alerts;
 mod allowance;
 mod convert;
+mod draws;
 mod entities;
 mod events;
 mod history;

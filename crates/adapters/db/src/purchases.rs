@@ -615,9 +615,8 @@ impl Db {
     }
 }
 
-impl PurchaseRepository for Db {
-    #[tracing::instrument(name = "db.create_purchase", skip_all, fields(raffle.id = new.raffle_id.get()))]
-    async fn create_purchase(
+impl Db {
+    async fn write_purchase(
         &self,
         new: &NewPurchase,
         raffle_title: &str,
@@ -689,6 +688,28 @@ impl PurchaseRepository for Db {
         }
         txn.commit().await.context("failed to commit purchase")?;
         Ok(convert::purchase(row, raffle_title.to_owned())?)
+    }
+}
+
+/// Whether a write was refused because the raffle's ledger is frozen (the trigger of migration
+/// `m20261127_000004`).
+fn refused_as_frozen(error: &anyhow::Error) -> bool {
+    format!("{error:#}").contains("draw_ledger_frozen")
+}
+
+impl PurchaseRepository for Db {
+    #[tracing::instrument(name = "db.create_purchase", skip_all, fields(raffle.id = new.raffle_id.get()))]
+    async fn create_purchase(
+        &self,
+        new: &NewPurchase,
+        raffle_title: &str,
+    ) -> Result<Purchase, CreatePurchaseError> {
+        match self.write_purchase(new, raffle_title).await {
+            Err(CreatePurchaseError::Unknown(error)) if refused_as_frozen(&error) => {
+                Err(CreatePurchaseError::LedgerFrozen)
+            }
+            written => written,
+        }
     }
 
     #[tracing::instrument(name = "db.get_purchase", skip_all, fields(purchase.id = id.get()))]
@@ -815,7 +836,12 @@ impl PurchaseRepository for Db {
         id: PurchaseId,
         reopening: &Reopening,
     ) -> Result<Purchase, ReopenError> {
-        self.reopen(id, reopening).await
+        match self.reopen(id, reopening).await {
+            Err(ReopenError::Unknown(error)) if refused_as_frozen(&error) => {
+                Err(ReopenError::LedgerFrozen)
+            }
+            reopened => reopened,
+        }
     }
 
     #[tracing::instrument(name = "db.purchase_history", skip_all, fields(purchase.id = id.get()))]

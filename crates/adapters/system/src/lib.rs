@@ -1,8 +1,8 @@
-//! The machine's clock, random purchase references and the in-process event bus.
+//! The machine's clock, random purchase references and ledger salts, and the in-process event bus.
 
 use chrono::{DateTime, Utc};
-use rand::Rng;
-use rifa_ports::{Clock, DomainEvent, EventBus, ReferenceGenerator};
+use rand::{Rng, RngCore};
+use rifa_ports::{Clock, DomainEvent, EventBus, ReferenceGenerator, SaltGenerator};
 use tokio::sync::broadcast;
 
 pub struct SystemClock;
@@ -26,6 +26,18 @@ impl ReferenceGenerator for RandomReferences {
             .map(|_| char::from(CROCKFORD[rng.random_range(0..32)]))
             .collect();
         format!("RF-{code}")
+    }
+}
+
+/// Ledger salts from the operating system's generator.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RandomSalts;
+
+impl SaltGenerator for RandomSalts {
+    fn salt(&self) -> [u8; 32] {
+        let mut salt = [0; 32];
+        rand::rng().fill_bytes(&mut salt);
+        salt
     }
 }
 

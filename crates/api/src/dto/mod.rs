@@ -5,6 +5,7 @@
 mod admin;
 mod buyer;
 pub mod csv;
+mod draw;
 mod error;
 mod mail;
 mod payment;
@@ -15,6 +16,7 @@ mod settings;
 
 pub use admin::*;
 pub use buyer::*;
+pub use draw::*;
 pub use error::*;
 pub use mail::*;
 pub use payment::*;

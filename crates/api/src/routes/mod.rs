@@ -5,6 +5,7 @@
 //! below only names handlers, and both actix's routing and the OpenAPI document are read from it.
 
 pub mod auth;
+pub mod draws;
 pub mod exchange_rates;
 pub mod live;
 pub mod mail;
@@ -115,6 +116,8 @@ pub fn table() -> Vec<Endpoint> {
         documented!(raffles::promotions::public),
         documented!(raffles::quote::quote),
         documented!(raffles::release_alert::subscribe),
+        documented!(draws::ledger::ledger),
+        documented!(draws::public::view),
         documented!(auth::login::login),
         documented!(auth::me::me),
         documented!(purchases::stats::stats),
@@ -129,6 +132,11 @@ pub fn table() -> Vec<Endpoint> {
         documented!(raffles::availability::admin),
         documented!(raffles::promotions::admin),
         documented!(raffles::purchase::admin_test),
+        documented!(draws::admin::view),
+        documented!(draws::prizes::replace),
+        documented!(draws::freeze::freeze),
+        documented!(draws::result::record),
+        documented!(draws::delivered::delivered),
         documented!(purchases::list::list),
         documented!(purchases::search::search),
         documented!(purchases::export::export),
@@ -158,6 +166,7 @@ pub fn table() -> Vec<Endpoint> {
         documented!(settings::branding_get::branding),
         documented!(payment_methods::list::public),
         documented!(raffles::verify::verify_tickets),
+        documented!(draws::winners::list),
         documented!(proofs::upload_url::upload_url),
         Endpoint::undocumented("/api/uploads/{token}", &[Method::PUT], |route| {
             route.to(proofs::upload::upload)

@@ -12,6 +12,7 @@ mod helpers;
 mod admin_auth;
 mod catalog;
 mod concurrency;
+mod draws;
 mod errors;
 mod export;
 mod faults;

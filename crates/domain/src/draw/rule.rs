@@ -26,8 +26,18 @@ pub enum DrawInput {
     Beacon { round: u64, randomness: [u8; 32] },
 }
 
-/// One step of the rule, for the record and the certificate.
+/// One step of the rule, for the record and the certificate. Stored and published as JSON
+/// tagged by `step` (`{"step": "notSold", "number": 46, "next": 52}`).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        tag = "step",
+        rename_all = "camelCase",
+        rename_all_fields = "camelCase"
+    )
+)]
 pub enum DrawStep {
     /// The last `digits` digits of the result (zeros in front when it had fewer) read as `number`.
     LastDigits {

@@ -1,15 +1,20 @@
 //! SeaORM entities, one per table.
 
 pub mod admins;
+pub mod draw_ledger_entries;
+pub mod draw_ledgers;
 pub mod exchange_rates;
 pub mod mail_outbox;
 pub mod payment_methods;
+pub mod prize_deliveries;
+pub mod prize_draws;
 pub mod promotions;
 pub mod purchase_events;
 pub mod purchase_hours;
 pub mod purchase_tickets;
 pub mod purchase_totals;
 pub mod purchases;
+pub mod raffle_prizes;
 pub mod raffle_sold_counts;
 pub mod raffles;
 pub mod release_alerts;

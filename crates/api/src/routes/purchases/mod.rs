@@ -209,7 +209,7 @@ mod tests {
             .err()
             .unwrap_or_default()
             .iter()
-            .map(|(f, _)| *f)
+            .map(|(f, _)| f.as_ref())
             .collect();
         assert_eq!(fields, ["status", "tickets"]);
     }

@@ -1,0 +1,19 @@
+//! Frozen ledgers (append-only, migration `m20261127_000004`).
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "draw_ledgers")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub raffle_id: i64,
+    pub salt: String,
+    pub root: String,
+    pub size: i32,
+    pub frozen_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,26 @@
+//! A raffle's prizes (migration `m20261127_000004`): writable only while the raffle has no real
+//! purchase (a trigger refuses the rest).
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "raffle_prizes")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub raffle_id: i64,
+    pub position: i32,
+    pub title: String,
+    pub description: String,
+    pub image: Option<String>,
+    pub source_kind: String,
+    pub lottery_name: Option<String>,
+    pub lottery_draw_date: Option<Date>,
+    pub source_url: Option<String>,
+    pub beacon_round: Option<i64>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

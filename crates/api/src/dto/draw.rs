@@ -1,0 +1,721 @@
+//! The verifiable draw's shapes (decision 0020). The published ledger (`PublishedDrawDto`) is
+//! also what `rifa-api verify-draw` reads back, so it deserialises too.
+
+use chrono::{DateTime, Utc};
+use rifa_app::draws::{AdminDraw, LotteryResultInput, PublicDraw, PublishedLedger};
+use rifa_domain::draw::ledger::{LedgerEntry, hash_from_hex, to_hex};
+use rifa_domain::draw::prize::{
+    PrizeInput, PrizeResult, PrizeSource, PrizeSourceInput, claim_days_left, claim_deadline,
+    public_name,
+};
+use rifa_domain::draw::rule::{DrawInput, DrawStep, digits_used};
+use rifa_domain::draw::verify::{PublishedDraw, PublishedPrize};
+use rifa_ports::{Commitment, PrizeDraw, PrizeRecord, RecentWinner, UndecidedPurchase, Winner};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::instant;
+
+/// The published file's format name; a verifier refuses any other.
+pub const LEDGER_FORMAT: &str = "rifa-draw-v1";
+
+/// Where a prize's winning number comes from, fixed before sales close.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum PrizeSourceDto {
+    /// A national lottery's draw: the last digits of its result.
+    Lottery {
+        lottery_name: String,
+        /// `YYYY-MM-DD`.
+        draw_date: String,
+        source_url: String,
+    },
+    /// A drand "quicknet" round.
+    Beacon { round: u64 },
+}
+
+impl From<&PrizeSource> for PrizeSourceDto {
+    fn from(source: &PrizeSource) -> Self {
+        match source {
+            PrizeSource::Lottery {
+                lottery_name,
+                draw_date,
+                source_url,
+            } => Self::Lottery {
+                lottery_name: lottery_name.clone(),
+                draw_date: draw_date.to_string(),
+                source_url: source_url.clone(),
+            },
+            PrizeSource::Beacon { round } => Self::Beacon { round: *round },
+        }
+    }
+}
+
+/// The result a prize was drawn from.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum PrizeResultDto {
+    Lottery {
+        result: String,
+        /// `YYYY-MM-DD`.
+        published_on: String,
+        official_url: String,
+    },
+    Beacon {
+        round: u64,
+        /// SHA-256 of the signature, hex.
+        randomness: String,
+        signature: String,
+    },
+}
+
+impl From<&PrizeResult> for PrizeResultDto {
+    fn from(result: &PrizeResult) -> Self {
+        match result {
+            PrizeResult::Lottery {
+                result,
+                published_on,
+                official_url,
+            } => Self::Lottery {
+                result: result.clone(),
+                published_on: published_on.to_string(),
+                official_url: official_url.clone(),
+            },
+            PrizeResult::Beacon {
+                round,
+                randomness,
+                signature,
+            } => Self::Beacon {
+                round: *round,
+                randomness: to_hex(randomness),
+                signature: to_hex(signature),
+            },
+        }
+    }
+}
+
+impl PrizeResultDto {
+    /// What the rule reads, or `None` when a beacon's randomness is not 32 bytes of hex.
+    fn input(&self) -> Option<DrawInput> {
+        Some(match self {
+            Self::Lottery { result, .. } => DrawInput::Lottery {
+                result: result.clone(),
+            },
+            Self::Beacon {
+                round, randomness, ..
+            } => DrawInput::Beacon {
+                round: *round,
+                randomness: hash_from_hex(randomness)?,
+            },
+        })
+    }
+}
+
+/// One step of the published rule, as it was applied.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(
+    tag = "step",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum DrawStepDto {
+    /// The last `digits` digits of the result (zeros in front when it had fewer).
+    LastDigits {
+        result: String,
+        digits: usize,
+        used: String,
+        number: u32,
+    },
+    Beacon {
+        round: u64,
+        randomness_hex: String,
+        number: u32,
+    },
+    NotInRaffle {
+        number: u32,
+        max_tickets: u32,
+    },
+    NotSold {
+        number: u32,
+        next: u32,
+    },
+    AlreadyWon {
+        number: u32,
+        next: u32,
+    },
+    WrappedAround,
+    Wins {
+        number: u32,
+    },
+    NoWinner,
+}
+
+impl From<&DrawStep> for DrawStepDto {
+    fn from(step: &DrawStep) -> Self {
+        match step.clone() {
+            DrawStep::LastDigits {
+                result,
+                digits,
+                used,
+                number,
+            } => Self::LastDigits {
+                result,
+                digits,
+                used,
+                number,
+            },
+            DrawStep::Beacon {
+                round,
+                randomness_hex,
+                number,
+            } => Self::Beacon {
+                round,
+                randomness_hex,
+                number,
+            },
+            DrawStep::NotInRaffle {
+                number,
+                max_tickets,
+            } => Self::NotInRaffle {
+                number,
+                max_tickets,
+            },
+            DrawStep::NotSold { number, next } => Self::NotSold { number, next },
+            DrawStep::AlreadyWon { number, next } => Self::AlreadyWon { number, next },
+            DrawStep::WrappedAround => Self::WrappedAround,
+            DrawStep::Wins { number } => Self::Wins { number },
+            DrawStep::NoWinner => Self::NoWinner,
+        }
+    }
+}
+
+/// What was published when the ledger was frozen.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CommitmentDto {
+    /// The Merkle root of the ledger (SHA-256, hex).
+    pub root: String,
+    /// Sold numbers in the ledger.
+    pub size: u32,
+    /// The salt of the buyers' tags, hex.
+    pub salt: String,
+    pub frozen_at: String,
+}
+
+impl From<&Commitment> for CommitmentDto {
+    fn from(c: &Commitment) -> Self {
+        Self {
+            root: to_hex(&c.root),
+            size: c.size,
+            salt: to_hex(&c.salt),
+            frozen_at: instant(c.frozen_at),
+        }
+    }
+}
+
+/// A winner as the public sees them.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicWinnerDto {
+    pub number: u32,
+    /// The first name and the initial of the last (`María P.`).
+    pub display_name: String,
+    pub country: String,
+}
+
+/// A winner as the panel sees them: enough to reach them.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminWinnerDto {
+    pub number: u32,
+    pub display_name: String,
+    pub country: String,
+    pub purchase_id: i64,
+    pub reference: String,
+    pub customer_name: String,
+    pub customer_email: String,
+    pub customer_phone: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicPrizeDrawDto {
+    pub result: PrizeResultDto,
+    pub drawn_number: u32,
+    pub winning_number: Option<u32>,
+    pub steps: Vec<DrawStepDto>,
+    pub drawn_at: String,
+    pub winner: Option<PublicWinnerDto>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminPrizeDrawDto {
+    pub result: PrizeResultDto,
+    pub drawn_number: u32,
+    pub winning_number: Option<u32>,
+    pub steps: Vec<DrawStepDto>,
+    pub drawn_at: String,
+    pub winner: Option<AdminWinnerDto>,
+}
+
+/// The claim window of a drawn prize.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClaimDto {
+    pub deadline: String,
+    /// Whole days left (a started day counts); negative once past.
+    pub days_left: i64,
+    pub delivered_at: Option<String>,
+    pub delivery_photo: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicPrizeDto {
+    pub id: i64,
+    /// 1 for the first prize, drawn first.
+    pub position: u32,
+    pub title: String,
+    pub description: String,
+    pub image: Option<String>,
+    pub source: PrizeSourceDto,
+    pub draw: Option<PublicPrizeDrawDto>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminPrizeDto {
+    pub id: i64,
+    pub position: u32,
+    pub title: String,
+    pub description: String,
+    pub image: Option<String>,
+    pub source: PrizeSourceDto,
+    pub draw: Option<AdminPrizeDrawDto>,
+    pub claim: Option<ClaimDto>,
+}
+
+/// A raffle's prizes, the published rule's parameters, and the commitment once frozen.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicDrawDto {
+    pub raffle_id: i64,
+    pub raffle_title: String,
+    pub max_tickets: u32,
+    /// How many last digits of a lottery result name the number.
+    pub digits_used: usize,
+    pub commitment: Option<CommitmentDto>,
+    pub prizes: Vec<PublicPrizeDto>,
+}
+
+/// A purchase still to be decided: the freeze waits for it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PendingPurchaseDto {
+    pub id: i64,
+    pub reference: String,
+    pub customer_name: String,
+    pub created_at: String,
+}
+
+impl From<&UndecidedPurchase> for PendingPurchaseDto {
+    fn from(p: &UndecidedPurchase) -> Self {
+        Self {
+            id: p.id.get(),
+            reference: p.reference.clone(),
+            customer_name: p.customer_name.clone(),
+            created_at: instant(p.created_at),
+        }
+    }
+}
+
+/// A raffle's draw as the panel runs it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminDrawDto {
+    pub raffle_id: i64,
+    pub max_tickets: u32,
+    pub digits_used: usize,
+    pub sales_close_at: Option<String>,
+    pub sales_open: bool,
+    /// A real purchase exists: the prizes and their sources can no longer change.
+    pub rules_locked: bool,
+    /// Purchases still pending (up to 50): the freeze is refused while any exists.
+    pub pending_purchases: Vec<PendingPurchaseDto>,
+    pub commitment: Option<CommitmentDto>,
+    pub prizes: Vec<AdminPrizeDto>,
+}
+
+fn public_winner(number: u32, winner: &Winner) -> PublicWinnerDto {
+    PublicWinnerDto {
+        number,
+        display_name: public_name(&winner.customer_name),
+        country: winner.customer_country.clone(),
+    }
+}
+
+fn steps_of(draw: &PrizeDraw) -> Vec<DrawStepDto> {
+    draw.steps.iter().map(DrawStepDto::from).collect()
+}
+
+impl From<&PrizeDraw> for PublicPrizeDrawDto {
+    fn from(draw: &PrizeDraw) -> Self {
+        Self {
+            result: (&draw.result).into(),
+            drawn_number: draw.drawn_number,
+            winning_number: draw.winning_number,
+            steps: steps_of(draw),
+            drawn_at: instant(draw.drawn_at),
+            winner: draw
+                .winning_number
+                .zip(draw.winner.as_ref())
+                .map(|(number, winner)| public_winner(number, winner)),
+        }
+    }
+}
+
+impl From<&PrizeDraw> for AdminPrizeDrawDto {
+    fn from(draw: &PrizeDraw) -> Self {
+        Self {
+            result: (&draw.result).into(),
+            drawn_number: draw.drawn_number,
+            winning_number: draw.winning_number,
+            steps: steps_of(draw),
+            drawn_at: instant(draw.drawn_at),
+            winner: draw
+                .winning_number
+                .zip(draw.winner.as_ref())
+                .map(|(number, winner)| AdminWinnerDto {
+                    number,
+                    display_name: public_name(&winner.customer_name),
+                    country: winner.customer_country.clone(),
+                    purchase_id: winner.purchase_id.get(),
+                    reference: winner.reference.clone(),
+                    customer_name: winner.customer_name.clone(),
+                    customer_email: winner.customer_email.clone(),
+                    customer_phone: winner.customer_phone.clone(),
+                }),
+        }
+    }
+}
+
+impl From<&PrizeRecord> for PublicPrizeDto {
+    fn from(p: &PrizeRecord) -> Self {
+        Self {
+            id: p.id.get(),
+            position: p.position,
+            title: p.prize.title.clone(),
+            description: p.prize.description.clone(),
+            image: p.prize.image.clone(),
+            source: (&p.prize.source).into(),
+            draw: p.draw.as_ref().map(Into::into),
+        }
+    }
+}
+
+fn admin_prize(p: &PrizeRecord, now: DateTime<Utc>) -> AdminPrizeDto {
+    AdminPrizeDto {
+        id: p.id.get(),
+        position: p.position,
+        title: p.prize.title.clone(),
+        description: p.prize.description.clone(),
+        image: p.prize.image.clone(),
+        source: (&p.prize.source).into(),
+        draw: p.draw.as_ref().map(Into::into),
+        claim: p
+            .draw
+            .as_ref()
+            .filter(|draw| draw.winning_number.is_some())
+            .map(|draw| ClaimDto {
+                deadline: instant(claim_deadline(draw.drawn_at)),
+                days_left: claim_days_left(draw.drawn_at, now),
+                delivered_at: p.delivery.as_ref().map(|d| instant(d.delivered_at)),
+                delivery_photo: p.delivery.as_ref().and_then(|d| d.photo.clone()),
+            }),
+    }
+}
+
+impl From<PublicDraw> for PublicDrawDto {
+    fn from(d: PublicDraw) -> Self {
+        Self {
+            raffle_id: d.raffle.id.get(),
+            raffle_title: d.raffle.title.clone(),
+            max_tickets: d.raffle.max_tickets,
+            digits_used: digits_used(d.raffle.max_tickets),
+            commitment: d.commitment.as_ref().map(Into::into),
+            prizes: d.prizes.iter().map(Into::into).collect(),
+        }
+    }
+}
+
+impl From<AdminDraw> for AdminDrawDto {
+    fn from(d: AdminDraw) -> Self {
+        Self {
+            raffle_id: d.raffle.id.get(),
+            max_tickets: d.raffle.max_tickets,
+            digits_used: digits_used(d.raffle.max_tickets),
+            sales_close_at: d.raffle.sales_close_at().map(instant),
+            sales_open: d.sales_open,
+            rules_locked: d.rules_locked,
+            pending_purchases: d.pending.iter().map(Into::into).collect(),
+            commitment: d.commitment.as_ref().map(Into::into),
+            prizes: d.prizes.iter().map(|p| admin_prize(p, d.now)).collect(),
+        }
+    }
+}
+
+/// A prize of the published file: its source, its result and the winner the operator
+/// published, for the verifier to recompute.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishedPrizeDto {
+    pub position: u32,
+    pub title: String,
+    pub source: PrizeSourceDto,
+    pub result: Option<PrizeResultDto>,
+    pub winning_number: Option<u32>,
+}
+
+/// Everything needed to check the draw offline: the frozen ledger (each sold number with its
+/// buyer's salted tag), its root, and every prize's result and published winner.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishedDrawDto {
+    /// Always `rifa-draw-v1`.
+    pub format: String,
+    pub raffle_id: i64,
+    pub raffle_title: String,
+    pub max_tickets: u32,
+    /// Hex.
+    pub salt: String,
+    /// The Merkle root published at the freeze, hex.
+    pub root: String,
+    pub size: u32,
+    pub frozen_at: String,
+    /// `[number, tag]`, sorted by number; the tag is SHA-256("rifa-ledger-v1" ‖ 0 ‖ salt ‖
+    /// REFERENCE), hex.
+    #[schema(value_type = Vec<Vec<serde_json::Value>>)]
+    pub entries: Vec<(u32, String)>,
+    pub prizes: Vec<PublishedPrizeDto>,
+}
+
+impl From<PublishedLedger> for PublishedDrawDto {
+    fn from(l: PublishedLedger) -> Self {
+        Self {
+            format: LEDGER_FORMAT.to_owned(),
+            raffle_id: l.raffle.id.get(),
+            raffle_title: l.raffle.title.clone(),
+            max_tickets: l.raffle.max_tickets,
+            salt: to_hex(&l.commitment.salt),
+            root: to_hex(&l.commitment.root),
+            size: l.commitment.size,
+            frozen_at: instant(l.commitment.frozen_at),
+            entries: l
+                .entries
+                .iter()
+                .map(|e| (e.number, to_hex(&e.tag)))
+                .collect(),
+            prizes: l
+                .prizes
+                .iter()
+                .map(|p| PublishedPrizeDto {
+                    position: p.position,
+                    title: p.prize.title.clone(),
+                    source: (&p.prize.source).into(),
+                    result: p.draw.as_ref().map(|d| (&d.result).into()),
+                    winning_number: p.draw.as_ref().and_then(|d| d.winning_number),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Why a published file cannot be checked at all.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum UnreadableDraw {
+    #[error("not a {LEDGER_FORMAT} file (format {0:?})")]
+    Format(String),
+    #[error("the {0} is not hex of the right length")]
+    Hex(&'static str),
+    #[error("the tag of number {0} is not 64 hex digits")]
+    Tag(u32),
+}
+
+impl PublishedDrawDto {
+    /// The domain's view of the file, for [`rifa_domain::draw::verify::check`].
+    ///
+    /// # Errors
+    /// When the file is not this format or a hash is not hex.
+    pub fn to_published(&self) -> Result<PublishedDraw, UnreadableDraw> {
+        if self.format != LEDGER_FORMAT {
+            return Err(UnreadableDraw::Format(self.format.clone()));
+        }
+        let salt = hash_from_hex(&self.salt).ok_or(UnreadableDraw::Hex("salt"))?;
+        let root = hash_from_hex(&self.root).ok_or(UnreadableDraw::Hex("root"))?;
+        let entries = self
+            .entries
+            .iter()
+            .map(|(number, tag)| {
+                Ok(LedgerEntry {
+                    number: *number,
+                    tag: hash_from_hex(tag).ok_or(UnreadableDraw::Tag(*number))?,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let prizes = self
+            .prizes
+            .iter()
+            .map(|p| {
+                Ok(PublishedPrize {
+                    position: p.position,
+                    input: match &p.result {
+                        None => None,
+                        Some(result) => {
+                            Some(result.input().ok_or(UnreadableDraw::Hex("randomness"))?)
+                        }
+                    },
+                    winner: p.winning_number,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(PublishedDraw {
+            max_tickets: self.max_tickets,
+            salt: salt.to_vec(),
+            root,
+            entries,
+            prizes,
+        })
+    }
+}
+
+/// A winner on the home page.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WinnerDto {
+    pub raffle_id: i64,
+    pub raffle_title: String,
+    pub prize_title: String,
+    pub position: u32,
+    pub number: u32,
+    pub display_name: String,
+    pub country: String,
+    pub drawn_at: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct WinnersDto {
+    /// Newest first.
+    pub winners: Vec<WinnerDto>,
+}
+
+impl From<&RecentWinner> for WinnerDto {
+    fn from(w: &RecentWinner) -> Self {
+        Self {
+            raffle_id: w.raffle_id.get(),
+            raffle_title: w.raffle_title.clone(),
+            prize_title: w.prize_title.clone(),
+            position: w.position,
+            number: w.number,
+            display_name: public_name(&w.customer_name),
+            country: w.customer_country.clone(),
+            drawn_at: instant(w.drawn_at),
+        }
+    }
+}
+
+/// A prize's source as the form sends it.
+#[derive(Deserialize, ToSchema)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum PrizeSourceRequest {
+    Lottery {
+        lottery_name: Option<String>,
+        /// `YYYY-MM-DD`.
+        draw_date: Option<String>,
+        source_url: Option<String>,
+    },
+    Beacon {
+        round: Option<u64>,
+    },
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PrizeRequest {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub image: Option<String>,
+    pub source: PrizeSourceRequest,
+}
+
+/// The raffle's prizes, in the order they are drawn.
+#[derive(Deserialize, ToSchema)]
+pub struct PrizesRequest {
+    pub prizes: Vec<PrizeRequest>,
+}
+
+impl PrizesRequest {
+    #[must_use]
+    pub fn inputs(self) -> Vec<PrizeInput> {
+        self.prizes
+            .into_iter()
+            .map(|p| PrizeInput {
+                title: p.title,
+                description: p.description,
+                image: p.image,
+                source: match p.source {
+                    PrizeSourceRequest::Lottery {
+                        lottery_name,
+                        draw_date,
+                        source_url,
+                    } => PrizeSourceInput::Lottery {
+                        lottery_name,
+                        draw_date,
+                        source_url,
+                    },
+                    PrizeSourceRequest::Beacon { round } => PrizeSourceInput::Beacon { round },
+                },
+            })
+            .collect()
+    }
+}
+
+/// A lottery's published result for one prize.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LotteryResultRequest {
+    /// As the lottery prints it; only its last digits count.
+    pub result: Option<String>,
+    /// `YYYY-MM-DD`.
+    pub published_on: Option<String>,
+    pub official_url: Option<String>,
+}
+
+impl From<LotteryResultRequest> for LotteryResultInput {
+    fn from(r: LotteryResultRequest) -> Self {
+        Self {
+            result: r.result,
+            published_on: r.published_on,
+            official_url: r.official_url,
+        }
+    }
+}
+
+/// A prize handed over.
+#[derive(Deserialize, ToSchema)]
+pub struct DeliveredRequest {
+    /// An uploaded image's address, or `null`.
+    pub photo: Option<String>,
+}

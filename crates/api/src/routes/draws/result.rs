@@ -1,0 +1,41 @@
+use actix_web::{HttpResponse, web};
+
+use crate::AppState;
+use crate::dto::{AdminDrawDto, ErrorBody, LotteryResultRequest};
+use crate::error::ApiError;
+use crate::extract::Admin;
+use rifa_domain::id::PrizeId;
+use rifa_domain::raffle::RaffleId;
+
+/// Records a lottery prize's published result and draws the prize by the published rule: the
+/// winner, the rule's steps and the claim window follow. Prizes are drawn in order, from a
+/// frozen ledger, once each (409 `prize_earlier_not_drawn`, `draw_not_frozen`,
+/// `prize_already_drawn`, `prize_wrong_source`); a result the rule cannot read is a 422 on
+/// `result`.
+#[tracing::instrument(name = "api.draws.result.record", skip_all)]
+#[utoipa::path(post, path = "/api/admin/raffles/{id}/prizes/{prizeId}/result", tag = "admin", security(("bearer" = [])),
+    params(("id" = i64, Path), ("prizeId" = i64, Path)),
+    request_body = LotteryResultRequest,
+    responses(
+        (status = 200, body = AdminDrawDto),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody),
+        (status = 413, body = ErrorBody),
+        (status = 415, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ))]
+pub async fn record(
+    _: Admin,
+    state: web::Data<AppState>,
+    path: web::Path<(RaffleId, PrizeId)>,
+    body: web::Json<LotteryResultRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (raffle, prize) = path.into_inner();
+    let draw = state
+        .draws
+        .draw_from_lottery(raffle, prize, &body.into_inner().into())
+        .await?;
+    Ok(HttpResponse::Ok().json(AdminDrawDto::from(draw)))
+}

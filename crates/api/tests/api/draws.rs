@@ -1,0 +1,529 @@
+//! The verifiable draw over HTTP on both databases (issue 15, decision 0020): prizes locked by
+//! the first purchase, the freeze refused while sales are open or a purchase is pending, the
+//! frozen ledger that no code path can change, each prize drawn by the published rule, the
+//! winners, the claim window and the delivery, and the published file checked offline.
+
+use chrono::{TimeDelta, Utc};
+use reqwest::{Method, StatusCode};
+use rifa_api::verify_draw::verify;
+use rifa_domain::Lang;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, count_rows, expect_error};
+use crate::on_both;
+
+on_both!(
+    a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it,
+    a_frozen_ledger_and_a_recorded_draw_cannot_change_even_in_the_database,
+    prizes_are_checked_field_by_field_and_test_purchases_lock_nothing,
+    two_freezes_or_two_draws_at_once_record_one,
+);
+
+fn lottery_prize(title: &str) -> Value {
+    json!({"title": title, "description": "Entregado en Caracas", "image": null,
+           "source": {"kind": "lottery", "lotteryName": "Lotería del Táchira",
+                      "drawDate": "2030-01-15", "sourceUrl": "https://loteria.example/resultados"}})
+}
+
+async fn set_prizes(app: &TestApp, raffle: i64, prizes: &[Value]) -> reqwest::Response {
+    app.admin_send(
+        Method::PUT,
+        &format!("/api/admin/raffles/{raffle}/prizes"),
+        &json!({ "prizes": prizes }),
+    )
+    .await
+}
+
+async fn freeze(app: &TestApp, raffle: i64) -> reqwest::Response {
+    app.admin_send(
+        Method::POST,
+        &format!("/api/admin/raffles/{raffle}/draw/freeze"),
+        &json!({}),
+    )
+    .await
+}
+
+async fn record_result(app: &TestApp, raffle: i64, prize: i64, result: &str) -> reqwest::Response {
+    app.admin_send(
+        Method::POST,
+        &format!("/api/admin/raffles/{raffle}/prizes/{prize}/result"),
+        &json!({"kind": "lottery", "result": result, "publishedOn": "2030-01-15",
+                "officialUrl": "https://loteria.example/resultados/2030-01-15"}),
+    )
+    .await
+}
+
+/// A purchase of `numbers`, returning its id and reference.
+async fn bought(
+    app: &TestApp,
+    raffle: i64,
+    method: i64,
+    numbers: &[u32],
+    email: &str,
+) -> (i64, String) {
+    let response = app.buy(raffle, method, numbers, 500, email).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let body: Value = response.json().await.unwrap();
+    (
+        body["purchase"]["id"].as_i64().unwrap(),
+        body["purchase"]["reference"].as_str().unwrap().to_owned(),
+    )
+}
+
+/// Moves the draw date to an hour ago, as if the raffle had reached it: sales close at the
+/// draw. Written in the database, so the instance's cached terms still say open and a purchase
+/// meets the database's own refusal.
+async fn reach_the_draw(app: &TestApp, raffle: i64) {
+    use sea_orm::{ConnectionTrait as _, Database, Statement};
+    let db = Database::connect(&app.config.database_url).await.unwrap();
+    db.execute_raw(Statement::from_sql_and_values(
+        db.get_database_backend(),
+        "UPDATE raffles SET draw_date = $1 WHERE id = $2",
+        [(Utc::now() - TimeDelta::hours(1)).into(), raffle.into()],
+    ))
+    .await
+    .unwrap();
+    db.close().await.unwrap();
+}
+
+/// Runs `sql` on the app's database and answers its error, if any.
+async fn try_sql(app: &TestApp, sql: &str) -> Option<String> {
+    use sea_orm::{ConnectionTrait as _, Database};
+    let db = Database::connect(&app.config.database_url).await.unwrap();
+    let outcome = db
+        .execute_unprepared(sql)
+        .await
+        .err()
+        .map(|e| e.to_string());
+    db.close().await.unwrap();
+    outcome
+}
+
+/// A 999-number raffle (results are read by their last 3 digits) with two prizes, and its
+/// prizes' ids.
+async fn raffle_with_two_prizes(app: &TestApp) -> (i64, i64, i64) {
+    let raffle = app.raffle("5", 999, (1, 10)).await;
+    let response = set_prizes(
+        app,
+        raffle,
+        &[lottery_prize("Moto"), lottery_prize("Televisor")],
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let view: Value = response.json().await.unwrap();
+    assert_eq!(view["rulesLocked"], false);
+    assert_eq!(view["digitsUsed"], 3);
+    let ids: Vec<i64> = view["prizes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect();
+    (raffle, ids[0], ids[1])
+}
+
+async fn a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it(app: TestApp) {
+    let method = app.payment_method("Zelle", None).await;
+    let (raffle, first, second) = raffle_with_two_prizes(&app).await;
+
+    // On sale: the rule and the sources are public, nothing is frozen.
+    let public = app.get_json(&format!("/api/raffles/{raffle}/draw")).await;
+    assert_eq!(public["prizes"][0]["title"], "Moto");
+    assert_eq!(public["prizes"][1]["position"], 2);
+    assert_eq!(
+        public["prizes"][0]["source"],
+        json!({"kind": "lottery", "lotteryName": "Lotería del Táchira", "drawDate": "2030-01-15",
+               "sourceUrl": "https://loteria.example/resultados"})
+    );
+    assert_eq!(public["commitment"], Value::Null);
+    expect_error(
+        freeze(&app, raffle).await,
+        StatusCode::CONFLICT,
+        "draw_sales_still_open",
+    )
+    .await;
+    expect_error(
+        app.get(&format!("/api/raffles/{raffle}/draw/ledger")).await,
+        StatusCode::CONFLICT,
+        "draw_not_frozen",
+    )
+    .await;
+
+    let (ana, ana_reference) = bought(&app, raffle, method, &[5, 46], "ana@example.com").await;
+    let (beto, _) = bought(&app, raffle, method, &[50], "beto@example.com").await;
+    let (carla, _) = bought(&app, raffle, method, &[80], "carla@example.com").await;
+    let (dario, _) = bought(&app, raffle, method, &[998], "dario@example.com").await;
+    for (id, status) in [(ana, "approved"), (carla, "rejected"), (dario, "approved")] {
+        let notes = (status == "rejected").then_some("Pago no recibido");
+        assert_eq!(app.decide(id, status, notes).await.status(), StatusCode::OK);
+    }
+
+    // The first purchase locked the rules.
+    let locked = expect_error(
+        set_prizes(&app, raffle, &[lottery_prize("Otra cosa")]).await,
+        StatusCode::CONFLICT,
+        "draw_rules_locked",
+    )
+    .await;
+    assert!(locked["message"].as_str().unwrap().contains("nueva rifa"));
+
+    reach_the_draw(&app, raffle).await;
+    let pending = expect_error(
+        freeze(&app, raffle).await,
+        StatusCode::CONFLICT,
+        "draw_purchases_pending",
+    )
+    .await;
+    assert_eq!(pending["pendingPurchases"][0]["id"], beto);
+    assert_eq!(
+        pending["message"],
+        "Hay 1 compra pendiente: apruébala o recházala antes de congelar la lista de números."
+    );
+    let view = app
+        .admin_get(&format!("/api/admin/raffles/{raffle}/draw"))
+        .await;
+    assert_eq!(view["pendingPurchases"].as_array().unwrap().len(), 1);
+    assert_eq!(view["salesOpen"], false);
+    assert_eq!(view["rulesLocked"], true);
+    assert_eq!(
+        app.decide(beto, "approved", None).await.status(),
+        StatusCode::OK
+    );
+
+    let response = freeze(&app, raffle).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let frozen: Value = response.json().await.unwrap();
+    let root = frozen["commitment"]["root"].as_str().unwrap().to_owned();
+    assert_eq!(root.len(), 64);
+    assert_eq!(
+        frozen["commitment"]["size"], 4,
+        "5, 46, 50 and 998; 80 was rejected"
+    );
+    assert_eq!(frozen["pendingPurchases"], json!([]));
+    expect_error(
+        freeze(&app, raffle).await,
+        StatusCode::CONFLICT,
+        "draw_already_frozen",
+    )
+    .await;
+
+    // Frozen: nobody buys, whatever the raffle's terms say.
+    expect_error(
+        app.buy(raffle, method, &[7], 500, "tarde@example.com")
+            .await,
+        StatusCode::CONFLICT,
+        "sales_closed",
+    )
+    .await;
+
+    // Prizes in order; each result read by the rule.
+    expect_error(
+        record_result(&app, raffle, second, "1234").await,
+        StatusCode::CONFLICT,
+        "prize_earlier_not_drawn",
+    )
+    .await;
+    let unreadable = expect_error(
+        record_result(&app, raffle, first, "12a").await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
+    assert!(unreadable["fields"]["result"].is_string());
+    let response = record_result(&app, raffle, first, "12-0046").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let drawn: Value = response.json().await.unwrap();
+    let moto = &drawn["prizes"][0]["draw"];
+    assert_eq!(moto["drawnNumber"], 46);
+    assert_eq!(moto["winningNumber"], 46);
+    assert_eq!(
+        moto["steps"],
+        json!([{"step": "lastDigits", "result": "12-0046", "digits": 3, "used": "046", "number": 46},
+               {"step": "wins", "number": 46}])
+    );
+    assert_eq!(moto["winner"]["purchaseId"], ana);
+    assert_eq!(moto["winner"]["customerEmail"], "ana@example.com");
+    assert_eq!(drawn["prizes"][0]["claim"]["daysLeft"], 30);
+    assert_eq!(drawn["prizes"][0]["claim"]["deliveredAt"], Value::Null);
+    expect_error(
+        record_result(&app, raffle, first, "0005").await,
+        StatusCode::CONFLICT,
+        "prize_already_drawn",
+    )
+    .await;
+
+    // 999 is not sold: the next sold number upward is past the last, so the count wraps to 5.
+    let response = record_result(&app, raffle, second, "7-999").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let drawn: Value = response.json().await.unwrap();
+    let tv = &drawn["prizes"][1]["draw"];
+    assert_eq!(tv["winningNumber"], 5);
+    assert_eq!(
+        tv["steps"],
+        json!([{"step": "lastDigits", "result": "7-999", "digits": 3, "used": "999", "number": 999},
+               {"step": "notSold", "number": 999, "next": 5},
+               {"step": "wrappedAround"},
+               {"step": "wins", "number": 5}])
+    );
+
+    // The public sees a first name, an initial and a country; never a contact.
+    let public = app.get_json(&format!("/api/raffles/{raffle}/draw")).await;
+    assert_eq!(
+        public["prizes"][0]["draw"]["winner"],
+        json!({"number": 46, "displayName": "María G.", "country": "venezuela"})
+    );
+    assert_eq!(public["commitment"]["root"], root.as_str());
+    let winners = app.get_json("/api/winners").await;
+    let ours: Vec<&Value> = winners["winners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|w| w["raffleId"] == raffle)
+        .collect();
+    assert_eq!(ours.len(), 2);
+    assert!(ours.iter().all(|w| w["displayName"] == "María G."));
+
+    // Delivery, once.
+    let response = app
+        .admin_send(
+            Method::POST,
+            &format!("/api/admin/raffles/{raffle}/prizes/{first}/delivered"),
+            &json!({"photo": "https://cdn.example/entrega.jpg"}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let delivered: Value = response.json().await.unwrap();
+    assert!(delivered["prizes"][0]["claim"]["deliveredAt"].is_string());
+    assert_eq!(
+        delivered["prizes"][0]["claim"]["deliveryPhoto"],
+        "https://cdn.example/entrega.jpg"
+    );
+    expect_error(
+        app.admin_send(
+            Method::POST,
+            &format!("/api/admin/raffles/{raffle}/prizes/{first}/delivered"),
+            &json!({"photo": null}),
+        )
+        .await,
+        StatusCode::CONFLICT,
+        "prize_already_delivered",
+    )
+    .await;
+
+    // The published file holds by itself, offline; one changed entry does not.
+    let file = app
+        .get(&format!("/api/raffles/{raffle}/draw/ledger"))
+        .await
+        .text()
+        .await
+        .unwrap();
+    let published: Value = serde_json::from_str(&file).unwrap();
+    assert_eq!(published["format"], "rifa-draw-v1");
+    assert_eq!(published["root"], root.as_str());
+    let numbers: Vec<u64> = published["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e[0].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [5, 46, 50, 998]);
+    assert!(!file.contains("ana@example.com") && !file.contains("María"));
+    let report = verify(&file, Some(&ana_reference.to_lowercase()), Lang::Es).unwrap();
+    assert!(report.holds, "{:#?}", report.lines);
+    assert!(
+        report
+            .lines
+            .iter()
+            .any(|l| l.contains("2 números en la lista: 0005, 0046")),
+        "{:#?}",
+        report.lines
+    );
+    let mut tampered = published.clone();
+    tampered["entries"][2][0] = json!(51);
+    let report = verify(&tampered.to_string(), None, Lang::En).unwrap();
+    assert!(!report.holds);
+    assert!(
+        report.lines.iter().any(|l| l.contains("does NOT match")),
+        "{:#?}",
+        report.lines
+    );
+}
+
+async fn a_frozen_ledger_and_a_recorded_draw_cannot_change_even_in_the_database(app: TestApp) {
+    let method = app.payment_method("Zelle", None).await;
+    let (raffle, first, _) = raffle_with_two_prizes(&app).await;
+    let (ana, _) = bought(&app, raffle, method, &[7], "ana@example.com").await;
+    assert_eq!(
+        app.decide(ana, "approved", None).await.status(),
+        StatusCode::OK
+    );
+    reach_the_draw(&app, raffle).await;
+    assert_eq!(freeze(&app, raffle).await.status(), StatusCode::OK);
+    assert_eq!(
+        record_result(&app, raffle, first, "7").await.status(),
+        StatusCode::OK
+    );
+
+    for sql in [
+        format!("UPDATE draw_ledger_entries SET tag = '00' WHERE raffle_id = {raffle}"),
+        format!("DELETE FROM draw_ledger_entries WHERE raffle_id = {raffle}"),
+        format!("UPDATE draw_ledgers SET root = '00' WHERE raffle_id = {raffle}"),
+        format!("DELETE FROM prize_draws WHERE raffle_id = {raffle}"),
+        format!("UPDATE prize_draws SET winning_number = 8 WHERE raffle_id = {raffle}"),
+    ] {
+        let refused = try_sql(&app, &sql).await;
+        assert!(
+            refused
+                .as_deref()
+                .is_some_and(|e| e.contains("append_only")),
+            "{sql}: {refused:?}"
+        );
+    }
+    let refused = try_sql(
+        &app,
+        &format!("UPDATE purchases SET status = 'rejected' WHERE id = {ana}"),
+    )
+    .await;
+    assert!(
+        refused
+            .as_deref()
+            .is_some_and(|e| e.contains("draw_ledger_frozen")),
+        "{refused:?}"
+    );
+    let refused = try_sql(
+        &app,
+        &format!("DELETE FROM raffle_prizes WHERE raffle_id = {raffle}"),
+    )
+    .await;
+    assert!(
+        refused
+            .as_deref()
+            .is_some_and(|e| e.contains("draw_rules_locked")),
+        "{refused:?}"
+    );
+    assert_eq!(
+        count_rows(
+            &app,
+            &format!("SELECT COUNT(*) AS n FROM draw_ledger_entries WHERE raffle_id = {raffle}")
+        )
+        .await,
+        1
+    );
+}
+
+async fn prizes_are_checked_field_by_field_and_test_purchases_lock_nothing(app: TestApp) {
+    let raffle = app.raffle("5", 100, (1, 10)).await;
+    let body = expect_error(
+        set_prizes(
+            &app,
+            raffle,
+            &[
+                json!({"title": "", "description": "", "source": {"kind": "lottery", "lotteryName": "Lotería",
+                        "drawDate": "15/01/2030", "sourceUrl": "javascript:alert(1)"}}),
+                json!({"title": "Bici", "description": "", "source": {"kind": "beacon", "round": 0}}),
+            ],
+        )
+        .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
+    let fields: Vec<&str> = body["fields"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "prizes[0].title",
+            "prizes[0].source.drawDate",
+            "prizes[0].source.sourceUrl",
+            "prizes[1].source.round"
+        ]
+    );
+    expect_error(
+        set_prizes(&app, 999_999, &[lottery_prize("Moto")]).await,
+        StatusCode::NOT_FOUND,
+        "raffle_not_found",
+    )
+    .await;
+    let beacon = json!({"title": "Bici", "description": "", "image": "/uploads/bici.jpg",
+                        "source": {"kind": "beacon", "round": 5_000_000}});
+    assert_eq!(
+        set_prizes(&app, raffle, &[beacon.clone()]).await.status(),
+        StatusCode::OK
+    );
+
+    // An admin's test purchase is a rehearsal: the rules stay open.
+    let method = app.payment_method("Zelle", None).await;
+    let form = app.purchase_form(method, &[3], "5.00", "prueba@example.com");
+    let response = app
+        .post_form(
+            &format!("/api/admin/raffles/{raffle}/purchase"),
+            form,
+            Some(&app.admin_token),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let view = app
+        .admin_get(&format!("/api/admin/raffles/{raffle}/draw"))
+        .await;
+    assert_eq!(view["rulesLocked"], false);
+    assert_eq!(
+        view["prizes"][0]["source"],
+        json!({"kind": "beacon", "round": 5_000_000})
+    );
+    assert_eq!(view["prizes"][0]["image"], "/uploads/bici.jpg");
+    assert_eq!(set_prizes(&app, raffle, &[]).await.status(), StatusCode::OK);
+
+    // Frozen without prizes: refused.
+    reach_the_draw(&app, raffle).await;
+    expect_error(
+        freeze(&app, raffle).await,
+        StatusCode::CONFLICT,
+        "draw_no_prizes",
+    )
+    .await;
+}
+
+async fn two_freezes_or_two_draws_at_once_record_one(app: TestApp) {
+    let method = app.payment_method("Zelle", None).await;
+    let (raffle, first, _) = raffle_with_two_prizes(&app).await;
+    for (numbers, email) in [(&[1, 2][..], "a@example.com"), (&[3][..], "b@example.com")] {
+        let (id, _) = bought(&app, raffle, method, numbers, email).await;
+        assert_eq!(
+            app.decide(id, "approved", None).await.status(),
+            StatusCode::OK
+        );
+    }
+    reach_the_draw(&app, raffle).await;
+    let (one, two) = tokio::join!(freeze(&app, raffle), freeze(&app, raffle));
+    let mut statuses = [one.status(), two.status()];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT]);
+    assert_eq!(
+        count_rows(
+            &app,
+            &format!("SELECT COUNT(*) AS n FROM draw_ledgers WHERE raffle_id = {raffle}")
+        )
+        .await,
+        1
+    );
+    let (one, two) = tokio::join!(
+        record_result(&app, raffle, first, "2"),
+        record_result(&app, raffle, first, "3")
+    );
+    let mut statuses = [one.status(), two.status()];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::CONFLICT]);
+    assert_eq!(
+        count_rows(
+            &app,
+            &format!("SELECT COUNT(*) AS n FROM prize_draws WHERE raffle_id = {raffle}")
+        )
+        .await,
+        1
+    );
+}

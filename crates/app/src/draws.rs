@@ -1,0 +1,469 @@
+//! The verifiable draw (issue 15, decision 0020): a raffle's prizes and their public sources,
+//! locked by the first purchase; the ledger frozen when sales close; each prize drawn from its
+//! result by the published rule; the claim window and the delivery; and what anyone needs to
+//! check all of it.
+
+use std::collections::BTreeSet;
+
+use chrono::{DateTime, Utc};
+use rifa_domain::FieldErrors;
+use rifa_domain::draw::ledger::{LedgerEntry, MerkleTree, purchase_tag};
+use rifa_domain::draw::prize::{PrizeDraft, PrizeInput, PrizeResult, PrizeSource};
+use rifa_domain::draw::rule;
+use rifa_domain::id::PrizeId;
+use rifa_domain::raffle::{Raffle, RaffleId};
+use rifa_domain::validation::web_url;
+use rifa_ports::{
+    BuiltLedger, Clock, Commitment, DrawRepository, FreezeError, PrizeDelivery, PrizeDraw,
+    PrizeRecord, RaffleRepository, RecentWinner, RecordDeliveryError, RecordDrawError,
+    ReplacePrizesError, SaltGenerator, SoldNumber, UndecidedPurchase,
+};
+
+use crate::shared::now;
+
+/// Pending purchases the panel lists before a freeze.
+const PENDING_LISTED: u32 = 50;
+/// The longest delivery photo address kept.
+const PHOTO_URL_MAX: usize = 2048;
+/// Winners the home page shows.
+pub const RECENT_WINNERS: u32 = 12;
+
+#[derive(Debug, thiserror::Error)]
+pub enum DrawError {
+    /// No such raffle (or, on public reads, one the public cannot see).
+    #[error("raffle not found")]
+    RaffleNotFound,
+    #[error("prize not found")]
+    PrizeNotFound,
+    #[error("invalid input")]
+    Invalid(FieldErrors),
+    /// A real purchase exists: the prizes and their sources can no longer change.
+    #[error("the rules are locked")]
+    RulesLocked,
+    /// The ledger is frozen once sales close, not before.
+    #[error("sales close at {closes_at:?}")]
+    SalesStillOpen { closes_at: Option<DateTime<Utc>> },
+    #[error("{} purchases are pending", .0.len())]
+    PurchasesPending(Vec<UndecidedPurchase>),
+    #[error("the raffle has no prizes")]
+    NoPrizes,
+    #[error("the ledger is already frozen")]
+    AlreadyFrozen,
+    #[error("the ledger is not frozen yet")]
+    NotFrozen,
+    /// Prizes are drawn in order; this one's turn has not come.
+    #[error("prize {position} is not drawn yet")]
+    EarlierPrizeNotDrawn { position: u32 },
+    #[error("the prize was already drawn")]
+    AlreadyDrawn,
+    /// The result given is not of the kind the prize's published source is.
+    #[error("the prize is drawn from another source")]
+    WrongSource,
+    #[error("the prize is not drawn yet")]
+    NotDrawn,
+    #[error("the prize was already delivered")]
+    AlreadyDelivered,
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+impl From<ReplacePrizesError> for DrawError {
+    fn from(error: ReplacePrizesError) -> Self {
+        match error {
+            ReplacePrizesError::RulesLocked => Self::RulesLocked,
+            ReplacePrizesError::Unknown(e) => Self::Unknown(e),
+        }
+    }
+}
+
+/// A lottery result as the admin typed it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LotteryResultInput {
+    pub result: Option<String>,
+    pub published_on: Option<String>,
+    pub official_url: Option<String>,
+}
+
+/// A raffle's draw as the panel sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdminDraw {
+    pub raffle: Raffle,
+    pub sales_open: bool,
+    /// A real purchase exists or the ledger is frozen: the prizes can no longer change.
+    pub rules_locked: bool,
+    /// Empty once frozen: none can be pending then.
+    pub pending: Vec<UndecidedPurchase>,
+    pub commitment: Option<Commitment>,
+    pub prizes: Vec<PrizeRecord>,
+    pub now: DateTime<Utc>,
+}
+
+/// A raffle's draw as its page shows it (winners' contacts are the edge's to leave out).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PublicDraw {
+    pub raffle: Raffle,
+    pub commitment: Option<Commitment>,
+    pub prizes: Vec<PrizeRecord>,
+}
+
+/// Everything a third party needs to check the draw.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PublishedLedger {
+    pub raffle: Raffle,
+    pub commitment: Commitment,
+    pub entries: Vec<LedgerEntry>,
+    pub prizes: Vec<PrizeRecord>,
+}
+
+#[async_trait::async_trait]
+pub trait DrawService: Send + Sync + 'static {
+    /// # Errors
+    /// `RaffleNotFound`, or a storage failure.
+    async fn admin_draw(&self, raffle: RaffleId) -> Result<AdminDraw, DrawError>;
+
+    /// # Errors
+    /// `RaffleNotFound` (hidden raffles too), or a storage failure.
+    async fn public_draw(&self, raffle: RaffleId) -> Result<PublicDraw, DrawError>;
+
+    /// # Errors
+    /// `RaffleNotFound`, `NotFrozen`, or a storage failure.
+    async fn published_ledger(&self, raffle: RaffleId) -> Result<PublishedLedger, DrawError>;
+
+    /// Replaces the raffle's prizes (in order) while no real purchase exists.
+    ///
+    /// # Errors
+    /// `RaffleNotFound`, `Invalid`, `RulesLocked`, or a storage failure.
+    async fn set_prizes(
+        &self,
+        raffle: RaffleId,
+        prizes: &[PrizeInput],
+    ) -> Result<AdminDraw, DrawError>;
+
+    /// Freezes the ledger: after sales close, with every purchase decided.
+    ///
+    /// # Errors
+    /// `RaffleNotFound`, `SalesStillOpen`, `NoPrizes`, `PurchasesPending`, `AlreadyFrozen`, or
+    /// a storage failure.
+    async fn freeze(&self, raffle: RaffleId) -> Result<AdminDraw, DrawError>;
+
+    /// Draws a lottery prize from its published result.
+    ///
+    /// # Errors
+    /// `RaffleNotFound`, `PrizeNotFound`, `NotFrozen`, `WrongSource`, `EarlierPrizeNotDrawn`,
+    /// `AlreadyDrawn`, `Invalid`, or a storage failure.
+    async fn draw_from_lottery(
+        &self,
+        raffle: RaffleId,
+        prize: PrizeId,
+        input: &LotteryResultInput,
+    ) -> Result<AdminDraw, DrawError>;
+
+    /// Records that a drawn prize was handed over, with an optional photo (an uploaded image's
+    /// address).
+    ///
+    /// # Errors
+    /// `RaffleNotFound`, `PrizeNotFound`, `NotDrawn`, `AlreadyDelivered`, `Invalid`, or a
+    /// storage failure.
+    async fn mark_delivered(
+        &self,
+        raffle: RaffleId,
+        prize: PrizeId,
+        photo: Option<&str>,
+    ) -> Result<AdminDraw, DrawError>;
+
+    /// The latest winners of visible raffles, newest first.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    async fn recent_winners(&self) -> anyhow::Result<Vec<RecentWinner>>;
+}
+
+/// The draw over its ports: raffles and the draw's records from `S`, salts from `G`, the time
+/// from `C`.
+pub struct Draws<S, G, C> {
+    store: S,
+    salts: G,
+    clock: C,
+}
+
+impl<S, G, C> Draws<S, G, C> {
+    pub fn new(store: S, salts: G, clock: C) -> Self {
+        Self {
+            store,
+            salts,
+            clock,
+        }
+    }
+}
+
+/// The ledger of `sold` under `salt`: sorted by number, each number with its purchase's tag.
+#[must_use]
+pub fn build_ledger(salt: &[u8], sold: &[SoldNumber]) -> BuiltLedger {
+    let mut entries: Vec<LedgerEntry> = sold
+        .iter()
+        .map(|s| LedgerEntry {
+            number: s.number,
+            tag: purchase_tag(salt, &s.reference),
+        })
+        .collect();
+    entries.sort_unstable();
+    let root = MerkleTree::over(&entries).root();
+    BuiltLedger { entries, root }
+}
+
+impl<S, G, C> Draws<S, G, C>
+where
+    S: DrawRepository + RaffleRepository,
+    G: SaltGenerator,
+    C: Clock,
+{
+    async fn raffle(&self, raffle: RaffleId) -> Result<Raffle, DrawError> {
+        self.store
+            .raffle_terms(raffle)
+            .await?
+            .ok_or(DrawError::RaffleNotFound)
+    }
+
+    async fn admin_view_of(&self, raffle: Raffle) -> Result<AdminDraw, DrawError> {
+        let commitment = self.store.commitment(raffle.id).await?;
+        let pending = if commitment.is_some() {
+            Vec::new()
+        } else {
+            self.store
+                .undecided_purchases(raffle.id, PENDING_LISTED)
+                .await?
+        };
+        let now = now(&self.clock);
+        Ok(AdminDraw {
+            sales_open: raffle.sales_open(now),
+            rules_locked: commitment.is_some() || self.store.rules_locked(raffle.id).await?,
+            pending,
+            commitment,
+            prizes: self.store.prizes(raffle.id).await?,
+            raffle,
+            now,
+        })
+    }
+
+    async fn prize_of(
+        &self,
+        raffle: RaffleId,
+        prize: PrizeId,
+    ) -> Result<(Vec<PrizeRecord>, usize), DrawError> {
+        let prizes = self.store.prizes(raffle).await?;
+        let index = prizes
+            .iter()
+            .position(|p| p.id == prize)
+            .ok_or(DrawError::PrizeNotFound)?;
+        Ok((prizes, index))
+    }
+}
+
+#[async_trait::async_trait]
+impl<S, G, C> DrawService for Draws<S, G, C>
+where
+    S: DrawRepository + RaffleRepository,
+    G: SaltGenerator,
+    C: Clock,
+{
+    async fn admin_draw(&self, raffle: RaffleId) -> Result<AdminDraw, DrawError> {
+        let raffle = self.raffle(raffle).await?;
+        self.admin_view_of(raffle).await
+    }
+
+    async fn public_draw(&self, raffle: RaffleId) -> Result<PublicDraw, DrawError> {
+        let raffle = Some(self.raffle(raffle).await?)
+            .filter(|r| r.status.is_publicly_visible())
+            .ok_or(DrawError::RaffleNotFound)?;
+        Ok(PublicDraw {
+            commitment: self.store.commitment(raffle.id).await?,
+            prizes: self.store.prizes(raffle.id).await?,
+            raffle,
+        })
+    }
+
+    async fn published_ledger(&self, raffle: RaffleId) -> Result<PublishedLedger, DrawError> {
+        let PublicDraw {
+            raffle,
+            commitment,
+            prizes,
+        } = self.public_draw(raffle).await?;
+        let commitment = commitment.ok_or(DrawError::NotFrozen)?;
+        Ok(PublishedLedger {
+            entries: self.store.ledger_entries(raffle.id).await?,
+            raffle,
+            commitment,
+            prizes,
+        })
+    }
+
+    async fn set_prizes(
+        &self,
+        raffle: RaffleId,
+        prizes: &[PrizeInput],
+    ) -> Result<AdminDraw, DrawError> {
+        let raffle = self.raffle(raffle).await?;
+        let drafts = PrizeDraft::parse_all(prizes).map_err(DrawError::Invalid)?;
+        self.store.replace_prizes(raffle.id, &drafts).await?;
+        self.admin_view_of(raffle).await
+    }
+
+    async fn freeze(&self, raffle: RaffleId) -> Result<AdminDraw, DrawError> {
+        let raffle = self.raffle(raffle).await?;
+        let at = now(&self.clock);
+        if raffle.sales_open(at) {
+            return Err(DrawError::SalesStillOpen {
+                closes_at: raffle.sales_close_at(),
+            });
+        }
+        if self.store.prizes(raffle.id).await?.is_empty() {
+            return Err(DrawError::NoPrizes);
+        }
+        let salt = self.salts.salt();
+        let build = |sold: &[SoldNumber]| build_ledger(&salt, sold);
+        match self.store.freeze_ledger(raffle.id, salt, at, &build).await {
+            Ok(commitment) => {
+                tracing::info!(
+                    raffle.id = raffle.id.get(),
+                    size = commitment.size,
+                    "ledger frozen"
+                );
+            }
+            Err(FreezeError::PurchasesPending(pending)) => {
+                return Err(DrawError::PurchasesPending(pending));
+            }
+            Err(FreezeError::AlreadyFrozen) => return Err(DrawError::AlreadyFrozen),
+            Err(FreezeError::Unknown(e)) => return Err(e.into()),
+        }
+        self.admin_view_of(raffle).await
+    }
+
+    async fn draw_from_lottery(
+        &self,
+        raffle: RaffleId,
+        prize: PrizeId,
+        input: &LotteryResultInput,
+    ) -> Result<AdminDraw, DrawError> {
+        let raffle = self.raffle(raffle).await?;
+        let (prizes, index) = self.prize_of(raffle.id, prize).await?;
+        if prizes[index].draw.is_some() {
+            return Err(DrawError::AlreadyDrawn);
+        }
+        if !matches!(prizes[index].prize.source, PrizeSource::Lottery { .. }) {
+            return Err(DrawError::WrongSource);
+        }
+        let result = PrizeResult::parse_lottery(
+            input.result.as_deref(),
+            input.published_on.as_deref(),
+            input.official_url.as_deref(),
+            raffle.max_tickets,
+        )
+        .map_err(DrawError::Invalid)?;
+        self.draw_prize(&raffle, &prizes, index, result).await?;
+        self.admin_view_of(raffle).await
+    }
+
+    async fn mark_delivered(
+        &self,
+        raffle: RaffleId,
+        prize: PrizeId,
+        photo: Option<&str>,
+    ) -> Result<AdminDraw, DrawError> {
+        let raffle = self.raffle(raffle).await?;
+        let (prizes, index) = self.prize_of(raffle.id, prize).await?;
+        if prizes[index].draw.is_none() {
+            return Err(DrawError::NotDrawn);
+        }
+        let photo = match photo.map(str::trim).filter(|p| !p.is_empty()) {
+            None => None,
+            Some(raw) => Some(
+                web_url(raw, PHOTO_URL_MAX)
+                    .map_err(|e| DrawError::Invalid(FieldErrors::single("photo", e)))?,
+            ),
+        };
+        let delivery = PrizeDelivery {
+            delivered_at: now(&self.clock),
+            photo,
+        };
+        match self.store.record_delivery(prize, &delivery).await {
+            Ok(()) => {}
+            Err(RecordDeliveryError::AlreadyDelivered) => return Err(DrawError::AlreadyDelivered),
+            Err(RecordDeliveryError::Unknown(e)) => return Err(e.into()),
+        }
+        self.admin_view_of(raffle).await
+    }
+
+    async fn recent_winners(&self) -> anyhow::Result<Vec<RecentWinner>> {
+        self.store.recent_winners(RECENT_WINNERS).await
+    }
+}
+
+impl<S, G, C> Draws<S, G, C>
+where
+    S: DrawRepository + RaffleRepository,
+    G: SaltGenerator,
+    C: Clock,
+{
+    /// Applies the rule to the prize at `index` and records the outcome: the ledger frozen,
+    /// the prizes before it drawn (their winners cannot win again).
+    async fn draw_prize(
+        &self,
+        raffle: &Raffle,
+        prizes: &[PrizeRecord],
+        index: usize,
+        result: PrizeResult,
+    ) -> Result<(), DrawError> {
+        if self.store.commitment(raffle.id).await?.is_none() {
+            return Err(DrawError::NotFrozen);
+        }
+        if let Some(earlier) = prizes[..index].iter().find(|p| p.draw.is_none()) {
+            return Err(DrawError::EarlierPrizeNotDrawn {
+                position: earlier.position,
+            });
+        }
+        let already_won: BTreeSet<u32> = prizes[..index]
+            .iter()
+            .filter_map(|p| p.draw.as_ref().and_then(|d| d.winning_number))
+            .collect();
+        let sold: BTreeSet<u32> = self
+            .store
+            .ledger_entries(raffle.id)
+            .await?
+            .iter()
+            .map(|entry| entry.number)
+            .collect();
+        let outcome = rule::apply(&result.input(), raffle.max_tickets, &sold, &already_won)
+            .map_err(|e| DrawError::Invalid(FieldErrors::single("result", e)))?;
+        let holder = match outcome.winner {
+            Some(number) => Some(self.store.holder_of(raffle.id, number).await?.ok_or_else(
+                || anyhow::anyhow!("number {number} is in the ledger but no purchase holds it"),
+            )?),
+            None => None,
+        };
+        let draw = PrizeDraw {
+            result,
+            drawn_number: outcome.drawn,
+            winning_number: outcome.winner,
+            steps: outcome.steps,
+            drawn_at: now(&self.clock),
+            winner: None,
+        };
+        match self
+            .store
+            .record_draw(raffle.id, prizes[index].id, &draw, holder)
+            .await
+        {
+            Ok(()) => {
+                tracing::info!(
+                    raffle.id = raffle.id.get(),
+                    prize.position = prizes[index].position,
+                    winner = ?draw.winning_number,
+                    "prize drawn"
+                );
+                Ok(())
+            }
+            Err(RecordDrawError::AlreadyDrawn) => Err(DrawError::AlreadyDrawn),
+            Err(RecordDrawError::Unknown(e)) => Err(e.into()),
+        }
+    }
+}
