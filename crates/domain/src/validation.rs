@@ -165,6 +165,15 @@ impl FieldErrors {
         self.0.iter()
     }
 
+    /// Each field's name and error, in order: what a test or a log compares.
+    #[must_use]
+    pub fn named(&self) -> Vec<(&str, FieldError)> {
+        self.0
+            .iter()
+            .map(|(field, error)| (field.as_ref(), error.clone()))
+            .collect()
+    }
+
     /// `Ok(())` when nothing was recorded, so callers can `?` out of a validation.
     ///
     /// # Errors

@@ -726,7 +726,7 @@ mod tests {
 
         let errors = bad.parse(RaffleId::new(5)).unwrap_err();
 
-        let mut named: Vec<_> = errors.iter().map(|(field, _)| *field).collect();
+        let mut named: Vec<_> = errors.iter().map(|(field, _)| field.as_ref()).collect();
         named.sort_unstable();
         assert_eq!(
             named,
@@ -773,17 +773,17 @@ mod tests {
             with(numbers, count)
                 .unwrap_err()
                 .iter()
-                .cloned()
+                .map(|(field, error)| (field.to_string(), error.clone()))
                 .collect::<Vec<_>>()
         };
         assert_eq!(
             refused(Some("[7]"), "2"),
-            [("randomCount", FieldError::NumbersAndRandomCount)]
+            [("randomCount".to_owned(), FieldError::NumbersAndRandomCount)]
         );
         for not_a_count in ["tres", "-1", "2.5"] {
             assert_eq!(
                 refused(None, not_a_count),
-                [("randomCount", FieldError::NotANumber)],
+                [("randomCount".to_owned(), FieldError::NotANumber)],
                 "{not_a_count}"
             );
         }
@@ -799,10 +799,13 @@ mod tests {
             fields.push(("raffleId", other));
             let errors = form(&fields).parse(RaffleId::new(5)).unwrap_err();
             assert_eq!(
-                errors.iter().collect::<Vec<_>>(),
-                [&(
+                errors
+                    .iter()
+                    .map(|(field, error)| (field.as_ref(), error))
+                    .collect::<Vec<_>>(),
+                [(
                     "raffleId",
-                    FieldError::OutOfRange {
+                    &FieldError::OutOfRange {
                         min: "5".into(),
                         max: "5".into()
                     }

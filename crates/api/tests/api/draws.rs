@@ -452,7 +452,9 @@ async fn prizes_are_checked_field_by_field_and_test_purchases_lock_nothing(app: 
     let beacon = json!({"title": "Bici", "description": "", "image": "/uploads/bici.jpg",
                         "source": {"kind": "beacon", "round": 5_000_000}});
     assert_eq!(
-        set_prizes(&app, raffle, &[beacon.clone()]).await.status(),
+        set_prizes(&app, raffle, std::slice::from_ref(&beacon))
+            .await
+            .status(),
         StatusCode::OK
     );
 

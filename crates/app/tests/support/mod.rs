@@ -436,8 +436,8 @@ pub fn request(method: &PaymentMethod, numbers: &[u32], quote: &PriceQuote) -> P
 }
 
 /// The fields an `Invalid` answer names, in order.
-pub fn fields(errors: &FieldErrors) -> Vec<&'static str> {
-    errors.iter().map(|(field, _)| *field).collect()
+pub fn fields(errors: &FieldErrors) -> Vec<&str> {
+    errors.iter().map(|(field, _)| field.as_ref()).collect()
 }
 
 /// A buyer whose ID document follows from the e-mail, so two addresses are two people.

@@ -268,8 +268,8 @@ async fn one_person_may_hold_the_raffles_maximum_across_purchases() {
         panic!("expected the per-person limit, got {refused:?}");
     };
     assert_eq!(
-        errors.iter().collect::<Vec<_>>(),
-        [&(
+        errors.named(),
+        [(
             "ticketNumbers",
             FieldError::PerPersonLimit { max: 3, used: 2 }
         )]

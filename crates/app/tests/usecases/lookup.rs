@@ -167,7 +167,7 @@ async fn a_blank_or_malformed_lookup_is_invalid() {
     ] {
         match t.lookup().verify_tickets(email, phone).await {
             Err(VerifyError::Invalid(errors)) => {
-                assert_eq!(errors.iter().cloned().collect::<Vec<_>>(), [(field, error)]);
+                assert_eq!(errors.named(), [(field, error)]);
             }
             other => panic!("{email:?} {phone:?}: expected invalid, got {other:?}"),
         }

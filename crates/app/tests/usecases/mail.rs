@@ -351,10 +351,7 @@ async fn a_test_email_reports_a_bad_address_and_the_servers_refusal() {
 
     match nowhere {
         Err(TestEmailError::Invalid(errors)) => {
-            assert_eq!(
-                errors.iter().cloned().collect::<Vec<_>>(),
-                [("to", FieldError::Required)]
-            );
+            assert_eq!(errors.named(), [("to", FieldError::Required)]);
         }
         other => panic!("expected a missing address, got {other:?}"),
     }

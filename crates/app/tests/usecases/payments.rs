@@ -63,10 +63,9 @@ async fn a_method_cannot_convert_with_a_rate_that_does_not_exist() {
         .await;
 
     match refused {
-        Err(WriteFailure::Invalid(errors)) => assert_eq!(
-            errors.iter().cloned().collect::<Vec<_>>(),
-            [("exchangeRateId", FieldError::Required)]
-        ),
+        Err(WriteFailure::Invalid(errors)) => {
+            assert_eq!(errors.named(), [("exchangeRateId", FieldError::Required)])
+        }
         other => panic!("expected the missing rate, got {other:?}"),
     }
 }
@@ -130,10 +129,7 @@ async fn one_rate_per_currency_pair_and_never_a_pair_of_one_currency() {
         }
     }
     match same {
-        Err(errors) => assert_eq!(
-            errors.iter().cloned().collect::<Vec<_>>(),
-            [("toCurrency", FieldError::SameCurrency)]
-        ),
+        Err(errors) => assert_eq!(errors.named(), [("toCurrency", FieldError::SameCurrency)]),
         other => panic!("expected the same currency refused, got {other:?}"),
     }
     match no_rate {
@@ -179,7 +175,7 @@ async fn a_new_method_can_be_paid_with_at_once_and_a_deactivated_or_deleted_one_
     assert_eq!(paid.purchase.payment_method, "Pago Móvil");
     match refused {
         Err(PurchaseError::Invalid(errors)) => assert_eq!(
-            errors.iter().cloned().collect::<Vec<_>>(),
+            errors.named(),
             [("paymentMethod", FieldError::PaymentMethodUnavailable)]
         ),
         other => panic!("expected the method unavailable, got {other:?}"),

@@ -101,7 +101,7 @@ async fn more_tickets_than_the_per_purchase_limit_are_refused_naming_the_limit()
 
     match refused {
         Err(PurchaseError::Invalid(errors)) => {
-            let found: Vec<_> = errors.iter().cloned().collect();
+            let found = errors.named();
             assert_eq!(
                 found,
                 [("ticketNumbers", FieldError::TicketsAboveMaximum { max: 2 })]
@@ -135,7 +135,7 @@ async fn fewer_tickets_than_the_minimum_are_refused() {
 
     match refused {
         Err(PurchaseError::Invalid(errors)) => {
-            let found: Vec<_> = errors.iter().cloned().collect();
+            let found = errors.named();
             assert_eq!(
                 found,
                 [("ticketNumbers", FieldError::TicketsBelowMinimum { min: 2 })]
@@ -536,8 +536,8 @@ async fn a_random_count_outside_the_limits_is_refused_on_its_own_field() {
 
     match refused {
         Err(PurchaseError::Invalid(errors)) => assert_eq!(
-            errors.iter().collect::<Vec<_>>(),
-            [&("randomCount", FieldError::TicketsAboveMaximum { max: 10 })]
+            errors.named(),
+            [("randomCount", FieldError::TicketsAboveMaximum { max: 10 })]
         ),
         other => panic!("expected the count refused, got {other:?}"),
     }
@@ -561,8 +561,8 @@ async fn numbers_drawn_for_a_purchase_that_is_refused_go_back_at_once() {
 
     match refused {
         Err(PurchaseError::Invalid(errors)) => assert_eq!(
-            errors.iter().collect::<Vec<_>>(),
-            [&(
+            errors.named(),
+            [(
                 "randomCount",
                 FieldError::PerPersonLimit { max: 5, used: 4 }
             )]

@@ -205,12 +205,8 @@ mod tests {
             tickets: Some("7,x".into()),
             ..PurchaseSearchParams::default()
         };
-        let fields: Vec<_> = parse_query(&bad)
-            .err()
-            .unwrap_or_default()
-            .iter()
-            .map(|(f, _)| f.as_ref())
-            .collect();
+        let errors = parse_query(&bad).err().unwrap_or_default();
+        let fields: Vec<_> = errors.iter().map(|(f, _)| f.as_ref()).collect();
         assert_eq!(fields, ["status", "tickets"]);
     }
 }
