@@ -82,6 +82,7 @@ pub struct UndecidedPurchase {
 pub struct RecentWinner {
     pub raffle_id: RaffleId,
     pub raffle_title: String,
+    pub max_tickets: u32,
     pub prize_title: String,
     pub position: u32,
     pub number: u32,

@@ -178,6 +178,7 @@ struct SoldRow {
 struct WinnerRow {
     raffle_id: i64,
     raffle_title: String,
+    max_tickets: i32,
     prize_title: String,
     position: i32,
     winning_number: i32,
@@ -622,7 +623,7 @@ impl DrawRepository for Db {
             ("?", "?")
         };
         let sql = format!(
-            "SELECT r.id AS raffle_id, r.title AS raffle_title, z.title AS prize_title, \
+            "SELECT r.id AS raffle_id, r.title AS raffle_title, r.max_tickets, z.title AS prize_title, \
              z.position, d.winning_number, p.customer_name, p.customer_country, d.drawn_at \
              FROM prize_draws d JOIN raffle_prizes z ON z.id = d.prize_id \
              JOIN raffles r ON r.id = d.raffle_id JOIN purchases p ON p.id = d.winner_purchase_id \
@@ -644,6 +645,7 @@ impl DrawRepository for Db {
             Ok(RecentWinner {
                 raffle_id: RaffleId::new(row.raffle_id),
                 raffle_title: row.raffle_title,
+                max_tickets: u32::try_from(row.max_tickets).context("negative raffle size")?,
                 prize_title: row.prize_title,
                 position: u32::try_from(row.position).context("negative position")?,
                 number: number(row.winning_number)?,

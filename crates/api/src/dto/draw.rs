@@ -603,6 +603,8 @@ impl PublishedDrawDto {
 pub struct WinnerDto {
     pub raffle_id: i64,
     pub raffle_title: String,
+    /// The raffle's size, which sets how its numbers are written (`0046`).
+    pub max_tickets: u32,
     pub prize_title: String,
     pub position: u32,
     pub number: u32,
@@ -622,6 +624,7 @@ impl From<&RecentWinner> for WinnerDto {
         Self {
             raffle_id: w.raffle_id.get(),
             raffle_title: w.raffle_title.clone(),
+            max_tickets: w.max_tickets,
             prize_title: w.prize_title.clone(),
             position: w.position,
             number: w.number,
