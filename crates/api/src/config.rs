@@ -8,6 +8,7 @@
 //! | `RIFA_JWT_SECRET` | generated into `$RIFA_DATA_DIR/jwt-secret` | HS256 secret, ≥ 32 bytes |
 //! | `RIFA_ACCESS_SECRET` | generated into `$RIFA_DATA_DIR/access-secret` | the secret buyers' keys are derived from, ≥ 32 bytes; every instance needs the same |
 //! | `RIFA_SITE_URL` | `http://127.0.0.1:3000` | the public site's address, for the links in e-mails |
+//! | `RIFA_DRAND_URL` | `https://api.drand.sh` | the drand relay prizes drawn from a beacon round are fetched from (every round is verified against drand's key) |
 //! | `RIFA_HOLD_SWEEP_SECONDS` | `5` | how often expired holds are looked for (1–3600) |
 //! | `RIFA_TOKEN_TTL_HOURS` | `12` | admin token lifetime |
 //! | `RIFA_BOOTSTRAP_ADMIN` | `true` on SQLite, `false` on PostgreSQL | with no admin yet, create a privileged `admin` and print its generated password once |
@@ -63,6 +64,8 @@ pub struct Config {
     pub access_secret: SecretString,
     /// The public site, for absolute links.
     pub site_url: String,
+    /// The drand relay beacon rounds are fetched from.
+    pub drand_url: String,
     /// How often expired holds are swept.
     pub hold_sweep_every: Duration,
     pub token_ttl: Duration,
@@ -388,6 +391,7 @@ impl Config {
             upload_sweep: UploadSweep::default(),
             body_timeouts: BodyTimeouts::from_env()?,
             site_url: var("RIFA_SITE_URL").unwrap_or_else(|| "http://127.0.0.1:3000".to_owned()),
+            drand_url: var("RIFA_DRAND_URL").unwrap_or_else(|| "https://api.drand.sh".to_owned()),
             hold_sweep_every: Duration::from_secs(u64::from(seconds(
                 "RIFA_HOLD_SWEEP_SECONDS",
                 5,
@@ -410,6 +414,8 @@ impl Config {
             jwt_secret: SecretString::from("test-secret-test-secret-test-secret!"),
             access_secret: SecretString::from("test-access-secret-test-access-secret"),
             site_url: "http://site.test".to_owned(),
+            // Nothing listens there: a test that fetches a round starts its own relay.
+            drand_url: "http://127.0.0.1:9".to_owned(),
             hold_sweep_every: Duration::from_millis(200),
             token_ttl: Duration::from_secs(3600),
             bootstrap_admin: true,

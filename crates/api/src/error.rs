@@ -373,6 +373,22 @@ impl From<DrawError> for ApiError {
             DrawError::WrongSource => conflict("prize_wrong_source"),
             DrawError::NotDrawn => conflict("prize_not_drawn"),
             DrawError::AlreadyDelivered => conflict("prize_already_delivered"),
+            DrawError::BeaconRoundTooEarly { position, round } => {
+                conflict("draw_beacon_round_too_early")
+                    .count("position", position)
+                    .count("round", round)
+            }
+            DrawError::BeaconRoundNotYet { round, at } => conflict("beacon_round_not_yet")
+                .count("round", round)
+                .with("publishedAt", json!(crate::dto::instant(at))),
+            DrawError::BeaconUnavailable(e) => {
+                tracing::warn!(error = format!("{e:#}"), "drand round not fetched");
+                Self::new(StatusCode::SERVICE_UNAVAILABLE, "beacon_unavailable")
+            }
+            DrawError::BeaconSignatureInvalid { round } => {
+                Self::new(StatusCode::UNPROCESSABLE_ENTITY, "beacon_signature_invalid")
+                    .count("round", round)
+            }
             DrawError::Unknown(e) => Self::internal(&e),
         }
     }

@@ -44,6 +44,7 @@ use rifa_app::receipts::{Receipts, ReceiptsService};
 use rifa_app::review::{Review, ReviewService};
 use rifa_app::settings::{Settings, SettingsService};
 use rifa_db::Db;
+use rifa_drand::HttpBeacon;
 use rifa_mail::{ConfiguredTransports, MailTemplates};
 use rifa_pdf::{GenPdfReceipts, HtmlInvoices};
 use rifa_ports::AdminRepository;
@@ -220,7 +221,12 @@ fn state(
         review: Arc::new(Review::new(db.clone(), Arc::clone(&clock), shared)),
         export: Arc::new(Export::new(db.clone(), shared)),
         holds: Arc::new(Holds::new(db.clone(), Arc::clone(&clock), shared)),
-        draws: Arc::new(Draws::new(db.clone(), RandomSalts, Arc::clone(&clock))),
+        draws: Arc::new(Draws::new(
+            db.clone(),
+            RandomSalts,
+            HttpBeacon::new(&config.drand_url)?,
+            Arc::clone(&clock),
+        )),
         buyer: Arc::new(Buyer::new(
             db.clone(),
             Arc::clone(&access_keys),

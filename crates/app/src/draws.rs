@@ -7,16 +7,17 @@ use std::collections::BTreeSet;
 
 use chrono::{DateTime, Utc};
 use rifa_domain::FieldErrors;
-use rifa_domain::draw::ledger::{LedgerEntry, MerkleTree, purchase_tag};
+use rifa_domain::draw::beacon::{round_time, verify_quicknet};
+use rifa_domain::draw::ledger::{LedgerEntry, MerkleTree, bytes_from_hex, purchase_tag};
 use rifa_domain::draw::prize::{PrizeDraft, PrizeInput, PrizeResult, PrizeSource};
 use rifa_domain::draw::rule;
 use rifa_domain::id::PrizeId;
 use rifa_domain::raffle::{Raffle, RaffleId};
 use rifa_domain::validation::web_url;
 use rifa_ports::{
-    BuiltLedger, Clock, Commitment, DrawRepository, FreezeError, PrizeDelivery, PrizeDraw,
-    PrizeRecord, RaffleRepository, RecentWinner, RecordDeliveryError, RecordDrawError,
-    ReplacePrizesError, SaltGenerator, SoldNumber, UndecidedPurchase,
+    BeaconFetchError, BeaconSource, BuiltLedger, Clock, Commitment, DrawRepository, FreezeError,
+    PrizeDelivery, PrizeDraw, PrizeRecord, RaffleRepository, RecentWinner, RecordDeliveryError,
+    RecordDrawError, ReplacePrizesError, SaltGenerator, SoldNumber, UndecidedPurchase,
 };
 
 use crate::shared::now;
@@ -63,6 +64,18 @@ pub enum DrawError {
     NotDrawn,
     #[error("the prize was already delivered")]
     AlreadyDelivered,
+    /// A beacon prize's round is published before the freeze: its result could be known
+    /// before the ledger is fixed.
+    #[error("prize {position}'s round is published before the freeze")]
+    BeaconRoundTooEarly { position: u32, round: u64 },
+    /// The prize's round is not published yet.
+    #[error("round {round} is published at {at}")]
+    BeaconRoundNotYet { round: u64, at: DateTime<Utc> },
+    #[error("the drand relay could not give the round")]
+    BeaconUnavailable(anyhow::Error),
+    /// The signature given (or fetched) is not drand's for the prize's round.
+    #[error("not drand's signature of round {round}")]
+    BeaconSignatureInvalid { round: u64 },
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -158,6 +171,19 @@ pub trait DrawService: Send + Sync + 'static {
         input: &LotteryResultInput,
     ) -> Result<AdminDraw, DrawError>;
 
+    /// Draws a beacon prize from its announced drand round: the `signature` an admin pasted
+    /// (hex), or the round fetched from the relay when `None`; verified either way.
+    ///
+    /// # Errors
+    /// As [`DrawService::draw_from_lottery`], and `BeaconRoundNotYet`, `BeaconUnavailable`,
+    /// `BeaconSignatureInvalid`.
+    async fn draw_from_beacon(
+        &self,
+        raffle: RaffleId,
+        prize: PrizeId,
+        signature: Option<&str>,
+    ) -> Result<AdminDraw, DrawError>;
+
     /// Records that a drawn prize was handed over, with an optional photo (an uploaded image's
     /// address).
     ///
@@ -178,19 +204,21 @@ pub trait DrawService: Send + Sync + 'static {
     async fn recent_winners(&self) -> anyhow::Result<Vec<RecentWinner>>;
 }
 
-/// The draw over its ports: raffles and the draw's records from `S`, salts from `G`, the time
-/// from `C`.
-pub struct Draws<S, G, C> {
+/// The draw over its ports: raffles and the draw's records from `S`, salts from `G`, drand
+/// rounds from `B`, the time from `C`.
+pub struct Draws<S, G, B, C> {
     store: S,
     salts: G,
+    beacon: B,
     clock: C,
 }
 
-impl<S, G, C> Draws<S, G, C> {
-    pub fn new(store: S, salts: G, clock: C) -> Self {
+impl<S, G, B, C> Draws<S, G, B, C> {
+    pub fn new(store: S, salts: G, beacon: B, clock: C) -> Self {
         Self {
             store,
             salts,
+            beacon,
             clock,
         }
     }
@@ -211,10 +239,11 @@ pub fn build_ledger(salt: &[u8], sold: &[SoldNumber]) -> BuiltLedger {
     BuiltLedger { entries, root }
 }
 
-impl<S, G, C> Draws<S, G, C>
+impl<S, G, B, C> Draws<S, G, B, C>
 where
     S: DrawRepository + RaffleRepository,
     G: SaltGenerator,
+    B: BeaconSource,
     C: Clock,
 {
     async fn raffle(&self, raffle: RaffleId) -> Result<Raffle, DrawError> {
@@ -260,10 +289,11 @@ where
 }
 
 #[async_trait::async_trait]
-impl<S, G, C> DrawService for Draws<S, G, C>
+impl<S, G, B, C> DrawService for Draws<S, G, B, C>
 where
     S: DrawRepository + RaffleRepository,
     G: SaltGenerator,
+    B: BeaconSource,
     C: Clock,
 {
     async fn admin_draw(&self, raffle: RaffleId) -> Result<AdminDraw, DrawError> {
@@ -316,8 +346,15 @@ where
                 closes_at: raffle.sales_close_at(),
             });
         }
-        if self.store.prizes(raffle.id).await?.is_empty() {
+        let prizes = self.store.prizes(raffle.id).await?;
+        if prizes.is_empty() {
             return Err(DrawError::NoPrizes);
+        }
+        if let Some((position, round)) = prizes.iter().find_map(|p| match p.prize.source {
+            PrizeSource::Beacon { round } if round_time(round) <= at => Some((p.position, round)),
+            _ => None,
+        }) {
+            return Err(DrawError::BeaconRoundTooEarly { position, round });
         }
         let salt = self.salts.salt();
         let build = |sold: &[SoldNumber]| build_ledger(&salt, sold);
@@ -363,6 +400,44 @@ where
         self.admin_view_of(raffle).await
     }
 
+    async fn draw_from_beacon(
+        &self,
+        raffle: RaffleId,
+        prize: PrizeId,
+        signature: Option<&str>,
+    ) -> Result<AdminDraw, DrawError> {
+        let raffle = self.raffle(raffle).await?;
+        let (prizes, index) = self.prize_of(raffle.id, prize).await?;
+        if prizes[index].draw.is_some() {
+            return Err(DrawError::AlreadyDrawn);
+        }
+        let PrizeSource::Beacon { round } = prizes[index].prize.source else {
+            return Err(DrawError::WrongSource);
+        };
+        let signature = match signature.map(str::trim).filter(|s| !s.is_empty()) {
+            Some(hex) => bytes_from_hex(hex).ok_or(DrawError::BeaconSignatureInvalid { round })?,
+            None => {
+                let at = round_time(round);
+                if at > now(&self.clock) {
+                    return Err(DrawError::BeaconRoundNotYet { round, at });
+                }
+                self.beacon
+                    .signature_of(round)
+                    .await
+                    .map_err(|BeaconFetchError::Unavailable(e)| DrawError::BeaconUnavailable(e))?
+            }
+        };
+        let randomness = verify_quicknet(round, &signature)
+            .map_err(|_| DrawError::BeaconSignatureInvalid { round })?;
+        let result = PrizeResult::Beacon {
+            round,
+            randomness,
+            signature,
+        };
+        self.draw_prize(&raffle, &prizes, index, result).await?;
+        self.admin_view_of(raffle).await
+    }
+
     async fn mark_delivered(
         &self,
         raffle: RaffleId,
@@ -398,10 +473,11 @@ where
     }
 }
 
-impl<S, G, C> Draws<S, G, C>
+impl<S, G, B, C> Draws<S, G, B, C>
 where
     S: DrawRepository + RaffleRepository,
     G: SaltGenerator,
+    B: BeaconSource,
     C: Clock,
 {
     /// Applies the rule to the prize at `index` and records the outcome: the ledger frozen,

@@ -248,3 +248,22 @@ pub trait DrawRepository: Send + Sync + 'static {
         limit: u32,
     ) -> impl Future<Output = anyhow::Result<Vec<RecentWinner>>> + Send;
 }
+
+#[derive(Debug, thiserror::Error)]
+pub enum BeaconFetchError {
+    /// The relay could not be reached or did not give the round.
+    #[error(transparent)]
+    Unavailable(#[from] anyhow::Error),
+}
+
+/// Where drand rounds come from. Whatever it answers is verified before use.
+pub trait BeaconSource: Send + Sync + 'static {
+    /// The signature of quicknet's `round`.
+    ///
+    /// # Errors
+    /// `Unavailable` when it cannot be had now.
+    fn signature_of(
+        &self,
+        round: u64,
+    ) -> impl Future<Output = Result<Vec<u8>, BeaconFetchError>> + Send;
+}

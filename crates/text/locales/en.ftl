@@ -52,6 +52,10 @@ prize_already_drawn = This prize was already drawn; a recorded result cannot cha
 prize_wrong_source = This prize is drawn from another result source than the one sent.
 prize_not_drawn = This prize has not been drawn yet.
 prize_already_delivered = This prize was already marked as delivered.
+draw_beacon_round_too_early = Prize { $position } is drawn from drand round { $round }, published before the list is frozen: choose a round after sales close (with other rules, in a new raffle if there are purchases already).
+beacon_round_not_yet = drand round { $round } has not been published yet.
+beacon_unavailable = The drand round could not be fetched right now. Try again later or paste its signature.
+beacon_signature_invalid = The signature is not drand's for round { $round }.
 purchase_not_pending-proof = This purchase was already reviewed; it takes no new proof
 purchase_not_pending-decision = This purchase is already { $status ->
         [pending] pending
@@ -149,6 +153,8 @@ draw-check-winner-confirmed = Prize { $position }: the result and the rule give 
 draw-check-winner-differs = Prize { $position }: the result and the rule give number { $computed }, but { $published } was published.
 draw-check-result-unreadable = Prize { $position }: the published result cannot be read as a number.
 draw-check-not-drawn = Prize { $position }: not drawn yet.
+draw-check-beacon-invalid = Prize { $position }: drand's signature is not the round's, or does not give the randomness used.
+draw-check-beacon-round-differs = Prize { $position }: drand round { $announced } was announced, but { $used } was used.
 draw-check-title = Check of the draw of “{ $raffle }” (published fingerprint { $root })
 draw-check-reference-found = Reference { $reference } has { $count ->
         [one] 1 number in the list: { $numbers }; its inclusion proof leads to the published fingerprint.

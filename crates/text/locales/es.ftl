@@ -55,6 +55,10 @@ prize_already_drawn = Este premio ya fue sorteado; un resultado registrado no se
 prize_wrong_source = Este premio se sortea con otra fuente de resultado que la enviada.
 prize_not_drawn = Este premio todavía no fue sorteado.
 prize_already_delivered = Este premio ya fue marcado como entregado.
+draw_beacon_round_too_early = El premio { $position } se sortea con la ronda { $round } de drand, que se publica antes de congelar la lista: elige una ronda posterior al cierre de ventas (con otras reglas, en una nueva rifa si ya hay compras).
+beacon_round_not_yet = La ronda { $round } de drand todavía no se ha publicado.
+beacon_unavailable = No se pudo obtener la ronda de drand en este momento. Inténtalo más tarde o pega su firma.
+beacon_signature_invalid = La firma no es la de la ronda { $round } de drand.
 # A proof sent for a purchase already decided.
 purchase_not_pending-proof = Esta compra ya fue revisada; no admite un nuevo comprobante
 # A decision on a purchase already decided.
@@ -143,6 +147,8 @@ draw-check-winner-confirmed = Premio { $position }: el resultado y la regla dan 
 draw-check-winner-differs = Premio { $position }: el resultado y la regla dan el número { $computed }, pero se publicó { $published }.
 draw-check-result-unreadable = Premio { $position }: el resultado publicado no se puede leer como número.
 draw-check-not-drawn = Premio { $position }: todavía no se sorteó.
+draw-check-beacon-invalid = Premio { $position }: la firma de drand no corresponde a la ronda o no da el azar usado.
+draw-check-beacon-round-differs = Premio { $position }: se anunció la ronda { $announced } de drand, pero se usó la { $used }.
 draw-check-title = Verificación del sorteo «{ $raffle }» (huella publicada { $root })
 draw-check-reference-found = La referencia { $reference } tiene { $count ->
         [one] 1 número en la lista: { $numbers }; su prueba de inclusión lleva a la huella publicada.

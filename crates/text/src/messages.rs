@@ -182,5 +182,16 @@ pub fn draw_finding(finding: &Finding, max_tickets: u32) -> Message {
         Finding::NotDrawn { position } => {
             Message::new("draw-check-not-drawn").count("position", *position)
         }
+        Finding::BeaconInvalid { position } => {
+            Message::new("draw-check-beacon-invalid").count("position", *position)
+        }
+        Finding::BeaconRoundDiffers {
+            position,
+            announced,
+            used,
+        } => Message::new("draw-check-beacon-round-differs")
+            .count("position", *position)
+            .text("announced", announced.to_string())
+            .text("used", used.to_string()),
     }
 }

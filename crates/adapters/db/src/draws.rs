@@ -6,7 +6,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use rifa_domain::draw::ledger::{Hash, LedgerEntry, hash_from_hex, to_hex};
+use rifa_domain::draw::ledger::{Hash, LedgerEntry, bytes_from_hex, hash_from_hex, to_hex};
 use rifa_domain::draw::prize::{PrizeDraft, PrizeResult, PrizeSource};
 use rifa_domain::draw::rule::DrawStep;
 use rifa_domain::id::PrizeId;
@@ -131,7 +131,8 @@ fn draw_of(row: prize_draws::Model, winner: Option<Winner>) -> anyhow::Result<Pr
             round: u64::try_from(row.beacon_round.unwrap_or_default())
                 .context("negative beacon round")?,
             randomness: hash_of(row.beacon_randomness.as_deref().unwrap_or_default())?,
-            signature: hex_bytes(row.beacon_signature.as_deref().unwrap_or_default())?,
+            signature: bytes_from_hex(row.beacon_signature.as_deref().unwrap_or_default())
+                .context("stored signature is not hex")?,
         },
         kind => anyhow::bail!("unknown result kind {kind:?}"),
     };
@@ -144,17 +145,6 @@ fn draw_of(row: prize_draws::Model, winner: Option<Winner>) -> anyhow::Result<Pr
         drawn_at: row.drawn_at,
         winner,
     })
-}
-
-fn hex_bytes(hex: &str) -> anyhow::Result<Vec<u8>> {
-    (0..hex.len())
-        .step_by(2)
-        .map(|at| {
-            hex.get(at..at + 2)
-                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
-                .with_context(|| format!("stored signature {hex:?} is not hex"))
-        })
-        .collect()
 }
 
 fn winner_of(row: &purchases::Model) -> Winner {

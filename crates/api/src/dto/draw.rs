@@ -2,14 +2,14 @@
 //! also what `rifa-api verify-draw` reads back, so it deserialises too.
 
 use chrono::{DateTime, Utc};
-use rifa_app::draws::{AdminDraw, LotteryResultInput, PublicDraw, PublishedLedger};
-use rifa_domain::draw::ledger::{LedgerEntry, hash_from_hex, to_hex};
+use rifa_app::draws::{AdminDraw, PublicDraw, PublishedLedger};
+use rifa_domain::draw::ledger::{LedgerEntry, bytes_from_hex, hash_from_hex, to_hex};
 use rifa_domain::draw::prize::{
     PrizeInput, PrizeResult, PrizeSource, PrizeSourceInput, claim_days_left, claim_deadline,
     public_name,
 };
 use rifa_domain::draw::rule::{DrawInput, DrawStep, digits_used};
-use rifa_domain::draw::verify::{PublishedDraw, PublishedPrize};
+use rifa_domain::draw::verify::{BeaconProof, PublishedDraw, PublishedPrize};
 use rifa_ports::{Commitment, PrizeDraw, PrizeRecord, RecentWinner, UndecidedPurchase, Winner};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -28,6 +28,7 @@ pub const LEDGER_FORMAT: &str = "rifa-draw-v1";
 )]
 pub enum PrizeSourceDto {
     /// A national lottery's draw: the last digits of its result.
+    #[serde(rename_all = "camelCase")]
     Lottery {
         lottery_name: String,
         /// `YYYY-MM-DD`.
@@ -63,12 +64,14 @@ impl From<&PrizeSource> for PrizeSourceDto {
     rename_all_fields = "camelCase"
 )]
 pub enum PrizeResultDto {
+    #[serde(rename_all = "camelCase")]
     Lottery {
         result: String,
         /// `YYYY-MM-DD`.
         published_on: String,
         official_url: String,
     },
+    #[serde(rename_all = "camelCase")]
     Beacon {
         round: u64,
         /// SHA-256 of the signature, hex.
@@ -128,17 +131,20 @@ impl PrizeResultDto {
 )]
 pub enum DrawStepDto {
     /// The last `digits` digits of the result (zeros in front when it had fewer).
+    #[serde(rename_all = "camelCase")]
     LastDigits {
         result: String,
         digits: usize,
         used: String,
         number: u32,
     },
+    #[serde(rename_all = "camelCase")]
     Beacon {
         round: u64,
         randomness_hex: String,
         number: u32,
     },
+    #[serde(rename_all = "camelCase")]
     NotInRaffle {
         number: u32,
         max_tickets: u32,
@@ -575,6 +581,17 @@ impl PublishedDrawDto {
             .prizes
             .iter()
             .map(|p| {
+                let beacon = match (&p.source, &p.result) {
+                    (
+                        PrizeSourceDto::Beacon { round },
+                        Some(PrizeResultDto::Beacon { signature, .. }),
+                    ) => Some(BeaconProof {
+                        announced_round: *round,
+                        signature: bytes_from_hex(signature)
+                            .ok_or(UnreadableDraw::Hex("signature"))?,
+                    }),
+                    _ => None,
+                };
                 Ok(PublishedPrize {
                     position: p.position,
                     input: match &p.result {
@@ -584,6 +601,7 @@ impl PublishedDrawDto {
                         }
                     },
                     winner: p.winning_number,
+                    beacon,
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
@@ -643,15 +661,15 @@ impl From<&RecentWinner> for WinnerDto {
     rename_all_fields = "camelCase"
 )]
 pub enum PrizeSourceRequest {
+    #[serde(rename_all = "camelCase")]
     Lottery {
         lottery_name: Option<String>,
         /// `YYYY-MM-DD`.
         draw_date: Option<String>,
         source_url: Option<String>,
     },
-    Beacon {
-        round: Option<u64>,
-    },
+    #[serde(rename_all = "camelCase")]
+    Beacon { round: Option<u64> },
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -695,25 +713,21 @@ impl PrizesRequest {
     }
 }
 
-/// A lottery's published result for one prize.
+/// A prize's result: a lottery's published result, or the prize's drand round.
 #[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LotteryResultRequest {
-    /// As the lottery prints it; only its last digits count.
-    pub result: Option<String>,
-    /// `YYYY-MM-DD`.
-    pub published_on: Option<String>,
-    pub official_url: Option<String>,
-}
-
-impl From<LotteryResultRequest> for LotteryResultInput {
-    fn from(r: LotteryResultRequest) -> Self {
-        Self {
-            result: r.result,
-            published_on: r.published_on,
-            official_url: r.official_url,
-        }
-    }
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum ResultRequest {
+    #[serde(rename_all = "camelCase")]
+    Lottery {
+        /// As the lottery prints it; only its last digits count.
+        result: Option<String>,
+        /// `YYYY-MM-DD`.
+        published_on: Option<String>,
+        official_url: Option<String>,
+    },
+    /// The round announced for the prize: its signature as drand published it (hex), or
+    /// `null` for the server to fetch it from its drand relay. Verified either way.
+    Beacon { signature: Option<String> },
 }
 
 /// A prize handed over.

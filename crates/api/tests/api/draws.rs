@@ -17,6 +17,7 @@ on_both!(
     a_frozen_ledger_and_a_recorded_draw_cannot_change_even_in_the_database,
     prizes_are_checked_field_by_field_and_test_purchases_lock_nothing,
     two_freezes_or_two_draws_at_once_record_one,
+    a_beacon_prize_takes_a_round_after_the_freeze_and_only_drands_signature,
 );
 
 fn lottery_prize(title: &str) -> Value {
@@ -528,4 +529,92 @@ async fn two_freezes_or_two_draws_at_once_record_one(app: TestApp) {
         .await,
         1
     );
+}
+
+/// Round 657413 of drand's quicknet, as api.drand.sh published it (recorded).
+const RECORDED_SIGNATURE: &str = "b713718a38ae728dfd477991af2822e08d2f305e47718cef9f7848ce4050e7be41076862b98fad56e91a6b85b89cd97b";
+
+fn beacon_prize(round: u64) -> Value {
+    json!({"title": "Bici", "description": "", "image": null,
+           "source": {"kind": "beacon", "round": round}})
+}
+
+/// A raffle whose one prize is drawn from `round`, with one approved purchase and its draw
+/// date passed; its prize's id.
+async fn beacon_raffle(app: &TestApp, method: i64, round: u64) -> (i64, i64) {
+    let raffle = app.raffle("5", 999, (1, 10)).await;
+    let view: Value = set_prizes(app, raffle, &[beacon_prize(round)])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let (ana, _) = bought(app, raffle, method, &[7], "ana@example.com").await;
+    assert_eq!(
+        app.decide(ana, "approved", None).await.status(),
+        StatusCode::OK
+    );
+    reach_the_draw(app, raffle).await;
+    (raffle, view["prizes"][0]["id"].as_i64().unwrap())
+}
+
+async fn a_beacon_prize_takes_a_round_after_the_freeze_and_only_drands_signature(app: TestApp) {
+    let method = app.payment_method("Zelle", None).await;
+    // A round published years ago: its randomness was known before the ledger.
+    let (stale, _) = beacon_raffle(&app, method, 657_413).await;
+    let body = expect_error(
+        freeze(&app, stale).await,
+        StatusCode::CONFLICT,
+        "draw_beacon_round_too_early",
+    )
+    .await;
+    assert!(
+        body["message"].as_str().unwrap().contains("657413"),
+        "{body}"
+    );
+
+    // A round a day ahead: the freeze takes it, and the draw waits for it.
+    let genesis = 1_692_803_367;
+    let tomorrow = (Utc::now() + TimeDelta::days(1)).timestamp();
+    let round = u64::try_from((tomorrow - genesis) / 3 + 1).unwrap();
+    let (raffle, prize) = beacon_raffle(&app, method, round).await;
+    assert_eq!(freeze(&app, raffle).await.status(), StatusCode::OK);
+    let path = format!("/api/admin/raffles/{raffle}/prizes/{prize}/result");
+    let draw = async |body: Value| app.admin_send(Method::POST, &path, &body).await;
+    let early = expect_error(
+        draw(json!({"kind": "beacon", "signature": null})).await,
+        StatusCode::CONFLICT,
+        "beacon_round_not_yet",
+    )
+    .await;
+    let published_at: chrono::DateTime<Utc> =
+        early["publishedAt"].as_str().unwrap().parse().unwrap();
+    assert!(
+        (published_at - (Utc::now() + TimeDelta::days(1)))
+            .num_seconds()
+            .abs()
+            < 10
+    );
+    // Another round's real signature is not this round's.
+    expect_error(
+        draw(json!({"kind": "beacon", "signature": RECORDED_SIGNATURE})).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "beacon_signature_invalid",
+    )
+    .await;
+    expect_error(
+        draw(json!({"kind": "beacon", "signature": "not hex"})).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "beacon_signature_invalid",
+    )
+    .await;
+    expect_error(
+        record_result(&app, raffle, prize, "0007").await,
+        StatusCode::CONFLICT,
+        "prize_wrong_source",
+    )
+    .await;
+    let view = app
+        .admin_get(&format!("/api/admin/raffles/{raffle}/draw"))
+        .await;
+    assert_eq!(view["prizes"][0]["draw"], Value::Null);
 }

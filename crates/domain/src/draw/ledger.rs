@@ -173,19 +173,23 @@ pub fn to_hex(bytes: &[u8]) -> String {
         })
 }
 
+/// The bytes of a hexadecimal text (surrounding spaces ignored); `None` when it is not one.
+#[must_use]
+pub fn bytes_from_hex(text: &str) -> Option<Vec<u8>> {
+    let text = text.trim();
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
+        return None;
+    }
+    text.as_bytes()
+        .chunks(2)
+        .map(|pair| u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok())
+        .collect()
+}
+
 /// The bytes of a hexadecimal SHA-256 digest; `None` when it is not one.
 #[must_use]
 pub fn hash_from_hex(text: &str) -> Option<Hash> {
-    let text = text.trim();
-    if text.len() != 64 || !text.is_ascii() {
-        return None;
-    }
-    let mut hash = [0_u8; 32];
-    for (byte, pair) in hash.iter_mut().zip(text.as_bytes().chunks(2)) {
-        let pair = std::str::from_utf8(pair).ok()?;
-        *byte = u8::from_str_radix(pair, 16).ok()?;
-    }
-    Some(hash)
+    bytes_from_hex(text)?.try_into().ok()
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use super::beacon::verify_quicknet;
 use super::ledger::{Hash, LedgerEntry, MerkleTree, leaf_hash, purchase_tag, verify_inclusion};
 use super::rule::{self, DrawInput, DrawStep};
 
@@ -26,6 +27,15 @@ pub struct PublishedPrize {
     pub input: Option<DrawInput>,
     /// The winning number the operator published.
     pub winner: Option<u32>,
+    /// For a prize drawn from drand: the round announced before sales closed, and the
+    /// signature published with the result.
+    pub beacon: Option<BeaconProof>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BeaconProof {
+    pub announced_round: u64,
+    pub signature: Vec<u8>,
 }
 
 /// What a check found, in order.
@@ -67,6 +77,16 @@ pub enum Finding {
     NotDrawn {
         position: u32,
     },
+    /// The beacon round's signature does not verify, or its randomness is not the one used.
+    BeaconInvalid {
+        position: u32,
+    },
+    /// The prize was drawn from another drand round than the one announced.
+    BeaconRoundDiffers {
+        position: u32,
+        announced: u64,
+        used: u64,
+    },
 }
 
 impl Finding {
@@ -80,8 +100,30 @@ impl Finding {
                 | Self::RootDiffers { .. }
                 | Self::WinnerDiffers { .. }
                 | Self::ResultUnreadable { .. }
+                | Self::BeaconInvalid { .. }
+                | Self::BeaconRoundDiffers { .. }
         )
     }
+}
+
+/// A beacon result is the announced round's, signed by drand, with the randomness used.
+fn beacon_findings(prize: &PublishedPrize, round: u64, randomness: &Hash) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let position = prize.position;
+    let Some(proof) = &prize.beacon else {
+        return vec![Finding::BeaconInvalid { position }];
+    };
+    if proof.announced_round != round {
+        findings.push(Finding::BeaconRoundDiffers {
+            position,
+            announced: proof.announced_round,
+            used: round,
+        });
+    }
+    if verify_quicknet(round, &proof.signature).ok().as_ref() != Some(randomness) {
+        findings.push(Finding::BeaconInvalid { position });
+    }
+    findings
 }
 
 /// Recomputes the root from the entries and every drawn prize's winner from its result.
@@ -122,6 +164,9 @@ pub fn check(draw: &PublishedDraw) -> Vec<Finding> {
             });
             continue;
         };
+        if let DrawInput::Beacon { round, randomness } = input {
+            findings.extend(beacon_findings(prize, *round, randomness));
+        }
         let Ok(outcome) = rule::apply(input, draw.max_tickets, &sold, &won) else {
             findings.push(Finding::ResultUnreadable {
                 position: prize.position,
@@ -207,6 +252,7 @@ mod tests {
                         result: "3 875 678".into(),
                     }),
                     winner: Some(5_678),
+                    beacon: None,
                 },
                 PublishedPrize {
                     position: 2,
@@ -214,11 +260,13 @@ mod tests {
                         result: "5678".into(),
                     }),
                     winner: Some(9_000),
+                    beacon: None,
                 },
                 PublishedPrize {
                     position: 3,
                     input: None,
                     winner: None,
+                    beacon: None,
                 },
             ],
         }
@@ -236,6 +284,61 @@ mod tests {
                 if steps.contains(&DrawStep::AlreadyWon { number: 5_678, next: 9_000 })
         ));
         assert_eq!(findings[3], Finding::NotDrawn { position: 3 });
+    }
+
+    /// Prize 3 drawn from drand round 657413 (recorded), announced as `announced`.
+    fn drawn_from_the_beacon(announced: u64, signature: Vec<u8>) -> PublishedDraw {
+        let mut draw = published();
+        let randomness = super::super::ledger::hash_from_hex(
+            "fc1873a13f3545aeade8401532ef5519920652eee6b0d2b19ca12643b87b3587",
+        )
+        .expect("hex");
+        let input = DrawInput::Beacon {
+            round: 657_413,
+            randomness,
+        };
+        let sold = draw.entries.iter().map(|e| e.number).collect();
+        let won = [5_678, 9_000].into_iter().collect();
+        let winner = rule::apply(&input, draw.max_tickets, &sold, &won)
+            .expect("applies")
+            .winner;
+        draw.prizes[2] = PublishedPrize {
+            position: 3,
+            input: Some(input),
+            winner,
+            beacon: Some(BeaconProof {
+                announced_round: announced,
+                signature,
+            }),
+        };
+        draw
+    }
+
+    fn recorded_signature() -> Vec<u8> {
+        super::super::ledger::bytes_from_hex("b713718a38ae728dfd477991af2822e08d2f305e47718cef9f7848ce4050e7be41076862b98fad56e91a6b85b89cd97b").expect("hex")
+    }
+
+    #[test]
+    fn a_beacon_prize_is_checked_against_the_announced_round_and_drands_signature() {
+        let honest = check(&drawn_from_the_beacon(657_413, recorded_signature()));
+        assert!(honest.iter().all(|f| !f.is_problem()), "{honest:#?}");
+        assert!(matches!(
+            honest.last(),
+            Some(Finding::WinnerConfirmed { position: 3, .. })
+        ));
+
+        let later_round = check(&drawn_from_the_beacon(657_400, recorded_signature()));
+        assert!(later_round.contains(&Finding::BeaconRoundDiffers {
+            position: 3,
+            announced: 657_400,
+            used: 657_413
+        }));
+        let mut forged = recorded_signature();
+        forged[0] ^= 0x01;
+        assert!(
+            check(&drawn_from_the_beacon(657_413, forged))
+                .contains(&Finding::BeaconInvalid { position: 3 })
+        );
     }
 
     #[test]

@@ -1,21 +1,25 @@
 use actix_web::{HttpResponse, web};
 
 use crate::AppState;
-use crate::dto::{AdminDrawDto, ErrorBody, LotteryResultRequest};
+use crate::dto::{AdminDrawDto, ErrorBody, ResultRequest};
 use crate::error::ApiError;
 use crate::extract::Admin;
+use rifa_app::draws::LotteryResultInput;
 use rifa_domain::id::PrizeId;
 use rifa_domain::raffle::RaffleId;
 
-/// Records a lottery prize's published result and draws the prize by the published rule: the
-/// winner, the rule's steps and the claim window follow. Prizes are drawn in order, from a
-/// frozen ledger, once each (409 `prize_earlier_not_drawn`, `draw_not_frozen`,
-/// `prize_already_drawn`, `prize_wrong_source`); a result the rule cannot read is a 422 on
-/// `result`.
+/// Records a prize's result and draws the prize by the published rule: the winner, the rule's
+/// steps and the claim window follow. A lottery prize takes the lottery's published result; a
+/// beacon prize its announced drand round, pasted (`signature`) or fetched by the server, and
+/// verified against drand's public key (422 `beacon_signature_invalid`; 409
+/// `beacon_round_not_yet` before it is published; 503 `beacon_unavailable` when the relay
+/// cannot give it). Prizes are drawn in order, from a frozen ledger, once each (409
+/// `prize_earlier_not_drawn`, `draw_not_frozen`, `prize_already_drawn`,
+/// `prize_wrong_source`); a result the rule cannot read is a 422 on `result`.
 #[tracing::instrument(name = "api.draws.result.record", skip_all)]
 #[utoipa::path(post, path = "/api/admin/raffles/{id}/prizes/{prizeId}/result", tag = "admin", security(("bearer" = [])),
     params(("id" = i64, Path), ("prizeId" = i64, Path)),
-    request_body = LotteryResultRequest,
+    request_body = ResultRequest,
     responses(
         (status = 200, body = AdminDrawDto),
         (status = 400, body = ErrorBody),
@@ -25,17 +29,34 @@ use rifa_domain::raffle::RaffleId;
         (status = 413, body = ErrorBody),
         (status = 415, body = ErrorBody),
         (status = 422, body = ErrorBody),
+        (status = 503, body = ErrorBody),
     ))]
 pub async fn record(
     _: Admin,
     state: web::Data<AppState>,
     path: web::Path<(RaffleId, PrizeId)>,
-    body: web::Json<LotteryResultRequest>,
+    body: web::Json<ResultRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let (raffle, prize) = path.into_inner();
-    let draw = state
-        .draws
-        .draw_from_lottery(raffle, prize, &body.into_inner().into())
-        .await?;
+    let draw = match body.into_inner() {
+        ResultRequest::Lottery {
+            result,
+            published_on,
+            official_url,
+        } => {
+            let typed = LotteryResultInput {
+                result,
+                published_on,
+                official_url,
+            };
+            state.draws.draw_from_lottery(raffle, prize, &typed).await?
+        }
+        ResultRequest::Beacon { signature } => {
+            state
+                .draws
+                .draw_from_beacon(raffle, prize, signature.as_deref())
+                .await?
+        }
+    };
     Ok(HttpResponse::Ok().json(AdminDrawDto::from(draw)))
 }
