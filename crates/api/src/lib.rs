@@ -225,7 +225,10 @@ fn state(
             db.clone(),
             RandomSalts,
             HttpBeacon::new(&config.drand_url)?,
+            Arc::clone(&pdf),
             Arc::clone(&clock),
+            SiteLinks::new(&config.site_url),
+            shared,
         )),
         buyer: Arc::new(Buyer::new(
             db.clone(),

@@ -5,22 +5,30 @@
 
 use std::collections::BTreeSet;
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
-use rifa_domain::FieldErrors;
 use rifa_domain::draw::beacon::{round_time, verify_quicknet};
+use rifa_domain::draw::ledger::Hash;
 use rifa_domain::draw::ledger::{LedgerEntry, MerkleTree, bytes_from_hex, purchase_tag};
+use rifa_domain::draw::prize::public_name;
 use rifa_domain::draw::prize::{PrizeDraft, PrizeInput, PrizeResult, PrizeSource};
 use rifa_domain::draw::rule;
 use rifa_domain::id::PrizeId;
 use rifa_domain::raffle::{Raffle, RaffleId};
 use rifa_domain::validation::web_url;
+use rifa_domain::{FieldErrors, Lang};
+use rifa_ports::outbound::{CertificateRenderer, DrawCertificate, InclusionProof};
 use rifa_ports::{
     BeaconFetchError, BeaconSource, BuiltLedger, Clock, Commitment, DrawRepository, FreezeError,
     PrizeDelivery, PrizeDraw, PrizeRecord, RaffleRepository, RecentWinner, RecordDeliveryError,
-    RecordDrawError, ReplacePrizesError, SaltGenerator, SoldNumber, UndecidedPurchase,
+    RecordDrawError, ReplacePrizesError, SaltGenerator, SettingsRepository, SoldNumber,
+    UndecidedPurchase,
 };
 
-use crate::shared::now;
+use crate::cpu::CpuPool;
+use crate::links::SiteLinks;
+use crate::shared::{MailSignal, Shared, now};
 
 /// Pending purchases the panel lists before a freeze.
 const PENDING_LISTED: u32 = 50;
@@ -202,26 +210,108 @@ pub trait DrawService: Send + Sync + 'static {
     /// # Errors
     /// Storage failures only.
     async fn recent_winners(&self) -> anyhow::Result<Vec<RecentWinner>>;
+
+    /// The "Acta de sorteo" of a drawn prize of a visible raffle, as a PDF in `lang`.
+    ///
+    /// # Errors
+    /// `RaffleNotFound`, `PrizeNotFound`, `NotDrawn`, or a failure of storage or rendering.
+    async fn certificate(
+        &self,
+        raffle: RaffleId,
+        prize: PrizeId,
+        lang: Lang,
+    ) -> Result<Vec<u8>, DrawError>;
 }
 
-/// The draw over its ports: raffles and the draw's records from `S`, salts from `G`, drand
-/// rounds from `B`, the time from `C`.
-pub struct Draws<S, G, B, C> {
+/// The draw over its ports: raffles, settings and the draw's records from `S`, salts from `G`,
+/// drand rounds from `B`, certificates from `R`, the time from `C`.
+pub struct Draws<S, G, B, R, C> {
     store: S,
     salts: G,
     beacon: B,
+    certificates: Arc<R>,
     clock: C,
+    links: SiteLinks,
+    cpu: CpuPool,
+    mail_signal: Arc<MailSignal>,
 }
 
-impl<S, G, B, C> Draws<S, G, B, C> {
-    pub fn new(store: S, salts: G, beacon: B, clock: C) -> Self {
+impl<S, G, B, R, C> Draws<S, G, B, R, C> {
+    #[allow(clippy::too_many_arguments, reason = "one per port, as every service")]
+    pub fn new(
+        store: S,
+        salts: G,
+        beacon: B,
+        certificates: Arc<R>,
+        clock: C,
+        links: SiteLinks,
+        shared: &Shared,
+    ) -> Self {
         Self {
             store,
             salts,
             beacon,
+            certificates,
             clock,
+            links,
+            cpu: shared.cpu.clone(),
+            mail_signal: Arc::clone(&shared.mail_signal),
         }
     }
+}
+
+/// The certificate of the drawn prize `record` of `raffle`; `None` while it is not drawn.
+#[must_use]
+pub fn certificate_of(
+    raffle: &Raffle,
+    commitment: &Commitment,
+    record: &PrizeRecord,
+    company_name: String,
+    lang: Lang,
+    links: &SiteLinks,
+) -> Option<DrawCertificate> {
+    let draw = record.draw.clone()?;
+    Some(DrawCertificate {
+        company_name,
+        lang,
+        raffle_title: raffle.title.clone(),
+        max_tickets: raffle.max_tickets,
+        commitment: commitment.clone(),
+        position: record.position,
+        prize_title: record.prize.title.clone(),
+        source: record.prize.source.clone(),
+        winner: draw
+            .winner
+            .as_ref()
+            .map(|w| (public_name(&w.customer_name), w.customer_country.clone())),
+        draw,
+        verify_link: links.verification_page(raffle.id, None),
+    })
+}
+
+/// The numbers the purchase `reference` holds in the ledger `entries` under `salt`, each with
+/// its inclusion proof, and the purchase's tag.
+#[must_use]
+pub fn inclusion_proofs(
+    salt: &[u8],
+    entries: &[LedgerEntry],
+    reference: &str,
+) -> (Hash, Vec<InclusionProof>) {
+    let tag = purchase_tag(salt, reference);
+    let tree = MerkleTree::over(entries);
+    let proofs = entries
+        .iter()
+        .enumerate()
+        .filter(|(_, entry)| entry.tag == tag)
+        .filter_map(|(index, entry)| {
+            Some(InclusionProof {
+                number: entry.number,
+                index: u64::try_from(index).ok()?,
+                path: tree.inclusion_proof(index)?,
+            })
+        })
+        .collect();
+    (tag, proofs)
 }
 
 /// The ledger of `sold` under `salt`: sorted by number, each number with its purchase's tag.
@@ -239,11 +329,12 @@ pub fn build_ledger(salt: &[u8], sold: &[SoldNumber]) -> BuiltLedger {
     BuiltLedger { entries, root }
 }
 
-impl<S, G, B, C> Draws<S, G, B, C>
+impl<S, G, B, R, C> Draws<S, G, B, R, C>
 where
-    S: DrawRepository + RaffleRepository,
+    S: DrawRepository + RaffleRepository + SettingsRepository,
     G: SaltGenerator,
     B: BeaconSource,
+    R: CertificateRenderer,
     C: Clock,
 {
     async fn raffle(&self, raffle: RaffleId) -> Result<Raffle, DrawError> {
@@ -289,11 +380,12 @@ where
 }
 
 #[async_trait::async_trait]
-impl<S, G, B, C> DrawService for Draws<S, G, B, C>
+impl<S, G, B, R, C> DrawService for Draws<S, G, B, R, C>
 where
-    S: DrawRepository + RaffleRepository,
+    S: DrawRepository + RaffleRepository + SettingsRepository,
     G: SaltGenerator,
     B: BeaconSource,
+    R: CertificateRenderer,
     C: Clock,
 {
     async fn admin_draw(&self, raffle: RaffleId) -> Result<AdminDraw, DrawError> {
@@ -360,6 +452,7 @@ where
         let build = |sold: &[SoldNumber]| build_ledger(&salt, sold);
         match self.store.freeze_ledger(raffle.id, salt, at, &build).await {
             Ok(commitment) => {
+                self.mail_signal.queued();
                 tracing::info!(
                     raffle.id = raffle.id.get(),
                     size = commitment.size,
@@ -471,13 +564,45 @@ where
     async fn recent_winners(&self) -> anyhow::Result<Vec<RecentWinner>> {
         self.store.recent_winners(RECENT_WINNERS).await
     }
+
+    async fn certificate(
+        &self,
+        raffle: RaffleId,
+        prize: PrizeId,
+        lang: Lang,
+    ) -> Result<Vec<u8>, DrawError> {
+        let PublicDraw {
+            raffle,
+            commitment,
+            prizes,
+        } = self.public_draw(raffle).await?;
+        let record = prizes
+            .iter()
+            .find(|p| p.id == prize)
+            .ok_or(DrawError::PrizeNotFound)?;
+        let commitment = commitment.ok_or(DrawError::NotDrawn)?;
+        let company = self
+            .store
+            .branding()
+            .await?
+            .unwrap_or_default()
+            .company_name;
+        let certificate = certificate_of(&raffle, &commitment, record, company, lang, &self.links)
+            .ok_or(DrawError::NotDrawn)?;
+        let renderer = Arc::clone(&self.certificates);
+        Ok(self
+            .cpu
+            .run(move || renderer.render_certificate(&certificate))
+            .await??)
+    }
 }
 
-impl<S, G, B, C> Draws<S, G, B, C>
+impl<S, G, B, R, C> Draws<S, G, B, R, C>
 where
-    S: DrawRepository + RaffleRepository,
+    S: DrawRepository + RaffleRepository + SettingsRepository,
     G: SaltGenerator,
     B: BeaconSource,
+    R: CertificateRenderer,
     C: Clock,
 {
     /// Applies the rule to the prize at `index` and records the outcome: the ledger frozen,
@@ -530,6 +655,7 @@ where
             .await
         {
             Ok(()) => {
+                self.mail_signal.queued();
                 tracing::info!(
                     raffle.id = raffle.id.get(),
                     prize.position = prizes[index].position,

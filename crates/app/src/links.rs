@@ -35,6 +35,16 @@ impl SiteLinks {
     pub fn raffle_page(&self, id: RaffleId) -> String {
         format!("{}/sorteo/{id}", self.origin)
     }
+
+    /// The raffle's public verification page; with a reference, the buyer's check filled in
+    /// (a reference is not a credential: decision 0020).
+    pub fn verification_page(&self, id: RaffleId, reference: Option<&str>) -> String {
+        let page = format!("{}/sorteo/{id}/verificacion", self.origin);
+        match reference {
+            Some(reference) => format!("{page}?ref={}", reference.trim()),
+            None => page,
+        }
+    }
 }
 
 #[cfg(test)]

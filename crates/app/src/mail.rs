@@ -14,16 +14,22 @@ use chrono::{DateTime, TimeDelta, Utc};
 use futures_util::StreamExt as _;
 use futures_util::stream::FuturesUnordered;
 use rifa_domain::customer::Email;
-use rifa_domain::purchase::{Purchase, PurchaseStatus};
+use rifa_domain::draw::prize::claim_deadline;
+use rifa_domain::id::PrizeId;
+use rifa_domain::purchase::{Purchase, PurchaseId, PurchaseStatus};
 use rifa_domain::{FieldError, FieldErrors, Lang};
 use rifa_ports::outbound::{
-    MailComposer, MailMessage, MailRoute, MailTransports, Mailer, ReceiptRenderer,
+    CertificateRenderer, MailComposer, MailMessage, MailRoute, MailTransports, Mailer,
+    ReceiptRenderer,
 };
 use rifa_ports::{
-    AccessKeys, Clock, MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, MailSubject,
-    PurchaseProofs, PurchaseRepository, RaffleRepository, SettingsRepository,
+    AccessKeys, Clock, DrawRepository, MailId, MailJob, MailKind, MailOutbox, MailRecord,
+    MailStatus, MailSubject, PurchaseProofs, PurchaseRepository, RaffleRepository,
+    SettingsRepository,
 };
 
+use crate::cpu::CpuPool;
+use crate::draws::{certificate_of, inclusion_proofs};
 use crate::links::SiteLinks;
 use crate::receipts::ReceiptWriter;
 use crate::shared::{MailSignal, Shared, now};
@@ -156,6 +162,9 @@ pub struct Mail<S, T, R, M, K, C> {
     store: S,
     transports: T,
     receipts: ReceiptWriter<S, R, C>,
+    /// The same renderer, for the winners' certificates.
+    certificates: Arc<R>,
+    cpu: CpuPool,
     composer: M,
     access_keys: K,
     clock: C,
@@ -178,9 +187,10 @@ where
         + PurchaseProofs
         + SettingsRepository
         + RaffleRepository
+        + DrawRepository
         + Clone,
     T: MailTransports,
-    R: ReceiptRenderer,
+    R: ReceiptRenderer + CertificateRenderer,
     M: MailComposer,
     K: AccessKeys,
     C: Clock + Clone,
@@ -197,7 +207,14 @@ where
         shared: &Shared,
     ) -> Self {
         Self {
-            receipts: ReceiptWriter::new(store.clone(), renderer, clock.clone(), shared),
+            receipts: ReceiptWriter::new(
+                store.clone(),
+                Arc::clone(&renderer),
+                clock.clone(),
+                shared,
+            ),
+            certificates: renderer,
+            cpu: shared.cpu.clone(),
             store,
             transports,
             composer,
@@ -247,6 +264,10 @@ where
 
     async fn send_one(&self, job: &MailJob, mailer: &impl Mailer) -> anyhow::Result<()> {
         let message = match job.subject {
+            MailSubject::Purchase(id) if job.kind == MailKind::LedgerFrozen => {
+                self.ledger_message(job, id).await?
+            }
+            MailSubject::Prize(id) => self.winner_message(job, id).await?,
             MailSubject::Purchase(id) => {
                 let purchase = self
                     .store
@@ -289,6 +310,103 @@ where
         };
         mailer.send(&self.composer.compose(message)?).await
     }
+
+    async fn company_name(&self) -> anyhow::Result<String> {
+        Ok(self
+            .store
+            .branding()
+            .await?
+            .unwrap_or_default()
+            .company_name)
+    }
+
+    /// A buyer's message about their raffle's frozen ledger: their numbers' proofs.
+    async fn ledger_message(&self, job: &MailJob, id: PurchaseId) -> anyhow::Result<MailMessage> {
+        let purchase = self
+            .store
+            .get_purchase(id)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("purchase {id} no longer exists"))?;
+        let raffle = self
+            .store
+            .raffle_terms(purchase.raffle_id)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("raffle {} no longer exists", purchase.raffle_id))?;
+        let commitment = self
+            .store
+            .commitment(raffle.id)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("raffle {} has no frozen ledger", raffle.id))?;
+        let entries = self.store.ledger_entries(raffle.id).await?;
+        let (tag, proofs) = inclusion_proofs(&commitment.salt, &entries, &purchase.reference);
+        Ok(MailMessage::LedgerFrozen {
+            to: job.recipient.clone(),
+            lang: job.lang,
+            company_name: self.company_name().await?,
+            raffle_id: raffle.id,
+            raffle_title: raffle.title,
+            max_tickets: raffle.max_tickets,
+            verify_link: self
+                .links
+                .verification_page(raffle.id, Some(&purchase.reference)),
+            reference: purchase.reference,
+            commitment,
+            tag,
+            proofs,
+        })
+    }
+
+    /// A winner's message, with the prize's certificate.
+    async fn winner_message(&self, job: &MailJob, prize: PrizeId) -> anyhow::Result<MailMessage> {
+        let raffle_id = self
+            .store
+            .raffle_of_prize(prize)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("prize {prize} no longer exists"))?;
+        let raffle = self
+            .store
+            .raffle_terms(raffle_id)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("raffle {raffle_id} no longer exists"))?;
+        let commitment = self
+            .store
+            .commitment(raffle_id)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("raffle {raffle_id} has no frozen ledger"))?;
+        let prizes = self.store.prizes(raffle_id).await?;
+        let record = prizes
+            .iter()
+            .find(|p| p.id == prize)
+            .ok_or_else(|| anyhow::anyhow!("prize {prize} no longer exists"))?;
+        let (winner, drawn_at) = record
+            .draw
+            .as_ref()
+            .and_then(|d| d.winner.clone().zip(Some(d.drawn_at)))
+            .ok_or_else(|| anyhow::anyhow!("prize {prize} has no winner"))?;
+        let certificate = certificate_of(
+            &raffle,
+            &commitment,
+            record,
+            self.company_name().await?,
+            job.lang,
+            &self.links,
+        )
+        .ok_or_else(|| anyhow::anyhow!("prize {prize} is not drawn"))?;
+        let renderer = Arc::clone(&self.certificates);
+        let rendered = certificate.clone();
+        let certificate_pdf = self
+            .cpu
+            .run(move || renderer.render_certificate(&rendered))
+            .await??;
+        Ok(MailMessage::PrizeWon {
+            to: job.recipient.clone(),
+            customer_name: winner.customer_name,
+            reference: winner.reference,
+            claim_deadline: claim_deadline(drawn_at),
+            certificate,
+            certificate_pdf,
+        })
+    }
 }
 
 #[async_trait::async_trait]
@@ -299,9 +417,10 @@ where
         + PurchaseProofs
         + SettingsRepository
         + RaffleRepository
+        + DrawRepository
         + Clone,
     T: MailTransports,
-    R: ReceiptRenderer,
+    R: ReceiptRenderer + CertificateRenderer,
     M: MailComposer,
     K: AccessKeys,
     C: Clock + Clone,

@@ -12,6 +12,7 @@
 //!   ledger would no longer be the sold numbers). The freeze locks the raffle's row: a purchase's
 //!   foreign-key check waits for that lock, and the purchase's trigger, run after the check,
 //!   then sees the ledger.
+//! - `mail_outbox.prize_id`: a winner's message is about a prize (a purchase may win two).
 
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
@@ -264,6 +265,8 @@ impl MigrationTrait for Migration {
             )
             .await?;
         let db = manager.get_connection();
+        db.execute_unprepared("ALTER TABLE mail_outbox ADD COLUMN prize_id BIGINT")
+            .await?;
         if manager.get_database_backend() == DatabaseBackend::Sqlite {
             db.execute_unprepared(&sqlite_triggers()).await?;
         } else {
@@ -287,6 +290,8 @@ impl MigrationTrait for Migration {
             )
             .await?;
         }
+        db.execute_unprepared("ALTER TABLE mail_outbox DROP COLUMN prize_id")
+            .await?;
         // Dropping a table drops its triggers (and the functions are then unused).
         for table in APPEND_ONLY.into_iter().chain(["raffle_prizes"]) {
             manager

@@ -175,8 +175,9 @@ pub trait DrawRepository: Send + Sync + 'static {
     ) -> impl Future<Output = anyhow::Result<Vec<UndecidedPurchase>>> + Send;
 
     /// Freezes the ledger in one transaction: with no purchase pending, the numbers approved
-    /// purchases hold are read, `build` makes the ledger, and it is stored with `salt`; from
-    /// then on no purchase of the raffle can be made or change status.
+    /// purchases hold are read, `build` makes the ledger, and it is stored with `salt`, and
+    /// each approved buyer's [`crate::MailKind::LedgerFrozen`] message is queued; from then on
+    /// no purchase of the raffle can be made or change status.
     ///
     /// # Errors
     /// `PurchasesPending` (up to 50 of them), `AlreadyFrozen`, or a storage failure.
@@ -197,6 +198,15 @@ pub trait DrawRepository: Send + Sync + 'static {
         raffle: RaffleId,
     ) -> impl Future<Output = anyhow::Result<Option<Commitment>>> + Send;
 
+    /// The raffle a prize belongs to.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn raffle_of_prize(
+        &self,
+        prize: PrizeId,
+    ) -> impl Future<Output = anyhow::Result<Option<RaffleId>>> + Send;
+
     /// The frozen ledger's entries, sorted by number.
     ///
     /// # Errors
@@ -216,8 +226,9 @@ pub trait DrawRepository: Send + Sync + 'static {
         number: u32,
     ) -> impl Future<Output = anyhow::Result<Option<PurchaseId>>> + Send;
 
-    /// Records a prize's draw (`winner` is ignored: `winner_purchase` names it); a prize is
-    /// drawn once, a number wins once (the database decides both).
+    /// Records a prize's draw (`winner` is ignored: `winner_purchase` names it) and queues the
+    /// winner's [`crate::MailKind::PrizeWon`] message, in one transaction; a prize is drawn
+    /// once, a number wins once (the database decides both).
     ///
     /// # Errors
     /// `AlreadyDrawn`, or a storage failure.

@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
+use rifa_domain::id::PrizeId;
 use rifa_domain::purchase::PurchaseId;
 use rifa_domain::raffle::RaffleId;
 
@@ -19,6 +20,11 @@ pub enum MailKind {
     Expired,
     /// To someone who asked to be told: numbers of a sold-out raffle are on sale again.
     NumbersReleased,
+    /// To each buyer of a raffle whose ledger was frozen: the commitment and the proof that
+    /// their numbers are in it.
+    LedgerFrozen,
+    /// To the winner of a prize, with the draw's certificate.
+    PrizeWon,
 }
 
 impl MailKind {
@@ -30,6 +36,8 @@ impl MailKind {
             Self::Rejected => "rejected",
             Self::Expired => "expired",
             Self::NumbersReleased => "numbers_released",
+            Self::LedgerFrozen => "ledger_frozen",
+            Self::PrizeWon => "prize_won",
         }
     }
 
@@ -41,17 +49,21 @@ impl MailKind {
             Self::Rejected,
             Self::Expired,
             Self::NumbersReleased,
+            Self::LedgerFrozen,
+            Self::PrizeWon,
         ]
         .into_iter()
         .find(|k| k.as_str() == raw)
     }
 }
 
-/// What a message is about: one purchase (its buyer's messages) or a raffle (a release alert).
+/// What a message is about: one purchase (its buyer's messages), a raffle (a release alert) or
+/// a prize (its winner's message).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MailSubject {
     Purchase(PurchaseId),
     Raffle(RaffleId),
+    Prize(PrizeId),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

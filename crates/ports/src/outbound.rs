@@ -7,7 +7,11 @@ use rifa_domain::Lang;
 use rifa_domain::proof::{ProofContent, ProofKind};
 use rifa_domain::purchase::Purchase;
 
-use crate::MailKind;
+use rifa_domain::draw::ledger::Hash;
+use rifa_domain::draw::prize::PrizeSource;
+use rifa_domain::raffle::RaffleId;
+
+use crate::{Commitment, MailKind, PrizeDraw};
 
 /// Where payment proofs live. Objects are private: only admins read them, through URLs this
 /// store signs for a short time. Buyers write them once, through a URL this store signs for one
@@ -159,12 +163,75 @@ pub enum MailMessage {
         raffle_link: String,
         lang: Lang,
     },
+    /// To a buyer of a raffle whose ledger was frozen: the commitment, their numbers, and the
+    /// proof of each (attached as JSON, checkable offline).
+    LedgerFrozen {
+        to: String,
+        lang: Lang,
+        company_name: String,
+        raffle_id: RaffleId,
+        raffle_title: String,
+        max_tickets: u32,
+        reference: String,
+        commitment: Commitment,
+        /// The purchase's tag in the ledger.
+        tag: Hash,
+        /// Each of the purchase's numbers with its place in the ledger and its proof.
+        proofs: Vec<InclusionProof>,
+        /// The public verification page, with the reference filled in.
+        verify_link: String,
+    },
+    /// To the winner of a prize, with its certificate.
+    PrizeWon {
+        to: String,
+        customer_name: String,
+        reference: String,
+        claim_deadline: DateTime<Utc>,
+        certificate: DrawCertificate,
+        certificate_pdf: Vec<u8>,
+    },
     /// A short message by which an admin checks the e-mail settings.
     SettingsTest {
         to: String,
         company_name: String,
         lang: Lang,
     },
+}
+
+/// A number's place in a frozen ledger and the sibling hashes from its leaf to the root
+/// (RFC 9162 §2.1.3), nearest first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InclusionProof {
+    pub number: u32,
+    pub index: u64,
+    pub path: Vec<Hash>,
+}
+
+/// The "Acta de sorteo" of one prize: what was committed to, the public result, the rule's
+/// steps and the winning number, in the reader's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawCertificate {
+    pub company_name: String,
+    pub lang: Lang,
+    pub raffle_title: String,
+    pub max_tickets: u32,
+    pub commitment: Commitment,
+    pub position: u32,
+    pub prize_title: String,
+    pub source: PrizeSource,
+    pub draw: PrizeDraw,
+    /// The winner as the public sees them (`María P.`, country), when there is one.
+    pub winner: Option<(String, String)>,
+    /// The public verification page.
+    pub verify_link: String,
+}
+
+pub trait CertificateRenderer: Send + Sync + 'static {
+    /// The certificate as a PDF.
+    ///
+    /// # Errors
+    /// When rendering fails.
+    fn render_certificate(&self, certificate: &DrawCertificate) -> anyhow::Result<Vec<u8>>;
 }
 
 /// Words a [`MailMessage`] as an e-mail: subject, text and HTML bodies, attachments.

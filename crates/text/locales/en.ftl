@@ -163,6 +163,31 @@ draw-check-reference-found = Reference { $reference } has { $count ->
 draw-check-reference-unproven = Reference { $reference } has numbers in the list ({ $numbers }), but their inclusion proof does NOT lead to the published fingerprint.
 draw-check-reference-none = Reference { $reference } has no numbers in this list. Check that you copied it correctly from the receipt.
 
+## The draw's certificate ("Acta de sorteo")
+cert-title = Draw certificate
+cert-prize = Prize { $position }: { $title }
+cert-heading-commitment = Frozen list of numbers
+cert-root = Fingerprint of the list (Merkle root, SHA-256)
+cert-size = Sold numbers in the list
+cert-frozen_at = Frozen on
+cert-drawn_at = Drawn on
+cert-heading-source = Public result
+cert-lottery = Lottery
+cert-lottery_date = Draw of
+cert-source_url = Results published at
+cert-beacon = Randomness beacon
+cert-beacon_round = Round
+cert-result = Result
+cert-published_on = Published on
+cert-official_url = Official publication
+cert-beacon_signature = Round signature
+cert-beacon_randomness = Randomness (SHA-256 of the signature)
+cert-heading-rule = The published rule, step by step
+cert-winning_number = Winning number
+cert-no_winner = No winner
+cert-winner = Winner: { $name } ({ $country })
+cert-verify = Anyone can check this draw, the list and this result at { $link }, or offline with the published file and “rifa-api verify-draw”.
+
 ## Receipts (PDF and HTML invoice)
 
 receipt-document_title = Purchase receipt
@@ -234,5 +259,24 @@ mail-payment_method = Payment method
 mail-team_note = Note from the team
 mail-receipt_attached = Your PDF receipt is attached.
 mail-receipt_filename = receipt-{ $reference }.pdf
+mail-greeting-plain = Hello,
+mail-subject-ledger_frozen = The list of numbers of { $title } is frozen
+mail-lead-ledger_frozen = Sales of “{ $title }” closed and the list of sold numbers was frozen before the result is known. This is its fingerprint: if anyone changed a single number, the fingerprint would be different. Your numbers are in the list, and you can check it yourself.
+mail-ledger_root = Fingerprint of the list (SHA-256)
+mail-ledger_size = Sold numbers in the list
+mail-ledger_frozen_at = Frozen on
+mail-verify_link = Check it yourself
+mail-proof_attached = Attached is the proof that each of your numbers is in the list (a JSON file), so you can check it without relying on us.
+mail-proof_filename = proof-{ $reference }.json
+mail-subject-prize_won = You won in { $title }!
+mail-lead-prize_won = Congratulations! Your number { $number } won “{ $prize }” in “{ $title }”. Reply to this e-mail to arrange the delivery. Attached is the draw's certificate, with the result and every step of the published rule.
+mail-prize = Prize
+mail-winning_number = Winning number
+mail-draw_source = Result used
+mail-claim_until = Claim it before
+mail-certificate_attached = Attached is the draw's certificate as a PDF.
+mail-certificate_filename = draw-certificate-prize-{ $position }.pdf
+draw-source-lottery = { $name }, draw of { $date }
+draw-source-beacon = drand (quicknet), round { $round }
 mail-test-subject = Test e-mail from { $company }
 mail-test-body = If you can read this, the e-mail settings work: buyers will receive their confirmations.

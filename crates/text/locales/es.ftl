@@ -157,6 +157,31 @@ draw-check-reference-found = La referencia { $reference } tiene { $count ->
 draw-check-reference-unproven = La referencia { $reference } tiene números en la lista ({ $numbers }), pero su prueba de inclusión NO lleva a la huella publicada.
 draw-check-reference-none = La referencia { $reference } no tiene números en esta lista. Revisa que la hayas copiado bien del comprobante.
 
+## The draw's certificate ("Acta de sorteo")
+cert-title = Acta de sorteo
+cert-prize = Premio { $position }: { $title }
+cert-heading-commitment = Lista de números congelada
+cert-root = Huella de la lista (raíz Merkle, SHA-256)
+cert-size = Números vendidos en la lista
+cert-frozen_at = Congelada el
+cert-drawn_at = Sorteado el
+cert-heading-source = Resultado público
+cert-lottery = Lotería
+cert-lottery_date = Sorteo del
+cert-source_url = Publicación de resultados
+cert-beacon = Baliza de azar
+cert-beacon_round = Ronda
+cert-result = Resultado
+cert-published_on = Publicado el
+cert-official_url = Publicación oficial
+cert-beacon_signature = Firma de la ronda
+cert-beacon_randomness = Azar (SHA-256 de la firma)
+cert-heading-rule = La regla publicada, paso a paso
+cert-winning_number = Número ganador
+cert-no_winner = Sin ganador
+cert-winner = Ganador: { $name } ({ $country })
+cert-verify = Cualquiera puede comprobar este sorteo, la lista y este resultado en { $link }, o sin conexión con el archivo publicado y «rifa-api verify-draw».
+
 ## Receipts (PDF and HTML invoice)
 
 receipt-document_title = Recibo de compra
@@ -229,5 +254,24 @@ mail-payment_method = Método de pago
 mail-team_note = Nota del equipo
 mail-receipt_attached = Adjuntamos tu recibo en PDF.
 mail-receipt_filename = recibo-{ $reference }.pdf
+mail-greeting-plain = Hola:
+mail-subject-ledger_frozen = La lista de números de { $title } quedó congelada
+mail-lead-ledger_frozen = Las ventas de «{ $title }» cerraron y la lista de números vendidos quedó congelada antes de conocerse el resultado. Esta es su huella: si alguien cambiara un solo número, la huella sería otra. Tus números están en la lista, y puedes comprobarlo tú mismo.
+mail-ledger_root = Huella de la lista (SHA-256)
+mail-ledger_size = Números vendidos en la lista
+mail-ledger_frozen_at = Congelada el
+mail-verify_link = Compruébalo tú mismo
+mail-proof_attached = Adjuntamos la prueba de que cada uno de tus números está en la lista (un archivo JSON), para comprobarla sin depender de nosotros.
+mail-proof_filename = prueba-{ $reference }.json
+mail-subject-prize_won = ¡Ganaste en { $title }!
+mail-lead-prize_won = ¡Felicidades! Tu número { $number } ganó «{ $prize }» en «{ $title }». Responde a este correo para coordinar la entrega. Adjuntamos el acta del sorteo, con el resultado y cada paso de la regla publicada.
+mail-prize = Premio
+mail-winning_number = Número ganador
+mail-draw_source = Resultado usado
+mail-claim_until = Reclámalo antes del
+mail-certificate_attached = Adjuntamos el acta del sorteo en PDF.
+mail-certificate_filename = acta-de-sorteo-premio-{ $position }.pdf
+draw-source-lottery = { $name }, sorteo del { $date }
+draw-source-beacon = drand (quicknet), ronda { $round }
 mail-test-subject = Correo de prueba de { $company }
 mail-test-body = Si lees esto, la configuración de correo funciona: los compradores recibirán sus confirmaciones.

@@ -23,10 +23,10 @@ use sea_orm::{
     TransactionTrait,
 };
 
-use crate::Db;
 use crate::entities::{
     draw_ledger_entries, draw_ledgers, prize_deliveries, prize_draws, purchases, raffle_prizes,
 };
+use crate::{Db, outbox};
 
 /// Entries per insert: three parameters each, well under both databases' limits.
 const ENTRIES_PER_INSERT: usize = 5000;
@@ -283,6 +283,7 @@ impl Db {
             .await
             .context("failed to store the ledger's entries")?;
         }
+        outbox::enqueue_ledger_frozen(txn, raffle, frozen_at).await?;
         Ok(Commitment {
             salt,
             root: ledger.root,
@@ -473,6 +474,14 @@ impl DrawRepository for Db {
         }))
     }
 
+    async fn raffle_of_prize(&self, prize: PrizeId) -> anyhow::Result<Option<RaffleId>> {
+        Ok(raffle_prizes::Entity::find_by_id(prize.get())
+            .one(&self.conn)
+            .await
+            .context("failed to read the prize")?
+            .map(|row| RaffleId::new(row.raffle_id)))
+    }
+
     #[tracing::instrument(name = "db.ledger_entries", skip_all, fields(raffle.id = raffle.get()))]
     async fn ledger_entries(&self, raffle: RaffleId) -> anyhow::Result<Vec<LedgerEntry>> {
         draw_ledger_entries::Entity::find()
@@ -547,6 +556,11 @@ impl DrawRepository for Db {
             PrizeResult::Lottery { .. } => (None, None, None),
         };
         let as_i32 = |n: u32| i32::try_from(n).unwrap_or(i32::MAX);
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start recording the draw")?;
         prize_draws::Entity::insert(prize_draws::ActiveModel {
             prize_id: Set(prize.get()),
             raffle_id: Set(raffle.get()),
@@ -566,7 +580,7 @@ impl DrawRepository for Db {
             steps: Set(serde_json::to_string(&draw.steps).context("failed to write the steps")?),
             drawn_at: Set(draw.drawn_at),
         })
-        .exec(&self.conn)
+        .exec(&txn)
         .await
         .map_err(|error| {
             if is_unique_violation(&error) {
@@ -577,6 +591,15 @@ impl DrawRepository for Db {
                 )
             }
         })?;
+        if let Some(winner) = winner_purchase {
+            let row = purchases::Entity::find_by_id(winner.get())
+                .one(&txn)
+                .await
+                .context("failed to read the winner's purchase")?
+                .context("the winner's purchase is gone")?;
+            outbox::enqueue_prize_won(&txn, prize, &row, draw.drawn_at).await?;
+        }
+        txn.commit().await.context("failed to commit the draw")?;
         Ok(())
     }
 

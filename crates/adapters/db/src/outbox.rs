@@ -4,6 +4,7 @@
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
+use rifa_domain::id::PrizeId;
 use rifa_domain::purchase::PurchaseId;
 use rifa_domain::raffle::RaffleId;
 use rifa_ports::{
@@ -12,8 +13,8 @@ use rifa_ports::{
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait,
-    FromQueryResult, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction,
+    EntityTrait, FromQueryResult, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
 };
 
 use crate::Db;
@@ -150,11 +151,68 @@ async fn write(
 
 /// What an outbox row is about: its purchase, or the raffle of a release alert.
 fn subject_of(row: &mail_outbox::Model) -> anyhow::Result<MailSubject> {
-    match (row.purchase_id, row.raffle_id) {
-        (Some(purchase), _) => Ok(MailSubject::Purchase(PurchaseId::new(purchase))),
-        (None, Some(raffle)) => Ok(MailSubject::Raffle(RaffleId::new(raffle))),
-        (None, None) => Err(anyhow::anyhow!("outbox row {} is about nothing", row.id)),
+    match (row.prize_id, row.purchase_id, row.raffle_id) {
+        (Some(prize), _, _) => Ok(MailSubject::Prize(PrizeId::new(prize))),
+        (None, Some(purchase), _) => Ok(MailSubject::Purchase(PurchaseId::new(purchase))),
+        (None, None, Some(raffle)) => Ok(MailSubject::Raffle(RaffleId::new(raffle))),
+        (None, None, None) => Err(anyhow::anyhow!("outbox row {} is about nothing", row.id)),
     }
+}
+
+/// Writes the message every approved buyer of `raffle` gets when its ledger is frozen: an
+/// admin's act, neither capped nor counted.
+pub(crate) async fn enqueue_ledger_frozen(
+    txn: &DatabaseTransaction,
+    raffle: RaffleId,
+    at: DateTime<Utc>,
+) -> anyhow::Result<()> {
+    let backend = txn.get_database_backend();
+    let (raffle_param, at_param) = if backend == DatabaseBackend::Postgres {
+        ("$1", "$2")
+    } else {
+        ("?1", "?2")
+    };
+    let sql = format!(
+        "INSERT INTO mail_outbox \
+         (purchase_id, kind, recipient, lang, status, attempts, next_attempt_at, created_at) \
+         SELECT id, '{kind}', customer_email, lang, '{pending}', 0, {at_param}, {at_param} \
+         FROM purchases WHERE raffle_id = {raffle_param} AND status = 'approved'",
+        kind = MailKind::LedgerFrozen.as_str(),
+        pending = MailStatus::Pending.as_str(),
+    );
+    txn.execute_raw(Statement::from_sql_and_values(
+        backend,
+        &sql,
+        [raffle.get().into(), at.into()],
+    ))
+    .await
+    .context("failed to put the ledger's e-mails in the outbox")?;
+    Ok(())
+}
+
+/// Writes the winner's message about `prize`.
+pub(crate) async fn enqueue_prize_won(
+    txn: &DatabaseTransaction,
+    prize: PrizeId,
+    winner: &purchases::Model,
+    at: DateTime<Utc>,
+) -> anyhow::Result<()> {
+    mail_outbox::ActiveModel {
+        purchase_id: Set(Some(winner.id)),
+        prize_id: Set(Some(prize.get())),
+        kind: Set(MailKind::PrizeWon.as_str().to_owned()),
+        recipient: Set(winner.customer_email.clone()),
+        lang: Set(winner.lang.clone()),
+        status: Set(MailStatus::Pending.as_str().to_owned()),
+        attempts: Set(0),
+        next_attempt_at: Set(at),
+        created_at: Set(at),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await
+    .context("failed to put the winner's e-mail in the outbox")?;
+    Ok(())
 }
 
 fn record(row: mail_outbox::Model) -> anyhow::Result<MailRecord> {

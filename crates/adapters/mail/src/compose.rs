@@ -11,6 +11,8 @@ use rifa_ports::outbound::{Attachment, MailComposer, MailMessage, OutgoingEmail,
 use rifa_text::format::format_money;
 use rifa_text::{Message, text};
 
+use crate::draw::{LedgerNotice, ledger_frozen_email, prize_won_email};
+
 /// Numbers listed in the body; the attached receipt has every one.
 const NUMBERS_IN_BODY: usize = 50;
 
@@ -49,45 +51,86 @@ impl MailComposer for MailTemplates {
                 company_name,
                 lang,
             } => settings_test_email(to, company_name, lang),
+            MailMessage::LedgerFrozen {
+                to,
+                lang,
+                company_name,
+                raffle_id,
+                raffle_title,
+                max_tickets,
+                reference,
+                commitment,
+                tag,
+                proofs,
+                verify_link,
+            } => ledger_frozen_email(&LedgerNotice {
+                to,
+                lang,
+                company_name,
+                raffle_id,
+                raffle_title: &raffle_title,
+                max_tickets,
+                reference: &reference,
+                commitment: &commitment,
+                tag,
+                proofs: &proofs,
+                verify_link: &verify_link,
+            }),
+            MailMessage::PrizeWon {
+                to,
+                customer_name,
+                reference,
+                claim_deadline,
+                certificate,
+                certificate_pdf,
+            } => prize_won_email(
+                to,
+                &customer_name,
+                &reference,
+                claim_deadline,
+                &certificate,
+                certificate_pdf,
+            ),
         }
     }
 }
 
 /// One labelled line of a purchase's message (`Referencia: RF-ABC123`).
-struct Row {
-    label: String,
-    value: String,
+pub(crate) struct Row {
+    pub(crate) label: String,
+    pub(crate) value: String,
 }
 
 /// A link and what it is for (`Sigue tu compra`).
-struct Link {
-    label: String,
-    url: String,
+pub(crate) struct Link {
+    pub(crate) label: String,
+    pub(crate) url: String,
 }
 
 /// What a purchase's message says, worded in the buyer's language.
-struct PurchaseWords {
-    lang: &'static str,
-    subject: String,
-    company: String,
-    greeting: String,
-    lead: String,
-    rows: Vec<Row>,
-    /// The buyer's private page of the purchase.
-    link: Option<Link>,
-    receipt_attached: String,
+pub(crate) struct PurchaseWords {
+    pub(crate) lang: &'static str,
+    pub(crate) subject: String,
+    pub(crate) company: String,
+    pub(crate) greeting: String,
+    pub(crate) lead: String,
+    pub(crate) rows: Vec<Row>,
+    /// The buyer's private page of the purchase, or the draw's verification page.
+    pub(crate) link: Option<Link>,
+    /// What is attached (the receipt, the proof, the certificate).
+    pub(crate) receipt_attached: String,
 }
 
 #[derive(Template)]
 #[template(path = "purchase.txt")]
-struct PurchaseText<'a> {
-    words: &'a PurchaseWords,
+pub(crate) struct PurchaseText<'a> {
+    pub(crate) words: &'a PurchaseWords,
 }
 
 #[derive(Template)]
 #[template(path = "purchase.html")]
-struct PurchaseHtml<'a> {
-    words: &'a PurchaseWords,
+pub(crate) struct PurchaseHtml<'a> {
+    pub(crate) words: &'a PurchaseWords,
 }
 
 fn purchase_email(
@@ -135,8 +178,8 @@ fn purchase_words(
         MailKind::Approved => ("mail-subject-approved", "mail-lead-approved"),
         MailKind::Rejected => ("mail-subject-rejected", "mail-lead-rejected"),
         MailKind::Expired => ("mail-subject-expired", "mail-lead-expired"),
-        MailKind::NumbersReleased => {
-            anyhow::bail!("a release alert is not a purchase's message")
+        MailKind::NumbersReleased | MailKind::LedgerFrozen | MailKind::PrizeWon => {
+            anyhow::bail!("{} is not a purchase's own message", kind.as_str())
         }
     };
     let subject = Message::new(subject_key)

@@ -43,6 +43,7 @@
 //! client.
 
 mod compose;
+mod draw;
 mod message;
 mod outbox;
 mod smtp;

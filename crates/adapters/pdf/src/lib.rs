@@ -1,4 +1,5 @@
-//! PDF receipts and the printable HTML invoice of a purchase.
+//! PDF receipts and the printable HTML invoice of a purchase, and the draw's certificate
+//! ("Acta de sorteo", `certificate`).
 //!
 //! Both show the same things, worded once in `view` in the buyer's language (Spanish by
 //! default, or English) from the `rifa-text` catalogue: the company (from branding), the raffle, the buyer (name, ID, e-mail,
@@ -48,6 +49,7 @@
 //! it by hand. Its only script and style sheet are constants, so instead of a nonce the server
 //! can allow exactly them by hash: serve the page with [`invoice_content_security_policy`].
 
+mod certificate;
 mod fonts;
 mod html;
 mod pdf;

@@ -1,4 +1,5 @@
-//! The PDF receipt, laid out with genpdf on embedded Unicode fonts cut to the glyphs it draws.
+//! PDF documents (the receipt, the draw's certificate) laid out with genpdf on embedded Unicode
+//! fonts cut to the glyphs each draws.
 
 use std::cell::RefCell;
 use std::collections::BTreeSet;
@@ -18,15 +19,15 @@ use crate::fonts::{Face, Faces};
 use crate::text::for_page;
 use crate::view::{Field, NoticeKind, ReceiptView};
 
-const INK: Color = Color::Rgb(24, 24, 27);
-const MUTED: Color = Color::Rgb(100, 100, 110);
+pub(crate) const INK: Color = Color::Rgb(24, 24, 27);
+pub(crate) const MUTED: Color = Color::Rgb(100, 100, 110);
 const RULE: Color = Color::Rgb(200, 200, 206);
 const WARNING: Color = Color::Rgb(185, 28, 28);
-const ACCENT: Color = Color::Rgb(21, 128, 61);
+pub(crate) const ACCENT: Color = Color::Rgb(21, 128, 61);
 
 /// A4 less the side margins below.
 const PAGE_MARGIN_X: f64 = 16.0;
-const CONTENT_WIDTH: f64 = 210.0 - 2.0 * PAGE_MARGIN_X;
+pub(crate) const CONTENT_WIDTH: f64 = 210.0 - 2.0 * PAGE_MARGIN_X;
 /// The gap between the buyer and the payment columns, taken from the buyer's half.
 const COLUMN_GAP: f64 = 8.0;
 /// What text may fill in either column (the narrower, the buyer's).
@@ -130,6 +131,49 @@ fn single_face(font: Font) -> FontFamily<Font> {
     }
 }
 
+impl GenPdfReceipts {
+    /// A document laid out by `layout`, rendered in two passes: once on the whole fonts only
+    /// to learn which characters it draws, then on fonts cut down to them. Every page carries
+    /// `footer` and its number after `page_label`.
+    pub(crate) fn typeset(
+        &self,
+        title: String,
+        footer: &str,
+        page_label: &str,
+        layout: impl Fn(&Typesetter<'_>) -> anyhow::Result<LinearLayout>,
+    ) -> anyhow::Result<Vec<u8>> {
+        let drawn = {
+            let (main, cjk) = &*self.measuring;
+            let mut doc = genpdf::Document::new(main.clone());
+            let cjk = single_face(doc.add_font_family(cjk.clone()).regular);
+            let t = Typesetter::new(&self.faces, doc.font_cache(), Some(cjk));
+            layout(&t)?;
+            t.runs(&t.page_text(footer), Style::new());
+            t.into_drawn([page_label, DIGITS])
+        };
+
+        let (mut doc, cjk) = self.document(&drawn)?;
+        doc.set_title(title);
+        doc.set_minimal_conformance();
+        doc.set_paper_size(genpdf::PaperSize::A4);
+        doc.set_font_size(10);
+        doc.set_line_spacing(1.25);
+        let t = Typesetter::new(&self.faces, doc.font_cache(), cjk);
+        let body = layout(&t)?;
+        let footer = t.runs(&t.page_text(footer), Style::new());
+        drop(t);
+        doc.set_page_decorator(DocumentPages {
+            page: 0,
+            footer,
+            page_label: page_label.to_owned(),
+        });
+        doc.push(body);
+        let mut bytes = Vec::with_capacity(64 * 1024);
+        doc.render(&mut bytes).context("failed to render the PDF")?;
+        compress(&bytes)
+    }
+}
+
 impl ReceiptRenderer for GenPdfReceipts {
     #[tracing::instrument(name = "pdf.render", skip_all, fields(purchase.id = purchase.id.get()))]
     fn render(&self, purchase: &Purchase, context: &ReceiptContext) -> anyhow::Result<Vec<u8>> {
@@ -138,39 +182,12 @@ impl ReceiptRenderer for GenPdfReceipts {
             "{}  ·  {} {}",
             view.company, view.labels.document_title, view.reference
         );
-
-        // First pass: lay the receipt out on the whole fonts, only to learn what it draws.
-        let drawn = {
-            let (main, cjk) = &*self.measuring;
-            let mut doc = genpdf::Document::new(main.clone());
-            let cjk = single_face(doc.add_font_family(cjk.clone()).regular);
-            let t = Typesetter::new(&self.faces, doc.font_cache(), Some(cjk));
-            layout(&view, &t)?;
-            t.runs(&t.page_text(&footer), Style::new());
-            t.into_drawn([view.labels.page.as_str(), DIGITS])
-        };
-
-        // Second pass: the same layout on fonts cut down to those characters, rendered.
-        let (mut doc, cjk) = self.document(&drawn)?;
-        doc.set_title(format!("{} {}", view.labels.document_title, view.reference));
-        doc.set_minimal_conformance();
-        doc.set_paper_size(genpdf::PaperSize::A4);
-        doc.set_font_size(10);
-        doc.set_line_spacing(1.25);
-        let t = Typesetter::new(&self.faces, doc.font_cache(), cjk);
-        let body = layout(&view, &t)?;
-        let footer = t.runs(&t.page_text(&footer), Style::new());
-        drop(t);
-        doc.set_page_decorator(ReceiptPages {
-            page: 0,
-            footer,
-            page_label: &view.labels.page,
-        });
-        doc.push(body);
-        let mut bytes = Vec::with_capacity(64 * 1024);
-        doc.render(&mut bytes)
-            .context("failed to render the receipt PDF")?;
-        compress(&bytes)
+        self.typeset(
+            format!("{} {}", view.labels.document_title, view.reference),
+            &footer,
+            &view.labels.page,
+            |t| layout(&view, t),
+        )
     }
 }
 
@@ -285,11 +302,11 @@ fn layout(view: &ReceiptView, t: &Typesetter<'_>) -> anyhow::Result<LinearLayout
     Ok(body)
 }
 
-fn muted(size: u8) -> Style {
+pub(crate) fn muted(size: u8) -> Style {
     Style::new().with_font_size(size).with_color(MUTED)
 }
 
-fn section_heading(t: &Typesetter<'_>, text: &str) -> impl Element + use<> {
+pub(crate) fn section_heading(t: &Typesetter<'_>, text: &str) -> impl Element + use<> {
     PaddedElement::new(
         t.para(
             &text.to_uppercase(),
@@ -311,7 +328,7 @@ fn field_block(t: &Typesetter<'_>, field: &Field) -> impl Element + use<> {
 
 /// Builds paragraphs of page text (see [`for_page`]) whose words fit their box, each character
 /// in a face that has it, and keeps note of every character it hands out.
-struct Typesetter<'a> {
+pub(crate) struct Typesetter<'a> {
     faces: &'a Faces,
     cache: &'a FontCache,
     /// The CJK family, when there is one.
@@ -337,7 +354,7 @@ impl<'a> Typesetter<'a> {
     }
 
     /// A paragraph of `text` in `style`, for a box `max_width` mm wide.
-    fn para(&self, text: &str, style: Style, max_width: f64) -> Paragraph {
+    pub(crate) fn para(&self, text: &str, style: Style, max_width: f64) -> Paragraph {
         let mut paragraph = Paragraph::default();
         let text = self.fit_words(&self.page_text(text), style, Mm::from(max_width - SAFETY));
         for run in self.runs(&text, style) {
@@ -409,12 +426,12 @@ impl<'a> Typesetter<'a> {
 }
 
 /// A thin horizontal line with some air above and below.
-struct Rule {
+pub(crate) struct Rule {
     height: Mm,
 }
 
 impl Rule {
-    fn new(height_mm: f64) -> Self {
+    pub(crate) fn new(height_mm: f64) -> Self {
         Self {
             height: Mm::from(height_mm),
         }
@@ -548,16 +565,16 @@ impl Element for NumberGrid {
     }
 }
 
-/// Margins on every page, and a footer naming the receipt and the page, so a page that strays
-/// from the others still says whose it is.
-struct ReceiptPages {
+/// Margins on every page, and a footer naming the document and the page, so a page that
+/// strays from the others still says whose it is.
+struct DocumentPages {
     page: usize,
     /// Runs of one face each, with only their font family set.
     footer: Vec<StyledString>,
-    page_label: &'static str,
+    page_label: String,
 }
 
-impl PageDecorator for ReceiptPages {
+impl PageDecorator for DocumentPages {
     fn decorate_page<'a>(
         &mut self,
         context: &Context,

@@ -261,7 +261,7 @@ fn status_label(status: PurchaseStatus, lang: Lang) -> String {
 }
 
 /// The purchase form's country options by name; anything else is shown as stored.
-fn country_label(slug: &str, lang: Lang) -> String {
+pub(crate) fn country_label(slug: &str, lang: Lang) -> String {
     let slug = slug.trim();
     let key = format!("country-{slug}");
     if rifa_text::has(&key) {

@@ -9,12 +9,16 @@ use super::instant;
 #[serde(rename_all = "camelCase")]
 pub struct MailDto {
     pub id: i64,
-    /// The purchase a buyer's message is about; `null` for a release alert.
+    /// The purchase a buyer's message is about; `null` for a release alert or a winner's
+    /// message.
     pub purchase_id: Option<i64>,
-    /// The raffle a release alert is about; `null` for a buyer's message.
+    /// The raffle a release alert is about; `null` otherwise.
     pub raffle_id: Option<i64>,
-    /// `received`, `approved`, `rejected`, `expired` (no proof in time) or `numbers_released`
-    /// (a release alert).
+    /// The prize a winner's message is about; `null` otherwise.
+    pub prize_id: Option<i64>,
+    /// `received`, `approved`, `rejected`, `expired` (no proof in time), `numbers_released`
+    /// (a release alert), `ledger_frozen` (the draw's commitment and the buyer's proof) or
+    /// `prize_won` (the winner's message, with the certificate).
     pub kind: &'static str,
     pub recipient: String,
     /// `pending`, `sent`, `failed` (given up after the last attempt; may be retried) or
@@ -39,11 +43,15 @@ impl From<MailRecord> for MailDto {
             id: r.id.get(),
             purchase_id: match r.subject {
                 MailSubject::Purchase(id) => Some(id.get()),
-                MailSubject::Raffle(_) => None,
+                MailSubject::Raffle(_) | MailSubject::Prize(_) => None,
             },
             raffle_id: match r.subject {
                 MailSubject::Raffle(id) => Some(id.get()),
-                MailSubject::Purchase(_) => None,
+                MailSubject::Purchase(_) | MailSubject::Prize(_) => None,
+            },
+            prize_id: match r.subject {
+                MailSubject::Prize(id) => Some(id.get()),
+                MailSubject::Purchase(_) | MailSubject::Raffle(_) => None,
             },
             kind: r.kind.as_str(),
             recipient: r.recipient,

@@ -118,6 +118,7 @@ pub fn table() -> Vec<Endpoint> {
         documented!(raffles::release_alert::subscribe),
         documented!(draws::ledger::ledger),
         documented!(draws::public::view),
+        documented!(draws::certificate::certificate),
         documented!(auth::login::login),
         documented!(auth::me::me),
         documented!(purchases::stats::stats),

@@ -9,7 +9,12 @@ use rifa_api::verify_draw::verify;
 use rifa_domain::Lang;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, count_rows, expect_error};
+use rifa_api::Config;
+use rifa_test_support::pdf::pdf_text;
+use rifa_test_support::smtp::SmtpServer;
+
+use crate::helpers::{TestApp, count_rows, expect_error, smtp_to};
+use crate::mail::{pdf_of, wait_for};
 use crate::on_both;
 
 on_both!(
@@ -617,4 +622,99 @@ async fn a_beacon_prize_takes_a_round_after_the_freeze_and_only_drands_signature
         .admin_get(&format!("/api/admin/raffles/{raffle}/draw"))
         .await;
     assert_eq!(view["prizes"][0]["draw"], Value::Null);
+}
+
+/// Buyers get the commitment and their proof when the ledger is frozen, the winner the
+/// certificate, through a real SMTP server; the certificate is also public.
+async fn the_draws_emails_carry_the_proof_and_the_certificate(mut config: Config, postgres: bool) {
+    let server = SmtpServer::start();
+    smtp_to(&mut config, server.port());
+    let app = TestApp::start(config, postgres).await;
+    let method = app.payment_method("Zelle", None).await;
+    let (raffle, first, _) = raffle_with_two_prizes(&app).await;
+    let (ana, reference) = bought(&app, raffle, method, &[5, 46], "ana@example.com").await;
+    let (luis, _) = bought(&app, raffle, method, &[50], "luis@example.com").await;
+    for id in [ana, luis] {
+        assert_eq!(
+            app.decide(id, "approved", None).await.status(),
+            StatusCode::OK
+        );
+    }
+    // Two received, two approved.
+    assert_eq!(wait_for(&server, 4).await.len(), 4);
+    reach_the_draw(&app, raffle).await;
+    let frozen: Value = freeze(&app, raffle).await.json().await.unwrap();
+    let root = frozen["commitment"]["root"].as_str().unwrap().to_owned();
+
+    let received = wait_for(&server, 6).await;
+    let to_ana = received
+        .iter()
+        .find(|m| m.to == ["ana@example.com"] && m.subject.contains("congelada"))
+        .expect("Ana's proof");
+    let text = to_ana.text.as_deref().unwrap();
+    assert!(text.contains(&root), "{text}");
+    assert!(text.contains("0005, 0046"), "{text}");
+    assert!(text.contains(&format!("/sorteo/{raffle}/verificacion?ref={reference}")));
+    let proof = &to_ana.attachments[0];
+    assert_eq!(proof.content_type.as_deref(), Some("application/json"));
+    let proof: Value = serde_json::from_slice(&proof.bytes).unwrap();
+    assert_eq!(proof["format"], "rifa-inclusion-v1");
+    assert_eq!(proof["root"], root.as_str());
+    assert_eq!(proof["numbers"][1]["number"], 46);
+    assert_eq!(proof["numbers"][1]["index"], 1);
+
+    assert_eq!(
+        record_result(&app, raffle, first, "046").await.status(),
+        StatusCode::OK
+    );
+    let received = wait_for(&server, 7).await;
+    let won = received
+        .iter()
+        .find(|m| m.subject.starts_with("¡Ganaste"))
+        .expect("the winner's message");
+    assert_eq!(won.to, ["ana@example.com"]);
+    let certificate = pdf_of(won);
+    assert!(certificate.contains("ACTA DE SORTEO"), "{certificate}");
+    assert!(certificate.contains("Gana el número 0046"), "{certificate}");
+    assert!(certificate.contains("María G."), "{certificate}");
+    assert!(certificate.contains(&root[..32]), "{certificate}");
+
+    let public = app
+        .request(
+            Method::GET,
+            &format!("/api/raffles/{raffle}/prizes/{first}/certificate"),
+        )
+        .header("Accept-Language", "en")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(public.status(), StatusCode::OK);
+    assert_eq!(public.headers()["content-type"], "application/pdf");
+    let english = pdf_text(&public.bytes().await.unwrap());
+    assert!(
+        english.contains("DRAW CERTIFICATE") && english.contains("Number 0046 wins."),
+        "{english}"
+    );
+    let second = first + 1;
+    expect_error(
+        app.get(&format!(
+            "/api/raffles/{raffle}/prizes/{second}/certificate"
+        ))
+        .await,
+        StatusCode::CONFLICT,
+        "prize_not_drawn",
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_draws_emails_carry_the_proof_and_the_certificate_on_sqlite() {
+    the_draws_emails_carry_the_proof_and_the_certificate(TestApp::sqlite_config(), false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_draws_emails_carry_the_proof_and_the_certificate_on_postgres() {
+    if let Some(config) = TestApp::postgres_config().await {
+        the_draws_emails_carry_the_proof_and_the_certificate(config, true).await;
+    }
 }

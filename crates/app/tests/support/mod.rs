@@ -16,6 +16,7 @@ use rifa_app::Shared;
 use rifa_app::auth::Auth;
 use rifa_app::buyer::{Buyer, BuyerService};
 use rifa_app::catalog::{Catalog, CatalogService};
+use rifa_app::draws::{DrawService, Draws};
 use rifa_app::export::{Export, ExportService};
 use rifa_app::holds::{Holds, HoldsService};
 use rifa_app::links::SiteLinks;
@@ -45,7 +46,7 @@ use outbound::{
 };
 use security::{PlainHasher, PlainTokens, SequentialKeys};
 use store::MemoryStore;
-use system::{SequentialReferences, SettableClock};
+use system::{FixedSalts, RecordedBeacon, SequentialReferences, SettableClock};
 
 /// The outbox over the fakes; built per retry policy by [`Harness::mail_retrying`].
 type MailOverFakes = Mail<
@@ -83,6 +84,7 @@ pub struct Harness {
     review: Review<MemoryStore, SettableClock>,
     export: Export<MemoryStore>,
     holds: Holds<MemoryStore, SettableClock>,
+    draws: Draws<MemoryStore, FixedSalts, RecordedBeacon, TextReceipts, SettableClock>,
     buyer: Buyer<MemoryStore, SequentialKeys, SettableClock>,
     lookup: Lookup<MemoryStore>,
     mail: MailOverFakes,
@@ -94,6 +96,7 @@ pub struct Harness {
     pub events: RecordingEvents,
     pub clock: SettableClock,
     pub references: SequentialReferences,
+    pub beacon: RecordedBeacon,
     pub hasher: PlainHasher,
     pub mailer: RecordingMailer,
     /// Opens [`Harness::mailer`] for the outbox and the test e-mail.
@@ -152,7 +155,17 @@ impl Harness {
         let transports = ScriptedTransports::over(mailer.clone());
         let (objects, inspector) = (MemoryObjects::default(), ScriptedInspector::default());
         let renderer = Arc::new(TextReceipts);
+        let beacon = RecordedBeacon::default();
         Self {
+            draws: Draws::new(
+                store.clone(),
+                FixedSalts,
+                beacon.clone(),
+                Arc::clone(&renderer),
+                clock.clone(),
+                SiteLinks::new(SITE),
+                &shared,
+            ),
             catalog: Catalog::new(store.clone(), clock.clone(), &shared),
             payments: Payments::new(store.clone(), clock.clone(), &shared),
             purchasing: Purchasing::new(
@@ -210,6 +223,7 @@ impl Harness {
             events,
             clock,
             references,
+            beacon,
             hasher,
             mailer,
             transports,
@@ -254,6 +268,10 @@ impl Harness {
 
     pub fn holds(&self) -> &dyn HoldsService {
         &self.holds
+    }
+
+    pub fn draws(&self) -> &dyn DrawService {
+        &self.draws
     }
 
     pub fn buyer(&self) -> &dyn BuyerService {

@@ -7,13 +7,14 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use futures_util::stream::{self, LocalBoxStream, StreamExt, TryStreamExt};
+use rifa_domain::draw::ledger::to_hex;
 use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::proof::{ProofContent, ProofKind};
 use rifa_domain::purchase::Purchase;
 use rifa_ports::outbound::{
-    Attachment, InvoicePages, MailComposer, MailMessage, MailRoute, MailTransports, Mailer,
-    ObjectStore, OutgoingEmail, PresignedUpload, ProofInspector, ReceiptContext, ReceiptRenderer,
-    StoredObject,
+    Attachment, CertificateRenderer, DrawCertificate, InvoicePages, MailComposer, MailMessage,
+    MailRoute, MailTransports, Mailer, ObjectStore, OutgoingEmail, PresignedUpload, ProofInspector,
+    ReceiptContext, ReceiptRenderer, StoredObject,
 };
 use rifa_ports::{DirectTransfers, DownloadRefusal, OutgoingFile, UploadRefusal};
 
@@ -62,6 +63,21 @@ impl ReceiptRenderer for TextReceipts {
             context.company_name,
             context.max_tickets,
             context.lang
+        )
+        .into_bytes())
+    }
+}
+
+/// "Renders" a certificate as a line naming the prize, the winning number and the root.
+impl CertificateRenderer for TextReceipts {
+    fn render_certificate(&self, certificate: &DrawCertificate) -> anyhow::Result<Vec<u8>> {
+        Ok(format!(
+            "%PDF certificate {} prize {} won by {:?} root {} {:?}",
+            certificate.raffle_title,
+            certificate.position,
+            certificate.draw.winning_number,
+            to_hex(&certificate.commitment.root),
+            certificate.lang
         )
         .into_bytes())
     }
@@ -324,6 +340,58 @@ impl MailComposer for PlainComposer {
                 text_body: format!("{raffle_link}\n"),
                 html_body: String::new(),
                 attachments: Vec::new(),
+            },
+            MailMessage::LedgerFrozen {
+                to,
+                lang,
+                company_name,
+                raffle_title,
+                reference,
+                commitment,
+                proofs,
+                verify_link,
+                ..
+            } => OutgoingEmail {
+                sender_name: company_name,
+                to,
+                subject: format!(
+                    "ledger_frozen [{}] {reference} – {raffle_title}",
+                    lang.code()
+                ),
+                text_body: format!(
+                    "{}\n{}\n{verify_link}\n",
+                    to_hex(&commitment.root),
+                    proofs
+                        .iter()
+                        .map(|p| format!("{}@{}:{}", p.number, p.index, p.path.len()))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+                html_body: String::new(),
+                attachments: Vec::new(),
+            },
+            MailMessage::PrizeWon {
+                to,
+                customer_name,
+                reference,
+                certificate,
+                certificate_pdf,
+                ..
+            } => OutgoingEmail {
+                sender_name: certificate.company_name.clone(),
+                to,
+                subject: format!(
+                    "prize_won [{}] {reference} – {}",
+                    certificate.lang.code(),
+                    certificate.raffle_title
+                ),
+                text_body: format!("{customer_name}\n"),
+                html_body: String::new(),
+                attachments: vec![Attachment {
+                    filename: format!("acta-{}.pdf", certificate.position),
+                    content_type: "application/pdf".to_owned(),
+                    bytes: certificate_pdf,
+                }],
             },
             MailMessage::SettingsTest {
                 to,

@@ -35,6 +35,8 @@ use rifa_ports::{
 
 use super::system::SettableClock;
 
+mod draws;
+
 /// A handle on the shared state: clones see the same data (the app holds one, the test another).
 #[derive(Clone, Default)]
 pub struct MemoryStore {
@@ -63,6 +65,7 @@ struct State {
     /// Purchases' histories, in the order written.
     history: Vec<(PurchaseId, PurchaseEvent)>,
     alerts: Vec<(RaffleId, String, Lang)>,
+    draws: draws::DrawState,
     /// The database's own clock; the wall clock until a harness shares its clock.
     clock: Option<SettableClock>,
 }
@@ -596,6 +599,9 @@ impl PurchaseRepository for MemoryStore {
         raffle_title: &str,
     ) -> Result<Purchase, CreatePurchaseError> {
         let mut state = self.state();
+        if state.draws.is_frozen(new.raffle_id) {
+            return Err(CreatePurchaseError::LedgerFrozen);
+        }
         if state
             .purchases
             .values()
@@ -831,6 +837,9 @@ impl PurchaseRepository for MemoryStore {
         let stored = state.purchases.get(&id).ok_or(ReopenError::NotFound)?;
         if stored.purchase.status != PurchaseStatus::Expired {
             return Err(ReopenError::NotExpired(stored.purchase.status));
+        }
+        if state.draws.is_frozen(stored.purchase.raffle_id) {
+            return Err(ReopenError::LedgerFrozen);
         }
         let (raffle, numbers, keys) = (
             stored.purchase.raffle_id,

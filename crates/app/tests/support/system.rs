@@ -1,10 +1,10 @@
 //! Time and references the tests control.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use chrono::{DateTime, TimeDelta, Utc};
-use rifa_ports::{Clock, ReferenceGenerator};
+use rifa_ports::{BeaconFetchError, BeaconSource, Clock, ReferenceGenerator, SaltGenerator};
 
 /// A clock that stands still until a test moves it.
 #[derive(Clone)]
@@ -57,5 +57,46 @@ impl ReferenceGenerator for SequentialReferences {
         }
         state.0 += 1;
         format!("RF-{:06}", state.0)
+    }
+}
+
+/// The same salt every time, so a test can recompute the ledger.
+#[derive(Clone, Copy, Default)]
+pub struct FixedSalts;
+
+pub const SALT: [u8; 32] = [7; 32];
+
+impl SaltGenerator for FixedSalts {
+    fn salt(&self) -> [u8; 32] {
+        SALT
+    }
+}
+
+/// drand rounds a test recorded, by round; any other round is unavailable, as a relay that
+/// cannot be reached.
+#[derive(Clone, Default)]
+pub struct RecordedBeacon {
+    rounds: Arc<Mutex<HashMap<u64, Vec<u8>>>>,
+}
+
+impl RecordedBeacon {
+    pub fn record(&self, round: u64, signature: Vec<u8>) {
+        self.rounds
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(round, signature);
+    }
+}
+
+impl BeaconSource for RecordedBeacon {
+    async fn signature_of(&self, round: u64) -> Result<Vec<u8>, BeaconFetchError> {
+        self.rounds
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&round)
+            .cloned()
+            .ok_or_else(|| {
+                BeaconFetchError::Unavailable(anyhow::anyhow!("round {round} not recorded"))
+            })
     }
 }

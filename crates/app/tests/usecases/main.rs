@@ -8,6 +8,7 @@ mod support;
 
 mod auth;
 mod catalog;
+mod draws;
 mod export;
 mod holds;
 mod lookup;

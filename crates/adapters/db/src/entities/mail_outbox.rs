@@ -10,7 +10,10 @@ pub struct Model {
     pub purchase_id: Option<i64>,
     /// The raffle a release alert is about.
     pub raffle_id: Option<i64>,
-    /// `received`, `approved`, `rejected`, `expired` or `numbers_released`.
+    /// The prize a winner's message is about.
+    pub prize_id: Option<i64>,
+    /// `received`, `approved`, `rejected`, `expired`, `numbers_released`, `ledger_frozen` or
+    /// `prize_won`.
     pub kind: String,
     pub recipient: String,
     pub lang: String,

@@ -2,6 +2,7 @@
 //! result, the delivery, and what the public reads to check it all.
 
 pub mod admin;
+pub mod certificate;
 pub mod delivered;
 pub mod freeze;
 pub mod ledger;

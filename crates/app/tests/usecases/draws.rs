@@ -1,0 +1,396 @@
+//! The verifiable draw over the fakes (decision 0020): the rules locked by the first purchase,
+//! the freeze after sales close with every purchase decided, prizes drawn in order by the
+//! published rule from a lottery result or a verified drand round, the buyers' and the
+//! winner's messages, the claim window and the delivery.
+
+use std::collections::BTreeSet;
+
+use chrono::{DateTime, TimeDelta, Utc};
+use rifa_app::draws::{DrawError, LotteryResultInput, build_ledger};
+use rifa_domain::draw::beacon::round_time;
+use rifa_domain::draw::ledger::{bytes_from_hex, hash_from_hex, to_hex};
+use rifa_domain::draw::prize::{PrizeInput, PrizeSourceInput};
+use rifa_domain::draw::rule::{self, DrawInput, DrawStep};
+use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleInput};
+use rifa_ports::{MailKind, MailSubject, RaffleRepository, SoldNumber};
+
+use crate::support::system::SALT;
+use crate::support::{Harness, RaffleSetup, buyer};
+
+/// drand quicknet's round 657413 as api.drand.sh published it (recorded: no network).
+const ROUND: u64 = 657_413;
+const SIGNATURE: &str = "b713718a38ae728dfd477991af2822e08d2f305e47718cef9f7848ce4050e7be41076862b98fad56e91a6b85b89cd97b";
+const RANDOMNESS: &str = "fc1873a13f3545aeade8401532ef5519920652eee6b0d2b19ca12643b87b3587";
+
+fn lottery(title: &str) -> PrizeInput {
+    PrizeInput {
+        title: Some(title.into()),
+        description: None,
+        image: None,
+        source: PrizeSourceInput::Lottery {
+            lottery_name: Some("Lotería del Táchira".into()),
+            draw_date: Some("2025-08-01".into()),
+            source_url: Some("https://loteria.example/resultados".into()),
+        },
+    }
+}
+
+fn beacon(round: u64) -> PrizeInput {
+    PrizeInput {
+        title: Some("Bici".into()),
+        description: None,
+        image: None,
+        source: PrizeSourceInput::Beacon { round: Some(round) },
+    }
+}
+
+fn result(text: &str) -> LotteryResultInput {
+    LotteryResultInput {
+        result: Some(text.into()),
+        published_on: Some("2025-08-01".into()),
+        official_url: Some("https://loteria.example/resultados/1".into()),
+    }
+}
+
+/// Ends the raffle's sales (status finished), as an admin would at the draw.
+async fn close_sales(t: &Harness, raffle: &Raffle) {
+    let draft = RaffleDraft::parse(RaffleInput {
+        title: Some(raffle.title.clone()),
+        description: Some(raffle.description.clone()),
+        price: Some("13.00".parse().unwrap()),
+        status: Some("finished".into()),
+        max_tickets: Some(i64::from(raffle.max_tickets)),
+        max_tickets_per_purchase: Some(10),
+        ..RaffleInput::default()
+    })
+    .unwrap();
+    t.store.update_raffle(raffle.id, &draft).await.unwrap();
+}
+
+/// A raffle of `max_tickets` with `prizes`, Ana holding `ana` and Luis `luis`, both approved.
+async fn sold(
+    t: &Harness,
+    max_tickets: u32,
+    prizes: &[PrizeInput],
+    ana: &[u32],
+    luis: &[u32],
+) -> Raffle {
+    let raffle = t
+        .raffle(RaffleSetup {
+            max_tickets,
+            ..RaffleSetup::default()
+        })
+        .await;
+    t.draws().set_prizes(raffle.id, prizes).await.unwrap();
+    let zelle = t.method("Zelle").await;
+    for (numbers, who) in [
+        (ana, buyer("Ana Ruiz", "ana@correo.com", "0414-123-4567")),
+        (
+            luis,
+            buyer("Luis Pérez", "luis@correo.com", "0414-765-4321"),
+        ),
+    ] {
+        let bought = t.buy_as(&raffle, &zelle, numbers, who).await;
+        t.review()
+            .decide_purchase(bought.purchase.id, "approved", None)
+            .await
+            .unwrap();
+    }
+    raffle
+}
+
+#[tokio::test]
+async fn the_ledger_is_frozen_after_sales_close_with_every_purchase_decided() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    t.draws()
+        .set_prizes(raffle.id, &[lottery("Moto")])
+        .await
+        .unwrap();
+    assert!(matches!(
+        t.draws().freeze(raffle.id).await,
+        Err(DrawError::SalesStillOpen { closes_at: None })
+    ));
+
+    let zelle = t.method("Zelle").await;
+    let ana = t.buy(&raffle, &zelle, &[5, 46]).await;
+    t.review()
+        .decide_purchase(ana.purchase.id, "approved", None)
+        .await
+        .unwrap();
+    let luis = t
+        .buy_as(
+            &raffle,
+            &zelle,
+            &[50],
+            buyer("Luis Pérez", "luis@correo.com", "0414-765-4321"),
+        )
+        .await;
+    assert!(matches!(
+        t.draws().set_prizes(raffle.id, &[lottery("Otra")]).await,
+        Err(DrawError::RulesLocked)
+    ));
+
+    close_sales(&t, &raffle).await;
+    match t.draws().freeze(raffle.id).await {
+        Err(DrawError::PurchasesPending(pending)) => {
+            assert_eq!(pending.len(), 1);
+            assert_eq!(pending[0].id, luis.purchase.id);
+        }
+        other => panic!("expected the pending purchase, got {other:?}"),
+    }
+    t.review()
+        .decide_purchase(luis.purchase.id, "approved", None)
+        .await
+        .unwrap();
+
+    let frozen = t.draws().freeze(raffle.id).await.unwrap();
+    let commitment = frozen.commitment.expect("frozen");
+    let expected = build_ledger(
+        &SALT,
+        &[
+            SoldNumber {
+                number: 50,
+                reference: luis.purchase.reference.clone(),
+            },
+            SoldNumber {
+                number: 5,
+                reference: ana.purchase.reference.clone(),
+            },
+            SoldNumber {
+                number: 46,
+                reference: ana.purchase.reference.clone(),
+            },
+        ],
+    );
+    assert_eq!(commitment.root, expected.root);
+    assert_eq!(commitment.size, 3);
+    assert!(frozen.rules_locked && frozen.pending.is_empty());
+    assert!(matches!(
+        t.draws().freeze(raffle.id).await,
+        Err(DrawError::AlreadyFrozen)
+    ));
+
+    // Every approved buyer is told, with the proof of each of their numbers.
+    let mut queued: Vec<_> = t
+        .store
+        .mail()
+        .iter()
+        .filter(|m| m.kind == MailKind::LedgerFrozen)
+        .filter_map(|m| match m.subject {
+            MailSubject::Purchase(id) => Some(id),
+            _ => None,
+        })
+        .collect();
+    queued.sort();
+    assert_eq!(queued, [ana.purchase.id, luis.purchase.id]);
+    t.mail().deliver_due_mail(20).await.unwrap();
+    let to_ana = t
+        .mailer
+        .sent()
+        .into_iter()
+        .find(|m| m.subject.starts_with("ledger_frozen") && m.to == "ana@correo.com")
+        .expect("sent to Ana");
+    assert!(to_ana.text_body.contains(&to_hex(&commitment.root)));
+    assert!(
+        to_ana.text_body.contains("5@0:2 46@1:2"),
+        "{}",
+        to_ana.text_body
+    );
+    assert!(to_ana.text_body.contains(&format!(
+        "/sorteo/{}/verificacion?ref={}",
+        raffle.id, ana.purchase.reference
+    )));
+}
+
+#[tokio::test]
+async fn prizes_are_drawn_in_order_and_a_number_wins_once() {
+    let t = Harness::new();
+    let raffle = sold(&t, 100, &[lottery("Moto"), lottery("TV")], &[46], &[50]).await;
+    let prizes = t.draws().admin_draw(raffle.id).await.unwrap().prizes;
+    let (first, second) = (prizes[0].id, prizes[1].id);
+    assert!(matches!(
+        t.draws()
+            .draw_from_lottery(raffle.id, first, &result("1046"))
+            .await,
+        Err(DrawError::NotFrozen)
+    ));
+    close_sales(&t, &raffle).await;
+    t.draws().freeze(raffle.id).await.unwrap();
+
+    assert!(matches!(
+        t.draws()
+            .draw_from_lottery(raffle.id, second, &result("46"))
+            .await,
+        Err(DrawError::EarlierPrizeNotDrawn { position: 1 })
+    ));
+    assert!(matches!(
+        t.draws()
+            .draw_from_beacon(raffle.id, first, Some(SIGNATURE))
+            .await,
+        Err(DrawError::WrongSource)
+    ));
+    // 100 numbers: the last 3 digits, "046".
+    let drawn = t
+        .draws()
+        .draw_from_lottery(raffle.id, first, &result("1046"))
+        .await
+        .unwrap();
+    assert_eq!(
+        drawn.prizes[0].draw.as_ref().unwrap().winning_number,
+        Some(46)
+    );
+    assert!(matches!(
+        t.draws()
+            .draw_from_lottery(raffle.id, first, &result("50"))
+            .await,
+        Err(DrawError::AlreadyDrawn)
+    ));
+    // The same result again: 46 already won, the next sold number upward does.
+    let drawn = t
+        .draws()
+        .draw_from_lottery(raffle.id, second, &result("46"))
+        .await
+        .unwrap();
+    let tv = drawn.prizes[1].draw.as_ref().unwrap();
+    assert_eq!(tv.winning_number, Some(50));
+    assert!(tv.steps.contains(&DrawStep::AlreadyWon {
+        number: 46,
+        next: 50
+    }));
+    assert_eq!(tv.winner.as_ref().unwrap().customer_name, "Luis Pérez");
+
+    let winners = t.draws().recent_winners().await.unwrap();
+    assert_eq!(winners.len(), 2);
+    assert_eq!(
+        t.store
+            .mail()
+            .iter()
+            .filter(|m| m.kind == MailKind::PrizeWon)
+            .count(),
+        2
+    );
+}
+
+#[tokio::test]
+async fn a_beacon_prize_is_drawn_from_its_round_once_drand_has_signed_it() {
+    let t = Harness::new();
+    let published = round_time(ROUND);
+    t.clock.set(published - TimeDelta::days(3));
+    let raffle = sold(&t, 9_999, &[beacon(ROUND)], &[46, 5_678], &[9_000]).await;
+    close_sales(&t, &raffle).await;
+    t.draws().freeze(raffle.id).await.unwrap();
+    let prize = t.draws().admin_draw(raffle.id).await.unwrap().prizes[0].id;
+
+    assert!(matches!(
+        t.draws().draw_from_beacon(raffle.id, prize, None).await,
+        Err(DrawError::BeaconRoundNotYet { round: ROUND, at }) if at == published
+    ));
+    t.clock.set(published + TimeDelta::minutes(1));
+    assert!(matches!(
+        t.draws().draw_from_beacon(raffle.id, prize, None).await,
+        Err(DrawError::BeaconUnavailable(_))
+    ));
+    let mut forged = SIGNATURE.to_owned();
+    forged.replace_range(0..2, "b8");
+    assert!(matches!(
+        t.draws()
+            .draw_from_beacon(raffle.id, prize, Some(&forged))
+            .await,
+        Err(DrawError::BeaconSignatureInvalid { round: ROUND })
+    ));
+
+    t.beacon.record(ROUND, bytes_from_hex(SIGNATURE).unwrap());
+    let drawn = t
+        .draws()
+        .draw_from_beacon(raffle.id, prize, None)
+        .await
+        .unwrap();
+    let draw = drawn.prizes[0].draw.as_ref().unwrap();
+    let input = DrawInput::Beacon {
+        round: ROUND,
+        randomness: hash_from_hex(RANDOMNESS).unwrap(),
+    };
+    let sold: BTreeSet<u32> = [46, 5_678, 9_000].into_iter().collect();
+    let expected = rule::apply(&input, 9_999, &sold, &BTreeSet::new()).unwrap();
+    assert_eq!(draw.winning_number, expected.winner);
+    assert!(matches!(
+        draw.steps[0],
+        DrawStep::Beacon { round: ROUND, .. }
+    ));
+
+    // The winner's message carries the certificate.
+    t.mail().deliver_due_mail(20).await.unwrap();
+    let won = t
+        .mailer
+        .sent()
+        .into_iter()
+        .find(|m| m.subject.starts_with("prize_won"))
+        .expect("the winner's message");
+    let certificate = String::from_utf8(won.attachments[0].bytes.clone()).unwrap();
+    assert!(
+        certificate.contains(&format!("won by {:?}", expected.winner)),
+        "{certificate}"
+    );
+    let public = t
+        .draws()
+        .certificate(raffle.id, prize, rifa_domain::Lang::En)
+        .await
+        .unwrap();
+    assert!(String::from_utf8(public).unwrap().contains("En"));
+}
+
+#[tokio::test]
+async fn a_round_published_before_the_freeze_is_refused() {
+    let t = Harness::new();
+    t.clock.set(round_time(ROUND) + TimeDelta::hours(1));
+    let raffle = sold(&t, 100, &[lottery("Moto"), beacon(ROUND)], &[1], &[2]).await;
+    close_sales(&t, &raffle).await;
+    assert!(matches!(
+        t.draws().freeze(raffle.id).await,
+        Err(DrawError::BeaconRoundTooEarly {
+            position: 2,
+            round: ROUND
+        })
+    ));
+}
+
+#[tokio::test]
+async fn a_prize_is_delivered_once_within_its_claim_window() {
+    let t = Harness::new();
+    let raffle = sold(&t, 100, &[lottery("Moto")], &[7], &[8]).await;
+    close_sales(&t, &raffle).await;
+    t.draws().freeze(raffle.id).await.unwrap();
+    let prize = t.draws().admin_draw(raffle.id).await.unwrap().prizes[0].id;
+    assert!(matches!(
+        t.draws().mark_delivered(raffle.id, prize, None).await,
+        Err(DrawError::NotDrawn)
+    ));
+    t.draws()
+        .draw_from_lottery(raffle.id, prize, &result("7"))
+        .await
+        .unwrap();
+    t.clock.advance(TimeDelta::days(3));
+    assert!(matches!(
+        t.draws()
+            .mark_delivered(raffle.id, prize, Some("javascript:alert(1)"))
+            .await,
+        Err(DrawError::Invalid(_))
+    ));
+    let delivered = t
+        .draws()
+        .mark_delivered(raffle.id, prize, Some("https://cdn.example/entrega.jpg"))
+        .await
+        .unwrap();
+    let delivery = delivered.prizes[0].delivery.as_ref().unwrap();
+    let now: DateTime<Utc> = rifa_ports::Clock::now(&t.clock);
+    assert_eq!(delivery.delivered_at, now);
+    assert_eq!(
+        delivery.photo.as_deref(),
+        Some("https://cdn.example/entrega.jpg")
+    );
+    assert!(matches!(
+        t.draws().mark_delivered(raffle.id, prize, None).await,
+        Err(DrawError::AlreadyDelivered)
+    ));
+}
