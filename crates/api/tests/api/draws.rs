@@ -353,6 +353,43 @@ async fn a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it(app: Te
         "{:#?}",
         report.lines
     );
+
+    // The same check as a command anyone runs on the downloaded file.
+    let dir = std::env::temp_dir().join(format!(
+        "rifa-verify-{}-{}",
+        std::process::id(),
+        if app.postgres { "pg" } else { "sqlite" }
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str, contents: &str, extra: &[&str]| {
+        let path = dir.join(name);
+        std::fs::write(&path, contents).unwrap();
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_rifa-api"))
+            .arg("verify-draw")
+            .arg(&path)
+            .args(extra)
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+        )
+    };
+    let (code, out) = run("sorteo.json", &file, &["--reference", &ana_reference]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("✓ La huella de la lista (4 números vendidos) coincide"),
+        "{out}"
+    );
+    assert!(out.contains("Gana el número 0046."), "{out}");
+    let (code, out) = run("alterado.json", &tampered.to_string(), &["--lang", "en"]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("✗ The list's fingerprint does NOT match"),
+        "{out}"
+    );
+    assert_eq!(run("roto.json", "{", &[]).0, Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 async fn a_frozen_ledger_and_a_recorded_draw_cannot_change_even_in_the_database(app: TestApp) {
