@@ -4,11 +4,13 @@
 
 use anyhow::{Context, anyhow};
 use chrono::{Duration, Utc};
+use rifa_app::draws::LotteryResultInput;
 use rifa_app::payments::PaymentMethodInput;
 use rifa_app::purchasing::PurchaseMode;
 use rifa_domain::FieldErrors;
 use rifa_domain::Lang;
 use rifa_domain::customer::{Customer, CustomerInput};
+use rifa_domain::draw::prize::{PrizeInput, PrizeSourceInput};
 use rifa_domain::exchange::{Currency, ExchangeRateDraft};
 use rifa_domain::money::Money;
 use rifa_domain::purchase::{MethodChoice, PurchaseRequest, TicketChoice};
@@ -236,6 +238,12 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
         for promotion in demo.promotions {
             db.add_promotion(raffle.id.get(), promotion).await?;
         }
+        // Every raffle publishes its prize and the lottery draw it is decided by.
+        state
+            .draws
+            .set_prizes(raffle.id, &[demo_prize(demo, &draw_day(demo.days_to_draw))])
+            .await
+            .map_err(|e| anyhow!("demo prize {}: {e:?}", demo.title))?;
         raffle_ids.push(raffle.id);
     }
 
@@ -345,6 +353,12 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
         };
         result.map_err(|e| anyhow!("demo decision: {e:?}"))?;
     }
+    // The finished raffle's one purchase is approved: it is the winner below.
+    state
+        .review
+        .decide_purchase(made[6], "approved", Some("Pago verificado"))
+        .await
+        .map_err(|e| anyhow!("demo decision: {e:?}"))?;
     for (demo, id) in RAFFLES.iter().zip(&raffle_ids) {
         if demo.status != "available" || demo.days_to_draw < 1 {
             let raffle = state
@@ -378,7 +392,42 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
                 .context("failed to set a demo raffle's status")?;
         }
     }
+    // The finished raffle was drawn: its ledger frozen, then the lottery's result recorded.
+    let finished = raffle_ids[3];
+    let frozen = state
+        .draws
+        .freeze(finished)
+        .await
+        .map_err(|e| anyhow!("demo freeze: {e:?}"))?;
+    let prize = frozen.prizes.first().context("the demo prize")?.id;
+    state
+        .draws
+        .draw_from_lottery(
+            finished,
+            prize,
+            &LotteryResultInput {
+                result: Some("18-4821".into()),
+                published_on: Some(draw_day(RAFFLES[3].days_to_draw)),
+                official_url: Some("https://loteria.example/resultados".into()),
+            },
+        )
+        .await
+        .map_err(|e| anyhow!("demo draw: {e:?}"))?;
     Ok(())
+}
+
+/// A demo raffle's prize: its title, drawn from the Lotería del Táchira on its draw day.
+fn demo_prize(demo: &DemoRaffle, draw_day: &str) -> PrizeInput {
+    PrizeInput {
+        title: Some(demo.title.into()),
+        description: None,
+        image: None,
+        source: PrizeSourceInput::Lottery {
+            lottery_name: Some("Lotería del Táchira".into()),
+            draw_date: Some(draw_day.into()),
+            source_url: Some("https://loteria.example/resultados".into()),
+        },
+    }
 }
 
 /// A demo buyer's request, parsed as the edge parses a form.
