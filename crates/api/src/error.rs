@@ -365,6 +365,7 @@ impl From<DrawError> for ApiError {
             }
             DrawError::NoPrizes => conflict("draw_no_prizes"),
             DrawError::AlreadyFrozen => conflict("draw_already_frozen"),
+            DrawError::NothingSold => conflict("draw_nothing_sold"),
             DrawError::NotFrozen => conflict("draw_not_frozen"),
             DrawError::EarlierPrizeNotDrawn { position } => {
                 conflict("prize_earlier_not_drawn").count("position", position)

@@ -58,6 +58,9 @@ pub enum DrawError {
     NoPrizes,
     #[error("the ledger is already frozen")]
     AlreadyFrozen,
+    /// No approved purchase holds a number: a raffle that sold nothing has no draw.
+    #[error("nothing was sold")]
+    NothingSold,
     #[error("the ledger is not frozen yet")]
     NotFrozen,
     /// Prizes are drawn in order; this one's turn has not come.
@@ -163,8 +166,8 @@ pub trait DrawService: Send + Sync + 'static {
     /// Freezes the ledger: after sales close, with every purchase decided.
     ///
     /// # Errors
-    /// `RaffleNotFound`, `SalesStillOpen`, `NoPrizes`, `PurchasesPending`, `AlreadyFrozen`, or
-    /// a storage failure.
+    /// `RaffleNotFound`, `SalesStillOpen`, `NoPrizes`, `PurchasesPending`, `AlreadyFrozen`,
+    /// `NothingSold`, or a storage failure.
     async fn freeze(&self, raffle: RaffleId) -> Result<AdminDraw, DrawError>;
 
     /// Draws a lottery prize from its published result.
@@ -463,6 +466,7 @@ where
                 return Err(DrawError::PurchasesPending(pending));
             }
             Err(FreezeError::AlreadyFrozen) => return Err(DrawError::AlreadyFrozen),
+            Err(FreezeError::NothingSold) => return Err(DrawError::NothingSold),
             Err(FreezeError::Unknown(e)) => return Err(e.into()),
         }
         self.admin_view_of(raffle).await

@@ -106,6 +106,9 @@ pub enum FreezeError {
     PurchasesPending(Vec<UndecidedPurchase>),
     #[error("the ledger is already frozen")]
     AlreadyFrozen,
+    /// No approved purchase holds a number: there is nothing to draw from.
+    #[error("nothing was sold")]
+    NothingSold,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -180,7 +183,8 @@ pub trait DrawRepository: Send + Sync + 'static {
     /// no purchase of the raffle can be made or change status.
     ///
     /// # Errors
-    /// `PurchasesPending` (up to 50 of them), `AlreadyFrozen`, or a storage failure.
+    /// `PurchasesPending` (up to 50 of them), `AlreadyFrozen`, `NothingSold`, or a storage
+    /// failure.
     fn freeze_ledger(
         &self,
         raffle: RaffleId,

@@ -43,6 +43,7 @@ draw_purchases_pending = { $count ->
        *[other] { $count } purchases are pending: approve or reject them before freezing the list of numbers.
     }
 draw_no_prizes = Add at least one prize with its result source before freezing the list of numbers.
+draw_nothing_sold = This raffle has no sold and approved number: there is nothing to draw.
 draw_already_frozen = This raffle's list of numbers is already frozen.
 draw_not_frozen = This raffle's list of numbers is not frozen yet: it is published when sales close.
 draw_ledger_frozen = This raffle's list of numbers is frozen for the draw: its purchases cannot change.

@@ -46,6 +46,7 @@ draw_purchases_pending = { $count ->
        *[other] Hay { $count } compras pendientes: apruébalas o recházalas antes de congelar la lista de números.
     }
 draw_no_prizes = Agrega al menos un premio con su fuente de resultado antes de congelar la lista de números.
+draw_nothing_sold = Esta rifa no tiene ningún número vendido y aprobado: no hay nada que sortear.
 draw_already_frozen = La lista de números de esta rifa ya está congelada.
 draw_not_frozen = La lista de números de esta rifa todavía no está congelada: se publica cuando cierran las ventas.
 draw_ledger_frozen = La lista de números de esta rifa ya está congelada para el sorteo: sus compras no pueden cambiar.

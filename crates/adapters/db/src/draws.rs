@@ -251,6 +251,9 @@ impl Db {
             })
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
+        if sold.is_empty() {
+            return Err(FreezeError::NothingSold);
+        }
         let ledger = build(&sold);
         let size = u32::try_from(ledger.entries.len()).context("ledger too large")?;
         draw_ledgers::Entity::insert(draw_ledgers::ActiveModel {

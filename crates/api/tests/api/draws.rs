@@ -531,6 +531,28 @@ async fn prizes_are_checked_field_by_field_and_test_purchases_lock_nothing(app: 
         "draw_no_prizes",
     )
     .await;
+    // With prizes but nothing sold (a test purchase sells nothing): no draw, and the raffle
+    // can still be deleted.
+    assert_eq!(
+        set_prizes(&app, raffle, &[lottery_prize("Moto")])
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    expect_error(
+        freeze(&app, raffle).await,
+        StatusCode::CONFLICT,
+        "draw_nothing_sold",
+    )
+    .await;
+    let deleted = app
+        .admin_send(
+            Method::DELETE,
+            &format!("/api/admin/raffles/{raffle}"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
 }
 
 async fn two_freezes_or_two_draws_at_once_record_one(app: TestApp) {

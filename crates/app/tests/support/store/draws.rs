@@ -159,6 +159,9 @@ impl DrawRepository for MemoryStore {
                 })
             })
             .collect();
+        if sold.is_empty() {
+            return Err(FreezeError::NothingSold);
+        }
         let ledger = build(&sold);
         let commitment = Commitment {
             salt,
