@@ -368,6 +368,20 @@ where
         })
     }
 
+    /// The raffle and its prizes with the index of `prize`, which is not drawn yet.
+    async fn undrawn(
+        &self,
+        raffle: RaffleId,
+        prize: PrizeId,
+    ) -> Result<(Raffle, Vec<PrizeRecord>, usize), DrawError> {
+        let raffle = self.raffle(raffle).await?;
+        let (prizes, index) = self.prize_of(raffle.id, prize).await?;
+        if prizes[index].draw.is_some() {
+            return Err(DrawError::AlreadyDrawn);
+        }
+        Ok((raffle, prizes, index))
+    }
+
     async fn prize_of(
         &self,
         raffle: RaffleId,
@@ -478,11 +492,7 @@ where
         prize: PrizeId,
         input: &LotteryResultInput,
     ) -> Result<AdminDraw, DrawError> {
-        let raffle = self.raffle(raffle).await?;
-        let (prizes, index) = self.prize_of(raffle.id, prize).await?;
-        if prizes[index].draw.is_some() {
-            return Err(DrawError::AlreadyDrawn);
-        }
+        let (raffle, prizes, index) = self.undrawn(raffle, prize).await?;
         if !matches!(prizes[index].prize.source, PrizeSource::Lottery { .. }) {
             return Err(DrawError::WrongSource);
         }
@@ -503,11 +513,7 @@ where
         prize: PrizeId,
         signature: Option<&str>,
     ) -> Result<AdminDraw, DrawError> {
-        let raffle = self.raffle(raffle).await?;
-        let (prizes, index) = self.prize_of(raffle.id, prize).await?;
-        if prizes[index].draw.is_some() {
-            return Err(DrawError::AlreadyDrawn);
-        }
+        let (raffle, prizes, index) = self.undrawn(raffle, prize).await?;
         let PrizeSource::Beacon { round } = prizes[index].prize.source else {
             return Err(DrawError::WrongSource);
         };
