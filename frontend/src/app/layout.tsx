@@ -29,10 +29,11 @@ async function siteUrl(): Promise<URL> {
 }
 
 /**
- * Long texts only server components read, and the admin panel's texts (its layout sends them
- * to admin pages only): not sent to the public pages' browsers.
+ * Long texts only server components read, the admin panel's texts (its layout sends them to
+ * admin pages only) and the draw's (the verification page sends them to its own check only):
+ * not sent to every public page's browser.
  */
-const SERVER_ONLY_NAMESPACES = ["faq", "legal", "meta", "admin"];
+const SERVER_ONLY_NAMESPACES = ["faq", "legal", "meta", "admin", "draw"];
 
 export async function generateMetadata(): Promise<Metadata> {
   const [t, branding] = await Promise.all([getTranslations("meta"), getBranding()]);

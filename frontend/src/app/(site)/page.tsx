@@ -4,11 +4,12 @@ import { ArrowRight, ChevronDown, ExternalLink, Globe2, ShieldCheck, Trophy, Use
 import { Button } from "@/components/ui/button";
 import { HomeRaffles } from "@/components/home/home-raffles";
 import { HomeRafflesForViewer } from "@/components/home/home-raffles-for-viewer";
+import { HomeWinners } from "@/components/home/home-winners";
 import { PaymentMethodsSection } from "@/components/home/payment-methods-section";
 import { VideoEmbed } from "@/components/home/video-embed";
 import { TicketVerification } from "@/components/verify/ticket-verification";
 import { SectionLink } from "@/components/layout/section-link";
-import { getBranding, getPaymentMethods, getRaffles } from "@/lib/api/server";
+import { getBranding, getPaymentMethods, getRaffles, getWinners } from "@/lib/api/server";
 import { companyName } from "@/lib/theme";
 import { formatAtLeast } from "@/lib/format";
 
@@ -34,10 +35,11 @@ function Stat({ icon, value, label }: { icon: React.ReactNode; value: string; la
 }
 
 export default async function HomePage() {
-  const [raffles, methods, branding, t, locale] = await Promise.all([
+  const [raffles, methods, winners, branding, t, locale] = await Promise.all([
     // null: the API did not answer, which the raffles section says instead of showing none.
     getRaffles().catch(() => null),
     getPaymentMethods().catch(() => []),
+    getWinners(),
     getBranding(),
     getTranslations(),
     getLocale(),
@@ -87,6 +89,8 @@ export default async function HomePage() {
       <HomeRafflesForViewer>
         <HomeRaffles raffles={raffles} />
       </HomeRafflesForViewer>
+
+      <HomeWinners winners={winners} />
 
       {/* How to win */}
       <section id="como-ser-un-ganador" aria-labelledby="howto-title" className="scroll-mt-20 border-y bg-muted/40">

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil, Trash2, Trophy } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -18,6 +18,7 @@ import { CardFact, CatalogCard, CatalogTab, removeWithToast } from "./catalog-ta
 import { ConfirmDeleteDialog } from "./confirm-dialog";
 
 const RaffleDialog = dynamic(() => import("./raffle-dialog").then((m) => m.RaffleDialog), { ssr: false });
+const DrawDialog = dynamic(() => import("./draw/draw-dialog").then((m) => m.DrawDialog), { ssr: false });
 
 /** Description preview in the table (SPEC §9). */
 export const DESCRIPTION_PREVIEW = 50;
@@ -31,10 +32,12 @@ const LABELLED = RAFFLE_STATUSES;
 /** The raffles tab (SPEC §2 "Raffles tab"). */
 export function RafflesTab() {
   const t = useTranslations("admin.raffles");
+  const td = useTranslations("admin.draw");
   const locale = useLocale();
   const { data: raffles, isLoading, error, mutate } = useAdminRaffles();
   const [editing, setEditing] = useState<Raffle | "new" | null>(null);
   const [deleting, setDeleting] = useState<Raffle | null>(null);
+  const [drawing, setDrawing] = useState<Raffle | null>(null);
   const refresh = useInvalidate().raffles;
 
   const statusLabel = (status: string) => ((LABELLED as readonly string[]).includes(status) ? t(`statuses.${status as (typeof LABELLED)[number]}`) : status);
@@ -63,12 +66,16 @@ export function RafflesTab() {
     </>
   );
 
-  /** Edit and delete; labels hidden (still named) where the table is tight. */
+  /** Edit, prizes and draw, delete; labels hidden (still named) where the table is tight. */
   const actions = (r: Raffle, labelClass?: string) => (
     <>
       <Button type="button" variant="outline" size="sm" onClick={() => setEditing(r)} aria-label={t("editLabel", { title: r.title })}>
         <Pencil aria-hidden />
         <span className={labelClass}>{t("edit")}</span>
+      </Button>
+      <Button type="button" variant="outline" size="sm" onClick={() => setDrawing(r)} aria-label={td("openLabel", { title: r.title })} data-testid={`draw-button-${r.id}`}>
+        <Trophy aria-hidden />
+        <span className={labelClass}>{td("open")}</span>
       </Button>
       <Button type="button" variant="outline" size="sm" className="text-danger-strong" onClick={() => setDeleting(r)} aria-label={t("deleteLabel", { title: r.title })}>
         <Trash2 aria-hidden />
@@ -116,6 +123,7 @@ export function RafflesTab() {
       after={
         <>
           {editing && <RaffleDialog raffle={editing === "new" ? null : editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
+          {drawing && <DrawDialog raffle={drawing} onClose={() => setDrawing(null)} />}
           {deleting && (
             <ConfirmDeleteDialog
               title={t("deleteTitle")}

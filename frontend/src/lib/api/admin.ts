@@ -1,6 +1,7 @@
 import { clearSession } from "@/lib/auth/session";
 import { ApiError, apiJson as baseJson, type RequestOptions } from "./fetcher";
 import type {
+  AdminDrawView,
   AdminPurchase,
   Branding,
   EmailSettings,
@@ -8,6 +9,8 @@ import type {
   LoginResponse,
   OutboxMail,
   PaymentMethod,
+  PrizeInput,
+  PrizeResultInput,
   Raffle,
   TestEmailResult,
 } from "./types";
@@ -179,4 +182,26 @@ export function sendTestEmail(to?: string): Promise<TestEmailResult> {
 
 export function retryMail(id: number): Promise<OutboxMail> {
   return apiJson<OutboxMail>(`/api/admin/mail-outbox/${id}/retry`, { method: "POST" });
+}
+
+// The verifiable draw (decision 0020). Each write answers the raffle's whole admin draw view.
+
+/** Replaces the prizes, in order (first = position 1). 409 `draw_rules_locked` once a purchase exists. */
+export function savePrizes(raffleId: number, prizes: PrizeInput[]): Promise<AdminDrawView> {
+  return apiJson<AdminDrawView>(`/api/admin/raffles/${raffleId}/prizes`, { method: "PUT", body: { prizes } });
+}
+
+/** Freezes the ledger and publishes its root; every buyer is mailed their proof. Irreversible. */
+export function freezeDraw(raffleId: number): Promise<AdminDrawView> {
+  return apiJson<AdminDrawView>(`/api/admin/raffles/${raffleId}/draw/freeze`, { method: "POST" });
+}
+
+/** Records a prize's result; the server applies the rule and names the winner. */
+export function recordPrizeResult(raffleId: number, prizeId: number, input: PrizeResultInput): Promise<AdminDrawView> {
+  return apiJson<AdminDrawView>(`/api/admin/raffles/${raffleId}/prizes/${prizeId}/result`, { method: "POST", body: input });
+}
+
+/** Marks a drawn prize as handed to its winner, with an optional photo URL of the delivery. */
+export function markPrizeDelivered(raffleId: number, prizeId: number, photo: string | null): Promise<AdminDrawView> {
+  return apiJson<AdminDrawView>(`/api/admin/raffles/${raffleId}/prizes/${prizeId}/delivered`, { method: "POST", body: { photo } });
 }

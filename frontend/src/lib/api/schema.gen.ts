@@ -2390,6 +2390,511 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/raffles/{id}/draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A raffle's draw as the panel runs it: the prizes with their sources, results, winners and
+         *     claim windows; whether the rules are locked; the purchases the freeze waits for; the
+         *     commitment once frozen.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminDrawDto"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/raffles/{id}/draw/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Freezes the raffle's ledger: the sorted sold numbers, each with its buyer's salted tag, and
+         *     their Merkle root, published before any result is known. Refused while sales are open (409
+         *     `draw_sales_still_open`), without prizes (`draw_no_prizes`), while a purchase is pending
+         *     (`draw_purchases_pending`, listing them in `pendingPurchases`), with nothing sold
+         *     (`draw_nothing_sold`) and once frozen (`draw_already_frozen`). From then on the raffle's purchases cannot be made or change.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminDrawDto"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/raffles/{id}/prizes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces the raffle's prizes, in the order they are drawn, each with the public source of
+         *     its result. Once the raffle has a real purchase the rules are locked (409
+         *     `draw_rules_locked`): a new rule means a new raffle. Field errors are named
+         *     `prizes[i].field`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PrizesRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminDrawDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `request_timeout`: the body paused or took too long */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/raffles/{id}/prizes/{prizeId}/delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a drawn prize as handed over, with an optional photo (an uploaded image's address).
+         *     Once only (409 `prize_already_delivered`); a prize not drawn yet is a 409 `prize_not_drawn`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    prizeId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DeliveredRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminDrawDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `request_timeout`: the body paused or took too long */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/raffles/{id}/prizes/{prizeId}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a prize's result and draws the prize by the published rule: the winner, the rule's
+         *     steps and the claim window follow. A lottery prize takes the lottery's published result; a
+         *     beacon prize its announced drand round, pasted (`signature`) or fetched by the server, and
+         *     verified against drand's public key (422 `beacon_signature_invalid`; 409
+         *     `beacon_round_not_yet` before it is published; 503 `beacon_unavailable` when the relay
+         *     cannot give it). Prizes are drawn in order, from a frozen ledger, once each (409
+         *     `prize_earlier_not_drawn`, `draw_not_frozen`, `prize_already_drawn`,
+         *     `prize_wrong_source`); a result the rule cannot read is a 422 on `result`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    prizeId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ResultRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminDrawDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `request_timeout`: the body paused or took too long */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/raffles/{id}/promotions": {
         parameters: {
             query?: never;
@@ -3549,6 +4054,196 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/raffles/{id}/draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A raffle's prizes and the published rule's parameters, shown from the moment it is on
+         *     sale; the commitment once the ledger is frozen; each prize's result, steps and winner (first
+         *     name and initial, country) once drawn.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PublicDrawDto"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/raffles/{id}/draw/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The published draw file (`rifa-draw-v1`): the frozen ledger, its root, and every prize's
+         *     source, result and winner. The verification page and `rifa-api verify-draw FILE` check it
+         *     with nothing else. 409 `draw_not_frozen` before the freeze.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PublishedDrawDto"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/raffles/{id}/prizes/{prizeId}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The "Acta de sorteo" of a drawn prize as a PDF, in the request's language: the raffle, the
+         *     frozen ledger's root, the public result, each step of the published rule and the winning
+         *     number (the winner as the public sees them). 409 `prize_not_drawn` before the draw.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    prizeId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/pdf */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/raffles/{id}/promotions": {
         parameters: {
             query?: never;
@@ -4075,6 +4770,52 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/winners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest winners of visible raffles, newest first (the home page's "Ganadores"): the
+         *     prize, the number, the winner's first name and initial, and their country.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WinnersDto"];
+                    };
+                };
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -4241,6 +4982,57 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /** @description A raffle's draw as the panel runs it. */
+        AdminDrawDto: {
+            commitment?: null | components["schemas"]["CommitmentDto"];
+            digitsUsed: number;
+            /** Format: int32 */
+            maxTickets: number;
+            /** @description Purchases still pending (up to 50): the freeze is refused while any exists. */
+            pendingPurchases: components["schemas"]["PendingPurchaseDto"][];
+            prizes: components["schemas"]["AdminPrizeDto"][];
+            /** Format: int64 */
+            raffleId: number;
+            /** @description A real purchase exists: the prizes and their sources can no longer change. */
+            rulesLocked: boolean;
+            salesCloseAt?: string | null;
+            salesOpen: boolean;
+        };
+        AdminPrizeDrawDto: {
+            drawnAt: string;
+            /** Format: int32 */
+            drawnNumber: number;
+            result: components["schemas"]["PrizeResultDto"];
+            steps: components["schemas"]["DrawStepDto"][];
+            winner?: null | components["schemas"]["AdminWinnerDto"];
+            /** Format: int32 */
+            winningNumber?: number | null;
+        };
+        AdminPrizeDto: {
+            claim?: null | components["schemas"]["ClaimDto"];
+            description: string;
+            draw?: null | components["schemas"]["AdminPrizeDrawDto"];
+            /** Format: int64 */
+            id: number;
+            image?: string | null;
+            /** Format: int32 */
+            position: number;
+            source: components["schemas"]["PrizeSourceDto"];
+            title: string;
+        };
+        /** @description A winner as the panel sees them: enough to reach them. */
+        AdminWinnerDto: {
+            country: string;
+            customerEmail: string;
+            customerName: string;
+            customerPhone: string;
+            displayName: string;
+            /** Format: int32 */
+            number: number;
+            /** Format: int64 */
+            purchaseId: number;
+            reference: string;
+        };
         AppliedDiscountDto: {
             label: string;
             percentage: string;
@@ -4385,6 +5177,30 @@ export type components = {
             maxTickets: number;
             title: string;
         };
+        /** @description The claim window of a drawn prize. */
+        ClaimDto: {
+            /**
+             * Format: int64
+             * @description Whole days left (a started day counts); negative once past.
+             */
+            daysLeft: number;
+            deadline: string;
+            deliveredAt?: string | null;
+            deliveryPhoto?: string | null;
+        };
+        /** @description What was published when the ledger was frozen. */
+        CommitmentDto: {
+            frozenAt: string;
+            /** @description The Merkle root of the ledger (SHA-256, hex). */
+            root: string;
+            /** @description The salt of the buyers' tags, hex. */
+            salt: string;
+            /**
+             * Format: int32
+             * @description Sold numbers in the ledger.
+             */
+            size: number;
+        };
         ConvertedTotalDto: {
             amount: string;
             currency: string;
@@ -4419,6 +5235,11 @@ export type components = {
             /** @description approved or rejected. */
             status: string;
         };
+        /** @description A prize handed over. */
+        DeliveredRequest: {
+            /** @description An uploaded image's address, or `null`. */
+            photo?: string | null;
+        };
         /** @description The volume discounts; empty by default (no discount ever applies). */
         DiscountsDto: {
             tiers: components["schemas"]["DiscountTierDto"][];
@@ -4435,6 +5256,56 @@ export type components = {
              * @example 10
              */
             percentage: string;
+        };
+        /** @description One step of the published rule, as it was applied. */
+        DrawStepDto: {
+            digits: number;
+            /** Format: int32 */
+            number: number;
+            result: string;
+            /** @enum {string} */
+            step: "lastDigits";
+            used: string;
+        } | {
+            /** Format: int32 */
+            number: number;
+            randomnessHex: string;
+            /** Format: int64 */
+            round: number;
+            /** @enum {string} */
+            step: "beacon";
+        } | {
+            /** Format: int32 */
+            maxTickets: number;
+            /** Format: int32 */
+            number: number;
+            /** @enum {string} */
+            step: "notInRaffle";
+        } | {
+            /** Format: int32 */
+            next: number;
+            /** Format: int32 */
+            number: number;
+            /** @enum {string} */
+            step: "notSold";
+        } | {
+            /** Format: int32 */
+            next: number;
+            /** Format: int32 */
+            number: number;
+            /** @enum {string} */
+            step: "alreadyWon";
+        } | {
+            /** @enum {string} */
+            step: "wrappedAround";
+        } | {
+            /** Format: int32 */
+            number: number;
+            /** @enum {string} */
+            step: "wins";
+        } | {
+            /** @enum {string} */
+            step: "noWinner";
         };
         /**
          * @description The stored SMTP settings. The password is never sent back; `hasPassword` says whether one
@@ -4547,8 +5418,9 @@ export type components = {
             /** Format: int64 */
             id: number;
             /**
-             * @description `received`, `approved`, `rejected`, `expired` (no proof in time) or `numbers_released`
-             *     (a release alert).
+             * @description `received`, `approved`, `rejected`, `expired` (no proof in time), `numbers_released`
+             *     (a release alert), `ledger_frozen` (the draw's commitment and the buyer's proof) or
+             *     `prize_won` (the winner's message, with the certificate).
              */
             kind: string;
             /** @description Why the last attempt failed, as the mail server said it. */
@@ -4556,12 +5428,18 @@ export type components = {
             nextAttemptAt: string;
             /**
              * Format: int64
-             * @description The purchase a buyer's message is about; `null` for a release alert.
+             * @description The prize a winner's message is about; `null` otherwise.
+             */
+            prizeId?: number | null;
+            /**
+             * Format: int64
+             * @description The purchase a buyer's message is about; `null` for a release alert or a winner's
+             *     message.
              */
             purchaseId?: number | null;
             /**
              * Format: int64
-             * @description The raffle a release alert is about; `null` for a buyer's message.
+             * @description The raffle a release alert is about; `null` otherwise.
              */
             raffleId?: number | null;
             recipient: string;
@@ -4607,6 +5485,14 @@ export type components = {
             name?: string | null;
             type?: string | null;
         };
+        /** @description A purchase still to be decided: the freeze waits for it. */
+        PendingPurchaseDto: {
+            createdAt: string;
+            customerName: string;
+            /** Format: int64 */
+            id: number;
+            reference: string;
+        };
         /** @description SPEC §3 "Price calculation result". */
         PriceQuoteDto: {
             appliedDiscount?: null | components["schemas"]["AppliedDiscountDto"];
@@ -4620,10 +5506,148 @@ export type components = {
             ticketCount: number;
             total: string;
         };
+        PrizeRequest: {
+            description?: string | null;
+            image?: string | null;
+            source: components["schemas"]["PrizeSourceRequest"];
+            title?: string | null;
+        };
+        /** @description The result a prize was drawn from. */
+        PrizeResultDto: {
+            /** @enum {string} */
+            kind: "lottery";
+            officialUrl: string;
+            /** @description `YYYY-MM-DD`. */
+            publishedOn: string;
+            result: string;
+        } | {
+            /** @enum {string} */
+            kind: "beacon";
+            /** @description SHA-256 of the signature, hex. */
+            randomness: string;
+            /** Format: int64 */
+            round: number;
+            signature: string;
+        };
+        /** @description Where a prize's winning number comes from, fixed before sales close. */
+        PrizeSourceDto: {
+            /** @description `YYYY-MM-DD`. */
+            drawDate: string;
+            /** @enum {string} */
+            kind: "lottery";
+            lotteryName: string;
+            sourceUrl: string;
+        } | {
+            /** @enum {string} */
+            kind: "beacon";
+            /** Format: int64 */
+            round: number;
+        };
+        /** @description A prize's source as the form sends it. */
+        PrizeSourceRequest: {
+            /** @description `YYYY-MM-DD`. */
+            drawDate?: string | null;
+            /** @enum {string} */
+            kind: "lottery";
+            lotteryName?: string | null;
+            sourceUrl?: string | null;
+        } | {
+            /** @enum {string} */
+            kind: "beacon";
+            /** Format: int64 */
+            round?: number | null;
+        };
+        /** @description The raffle's prizes, in the order they are drawn. */
+        PrizesRequest: {
+            prizes: components["schemas"]["PrizeRequest"][];
+        };
         PromotionDto: {
             description: string;
             /** Format: int64 */
             id: number;
+        };
+        /** @description A raffle's prizes, the published rule's parameters, and the commitment once frozen. */
+        PublicDrawDto: {
+            commitment?: null | components["schemas"]["CommitmentDto"];
+            /** @description How many last digits of a lottery result name the number. */
+            digitsUsed: number;
+            /** Format: int32 */
+            maxTickets: number;
+            prizes: components["schemas"]["PublicPrizeDto"][];
+            /** Format: int64 */
+            raffleId: number;
+            raffleTitle: string;
+        };
+        PublicPrizeDrawDto: {
+            drawnAt: string;
+            /** Format: int32 */
+            drawnNumber: number;
+            result: components["schemas"]["PrizeResultDto"];
+            steps: components["schemas"]["DrawStepDto"][];
+            winner?: null | components["schemas"]["PublicWinnerDto"];
+            /** Format: int32 */
+            winningNumber?: number | null;
+        };
+        PublicPrizeDto: {
+            description: string;
+            draw?: null | components["schemas"]["PublicPrizeDrawDto"];
+            /** Format: int64 */
+            id: number;
+            image?: string | null;
+            /**
+             * Format: int32
+             * @description 1 for the first prize, drawn first.
+             */
+            position: number;
+            source: components["schemas"]["PrizeSourceDto"];
+            title: string;
+        };
+        /** @description A winner as the public sees them. */
+        PublicWinnerDto: {
+            country: string;
+            /** @description The first name and the initial of the last (`María P.`). */
+            displayName: string;
+            /** Format: int32 */
+            number: number;
+        };
+        /**
+         * @description Everything needed to check the draw offline: the frozen ledger (each sold number with its
+         *     buyer's salted tag), its root, and every prize's result and published winner.
+         */
+        PublishedDrawDto: {
+            /**
+             * @description `[number, tag]`, sorted by number; the tag is SHA-256("rifa-ledger-v1" ‖ 0 ‖ salt ‖
+             *     REFERENCE), hex.
+             */
+            entries: unknown[][];
+            /** @description Always `rifa-draw-v1`. */
+            format: string;
+            frozenAt: string;
+            /** Format: int32 */
+            maxTickets: number;
+            prizes: components["schemas"]["PublishedPrizeDto"][];
+            /** Format: int64 */
+            raffleId: number;
+            raffleTitle: string;
+            /** @description The Merkle root published at the freeze, hex. */
+            root: string;
+            /** @description Hex. */
+            salt: string;
+            /** Format: int32 */
+            size: number;
+        };
+        /**
+         * @description A prize of the published file: its source, its result and the winner the operator
+         *     published, for the verifier to recompute.
+         */
+        PublishedPrizeDto: {
+            /** Format: int32 */
+            position: number;
+            result?: null | components["schemas"]["PrizeResultDto"];
+            source: components["schemas"]["PrizeSourceDto"];
+            title: string;
+            /** Format: int32 */
+            winningNumber?: number | null;
         };
         /** @description A purchase as the admin panel sees it. */
         PurchaseDto: {
@@ -4891,6 +5915,20 @@ export type components = {
         ReleaseAlertResponse: {
             subscribed: boolean;
         };
+        /** @description A prize's result: a lottery's published result, or the prize's drand round. */
+        ResultRequest: {
+            /** @enum {string} */
+            kind: "lottery";
+            officialUrl?: string | null;
+            /** @description `YYYY-MM-DD`. */
+            publishedOn?: string | null;
+            /** @description As the lottery prints it; only its last digits count. */
+            result?: string | null;
+        } | {
+            /** @enum {string} */
+            kind: "beacon";
+            signature?: string | null;
+        };
         /** @description The signed-in user as the panel stores it. */
         SessionUserDto: {
             authenticated: boolean;
@@ -5004,6 +6042,29 @@ export type components = {
         VerifyRequest: {
             email?: string | null;
             phone?: string | null;
+        };
+        /** @description A winner on the home page. */
+        WinnerDto: {
+            country: string;
+            displayName: string;
+            drawnAt: string;
+            /**
+             * Format: int32
+             * @description The raffle's size, which sets how its numbers are written (`0046`).
+             */
+            maxTickets: number;
+            /** Format: int32 */
+            number: number;
+            /** Format: int32 */
+            position: number;
+            prizeTitle: string;
+            /** Format: int64 */
+            raffleId: number;
+            raffleTitle: string;
+        };
+        WinnersDto: {
+            /** @description Newest first. */
+            winners: components["schemas"]["WinnerDto"][];
         };
     };
     responses: never;

@@ -1,5 +1,5 @@
 import { cache } from "react";
-import type { Branding, PaymentMethod, Promotion, Raffle } from "./types";
+import type { Branding, PaymentMethod, Promotion, PublicDraw, PublicWinner, Raffle, Winners } from "./types";
 
 /** Where server components reach the API directly (the browser goes through the rewrites). */
 export const API_ORIGIN = (process.env.RIFA_API_ORIGIN ?? "http://127.0.0.1:8080").replace(/\/$/, "");
@@ -37,6 +37,27 @@ export async function getRaffle(id: string): Promise<Raffle | null> {
 export async function getPromotions(id: number): Promise<Promotion[]> {
   try {
     return await get<Promotion[]>(`/api/raffles/${id}/promotions`);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A raffle's prizes and draw, or null when there are none to show: not public (404) or the API
+ * failed. The raffle's page goes on without them.
+ */
+export async function getRaffleDraw(id: number): Promise<PublicDraw | null> {
+  try {
+    return await get<PublicDraw>(`/api/raffles/${id}/draw`);
+  } catch {
+    return null;
+  }
+}
+
+/** The latest winners, newest first; none when the API failed (the home then leaves the section out). */
+export async function getWinners(): Promise<PublicWinner[]> {
+  try {
+    return (await get<Winners>("/api/winners")).winners;
   } catch {
     return [];
   }

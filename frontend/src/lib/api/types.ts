@@ -44,3 +44,40 @@ export type BuyerRaffle = BuyerPurchaseView["raffle"];
 export type PurchaseEvent = BuyerPurchaseView["history"][number];
 /** POST /api/raffles/{id}/release-alerts's answer (named by its path: the schema's name is the API's). */
 export type ReleaseAlertResult = paths["/api/raffles/{id}/release-alerts"]["post"]["responses"][201]["content"]["application/json"];
+
+// The verifiable draw (decision 0020). Hex strings are lower case; `drawDate` and `publishedOn`
+// are YYYY-MM-DD, the other moments RFC 3339.
+/** Where a prize's winning number comes from: a lottery's draw, or a drand quicknet round fixed in advance. */
+export type PrizeSource = Schemas["PrizeSourceDto"];
+/** The public result a prize was drawn from; a beacon's `randomness` is SHA-256 of its `signature`. */
+export type PrizeResult = Schemas["PrizeResultDto"];
+/** One step of the published rule, as the server applied it and the verifier recomputes it. */
+export type DrawStep = Schemas["DrawStepDto"];
+/** The frozen ledger's Merkle root and size, published before any result is known. */
+export type Commitment = Schemas["CommitmentDto"];
+/** GET /api/raffles/{id}/draw: the prizes, the rule's inputs and, once frozen, the commitment. */
+export type PublicDraw = Schemas["PublicDrawDto"];
+export type PublicDrawPrize = Schemas["PublicPrizeDto"];
+/**
+ * GET /api/raffles/{id}/draw/ledger: the file the verification page and `rifa-api verify-draw`
+ * check. The document types `entries` as arrays of anything; the API sends `[number, tag hex]`
+ * pairs sorted by number (PublishedDrawDto's doc). The verifier still checks each pair's shape.
+ */
+export type PublishedLedger = Omit<Schemas["PublishedDrawDto"], "entries"> & { entries: Array<[number, string]> };
+/** One of GET /api/winners (newest first); `maxTickets` sets how its number is written. */
+export type PublicWinner = Schemas["WinnerDto"];
+export type Winners = Schemas["WinnersDto"];
+/** GET /api/admin/raffles/{id}/draw, and the answer of every write of the draw. */
+export type AdminDrawView = Schemas["AdminDrawDto"];
+export type AdminPrize = Schemas["AdminPrizeDto"];
+export type AdminPrizeDraw = Schemas["AdminPrizeDrawDto"];
+/** The winner as the panel sees them: the public name plus the purchase's contact. */
+export type AdminDrawWinner = Schemas["AdminWinnerDto"];
+/** The winner's window to claim the prize; `daysLeft` counts a started day, negative once past. */
+export type AdminPrizeClaim = Schemas["ClaimDto"];
+/** A purchase still waiting for a decision: while one exists the ledger cannot be frozen. */
+export type DrawPendingPurchase = Schemas["PendingPurchaseDto"];
+/** One prize of PUT /api/admin/raffles/{id}/prizes; its place in the list is its position. */
+export type PrizeInput = Schemas["PrizeRequest"];
+/** POST …/prizes/{prizeId}/result: a lottery's result, or a beacon's signature (null: the server fetches the round). */
+export type PrizeResultInput = Schemas["ResultRequest"];

@@ -18,9 +18,13 @@ export const swrKeys = {
   availability: (raffleId: number, admin: boolean) => `${admin ? "/api/admin/raffles" : "/api/raffles"}/${raffleId}/availability`,
   branding: "/api/branding",
   raffle: (raffleId: number) => `/api/raffles/${raffleId}`,
+  /** The published ledger of a frozen draw (also the "Descargar JSON" link). */
+  drawLedger: (raffleId: number) => `/api/raffles/${raffleId}/draw/ledger`,
   adminRaffles: "/api/admin/raffles",
   adminRaffle: (raffleId: number) => `/api/admin/raffles/${raffleId}`,
   adminPromotions: (raffleId: number) => `/api/admin/raffles/${raffleId}/promotions`,
+  /** A raffle's verifiable draw (prizes, freeze, results, claims); a raffle saved makes it stale too. */
+  adminDraw: (raffleId: number) => `/api/admin/raffles/${raffleId}/draw`,
   adminPaymentMethods: "/api/admin/payment-methods",
   exchangeRates: "/api/admin/exchange-rates",
   stats: (query = "") => `/api/admin/stats${query ? `?${query}` : ""}`,

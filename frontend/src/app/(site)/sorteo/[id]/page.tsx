@@ -1,8 +1,10 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { RaffleOverview } from "@/components/raffle/raffle-overview";
 import { RaffleExperience } from "@/components/raffle/raffle-experience";
+import { RaffleDrawSection } from "@/components/draw/raffle-draw-section";
 import { getPaymentMethods, getPromotions, getRaffle } from "@/lib/api/server";
 import { formatDate, formatUsd } from "@/lib/format";
 
@@ -52,9 +54,15 @@ export default async function RafflePage({ params }: Props) {
   if (!raffle) notFound();
   const [promotions, methods] = await Promise.all([getPromotions(raffle.id), getPaymentMethods().catch(() => [])]);
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[1fr_1.1fr] lg:items-start">
-      <RaffleOverview raffle={raffle} promotions={promotions} />
-      <RaffleExperience raffle={raffle} methods={methods} renderedAt={requestTime()} />
-    </div>
+    <>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[1fr_1.1fr] lg:items-start">
+        <RaffleOverview raffle={raffle} promotions={promotions} />
+        <RaffleExperience raffle={raffle} methods={methods} renderedAt={requestTime()} />
+      </div>
+      {/* Below the purchase, full width; streamed after it, so a slow answer never holds the sale up. */}
+      <Suspense fallback={null}>
+        <RaffleDrawSection raffleId={raffle.id} />
+      </Suspense>
+    </>
   );
 }

@@ -1,0 +1,134 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
+import { Dices, Loader2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { recordPrizeResult } from "@/lib/api/admin";
+import { ApiError } from "@/lib/api/fetcher";
+import type { AdminPrize } from "@/lib/api/types";
+import { notify } from "@/lib/notify";
+import {
+  DRAW_LIMITS,
+  beaconResultInput,
+  beaconResultSchema,
+  lotteryResultInput,
+  lotteryResultSchema,
+  type BeaconResultValues,
+  type LotteryResultValues,
+} from "@/lib/validations/draw";
+import { applyServerFieldErrors } from "@/lib/validations/server-errors";
+import { DateField } from "../date-field";
+import type { DrawWrite } from "./use-draw-write";
+
+interface ResultFormProps {
+  raffleId: number;
+  prize: AdminPrize;
+  digitsUsed: number;
+  /** Not yet: the ledger is not frozen or an earlier prize is not drawn (the card says which). */
+  disabled: boolean;
+  write: DrawWrite;
+}
+
+/** Recording a prize's result, in the form its source needs. */
+export function ResultForm(props: ResultFormProps) {
+  return props.prize.source.kind === "lottery" ? <LotteryResultForm {...props} /> : <BeaconResultForm {...props} />;
+}
+
+function RecordButton({ position, pending, disabled }: { position: number; pending: boolean; disabled: boolean }) {
+  const t = useTranslations("admin.draw.results");
+  return (
+    <Button type="submit" className="w-full sm:w-fit" disabled={disabled || pending} data-testid={`record-result-${position}`}>
+      {pending ? <Loader2 aria-hidden className="animate-spin" /> : <Dices aria-hidden />}
+      {pending ? t("recording") : t("record")}
+    </Button>
+  );
+}
+
+/**
+ * A lottery's result as it published it. The day and link start from the prize's source (the
+ * lottery's draw day and results page), which is usually where the result appears.
+ */
+function LotteryResultForm({ raffleId, prize, digitsUsed, disabled, write }: ResultFormProps) {
+  const t = useTranslations("admin.draw.results");
+  const tf = useTranslations("fieldErrors");
+  const schema = useMemo(() => lotteryResultSchema({ required: tf("required"), notANumber: tf("notANumber"), tooLong: tf("tooLong", { max: DRAW_LIMITS.resultMax }) }), [tf]);
+  const source = prize.source.kind === "lottery" ? prize.source : null;
+  const { control, handleSubmit, setError, formState } = useForm<LotteryResultValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { result: "", publishedOn: source?.drawDate ?? "", officialUrl: source?.sourceUrl ?? "" },
+  });
+  // The publication day's text cannot be read: recording would send the previous day.
+  const [dayUnreadable, setDayUnreadable] = useState(false);
+
+  async function submit(values: LotteryResultValues) {
+    if (dayUnreadable) {
+      notify.error(t("recordError"), { description: t("dateUnreadable") });
+      return;
+    }
+    await write(
+      () => recordPrizeResult(raffleId, prize.id, lotteryResultInput(values)),
+      { done: t("recorded"), failed: t("recordError") },
+      (error) => applyServerFieldErrors(error, setError, ["result", "publishedOn", "officialUrl"]),
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate className="grid gap-3" data-testid={`result-form-${prize.position}`}>
+      <fieldset disabled={disabled} className="grid gap-3 sm:grid-cols-2">
+        <FormField control={control} name="result" label={t("result")} hint={t("resultHint", { digits: digitsUsed })}>
+          {(field) => <Input {...field} autoComplete="off" maxLength={DRAW_LIMITS.resultMax} className="font-mono" data-testid={`result-input-${prize.position}`} />}
+        </FormField>
+        <FormField control={control} name="publishedOn" label={t("publishedOn")}>
+          {({ id, value, onChange, "aria-invalid": invalid, "aria-describedby": describedBy }) => (
+            <DateField id={id} value={value} onChange={onChange} invalid={Boolean(invalid)} describedBy={describedBy} onUnreadableChange={setDayUnreadable} />
+          )}
+        </FormField>
+        <FormField control={control} name="officialUrl" label={t("officialUrl")} className="sm:col-span-2">
+          {(field) => <Input {...field} type="url" inputMode="url" placeholder="https://…" maxLength={DRAW_LIMITS.urlMax} />}
+        </FormField>
+      </fieldset>
+      <RecordButton position={prize.position} pending={formState.isSubmitting} disabled={disabled} />
+    </form>
+  );
+}
+
+/**
+ * A drand round: its signature may be pasted (checked by the server against drand's key), or left
+ * for the server to fetch. A round not published yet (409 `beacon_round_not_yet`) or drand out of
+ * reach (503 `beacon_unavailable`) is told by the toast in the server's words.
+ */
+function BeaconResultForm({ raffleId, prize, disabled, write }: ResultFormProps) {
+  const t = useTranslations("admin.draw.results");
+  const { control, handleSubmit, setError, formState } = useForm<BeaconResultValues>({ resolver: zodResolver(beaconResultSchema), defaultValues: { signature: "" } });
+
+  async function submit(values: BeaconResultValues) {
+    await write(
+      () => recordPrizeResult(raffleId, prize.id, beaconResultInput(values)),
+      { done: t("recorded"), failed: t("recordError") },
+      (error) => {
+        if (applyServerFieldErrors(error, setError, ["signature"])) return;
+        // A signature that is not drand's comes without `fields`; its message still belongs on the field.
+        if (error instanceof ApiError && error.code === "beacon_signature_invalid" && error.serverMessage) {
+          setError("signature", { type: "server", message: error.serverMessage });
+        }
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate className="grid gap-3" data-testid={`result-form-${prize.position}`}>
+      <fieldset disabled={disabled} className="grid gap-3">
+        <FormField control={control} name="signature" label={t("signature")} hint={t("signatureHint")}>
+          {(field) => <Textarea {...field} rows={2} spellCheck={false} autoComplete="off" className="break-all font-mono text-xs" data-testid={`result-input-${prize.position}`} />}
+        </FormField>
+      </fieldset>
+      <RecordButton position={prize.position} pending={formState.isSubmitting} disabled={disabled} />
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import type { AdminDrawView, AdminPrize } from "@/lib/api/types";
+
+/** The admin panel's rules of the verifiable draw (decision 0020), apart from its components. */
+
+/** Prizes a raffle may have (the server's `MAX_PRIZES`). */
+export const MAX_PRIZES = 20;
+
+/** With this many days or fewer left to claim a prize, the panel shows the deadline in red. */
+export const CLAIM_URGENT_DAYS = 5;
+
+// drand's "quicknet" chain: round 1 at its genesis, then one round every 3 seconds.
+const QUICKNET_GENESIS_SECONDS = 1_692_803_367;
+const QUICKNET_PERIOD_SECONDS = 3;
+
+/** When drand publishes a quicknet round (RFC 3339), so the admin sees whether it falls after sales close. */
+export function quicknetRoundTime(round: number): string {
+  return new Date((QUICKNET_GENESIS_SECONDS + (round - 1) * QUICKNET_PERIOD_SECONDS) * 1000).toISOString();
+}
+
+/** The first quicknet round published after `iso`: the round nobody can know while sales are open. */
+export function firstRoundAfter(iso: string): number {
+  const seconds = Date.parse(iso) / 1000;
+  if (seconds < QUICKNET_GENESIS_SECONDS) return 1;
+  return Math.floor((seconds - QUICKNET_GENESIS_SECONDS) / QUICKNET_PERIOD_SECONDS) + 2;
+}
+
+/** The prizes in the order they are drawn (position 1 first). */
+export function prizesInOrder(view: AdminDrawView): AdminPrize[] {
+  return [...view.prizes].sort((a, b) => a.position - b.position);
+}
+
+/** Whether the prizes can still be edited: not after the first purchase, nor once the ledger is frozen. */
+export function prizesEditable(view: AdminDrawView): boolean {
+  return !view.rulesLocked && !view.commitment;
+}
+
+/** What keeps the ledger from being frozen now (the server's 409s, told before the click). */
+export type FreezeBlocker = "salesOpen" | "pendingPurchases" | "noPrizes";
+
+export function freezeBlockers(view: AdminDrawView): FreezeBlocker[] {
+  const blockers: FreezeBlocker[] = [];
+  if (view.salesOpen) blockers.push("salesOpen");
+  if (view.pendingPurchases.length > 0) blockers.push("pendingPurchases");
+  if (view.prizes.length === 0) blockers.push("noPrizes");
+  return blockers;
+}
+
+/**
+ * Why the result of a prize not drawn yet cannot be recorded now, or null when it can: results
+ * need the frozen ledger, and prizes are drawn in order because a number that won an earlier
+ * prize is skipped.
+ */
+export type ResultBlocker = { reason: "notFrozen" } | { reason: "earlierNotDrawn"; position: number };
+
+export function resultBlocker(view: AdminDrawView, prize: AdminPrize): ResultBlocker | null {
+  if (!view.commitment) return { reason: "notFrozen" };
+  const earlier = prizesInOrder(view).find((p) => p.position < prize.position && !p.draw);
+  return earlier ? { reason: "earlierNotDrawn", position: earlier.position } : null;
+}
+
+/**
+ * How pressing a claim's deadline is. The server counts a started day as a whole one, so 0 days
+ * left means the deadline has passed (less than a day ago), as do negative counts.
+ */
+export type ClaimUrgency = "open" | "urgent" | "expired";
+
+export function claimUrgency(daysLeft: number): ClaimUrgency {
+  if (daysLeft <= 0) return "expired";
+  return daysLeft <= CLAIM_URGENT_DAYS ? "urgent" : "open";
+}
