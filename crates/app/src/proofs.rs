@@ -334,10 +334,10 @@ where
             .map(str::trim)
             .filter(|declared| !declared.is_empty())
         {
-            Some(declared) => ProofKind::from_mime(declared),
-            None => kind_from_name(&request.filename),
+            Some(declared) => ProofKind::declared(declared),
+            None => ProofKind::named(&request.filename),
         }
-        .ok_or(ProofFailure::Refused(ProofError::WrongType))?;
+        .map_err(ProofFailure::Refused)?;
         let size = match request.size {
             None => return Err(ProofFailure::SizeRequired),
             Some(0) => return Err(ProofFailure::Refused(ProofError::Missing)),
@@ -417,6 +417,7 @@ where
                     ProofProblem::TooLarge
                 }
                 ProofError::WrongType
+                | ProofError::Heif
                 | ProofError::NotAsDeclared { .. }
                 | ProofError::Unreadable { .. } => ProofProblem::WrongType,
             };
@@ -555,13 +556,6 @@ pub(crate) async fn open_purchase(
     }
 }
 
-fn kind_from_name(filename: &str) -> Option<ProofKind> {
-    let extension = filename.rsplit_once('.')?.1.to_ascii_lowercase();
-    ProofKind::ALL.into_iter().find(|kind| {
-        kind.extension() == extension || (extension == "jpeg" && *kind == ProofKind::Jpeg)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -587,13 +581,5 @@ mod tests {
             UploadFailure::from(UploadRefusal::NotServed),
             UploadFailure::NotFound
         ));
-    }
-
-    #[test]
-    fn a_file_type_comes_from_its_name_when_the_browser_declares_none() {
-        assert_eq!(kind_from_name("recibo.JPEG"), Some(ProofKind::Jpeg));
-        assert_eq!(kind_from_name("pago.pdf"), Some(ProofKind::Pdf));
-        assert_eq!(kind_from_name("notas.txt"), None);
-        assert_eq!(kind_from_name("sin-extension"), None);
     }
 }

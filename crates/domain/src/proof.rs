@@ -15,21 +15,40 @@ pub const MAX_PROOF_BYTES: u64 = 5 * 1024 * 1024;
 /// while a 5 MB PNG could otherwise claim 30000×30000 (900 MB decoded).
 pub const MAX_PROOF_PIXELS: u64 = 40_000_000;
 
-/// How many leading bytes [`ProofKind::sniff`] needs to recognise every kind.
-pub const SNIFF_BYTES: usize = 8;
+/// How many leading bytes [`ProofKind::sniff`] needs to recognise every kind (a WEBP's
+/// `RIFF····WEBP`, a HEIC's `····ftypheic`).
+pub const SNIFF_BYTES: usize = 12;
 
-/// A kind of file accepted as a payment proof: the images and PDFs the spec allows.
+/// The brands of an ISO media file's `ftyp` box that mark a HEIF picture (what iPhones save
+/// photos as: HEIC) or an AVIF one: images nothing on the reviewer's side can show.
+const HEIF_BRANDS: [&[u8; 4]; 9] = [
+    b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif",
+];
+
+/// MIME types and file extensions of HEIF/HEIC and AVIF pictures.
+const HEIF_MIMES: [&str; 5] = [
+    "image/heic",
+    "image/heif",
+    "image/heic-sequence",
+    "image/heif-sequence",
+    "image/avif",
+];
+const HEIF_EXTENSIONS: [&str; 3] = ["heic", "heif", "avif"];
+
+/// A kind of file accepted as a payment proof: the images and PDFs the spec allows, and WEBP
+/// (what many Android phones save screenshots as).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ProofKind {
     Jpeg,
     Png,
     Gif,
+    Webp,
     Pdf,
 }
 
 impl ProofKind {
     /// Every accepted kind.
-    pub const ALL: [Self; 4] = [Self::Jpeg, Self::Png, Self::Gif, Self::Pdf];
+    pub const ALL: [Self; 5] = [Self::Jpeg, Self::Png, Self::Gif, Self::Webp, Self::Pdf];
 
     /// The kind a file's first bytes announce, or `None` when they are none of the accepted
     /// kinds (or too few to tell).
@@ -42,11 +61,56 @@ impl ProofKind {
             Some(Self::Png)
         } else if first_bytes.starts_with(b"GIF87a") || first_bytes.starts_with(b"GIF89a") {
             Some(Self::Gif)
+        } else if first_bytes.starts_with(b"RIFF") && first_bytes.get(8..12) == Some(b"WEBP") {
+            Some(Self::Webp)
         } else if first_bytes.starts_with(b"%PDF-") {
             Some(Self::Pdf)
         } else {
             None
         }
+    }
+
+    /// The kind a declared MIME type names, a HEIF/HEIC or AVIF picture told apart from any
+    /// other unaccepted type (its buyer needs another answer: send a screenshot).
+    ///
+    /// # Errors
+    /// [`ProofError::Heif`] for those pictures, [`ProofError::WrongType`] for anything else
+    /// not accepted.
+    pub fn declared(mime: &str) -> Result<Self, ProofError> {
+        Self::from_mime(mime).ok_or_else(|| {
+            let essence = mime
+                .split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase();
+            if HEIF_MIMES.contains(&essence.as_str()) {
+                ProofError::Heif
+            } else {
+                ProofError::WrongType
+            }
+        })
+    }
+
+    /// The kind a file name's extension names (`.jpeg` too), HEIF pictures told apart.
+    ///
+    /// # Errors
+    /// As [`ProofKind::declared`].
+    pub fn named(filename: &str) -> Result<Self, ProofError> {
+        let extension = filename
+            .rsplit_once('.')
+            .map(|(_, extension)| extension.to_ascii_lowercase())
+            .unwrap_or_default();
+        if extension == "jpeg" {
+            return Ok(Self::Jpeg);
+        }
+        if HEIF_EXTENSIONS.contains(&extension.as_str()) {
+            return Err(ProofError::Heif);
+        }
+        Self::ALL
+            .into_iter()
+            .find(|kind| kind.extension() == extension)
+            .ok_or(ProofError::WrongType)
     }
 
     /// The kind a MIME type names (`image/jpeg`, …), ignoring parameters and case; `image/jpg`
@@ -63,6 +127,7 @@ impl ProofKind {
             "image/jpeg" | "image/jpg" | "image/pjpeg" => Some(Self::Jpeg),
             "image/png" => Some(Self::Png),
             "image/gif" => Some(Self::Gif),
+            "image/webp" => Some(Self::Webp),
             "application/pdf" => Some(Self::Pdf),
             _ => None,
         }
@@ -75,6 +140,7 @@ impl ProofKind {
             Self::Jpeg => "image/jpeg",
             Self::Png => "image/png",
             Self::Gif => "image/gif",
+            Self::Webp => "image/webp",
             Self::Pdf => "application/pdf",
         }
     }
@@ -95,6 +161,7 @@ impl ProofKind {
             Self::Jpeg => "JPG",
             Self::Png => "PNG",
             Self::Gif => "GIF",
+            Self::Webp => "WEBP",
             Self::Pdf => "PDF",
         }
     }
@@ -106,6 +173,7 @@ impl ProofKind {
             Self::Jpeg => "jpg",
             Self::Png => "png",
             Self::Gif => "gif",
+            Self::Webp => "webp",
             Self::Pdf => "pdf",
         }
     }
@@ -120,9 +188,12 @@ pub enum ProofError {
     /// Larger than [`MAX_PROOF_BYTES`].
     #[error("the payment proof is {size} bytes, over the limit")]
     TooLarge { size: u64 },
-    /// Not a JPEG, PNG, GIF or PDF by its content (or empty).
+    /// Not a JPEG, PNG, GIF, WEBP or PDF by its content (or empty).
     #[error("the payment proof is not an accepted type")]
     WrongType,
+    /// A HEIF/HEIC (iPhone photo) or AVIF picture: the buyer is told to send a screenshot.
+    #[error("the payment proof is a HEIF picture")]
+    Heif,
     /// An accepted kind, but not the one it was sent as (a PDF named `.png`): it would be
     /// stored and shown as what it is not.
     #[error("the payment proof is a {actual:?}, sent as a {declared:?}")]
@@ -147,6 +218,7 @@ impl ProofError {
             Self::Missing => "proof_missing",
             Self::TooLarge { .. } => "proof_too_large",
             Self::WrongType => "proof_wrong_type",
+            Self::Heif => "proof_heif",
             Self::NotAsDeclared { .. } => "proof_type_mismatch",
             Self::Unreadable { .. } => "proof_unreadable",
             Self::TooManyPixels { .. } => "proof_too_many_pixels",
@@ -158,13 +230,24 @@ impl ProofError {
 /// the file is that long).
 ///
 /// # Errors
-/// [`ProofError::TooLarge`] above [`MAX_PROOF_BYTES`]; [`ProofError::WrongType`] when the bytes
-/// are none of the accepted kinds, an empty file included. Size is checked first.
+/// [`ProofError::TooLarge`] above [`MAX_PROOF_BYTES`]; [`ProofError::Heif`] for a HEIF or
+/// AVIF picture; [`ProofError::WrongType`] when the bytes are none of the accepted kinds, an
+/// empty file included. Size is checked first.
 pub fn check_proof(size: u64, first_bytes: &[u8]) -> Result<ProofKind, ProofError> {
     if size > MAX_PROOF_BYTES {
         return Err(ProofError::TooLarge { size });
     }
-    ProofKind::sniff(first_bytes).ok_or(ProofError::WrongType)
+    ProofKind::sniff(first_bytes).ok_or_else(|| {
+        let heif = first_bytes.get(4..8) == Some(b"ftyp")
+            && first_bytes
+                .get(8..12)
+                .is_some_and(|brand| HEIF_BRANDS.iter().any(|b| b.as_slice() == brand));
+        if heif {
+            ProofError::Heif
+        } else {
+            ProofError::WrongType
+        }
+    })
 }
 
 /// [`check_proof`], and the file must be the kind it was sent as.
@@ -244,7 +327,9 @@ mod tests {
             ("a ZIP", b"PK\x03\x04\x14\0", None),
             ("HTML", b"<!DOCTYPE html>", None),
             ("an SVG", b"<svg xmlns=", None),
-            ("a WebP", b"RIFF\0\0\0\0WEBP", None),
+            ("a WebP", b"RIFF\x24\0\0\0WEBPVP8L", Some(ProofKind::Webp)),
+            ("a WAV (RIFF, not WEBP)", b"RIFF\x24\0\0\0WAVEfmt ", None),
+            ("a WebP cut short", b"RIFF\0\0\0\0WEB", None),
             ("nothing", b"", None),
             ("a truncated PNG signature", b"\x89PNG\r\n", None),
             ("a truncated JPEG marker", b"\xFF\xD8", None),
@@ -255,6 +340,37 @@ mod tests {
         for (what, bytes, expected) in cases {
             assert_eq!(ProofKind::sniff(bytes), *expected, "{what}");
         }
+    }
+
+    #[test]
+    fn an_iphone_photo_is_told_apart_by_its_bytes_its_type_and_its_name() {
+        for brand in ["heic", "mif1", "heix", "avif"] {
+            let mut heic = b"\0\0\0\x18ftyp".to_vec();
+            heic.extend_from_slice(brand.as_bytes());
+            assert_eq!(
+                check_proof(900_000, &heic),
+                Err(ProofError::Heif),
+                "{brand}"
+            );
+        }
+        // Another ISO media file (an MP4 video) is just not accepted.
+        assert_eq!(
+            check_proof(900_000, b"\0\0\0\x18ftypisom"),
+            Err(ProofError::WrongType)
+        );
+        assert_eq!(ProofKind::declared("image/heic"), Err(ProofError::Heif));
+        assert_eq!(
+            ProofKind::declared("IMAGE/HEIF; q=1"),
+            Err(ProofError::Heif)
+        );
+        assert_eq!(ProofKind::declared("image/webp"), Ok(ProofKind::Webp));
+        assert_eq!(ProofKind::declared("text/html"), Err(ProofError::WrongType));
+        assert_eq!(ProofKind::named("IMG_0042.HEIC"), Err(ProofError::Heif));
+        assert_eq!(ProofKind::named("captura.webp"), Ok(ProofKind::Webp));
+        assert_eq!(ProofKind::named("pago.JPEG"), Ok(ProofKind::Jpeg));
+        assert_eq!(ProofKind::named("pago"), Err(ProofError::WrongType));
+        assert_eq!(ProofKind::named("notas.txt"), Err(ProofError::WrongType));
+        assert_eq!(ProofKind::from_extension("abc.webp"), Some(ProofKind::Webp));
     }
 
     #[test]
@@ -322,6 +438,7 @@ mod tests {
             (ProofKind::Jpeg, "image/jpeg", "jpg"),
             (ProofKind::Png, "image/png", "png"),
             (ProofKind::Gif, "image/gif", "gif"),
+            (ProofKind::Webp, "image/webp", "webp"),
             (ProofKind::Pdf, "application/pdf", "pdf"),
         ];
         for (kind, mime, extension) in cases {

@@ -72,6 +72,22 @@ fn crc32(bytes: &[u8]) -> u32 {
     })
 }
 
+/// A real WEBP (lossless) of `width`×`height` pixels, as Android phones save screenshots.
+#[must_use]
+pub fn webp(width: u32, height: u32) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    image::DynamicImage::ImageRgb8(image::RgbImage::new(width, height))
+        .write_to(
+            &mut std::io::Cursor::new(&mut bytes),
+            image::ImageFormat::WebP,
+        )
+        .expect("the image crate encodes WEBP");
+    bytes
+}
+
+/// The start of a HEIC photo as an iPhone saves it (`ftyp` box, brand `heic`).
+pub const HEIC_START: &[u8] = b"\0\0\0\x18ftypheic\0\0\0\0mif1heic\0\0\x01\x0ameta";
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -80,7 +80,10 @@ impl From<&ProofError> for Message {
             ProofError::TooManyPixels { width, height } => message
                 .text("width", width.to_string())
                 .text("height", height.to_string()),
-            ProofError::Missing | ProofError::TooLarge { .. } | ProofError::WrongType => message,
+            ProofError::Missing
+            | ProofError::TooLarge { .. }
+            | ProofError::WrongType
+            | ProofError::Heif => message,
         }
     }
 }

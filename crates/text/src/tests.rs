@@ -344,8 +344,8 @@ fn proof_lookup_and_decision_messages_are_the_specs_in_spanish() {
         ),
         (
             Message::from(&ProofError::WrongType),
-            "Tipo de archivo no válido - Solo se permiten imágenes (JPG, PNG, GIF) y PDFs",
-            "Invalid file type - Only images (JPG, PNG, GIF) and PDFs are allowed",
+            "Tipo de archivo no válido - Solo se permiten imágenes (JPG, PNG, GIF, WEBP) y PDFs",
+            "Invalid file type - Only images (JPG, PNG, GIF, WEBP) and PDFs are allowed",
         ),
         (
             Message::from(&ProofError::NotAsDeclared {

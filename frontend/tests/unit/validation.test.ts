@@ -72,13 +72,17 @@ describe.each([
     expect(purchaseSchema(messages, { requireProof: true }).safeParse({ ...valid, paymentProof: file }).success).toBe(true);
   });
 
-  it("checks the proof file: required, 5 MB, JPG/PNG/GIF/PDF", () => {
+  it("checks the proof file: required, 5 MB, JPG/PNG/GIF/WEBP/PDF, and an iPhone photo told to send a screenshot", () => {
     expect(checkProofFile(null, messages)).toEqual({ title: messages.proofRequiredTitle, message: messages.proofRequired });
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "a.png", { type: "image/png" });
     expect(checkProofFile(big, messages)?.title).toBe(messages.fileTooBigTitle);
     const doc = new File(["x"], "a.docx", { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" });
     expect(checkProofFile(doc, messages)?.message).toBe(messages.fileType);
     expect(checkProofFile(new File(["x"], "a.gif", { type: "image/gif" }), messages)).toBeNull();
+    expect(checkProofFile(new File(["x"], "Screenshot.webp", { type: "image/webp" }), messages)).toBeNull();
+    expect(checkProofFile(new File(["x"], "IMG_0042.HEIC", { type: "image/heic" }), messages)?.message).toBe(messages.fileHeic);
+    // Some browsers give a HEIC no type at all: its name tells.
+    expect(checkProofFile(new File(["x"], "IMG_0042.heic", { type: "" }), messages)?.message).toBe(messages.fileHeic);
   });
 });
 
@@ -86,6 +90,6 @@ it("has the spec's Spanish file messages", () => {
   expect(`${es.validation.proofRequiredTitle} - ${es.validation.proofRequired}`).toBe("Comprobante requerido - Debes subir un comprobante de pago");
   expect(`${es.validation.fileTooBigTitle} - ${es.validation.fileTooBig}`).toBe("Archivo muy grande - El archivo debe ser menor a 5MB");
   expect(`${es.validation.fileTypeTitle} - ${es.validation.fileType}`).toBe(
-    "Tipo de archivo no válido - Solo se permiten imágenes (JPG, PNG, GIF) y PDFs",
+    "Tipo de archivo no válido - Solo se permiten imágenes (JPG, PNG, GIF, WEBP) y PDFs",
   );
 });

@@ -50,6 +50,7 @@ fn decode(kind: ProofKind, bytes: &[u8], max_pixels: u64) -> ProofContent {
         ProofKind::Png => decode_image(ImageFormat::Png, bytes, max_pixels),
         ProofKind::Jpeg => decode_image(ImageFormat::Jpeg, bytes, max_pixels),
         ProofKind::Gif => decode_image(ImageFormat::Gif, bytes, max_pixels),
+        ProofKind::Webp => decode_image(ImageFormat::WebP, bytes, max_pixels),
         ProofKind::Pdf => decode_pdf(bytes),
     }
 }
@@ -125,6 +126,9 @@ mod tests {
         assert_eq!(inspect(ProofKind::Jpeg, &jpeg).await, image(3, 2));
         let gif = encoded(ImageFormat::Gif);
         assert_eq!(inspect(ProofKind::Gif, &gif).await, image(3, 2));
+        let webp = encoded(ImageFormat::WebP);
+        assert_eq!(ProofKind::sniff(&webp), Some(ProofKind::Webp));
+        assert_eq!(inspect(ProofKind::Webp, &webp).await, image(3, 2));
         assert_eq!(
             inspect(ProofKind::Pdf, PDF_ONE_PAGE).await,
             ProofContent::Pdf { pages: 1 }
@@ -134,11 +138,13 @@ mod tests {
     #[tokio::test]
     async fn files_whose_first_bytes_lie_do_not_decode() {
         let truncated_jpeg = &encoded(ImageFormat::Jpeg)[..20];
-        let cases: [(&str, ProofKind, &[u8]); 5] = [
+        let truncated_webp = &encoded(ImageFormat::WebP)[..16];
+        let cases: [(&str, ProofKind, &[u8]); 6] = [
             ("a PNG signature alone", ProofKind::Png, PNG_SIGNATURE_ONLY),
             ("a truncated PNG", ProofKind::Png, &PNG_2X2[..40]),
             ("a truncated JPEG", ProofKind::Jpeg, truncated_jpeg),
             ("a GIF header alone", ProofKind::Gif, b"GIF89a\x01\0\x01\0"),
+            ("a truncated WEBP", ProofKind::Webp, truncated_webp),
             (
                 "HTML behind a %PDF- prefix",
                 ProofKind::Pdf,

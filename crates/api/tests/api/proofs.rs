@@ -12,7 +12,9 @@ use reqwest::{Method, Response, StatusCode};
 use rifa_api::Config;
 use rifa_api::config::{StorageConfig, UploadSweep};
 use rifa_storage::{ObjectStore as _, S3Config, S3Store};
-use rifa_test_support::files::{HTML_BEHIND_PDF_SIGNATURE, PNG_SIGNATURE_ONLY, png_claiming};
+use rifa_test_support::files::{
+    HEIC_START, HTML_BEHIND_PDF_SIGNATURE, PNG_SIGNATURE_ONLY, png_claiming, webp,
+};
 use rifa_test_support::s3::S3Server;
 use rifa_test_support::smtp::SmtpServer;
 use serde_json::{Value, json};
@@ -40,6 +42,7 @@ on_both!(
     files_that_only_start_like_a_proof_are_refused_as_damaged,
     an_image_over_40_megapixels_is_refused_from_its_header,
     proofs_are_served_sandboxed_and_never_sniffed,
+    an_android_webp_is_a_proof_and_an_iphone_heic_is_refused_with_what_to_do,
 );
 
 mod an_upload_never_attached_is_swept_and_an_attached_proof_stays {
@@ -89,8 +92,9 @@ async fn eventually(mut gone: impl AsyncFnMut() -> bool) -> bool {
 pub(crate) use rifa_test_support::files::{PDF_ONE_PAGE as PDF, PNG_2X2 as PNG};
 
 const WRONG_TYPE_ES: &str =
-    "Tipo de archivo no válido - Solo se permiten imágenes (JPG, PNG, GIF) y PDFs";
-const WRONG_TYPE_EN: &str = "Invalid file type - Only images (JPG, PNG, GIF) and PDFs are allowed";
+    "Tipo de archivo no válido - Solo se permiten imágenes (JPG, PNG, GIF, WEBP) y PDFs";
+const WRONG_TYPE_EN: &str =
+    "Invalid file type - Only images (JPG, PNG, GIF, WEBP) and PDFs are allowed";
 const TOO_LARGE_ES: &str = "Archivo muy grande - El archivo debe ser menor a 5MB";
 const TOO_LARGE_EN: &str = "File too large - The file must be smaller than 5MB";
 const MISSING_ES: &str = "Comprobante requerido - Debes subir un comprobante de pago";
@@ -1605,4 +1609,59 @@ async fn proofs_are_served_sandboxed_and_never_sniffed(app: TestApp) {
         assert_eq!(headers["x-content-type-options"], "nosniff", "GET {path}");
         assert_eq!(headers["content-type"], "application/pdf", "GET {path}");
     }
+}
+
+async fn an_android_webp_is_a_proof_and_an_iphone_heic_is_refused_with_what_to_do(app: TestApp) {
+    let shop = shop(&app).await;
+    let purchase = buy(&app, shop, &[81], "android@example.com").await;
+    let screenshot = webp(3, 2);
+    send_proof(
+        &app,
+        &purchase,
+        &screenshot,
+        "Screenshot_2026.webp",
+        "image/webp",
+    )
+    .await;
+    assert_serves(
+        &app,
+        &proof_link(&app, purchase.id).await,
+        &screenshot,
+        "image/webp",
+    )
+    .await;
+
+    // Declared as HEIC, or named .heic with no type: refused before any upload, saying what
+    // to send instead, in the buyer's language.
+    let iphone = buy(&app, shop, &[82], "iphone@example.com").await;
+    for (filename, content_type, lang, expected) in [
+        (
+            "IMG_0042.HEIC",
+            "image/heic",
+            None,
+            "Toma una captura de pantalla",
+        ),
+        ("IMG_0042.heic", "", Some("en"), "Take a screenshot"),
+    ] {
+        let body = expect_error(
+            ask_upload(
+                &app,
+                &json!({"filename": filename, "contentType": content_type, "size": 900,
+                        "purchaseId": iphone.id, "purchaseToken": iphone.token}),
+                lang,
+            )
+            .await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "proof_heif",
+        )
+        .await;
+        assert!(
+            body["message"].as_str().unwrap().contains(expected),
+            "{body}"
+        );
+    }
+    // Sent as a PNG, the bytes tell: refused at attach the same way, and nothing is kept.
+    let response = try_proof(&app, &iphone, HEIC_START, "pago.png", "image/png", None).await;
+    expect_error(response, StatusCode::UNPROCESSABLE_ENTITY, "proof_heif").await;
+    assert!(local_files(&app, iphone.id).is_empty());
 }

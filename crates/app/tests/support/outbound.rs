@@ -178,10 +178,12 @@ impl ProofInspector for ScriptedInspector {
         let scripted = *self.verdict.lock().unwrap_or_else(PoisonError::into_inner);
         Ok(scripted.unwrap_or(match kind {
             ProofKind::Pdf => ProofContent::Pdf { pages: 1 },
-            ProofKind::Jpeg | ProofKind::Png | ProofKind::Gif => ProofContent::Image {
-                width: 800,
-                height: 600,
-            },
+            ProofKind::Jpeg | ProofKind::Png | ProofKind::Gif | ProofKind::Webp => {
+                ProofContent::Image {
+                    width: 800,
+                    height: 600,
+                }
+            }
         }))
     }
 }

@@ -31,6 +31,7 @@ import { usePaymentDetailLabels } from "@/lib/use-payment-details";
 const VALIDATION_KEYS = [
   "required", "nameMin", "idMin", "email", "phoneMin", "country", "paymentMethod", "acceptTerms",
   "proofRequiredTitle", "proofRequired", "fileTooBigTitle", "fileTooBig", "fileTypeTitle", "fileType",
+  "fileHeic",
 ] as const satisfies readonly (keyof ValidationMessages)[];
 
 export function useValidationMessages(): ValidationMessages {

@@ -3476,9 +3476,10 @@ export type paths = {
         put?: never;
         /**
          * A one-time URL to upload the payment proof of a pending purchase to, for the buyer holding
-         *     its `purchaseToken`, bound to the declared type and size. A type other than JPG, PNG, GIF or
-         *     PDF, an empty file or a size over 5 MB is refused now (422 with the spec's message); the file
-         *     itself is judged again on attach. A purchase gets at most 10 upload URLs (429); the upload a
+         *     its `purchaseToken`, bound to the declared type and size. A type other than JPG, PNG, GIF,
+         *     WEBP or PDF, an empty file or a size over 5 MB is refused now (422 with the spec's message;
+         *     an iPhone's HEIC photo with `proof_heif`, which tells the buyer to send a screenshot); the
+         *     file itself is judged again on attach. A purchase gets at most 10 upload URLs (429); the upload a
          *     new URL replaces is deleted.
          */
         post: {
@@ -3786,7 +3787,8 @@ export type paths = {
         get?: never;
         /**
          * Attaches the file uploaded through this purchase's upload URL, after judging it by its
-         *     bytes: at most 5 MB, a JPG, PNG, GIF or PDF whatever its name says, that decodes as one
+         *     bytes: at most 5 MB, a JPG, PNG, GIF, WEBP or PDF whatever its name says (a HEIC photo is
+         *     `proof_heif`), that decodes as one
          *     (an image of at most 40 megapixels, a PDF that parses and has a page). A refused file is
          *     deleted, the purchase records why, and the answer is 422 with the spec's message.
          */

@@ -2,8 +2,8 @@ import { z } from "zod";
 
 /** Proof of payment limits (SPEC §5, §9). */
 export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
-export const PROOF_TYPES = ["image/jpeg", "image/png", "image/gif", "application/pdf"] as const;
-export const PROOF_ACCEPT = ".jpg,.jpeg,.png,.gif,.pdf,image/jpeg,image/png,image/gif,application/pdf";
+export const PROOF_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp", "application/pdf"] as const;
+export const PROOF_ACCEPT = ".jpg,.jpeg,.png,.gif,.webp,.pdf,image/jpeg,image/png,image/gif,image/webp,application/pdf";
 
 export const COUNTRIES = ["venezuela", "colombia", "mexico", "argentina", "peru", "ecuador", "estados-unidos", "other"] as const;
 export type Country = (typeof COUNTRIES)[number];
@@ -24,14 +24,21 @@ export interface ValidationMessages {
   fileTooBig: string;
   fileTypeTitle: string;
   fileType: string;
+  fileHeic: string;
 }
 
 export type ProofProblem = { title: string; message: string };
 
-/** Checks a chosen proof file: size first, then type. */
+/** An iPhone photo (HEIC/HEIF) or an AVIF picture, by its type or, when the browser gives none, its name. */
+function isHeif(file: File): boolean {
+  return /^image\/(heic|heif|heic-sequence|heif-sequence|avif)$/i.test(file.type) || /\.(heic|heif|avif)$/i.test(file.name);
+}
+
+/** Checks a chosen proof file: size first, then type (an iPhone photo told what to send instead, as the server does). */
 export function checkProofFile(file: File | null | undefined, m: ValidationMessages): ProofProblem | null {
   if (!file) return { title: m.proofRequiredTitle, message: m.proofRequired };
   if (file.size > MAX_PROOF_BYTES) return { title: m.fileTooBigTitle, message: m.fileTooBig };
+  if (isHeif(file)) return { title: m.fileTypeTitle, message: m.fileHeic };
   if (!(PROOF_TYPES as readonly string[]).includes(file.type)) return { title: m.fileTypeTitle, message: m.fileType };
   return null;
 }

@@ -6,7 +6,8 @@ use crate::error::ApiError;
 use rifa_domain::purchase::PurchaseId;
 
 /// Attaches the file uploaded through this purchase's upload URL, after judging it by its
-/// bytes: at most 5 MB, a JPG, PNG, GIF or PDF whatever its name says, that decodes as one
+/// bytes: at most 5 MB, a JPG, PNG, GIF, WEBP or PDF whatever its name says (a HEIC photo is
+/// `proof_heif`), that decodes as one
 /// (an image of at most 40 megapixels, a PDF that parses and has a page). A refused file is
 /// deleted, the purchase records why, and the answer is 422 with the spec's message.
 #[tracing::instrument(name = "api.proofs.attach.attach", skip_all)]

@@ -7,9 +7,10 @@ use crate::dto::{ErrorBody, UploadUrlRequest, UploadUrlResponse};
 use crate::error::ApiError;
 
 /// A one-time URL to upload the payment proof of a pending purchase to, for the buyer holding
-/// its `purchaseToken`, bound to the declared type and size. A type other than JPG, PNG, GIF or
-/// PDF, an empty file or a size over 5 MB is refused now (422 with the spec's message); the file
-/// itself is judged again on attach. A purchase gets at most 10 upload URLs (429); the upload a
+/// its `purchaseToken`, bound to the declared type and size. A type other than JPG, PNG, GIF,
+/// WEBP or PDF, an empty file or a size over 5 MB is refused now (422 with the spec's message;
+/// an iPhone's HEIC photo with `proof_heif`, which tells the buyer to send a screenshot); the
+/// file itself is judged again on attach. A purchase gets at most 10 upload URLs (429); the upload a
 /// new URL replaces is deleted.
 #[tracing::instrument(name = "api.proofs.upload_url.upload_url", skip_all)]
 #[utoipa::path(post, path = "/api/objects/upload", tag = "purchases", request_body = UploadUrlRequest,
