@@ -20,6 +20,7 @@ pub mod money;
 pub mod payment;
 pub mod pricing;
 pub mod proof;
+pub mod proof_reading;
 pub mod purchase;
 pub mod raffle;
 pub mod sales;

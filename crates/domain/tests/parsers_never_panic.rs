@@ -14,6 +14,7 @@ use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::{Money, Rate, TicketPrice};
 use rifa_domain::payment::PaymentMethodDraft;
 use rifa_domain::pricing::{DiscountTable, DiscountTier, quote};
+use rifa_domain::proof_reading;
 use rifa_domain::purchase::{PurchaseStatus, Verdict};
 use rifa_domain::raffle::{PurchaseLimits, RaffleDraft, RaffleInput, RaffleStatus};
 use rifa_domain::ticket::{TicketNumber, TicketSelection};
@@ -158,6 +159,21 @@ proptest! {
         }
         for (_, error) in errors.iter() {
             prop_assert!(!error.code().is_empty());
+        }
+    }
+
+    /// OCR text is whatever the picture held: marks, digits and letters of any script mixed.
+    #[test]
+    fn reading_a_proofs_text_never_panics(
+        raw in prop_oneof![
+            any::<String>(),
+            "([€$°ºñÉ]|Bs\\.?|USDT|Monto|Referencia|Nov|[0-9]{1,4}|[./,: -]|\\n){0,40}",
+        ],
+        expected in any_decimal(),
+    ) {
+        let read = proof_reading::read_proof(&raw);
+        for currency in Currency::ALL {
+            let _ = proof_reading::check_amount(&read, currency, expected);
         }
     }
 
