@@ -21,6 +21,7 @@ pub mod payment;
 pub mod pricing;
 pub mod proof;
 pub mod proof_reading;
+pub mod proof_signals;
 pub mod purchase;
 pub mod raffle;
 pub mod sales;
