@@ -291,7 +291,8 @@ export function PurchaseForm(props: PurchaseFormProps) {
               >
                 <Upload aria-hidden className="size-5 shrink-0 text-muted-foreground" />
                 <span className="min-w-0">
-                  <span className="block truncate font-medium">{chosen?.name ?? t("proofHint")}</span>
+                  {/* The hint wraps on a phone; a chosen file's name keeps to one line. */}
+                  <span className={chosen ? "block truncate font-medium" : "block font-medium break-words"}>{chosen?.name ?? t("proofHint")}</span>
                 </span>
               </label>
               <input
