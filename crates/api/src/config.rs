@@ -10,6 +10,7 @@
 //! | `RIFA_SITE_URL` | `http://127.0.0.1:3000` | the public site's address, for the links in e-mails |
 //! | `RIFA_DRAND_URL` | `https://api.drand.sh` | the drand relay prizes drawn from a beacon round are fetched from (every round is verified against drand's key) |
 //! | `RIFA_HOLD_SWEEP_SECONDS` | `5` | how often expired holds are looked for (1–3600) |
+//! | `RIFA_PROOF_CHECK_SECONDS` | `2` | how often attached proofs waiting for their check are looked for (1–3600) |
 //! | `RIFA_TOKEN_TTL_HOURS` | `12` | admin token lifetime |
 //! | `RIFA_BOOTSTRAP_ADMIN` | `true` on SQLite, `false` on PostgreSQL | with no admin yet, create a privileged `admin` and print its generated password once |
 //! | `RIFA_DEMO_DATA` | `true` on SQLite, `false` on PostgreSQL | load demo data into an empty database |
@@ -68,6 +69,8 @@ pub struct Config {
     pub drand_url: String,
     /// How often expired holds are swept.
     pub hold_sweep_every: Duration,
+    /// How often proofs waiting for their check are looked for.
+    pub proof_check_every: Duration,
     pub token_ttl: Duration,
     pub bootstrap_admin: bool,
     pub demo_data: bool,
@@ -397,6 +400,11 @@ impl Config {
                 5,
                 1..=3_600,
             )?)),
+            proof_check_every: Duration::from_secs(u64::from(seconds(
+                "RIFA_PROOF_CHECK_SECONDS",
+                2,
+                1..=3_600,
+            )?)),
             data_dir,
             database_url,
             jwt_secret,
@@ -417,6 +425,7 @@ impl Config {
             // Nothing listens there: a test that fetches a round starts its own relay.
             drand_url: "http://127.0.0.1:9".to_owned(),
             hold_sweep_every: Duration::from_millis(200),
+            proof_check_every: Duration::from_millis(200),
             token_ttl: Duration::from_secs(3600),
             bootstrap_admin: true,
             demo_data: false,

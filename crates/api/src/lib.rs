@@ -14,6 +14,7 @@ mod hold_sweeper;
 mod lang;
 mod mail_worker;
 mod openapi;
+mod proof_checker;
 mod rate_limit;
 mod routes;
 pub mod telemetry;
@@ -38,6 +39,7 @@ use rifa_app::links::SiteLinks;
 use rifa_app::lookup::{Lookup, LookupService};
 use rifa_app::mail::{Mail, MailService, MailSetup};
 use rifa_app::payments::{Payments, PaymentsService};
+use rifa_app::proof_checks::{ProofCheckService, ProofChecking};
 use rifa_app::proofs::{ProofUploads, Proofs, ProofsService};
 use rifa_app::purchasing::{Purchasing, PurchasingService};
 use rifa_app::receipts::{Receipts, ReceiptsService};
@@ -74,6 +76,7 @@ pub struct AppState {
     pub export: Arc<dyn ExportService>,
     pub holds: Arc<dyn HoldsService>,
     pub draws: Arc<dyn DrawService>,
+    pub proof_checks: Arc<dyn ProofCheckService>,
     pub buyer: Arc<dyn BuyerService>,
     pub lookup: Arc<dyn LookupService>,
     pub mail: Arc<dyn MailService>,
@@ -183,6 +186,11 @@ fn state(
     let proof_store = Arc::new(proof_store(config)?);
     remove_stale_partial_uploads(&proof_store, config.body_timeouts.total);
     let pdf = Arc::new(GenPdfReceipts::new()?);
+    let proof_checks = Arc::new(ProofChecking::new(
+        db.clone(),
+        Arc::clone(&proof_store),
+        Arc::clone(&clock),
+    ));
     let proofs = Arc::new(Proofs::new(
         db.clone(),
         Arc::clone(&proof_store),
@@ -221,6 +229,7 @@ fn state(
         review: Arc::new(Review::new(db.clone(), Arc::clone(&clock), shared)),
         export: Arc::new(Export::new(db.clone(), shared)),
         holds: Arc::new(Holds::new(db.clone(), Arc::clone(&clock), shared)),
+        proof_checks,
         draws: Arc::new(Draws::new(
             db.clone(),
             RandomSalts,
@@ -327,6 +336,7 @@ impl Application {
         rate_limit::spawn_cleanup(state.clone().into_inner());
         upload_sweeper::spawn(Arc::clone(&state.proofs), config.upload_sweep);
         hold_sweeper::spawn(Arc::clone(&state.holds), config.hold_sweep_every);
+        proof_checker::spawn(Arc::clone(&state.proof_checks), config.proof_check_every);
         spawn_planner_statistics(db.clone());
         if config.mail.deliver {
             mail_worker::spawn(Arc::clone(&state.mail), config.mail.poll);

@@ -18,6 +18,7 @@ pub mod links;
 pub mod lookup;
 pub mod mail;
 pub mod payments;
+pub mod proof_checks;
 pub mod proofs;
 pub mod purchasing;
 pub mod receipts;

@@ -8,6 +8,11 @@ use crate::validation::{FieldError, FieldErrors};
 pub use crate::id::ExchangeRateId;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "UPPERCASE")
+)]
 pub enum Currency {
     Usd,
     Eur,

@@ -13,6 +13,11 @@ use crate::exchange::Currency;
 /// An amount found on a proof, with the currency its mark names (`None`: only a label, such as
 /// `Monto:`, stood next to it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
 pub struct ReadAmount {
     pub currency: Option<Currency>,
     pub value: Decimal,

@@ -4,6 +4,7 @@
 //! Each signal is a reason the panel words in both languages, with its evidence.
 
 use chrono::{DateTime, Utc};
+use sha2::{Digest, Sha256};
 
 use crate::proof_reading::{AmountCheck, ReadAmount};
 use crate::purchase::PurchaseId;
@@ -13,8 +14,18 @@ use crate::purchase::PurchaseId;
 /// be set by the proof corpus's precision and recall (issue 16) before the panel relies on it.
 pub const NEAR_REUSE_DISTANCE: u32 = 6;
 
-/// One thing found about a proof.
+/// One thing found about a proof. Stored as JSON tagged by `kind`
+/// (`{"kind": "exactReuse", "other": 7}`).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        tag = "kind",
+        rename_all = "camelCase",
+        rename_all_fields = "camelCase"
+    )
+)]
 pub enum Signal {
     /// The very same file is attached to another purchase.
     ExactReuse { other: PurchaseId },
@@ -123,6 +134,12 @@ pub fn date_signal(taken_at: DateTime<Utc>, purchased_at: DateTime<Utc>) -> Opti
     } else {
         None
     }
+}
+
+/// A proof file's fingerprint: the same file attached twice has the same one.
+#[must_use]
+pub fn fingerprint(bytes: &[u8]) -> [u8; 32] {
+    Sha256::digest(bytes).into()
 }
 
 /// The number of bits two perceptual hashes differ in.

@@ -12,6 +12,7 @@ mod m20261127_000001_maintained_counts;
 mod m20261127_000002_sales_per_hour;
 mod m20261127_000003_outbox_by_purchase;
 mod m20261127_000004_verifiable_draw;
+mod m20261127_000005_proof_checks;
 
 pub struct Migrator;
 
@@ -29,6 +30,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000002_sales_per_hour::Migration),
             Box::new(m20261127_000003_outbox_by_purchase::Migration),
             Box::new(m20261127_000004_verifiable_draw::Migration),
+            Box::new(m20261127_000005_proof_checks::Migration),
         ]
     }
 }

@@ -105,7 +105,8 @@ pub trait PurchaseProofs: Send + Sync + 'static {
     /// Attaches the granted upload `key` as the purchase's proof, if the purchase is still
     /// pending, `key` is still its grant and its hold's deadline has not passed by the
     /// database's clock; clears any earlier problem and the deadline (the hold now lasts until
-    /// an admin decides) and writes the history entry, at `at`.
+    /// an admin decides), writes the history entry and queues the proof's check
+    /// ([`crate::ProofChecks`]), at `at`.
     ///
     /// # Errors
     /// Storage failures only.

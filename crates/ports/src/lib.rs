@@ -10,6 +10,7 @@ pub mod draws;
 pub mod events;
 pub mod mail_outbox;
 pub mod outbound;
+pub mod proof_checks;
 pub mod repositories;
 pub mod security;
 pub mod system;
@@ -22,6 +23,7 @@ pub use mail_outbox::{
     MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, MailSubject, RecipientCaps,
     WithheldReason, recipient_key,
 };
+pub use proof_checks::{ProofCheckJob, ProofCheckState, ProofChecks};
 pub use repositories::*;
 pub use security::{AccessKeys, AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};
 pub use system::{Clock, ReferenceGenerator, SaltGenerator};

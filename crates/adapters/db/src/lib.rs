@@ -16,6 +16,7 @@ mod holds;
 mod outbox;
 mod payments;
 mod pool;
+mod proof_checks;
 mod proofs;
 mod purchases;
 mod raffles;

@@ -13,7 +13,7 @@ use sea_orm::{
 };
 
 use crate::entities::purchases;
-use crate::{Db, history};
+use crate::{Db, history, proof_checks};
 
 #[derive(FromQueryResult)]
 struct Late {
@@ -145,6 +145,7 @@ impl PurchaseProofs for Db {
             .context("failed to attach a proof")?;
         if attached.rows_affected() == 1 {
             history::record(&txn, id, PurchaseEventKind::ProofAttached, at, None).await?;
+            proof_checks::queue(&txn, id, key, at).await?;
             txn.commit().await.context("failed to commit the proof")?;
             return Ok(AttachOutcome::Attached);
         }

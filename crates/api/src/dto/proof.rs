@@ -1,3 +1,4 @@
+use rifa_ports::ProofCheckState;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -52,4 +53,53 @@ pub struct InvoiceQuery {
     /// `1`: the HTML page prints itself half a second after loading (the invoice window). The
     /// page's own script reads it from its address; the server only checks it.
     pub print: Option<String>,
+}
+
+/// What the check of a purchase's proof found.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProofCheckDto {
+    /// `none` (no proof attached), `pending`, `done` or `failed`.
+    pub status: &'static str,
+    /// `green`, `amber` or `red`, once done.
+    pub light: Option<&'static str>,
+    /// Each tagged by `kind` (`exactReuse` with `other`, `unreadable`, …), once done.
+    #[schema(value_type = Vec<Object>)]
+    pub signals: Vec<serde_json::Value>,
+    pub checked_at: Option<String>,
+    /// Why it was given up, when failed.
+    pub reason: Option<String>,
+}
+
+impl From<Option<ProofCheckState>> for ProofCheckDto {
+    fn from(check: Option<ProofCheckState>) -> Self {
+        let empty = |status| Self {
+            status,
+            light: None,
+            signals: Vec::new(),
+            checked_at: None,
+            reason: None,
+        };
+        match check {
+            None => empty("none"),
+            Some(ProofCheckState::Pending) => empty("pending"),
+            Some(ProofCheckState::Failed { reason }) => Self {
+                reason: Some(reason),
+                ..empty("failed")
+            },
+            Some(ProofCheckState::Done {
+                light,
+                signals,
+                checked_at,
+            }) => Self {
+                light: Some(light.as_str()),
+                signals: signals
+                    .iter()
+                    .filter_map(|s| serde_json::to_value(s).ok())
+                    .collect(),
+                checked_at: Some(super::instant(checked_at)),
+                ..empty("done")
+            },
+        }
+    }
 }

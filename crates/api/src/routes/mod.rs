@@ -141,6 +141,7 @@ pub fn table() -> Vec<Endpoint> {
         documented!(purchases::list::list),
         documented!(purchases::search::search),
         documented!(purchases::export::export),
+        documented!(purchases::proof_check::proof_check),
         documented!(purchases::get::get),
         documented!(purchases::decide::decide),
         documented!(purchases::reopen::reopen),

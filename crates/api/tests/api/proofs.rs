@@ -43,6 +43,7 @@ on_both!(
     an_image_over_40_megapixels_is_refused_from_its_header,
     proofs_are_served_sandboxed_and_never_sniffed,
     an_android_webp_is_a_proof_and_an_iphone_heic_is_refused_with_what_to_do,
+    the_same_file_sent_for_two_purchases_is_flagged_on_the_second,
 );
 
 mod an_upload_never_attached_is_swept_and_an_attached_proof_stays {
@@ -1664,4 +1665,65 @@ async fn an_android_webp_is_a_proof_and_an_iphone_heic_is_refused_with_what_to_d
     let response = try_proof(&app, &iphone, HEIC_START, "pago.png", "image/png", None).await;
     expect_error(response, StatusCode::UNPROCESSABLE_ENTITY, "proof_heif").await;
     assert!(local_files(&app, iphone.id).is_empty());
+}
+
+/// The proof check of `purchase` once it is done (the checker runs every 200 ms in tests).
+async fn checked(app: &TestApp, purchase: i64) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let check = app
+            .admin_get(&format!("/api/admin/purchases/{purchase}/proof-check"))
+            .await;
+        if check["status"] != "pending" || Instant::now() > deadline {
+            return check;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn the_same_file_sent_for_two_purchases_is_flagged_on_the_second(app: TestApp) {
+    let shop = shop(&app).await;
+    let first = buy(&app, shop, &[91], "primero@example.com").await;
+    let second = buy(&app, shop, &[92], "segundo@example.com").await;
+    let other_raffle = (app.raffle("13", 100, (1, 5)).await, shop.1);
+    let elsewhere = buy(&app, other_raffle, &[3], "otro@example.com").await;
+    assert_eq!(
+        app.admin_get(&format!("/api/admin/purchases/{}/proof-check", first.id))
+            .await["status"],
+        "none"
+    );
+
+    send_proof(&app, &first, PNG, "pago.png", "image/png").await;
+    let check = checked(&app, first.id).await;
+    assert_eq!(check["status"], "done", "{check}");
+    assert_eq!(
+        check["light"], "amber",
+        "nothing reads the amount yet: {check}"
+    );
+    assert_eq!(check["signals"], json!([{"kind": "unreadable"}]));
+
+    // The same screenshot again, for another purchase and for another raffle.
+    send_proof(&app, &second, PNG, "captura.png", "image/png").await;
+    send_proof(&app, &elsewhere, PNG, "pago.png", "image/png").await;
+    let check = checked(&app, second.id).await;
+    assert_eq!(check["light"], "red", "{check}");
+    assert_eq!(
+        check["signals"][0],
+        json!({"kind": "exactReuse", "other": first.id})
+    );
+    let check = checked(&app, elsewhere.id).await;
+    assert_eq!(check["light"], "red", "{check}");
+    let others: Vec<&Value> = check["signals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["kind"] == "exactReuse")
+        .map(|s| &s["other"])
+        .collect();
+    assert!(others.contains(&&json!(first.id)), "{check}");
+
+    // Another file is nobody else's.
+    let third = buy(&app, shop, &[93], "tercero@example.com").await;
+    send_proof(&app, &third, &webp(2, 2), "pago.webp", "image/webp").await;
+    assert_eq!(checked(&app, third.id).await["light"], "amber");
 }

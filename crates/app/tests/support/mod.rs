@@ -23,6 +23,7 @@ use rifa_app::links::SiteLinks;
 use rifa_app::lookup::{Lookup, LookupService};
 use rifa_app::mail::{Mail, MailService, MailSetup, RetryPolicy};
 use rifa_app::payments::{Payments, PaymentsService};
+use rifa_app::proof_checks::{ProofCheckService, ProofChecking};
 use rifa_app::proofs::{ProofUploads, Proofs, ProofsService};
 use rifa_app::purchasing::{PurchaseMode, PurchaseReceipt, Purchasing, PurchasingService};
 use rifa_app::receipts::{Receipts, ReceiptsService};
@@ -85,6 +86,7 @@ pub struct Harness {
     export: Export<MemoryStore>,
     holds: Holds<MemoryStore, SettableClock>,
     draws: Draws<MemoryStore, FixedSalts, RecordedBeacon, TextReceipts, SettableClock>,
+    proof_checks: ProofChecking<MemoryStore, MemoryObjects, SettableClock>,
     buyer: Buyer<MemoryStore, SequentialKeys, SettableClock>,
     lookup: Lookup<MemoryStore>,
     mail: MailOverFakes,
@@ -125,17 +127,19 @@ impl Harness {
     pub fn new() -> Self {
         Self::over(
             MemoryStore::default(),
+            MemoryObjects::default(),
             SettableClock::at(start_time()),
             SequentialReferences::default(),
             SequentialKeys,
         )
     }
 
-    /// A second server instance over the same storage, clock and sequences, with caches of its
-    /// own.
+    /// A second server instance over the same storage (database and object store), clock and
+    /// sequences, with caches of its own.
     pub fn another_instance(&self) -> Self {
         Self::over(
             self.store.clone(),
+            self.objects.clone(),
             self.clock.clone(),
             self.references.clone(),
             self.access_keys.clone(),
@@ -144,6 +148,7 @@ impl Harness {
 
     fn over(
         store: MemoryStore,
+        objects: MemoryObjects,
         clock: SettableClock,
         references: SequentialReferences,
         access_keys: SequentialKeys,
@@ -153,10 +158,11 @@ impl Harness {
         let (events, hasher) = (RecordingEvents::default(), PlainHasher::default());
         let mailer = RecordingMailer::default();
         let transports = ScriptedTransports::over(mailer.clone());
-        let (objects, inspector) = (MemoryObjects::default(), ScriptedInspector::default());
+        let inspector = ScriptedInspector::default();
         let renderer = Arc::new(TextReceipts);
         let beacon = RecordedBeacon::default();
         Self {
+            proof_checks: ProofChecking::new(store.clone(), objects.clone(), clock.clone()),
             draws: Draws::new(
                 store.clone(),
                 FixedSalts,
@@ -272,6 +278,10 @@ impl Harness {
 
     pub fn draws(&self) -> &dyn DrawService {
         &self.draws
+    }
+
+    pub fn proof_checks(&self) -> &dyn ProofCheckService {
+        &self.proof_checks
     }
 
     pub fn buyer(&self) -> &dyn BuyerService {

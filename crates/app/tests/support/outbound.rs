@@ -98,6 +98,14 @@ impl MemoryObjects {
             .insert(key.to_owned(), bytes.to_vec());
     }
 
+    /// An object lost by the store (a bucket emptied by hand).
+    pub fn remove(&self, key: &str) {
+        self.objects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(key);
+    }
+
     pub fn keys(&self) -> Vec<String> {
         self.objects
             .lock()

@@ -36,6 +36,7 @@ use rifa_ports::{
 use super::system::SettableClock;
 
 mod draws;
+mod proof_checks;
 
 /// A handle on the shared state: clones see the same data (the app holds one, the test another).
 #[derive(Clone, Default)]
@@ -66,6 +67,7 @@ struct State {
     history: Vec<(PurchaseId, PurchaseEvent)>,
     alerts: Vec<(RaffleId, String, Lang)>,
     draws: draws::DrawState,
+    proof_checks: proof_checks::CheckState,
     /// The database's own clock; the wall clock until a harness shares its clock.
     clock: Option<SettableClock>,
 }
@@ -1075,6 +1077,7 @@ impl PurchaseProofs for MemoryStore {
         p.upload_key = None;
         p.proof_problem = None;
         state.record(id, PurchaseEventKind::ProofAttached, at, None);
+        state.proof_checks.queue(id, key, at);
         Ok(AttachOutcome::Attached)
     }
 

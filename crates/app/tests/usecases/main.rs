@@ -14,6 +14,7 @@ mod holds;
 mod lookup;
 mod mail;
 mod payments;
+mod proof_checks;
 mod proofs;
 mod purchasing;
 mod receipts;

@@ -1575,6 +1575,65 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/purchases/{id}/proof-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the check of a purchase's proof found (issue 16), computed off the request path after
+         *     the proof is attached: `status` `none` (no proof), `pending`, `done` (with `light` green,
+         *     amber or red and its `signals`, each tagged by `kind`: `exactReuse` names the `other`
+         *     purchase the same file is attached to; `unreadable` says no text was read) or `failed`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProofCheckDto"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/purchases/{id}/reopen": {
         parameters: {
             query?: never;
@@ -5567,6 +5626,18 @@ export type components = {
             description: string;
             /** Format: int64 */
             id: number;
+        };
+        /** @description What the check of a purchase's proof found. */
+        ProofCheckDto: {
+            checkedAt?: string | null;
+            /** @description `green`, `amber` or `red`, once done. */
+            light?: string | null;
+            /** @description Why it was given up, when failed. */
+            reason?: string | null;
+            /** @description Each tagged by `kind` (`exactReuse` with `other`, `unreadable`, …), once done. */
+            signals: Record<string, never>[];
+            /** @description `none` (no proof attached), `pending`, `done` or `failed`. */
+            status: string;
         };
         /** @description A raffle's prizes, the published rule's parameters, and the commitment once frozen. */
         PublicDrawDto: {

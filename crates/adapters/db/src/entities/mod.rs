@@ -9,6 +9,7 @@ pub mod payment_methods;
 pub mod prize_deliveries;
 pub mod prize_draws;
 pub mod promotions;
+pub mod proof_checks;
 pub mod purchase_events;
 pub mod purchase_hours;
 pub mod purchase_tickets;

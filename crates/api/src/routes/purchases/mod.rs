@@ -2,6 +2,7 @@ pub mod decide;
 pub mod export;
 pub mod get;
 pub mod list;
+pub mod proof_check;
 pub mod reopen;
 pub mod search;
 pub mod stats;

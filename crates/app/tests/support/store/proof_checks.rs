@@ -1,0 +1,154 @@
+//! Proof checks in memory, honouring `ProofChecks`' contract: a lease keeps a claimed check
+//! from being claimed again until it runs out, and a result for a replaced proof is dropped.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use rifa_domain::proof_signals::{Light, Signal};
+use rifa_domain::purchase::PurchaseId;
+use rifa_ports::{ProofCheckJob, ProofCheckState, ProofChecks};
+
+use super::MemoryStore;
+
+struct Check {
+    key: String,
+    attempts: u32,
+    next_attempt_at: DateTime<Utc>,
+    lease_until: Option<DateTime<Utc>>,
+    fingerprint: Option<[u8; 32]>,
+    state: ProofCheckState,
+}
+
+#[derive(Default)]
+pub(super) struct CheckState(BTreeMap<PurchaseId, Check>);
+
+impl CheckState {
+    pub(super) fn queue(&mut self, purchase: PurchaseId, key: &str, at: DateTime<Utc>) {
+        self.0.insert(
+            purchase,
+            Check {
+                key: key.to_owned(),
+                attempts: 0,
+                next_attempt_at: at,
+                lease_until: None,
+                fingerprint: None,
+                state: ProofCheckState::Pending,
+            },
+        );
+    }
+}
+
+impl MemoryStore {
+    /// The attempts a purchase's check took so far.
+    pub fn proof_check_attempts(&self, purchase: PurchaseId) -> u32 {
+        self.state()
+            .proof_checks
+            .0
+            .get(&purchase)
+            .map_or(0, |c| c.attempts)
+    }
+}
+
+fn current<'a>(
+    checks: &'a mut BTreeMap<PurchaseId, Check>,
+    job: &ProofCheckJob,
+) -> Option<&'a mut Check> {
+    checks
+        .get_mut(&job.purchase_id)
+        .filter(|c| c.key == job.object_key)
+}
+
+impl ProofChecks for MemoryStore {
+    async fn claim_proof_checks(
+        &self,
+        limit: u32,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+    ) -> anyhow::Result<Vec<ProofCheckJob>> {
+        let mut state = self.state();
+        Ok(state
+            .proof_checks
+            .0
+            .iter_mut()
+            .filter(|(_, c)| {
+                c.state == ProofCheckState::Pending
+                    && c.next_attempt_at <= now
+                    && c.lease_until.is_none_or(|lease| lease <= now)
+            })
+            .take(limit as usize)
+            .map(|(purchase, c)| {
+                c.lease_until = Some(lease_until);
+                c.attempts += 1;
+                ProofCheckJob {
+                    purchase_id: *purchase,
+                    object_key: c.key.clone(),
+                    attempts: c.attempts,
+                }
+            })
+            .collect())
+    }
+
+    async fn purchases_with_fingerprint(
+        &self,
+        fingerprint: &[u8; 32],
+        except: PurchaseId,
+    ) -> anyhow::Result<Vec<PurchaseId>> {
+        Ok(self
+            .state()
+            .proof_checks
+            .0
+            .iter()
+            .filter(|(p, c)| **p != except && c.fingerprint.as_ref() == Some(fingerprint))
+            .map(|(p, _)| *p)
+            .collect())
+    }
+
+    async fn record_proof_check(
+        &self,
+        job: &ProofCheckJob,
+        fingerprint: &[u8; 32],
+        light: Light,
+        signals: &[Signal],
+        at: DateTime<Utc>,
+    ) -> anyhow::Result<()> {
+        if let Some(check) = current(&mut self.state().proof_checks.0, job) {
+            check.fingerprint = Some(*fingerprint);
+            check.lease_until = None;
+            check.state = ProofCheckState::Done {
+                light,
+                signals: signals.to_vec(),
+                checked_at: at,
+            };
+        }
+        Ok(())
+    }
+
+    async fn proof_check_failed(
+        &self,
+        job: &ProofCheckJob,
+        reason: &str,
+        retry_at: Option<DateTime<Utc>>,
+    ) -> anyhow::Result<()> {
+        if let Some(check) = current(&mut self.state().proof_checks.0, job) {
+            check.lease_until = None;
+            match retry_at {
+                Some(at) => check.next_attempt_at = at,
+                None => {
+                    check.state = ProofCheckState::Failed {
+                        reason: reason.to_owned(),
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    async fn proof_check(&self, purchase: PurchaseId) -> anyhow::Result<Option<ProofCheckState>> {
+        Ok(self
+            .state()
+            .proof_checks
+            .0
+            .get(&purchase)
+            .map(|c| c.state.clone()))
+    }
+}
