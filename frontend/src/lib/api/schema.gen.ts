@@ -1586,7 +1586,8 @@ export type paths = {
          * What the check of a purchase's proof found (issue 16), computed off the request path after
          *     the proof is attached: `status` `none` (no proof), `pending`, `done` (with `light` green,
          *     amber or red and its `signals`, each tagged by `kind`: `exactReuse` names the `other`
-         *     purchase the same file is attached to; `unreadable` says no text was read) or `failed`.
+         *     purchase the same file is attached to; `unreadable` says no text was read) or `failed`. An
+         *     id that is no purchase id is a 404.
          */
         get: {
             parameters: {
@@ -1608,6 +1609,14 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
