@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page, WebSocketRoute } from "playwright-core";
-import { apiURL, horizontalOverflow, launch, newPage, postPurchase, screenshot, seriousViolations } from "./helpers";
+import { apiURL, dismissDialog, horizontalOverflow, launch, newPage, postPurchase, screenshot, seriousViolations } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -271,9 +271,7 @@ describe("purchase verification", () => {
     expect((await proof.boundingBox())?.height ?? 999).toBeLessThanOrEqual(400);
     await screenshot(page, "admin-detail-1280");
     await detail.getByRole("button", { name: "Ampliar comprobante" }).click();
-    await page.getByTestId("proof-zoom").waitFor();
-    await page.keyboard.press("Escape");
-    await page.getByTestId("proof-zoom").waitFor({ state: "detached" });
+    await dismissDialog(page, "proof-zoom");
     await detail.getByRole("button", { name: "Rechazar" }).click();
     const confirm = decision.getByTestId("confirm-decision");
     expect(await confirm.isDisabled()).toBe(true);
@@ -771,9 +769,10 @@ describe("managing the catalogue", () => {
     // Digital: one free row, no remove button until a second exists.
     expect(await dialog.getByRole("button", { name: /Quitar campo/ }).count()).toBe(0);
     await dialog.getByRole("button", { name: "Agregar campo" }).click();
-    expect(await dialog.getByRole("button", { name: /Quitar campo/ }).count()).toBe(2);
+    // The remove buttons follow the watched rows one render later.
+    await expect.poll(() => dialog.getByRole("button", { name: /Quitar campo/ }).count()).toBe(2);
     await dialog.getByRole("button", { name: "Quitar campo 2" }).click();
-    expect(await dialog.getByTestId("detail-row").count()).toBe(1);
+    await expect.poll(() => dialog.getByTestId("detail-row").count()).toBe(1);
     // Crypto: wallet and network.
     await dialog.getByLabel("Tipo").selectOption("crypto");
     expect(await dialog.getByLabel("Red").locator("option").allTextContents()).toEqual(["bitcoin", "ethereum", "bsc", "tron", "polygon"]);

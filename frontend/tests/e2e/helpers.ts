@@ -65,6 +65,19 @@ export async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")})`);
 }
 
+/**
+ * Presses Escape on the dialog `testId` once it holds the focus: a dialog registers as the top
+ * layer when it mounts, and an Escape pressed before that (a slow machine) dismisses the dialog
+ * beneath it instead.
+ */
+export async function dismissDialog(page: Page, testId: string) {
+  const dialog = page.getByTestId(testId);
+  await dialog.waitFor();
+  await page.waitForFunction((id) => document.activeElement?.closest(`[data-testid="${id}"]`) != null, testId);
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached" });
+}
+
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
