@@ -37,14 +37,14 @@ test-rust: test-tools ## cargo test for the whole workspace, and compile the ben
 	@# bench/ is not a default member; build its binary too, so it never rots unnoticed.
 	@if [ -f bench/Cargo.toml ]; then cargo build -p rifa-bench; fi
 
-test-tools: ## Debian tools the Rust tests call: pdftotext (PDFs read back) and openssl (TLS test certificates)
+test-tools: ## Debian tools the Rust tests call: pdftotext (PDFs read back, PDF proofs read), openssl (TLS test certificates), Tesseract with its Spanish model (proofs read)
 	@# Says what it installs and why before running apt-get, as root or through sudo alike.
-	@command -v pdftotext >/dev/null && command -v openssl >/dev/null || { \
-	  echo "test-tools: the Rust tests read receipts back with pdftotext and make TLS test certificates with openssl;"; \
-	  echo "test-tools: installing Debian's poppler-utils and openssl: apt-get update && apt-get install -y poppler-utils openssl"; \
+	@command -v pdftotext >/dev/null && command -v openssl >/dev/null && tesseract --list-langs 2>/dev/null | grep -qx spa || { \
+	  echo "test-tools: the Rust tests read PDFs with poppler, make TLS test certificates with openssl and read proofs with Tesseract's Spanish model;"; \
+	  echo "test-tools: installing Debian's poppler-utils, openssl, tesseract-ocr and tesseract-ocr-spa: apt-get update && apt-get install -y poppler-utils openssl tesseract-ocr tesseract-ocr-spa"; \
 	  if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; echo "test-tools: not root, so through sudo (it may ask for your password; Ctrl-C to install them yourself)"; fi; \
 	  $$sudo apt-get update -qq && \
-	  $$sudo apt-get install -y -qq poppler-utils openssl >/dev/null; }
+	  $$sudo apt-get install -y -qq poppler-utils openssl tesseract-ocr tesseract-ocr-spa >/dev/null; }
 
 test-api-fuzz: ## Fuzz the running API from its OpenAPI document (schemathesis; SQLite and PostgreSQL)
 	./scripts/schemathesis.sh

@@ -201,6 +201,8 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
                 active: Some(true),
                 details,
                 exchange_rate_id,
+                reference_required: None,
+                reference_min_length: None,
             })
             .await
             .map_err(|e| anyhow!("demo payment method {name}: {e:?}"))?;
@@ -445,5 +447,6 @@ fn demo_request(
         tickets: TicketChoice::Numbers(numbers.to_vec()),
         total_amount: total,
         discount_applied: Money::ZERO,
+        payment_reference: None,
     })
 }

@@ -280,6 +280,9 @@ impl From<PurchaseError> for ApiError {
             PurchaseError::DrawContended => {
                 Self::new(StatusCode::CONFLICT, "random_draw_contended")
             }
+            PurchaseError::PaymentReferenceUsed => {
+                Self::new(StatusCode::CONFLICT, "payment_reference_used")
+            }
             PurchaseError::Unknown(e) => Self::internal(&e),
         }
     }
@@ -333,6 +336,9 @@ impl From<ReopenFailure> for ApiError {
                 FieldError::PerPersonLimit { max, used },
             )),
             ReopenFailure::LedgerFrozen => Self::new(StatusCode::CONFLICT, "draw_ledger_frozen"),
+            ReopenFailure::PaymentReferenceUsed => {
+                Self::new(StatusCode::CONFLICT, "payment_reference_used")
+            }
             ReopenFailure::Unknown(e) => Self::internal(&e),
         }
     }

@@ -50,8 +50,9 @@ use rifa_drand::HttpBeacon;
 use rifa_mail::{ConfiguredTransports, MailTemplates};
 use rifa_pdf::{GenPdfReceipts, HtmlInvoices};
 use rifa_ports::AdminRepository;
+use rifa_proofs::{DecodingInspector, FileExaminer, ProgramReader};
 use rifa_security::{Argon2Hasher, HmacAccessKeys, JwtIssuer};
-use rifa_storage::{DecodingInspector, LocalStore, ProofStore, S3Store};
+use rifa_storage::{LocalStore, ProofStore, S3Store};
 use rifa_system::{RandomReferences, RandomSalts, SystemClock};
 use secrecy::{ExposeSecret, SecretString};
 
@@ -189,6 +190,8 @@ fn state(
     let proof_checks = Arc::new(ProofChecking::new(
         db.clone(),
         Arc::clone(&proof_store),
+        FileExaminer,
+        ProgramReader::detect(),
         Arc::clone(&clock),
     ));
     let proofs = Arc::new(Proofs::new(

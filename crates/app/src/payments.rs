@@ -40,6 +40,10 @@ pub struct PaymentMethodInput {
     pub active: Option<bool>,
     pub details: Details,
     pub exchange_rate_id: Option<ExchangeRateId>,
+    /// Whether purchases must carry a payment reference (false when absent).
+    pub reference_required: Option<bool>,
+    /// The fewest letters and digits a reference may have (0 when absent).
+    pub reference_min_length: Option<i64>,
 }
 
 /// The payment methods buyers choose from and the exchange rates their totals convert with.
@@ -125,6 +129,7 @@ fn method_draft(input: PaymentMethodInput) -> Result<PaymentMethodDraft, WriteFa
         input.active,
         input.details,
         input.exchange_rate_id,
+        (input.reference_required, input.reference_min_length),
     )
     .map_err(WriteFailure::Invalid)
 }

@@ -1,14 +1,25 @@
 //! Checking attached proofs off the request path (issue 16): each proof is read once by
 //! whichever instance claims its check, and what it shows becomes signals and a light for the
-//! reviewer. Today a check finds the same file attached to another purchase (any raffle);
-//! reading the text (OCR), near-duplicate pictures and metadata come next.
+//! reviewer: the same file or picture attached to another purchase (any raffle), the same
+//! reference shown or typed elsewhere, editing software and dates in its metadata, and what
+//! its text says (the amount against what the purchase costs in the method's currency at the
+//! rate locked when it was made, the reference against the one the buyer typed).
 
 use chrono::{DateTime, TimeDelta, Utc};
-use rifa_domain::proof::MAX_PROOF_BYTES;
-use rifa_domain::proof_signals::{Signal, fingerprint, light_of};
+use rifa_domain::exchange::Currency;
+use rifa_domain::payment_reference::{PaymentReference, reference_key};
+use rifa_domain::proof::{MAX_PROOF_BYTES, ProofKind};
+use rifa_domain::proof_reading::{check_amount, read_proof};
+use rifa_domain::proof_signals::{
+    NEAR_REUSE_DISTANCE, Signal, amount_signal, date_signal, editing_software, fingerprint,
+    light_of, reference_signal,
+};
 use rifa_domain::purchase::PurchaseId;
 use rifa_ports::outbound::ObjectStore;
-use rifa_ports::{Clock, ProofCheckJob, ProofCheckState, ProofChecks};
+use rifa_ports::{
+    Clock, ProofCheckJob, ProofCheckState, ProofChecks, ProofEvidence, ProofExaminer,
+    ProofFindings, ProofSubject, TextReader,
+};
 
 use crate::shared::now;
 
@@ -36,19 +47,23 @@ pub trait ProofCheckService: Send + Sync + 'static {
     async fn proof_check(&self, purchase: PurchaseId) -> anyhow::Result<Option<ProofCheckState>>;
 }
 
-/// Proof checks over their ports: the queue and results from `S`, the files from `O`, the time
-/// from `C`.
-pub struct ProofChecking<S, O, C> {
+/// Proof checks over their ports: the queue and results from `S`, the files from `O`, their
+/// hashes and metadata from `E`, their text from `T`, the time from `C`.
+pub struct ProofChecking<S, O, E, T, C> {
     store: S,
     objects: O,
+    examiner: E,
+    reader: T,
     clock: C,
 }
 
-impl<S, O, C> ProofChecking<S, O, C> {
-    pub fn new(store: S, objects: O, clock: C) -> Self {
+impl<S, O, E, T, C> ProofChecking<S, O, E, T, C> {
+    pub fn new(store: S, objects: O, examiner: E, reader: T, clock: C) -> Self {
         Self {
             store,
             objects,
+            examiner,
+            reader,
             clock,
         }
     }
@@ -59,34 +74,145 @@ fn retry_at(now: DateTime<Utc>, attempts: u32) -> Option<DateTime<Utc>> {
     (attempts < ATTEMPTS).then(|| now + TimeDelta::minutes(1 << attempts.min(10)))
 }
 
-impl<S, O, C> ProofChecking<S, O, C>
+/// What a check learnt about a proof, before it is judged.
+struct Facts {
+    subject: ProofSubject,
+    evidence: ProofEvidence,
+    /// `None`: this server has no reader for the proof's kind.
+    text: Option<String>,
+    exact: Vec<PurchaseId>,
+    near: Vec<(PurchaseId, u32)>,
+    same_reference: Vec<PurchaseId>,
+}
+
+/// The signals of a proof, each other purchase named once, by the strongest evidence.
+fn signals_of(facts: &Facts) -> Vec<Signal> {
+    let mut signals: Vec<Signal> = facts
+        .exact
+        .iter()
+        .map(|&other| Signal::ExactReuse { other })
+        .collect();
+    let mut named: Vec<PurchaseId> = facts.exact.clone();
+    for &(other, distance) in &facts.near {
+        if !named.contains(&other) {
+            named.push(other);
+            signals.push(Signal::NearReuse { other, distance });
+        }
+    }
+    for &other in &facts.same_reference {
+        if !named.contains(&other) {
+            named.push(other);
+            signals.push(Signal::ReferenceReused { other });
+        }
+    }
+    if let Some(software) = editing_software(&facts.evidence.software) {
+        signals.push(Signal::EditedWith {
+            software: software.to_owned(),
+        });
+    }
+    if let Some(made) = facts.evidence.created_at {
+        signals.extend(date_signal(made, facts.subject.created_at));
+    }
+    match facts.text.as_deref() {
+        None => signals.push(Signal::NoTextReader),
+        Some(text) if text.trim().is_empty() => signals.push(Signal::Unreadable),
+        Some(text) => {
+            let reading = read_proof(text);
+            let (currency, expected) = match facts.subject.conversion {
+                Some((currency, rate)) => (
+                    currency,
+                    rate.convert(facts.subject.total_amount).round_dp(2),
+                ),
+                None => (Currency::Usd, facts.subject.total_amount.as_decimal()),
+            };
+            signals.push(amount_signal(
+                check_amount(&reading, currency, expected),
+                currency,
+                expected,
+            ));
+            let typed = facts
+                .subject
+                .payment_reference
+                .as_deref()
+                .and_then(|typed| PaymentReference::parse(typed).ok().flatten());
+            signals.push(reference_signal(
+                reading.reference.as_deref(),
+                typed.as_ref(),
+            ));
+        }
+    }
+    signals
+}
+
+impl<S, O, E, T, C> ProofChecking<S, O, E, T, C>
 where
     S: ProofChecks,
     O: ObjectStore,
+    E: ProofExaminer,
+    T: TextReader,
     C: Clock,
 {
     async fn check(&self, job: &ProofCheckJob) -> anyhow::Result<()> {
         let Some(object) = self.objects.read(&job.object_key, READ_LIMIT).await? else {
             anyhow::bail!("the proof {} is no longer stored", job.object_key);
         };
-        let print = fingerprint(&object.first_bytes);
-        let mut signals: Vec<Signal> = self
-            .store
-            .purchases_with_fingerprint(&print, job.purchase_id)
-            .await?
-            .into_iter()
-            .map(|other| Signal::ExactReuse { other })
-            .collect();
-        // Nothing reads a proof's text yet: the reviewer is told so, and the light stays amber
-        // at best.
-        signals.push(Signal::Unreadable);
-        let light = light_of(&signals);
+        let Some(subject) = self.store.proof_subject(job.purchase_id).await? else {
+            // The purchase is gone, and its check with it.
+            return Ok(());
+        };
+        let bytes = object.first_bytes;
+        let Some(kind) = ProofKind::sniff(&bytes) else {
+            anyhow::bail!("the proof {} is no picture or PDF", job.object_key);
+        };
+        let print = fingerprint(&bytes);
+        let evidence = self.examiner.examine(kind, bytes.clone()).await?;
+        let text = self.reader.read_text(kind, bytes).await?;
+        let read_reference = text
+            .as_deref()
+            .and_then(|text| read_proof(text).reference)
+            .map(|reference| reference_key(&reference));
+        let near = match &evidence.picture_hash {
+            Some(hash) => {
+                self.store
+                    .purchases_with_similar_picture(hash, NEAR_REUSE_DISTANCE, job.purchase_id)
+                    .await?
+            }
+            None => Vec::new(),
+        };
+        let same_reference = match &read_reference {
+            Some(key) => {
+                self.store
+                    .purchases_with_reference(key, job.purchase_id)
+                    .await?
+            }
+            None => Vec::new(),
+        };
+        let facts = Facts {
+            exact: self
+                .store
+                .purchases_with_fingerprint(&print, job.purchase_id)
+                .await?,
+            near,
+            same_reference,
+            subject,
+            evidence,
+            text,
+        };
+        let signals = signals_of(&facts);
+        let findings = ProofFindings {
+            fingerprint: print,
+            picture_hash: facts.evidence.picture_hash,
+            read_reference,
+            text: facts.text,
+            light: light_of(&signals),
+            signals,
+        };
         self.store
-            .record_proof_check(job, &print, light, &signals, now(&self.clock))
+            .record_proof_check(job, &findings, now(&self.clock))
             .await?;
         tracing::info!(
             purchase.id = job.purchase_id.get(),
-            light = light.as_str(),
+            light = findings.light.as_str(),
             "proof checked"
         );
         Ok(())
@@ -94,10 +220,12 @@ where
 }
 
 #[async_trait::async_trait]
-impl<S, O, C> ProofCheckService for ProofChecking<S, O, C>
+impl<S, O, E, T, C> ProofCheckService for ProofChecking<S, O, E, T, C>
 where
     S: ProofChecks,
     O: ObjectStore,
+    E: ProofExaminer,
+    T: TextReader,
     C: Clock,
 {
     async fn check_due_proofs(&self) -> anyhow::Result<u32> {

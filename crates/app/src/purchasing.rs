@@ -59,6 +59,10 @@ pub enum PurchaseError {
     /// moment (on other instances): worth trying again.
     #[error("random numbers kept being taken while drawn")]
     DrawContended,
+    /// A live purchase paid with the same method carries this payment reference: the same
+    /// payment cannot pay twice. Nothing was written.
+    #[error("payment reference already used")]
+    PaymentReferenceUsed,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -283,7 +287,13 @@ where
             "paymentMethod",
             find_method(&terms.methods, &request.payment_method),
         );
-        let (Some((count, chosen)), Some(method)) = (count, method) else {
+        if let Some(method) = method {
+            errors.check(
+                "paymentReference",
+                method.reference.check(request.payment_reference.as_ref()),
+            );
+        }
+        let (Some((count, chosen)), Some(method), true) = (count, method, errors.is_empty()) else {
             return Err(PurchaseError::Invalid(errors));
         };
 
@@ -316,6 +326,7 @@ where
             selection,
             customer: request.customer,
             payment,
+            payment_reference: request.payment_reference,
             quote: quote.clone(),
             // A rehearsal takes nobody's numbers, counts against nobody and writes to nobody.
             status: if public {
@@ -395,6 +406,9 @@ where
                         },
                         FieldError::PerPersonLimit { max: cap, used },
                     )));
+                }
+                Err(CreatePurchaseError::PaymentReferenceUsed) => {
+                    break Err(PurchaseError::PaymentReferenceUsed);
                 }
                 // Frozen for the draw: sales closed, whatever the raffle's dates say now.
                 Err(CreatePurchaseError::LedgerFrozen) => {

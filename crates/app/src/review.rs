@@ -49,6 +49,9 @@ pub enum ReopenFailure {
     /// The raffle's ledger is frozen for its draw.
     #[error("the raffle's ledger is frozen")]
     LedgerFrozen,
+    /// Another live purchase paid with the same method carries its payment reference now.
+    #[error("payment reference used by another purchase")]
+    PaymentReferenceUsed,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -239,6 +242,7 @@ impl<S: PurchaseRepository + RaffleRepository, C: Clock> ReviewService for Revie
                     ReopenFailure::PerPersonLimit { max: cap, used }
                 }
                 ReopenError::LedgerFrozen => ReopenFailure::LedgerFrozen,
+                ReopenError::PaymentReferenceUsed => ReopenFailure::PaymentReferenceUsed,
                 ReopenError::Unknown(e) => ReopenFailure::Unknown(e),
             })?;
         self.availability.holds_changed(reopened.raffle_id);

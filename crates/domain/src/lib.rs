@@ -18,6 +18,7 @@ pub mod lang;
 pub mod lookup;
 pub mod money;
 pub mod payment;
+pub mod payment_reference;
 pub mod pricing;
 pub mod proof;
 pub mod proof_reading;

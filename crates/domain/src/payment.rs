@@ -2,6 +2,7 @@
 
 use crate::exchange::{Currency, ExchangeRateId};
 use crate::money::Rate;
+use crate::payment_reference::ReferencePolicy;
 use crate::validation::{self, FieldError, FieldErrors, TextKind};
 
 pub use crate::id::PaymentMethodId;
@@ -34,6 +35,8 @@ pub struct PaymentMethod {
     pub active: bool,
     pub details: Details,
     pub exchange_rate: Option<LinkedRate>,
+    /// What purchases paid with it must say of their payment reference.
+    pub reference: ReferencePolicy,
 }
 
 /// The exchange rate a method converts its total with.
@@ -52,6 +55,7 @@ pub struct PaymentMethodDraft {
     pub active: bool,
     pub details: Details,
     pub exchange_rate_id: Option<ExchangeRateId>,
+    pub reference: ReferencePolicy,
 }
 
 impl PaymentMethodDraft {
@@ -69,6 +73,7 @@ impl PaymentMethodDraft {
         active: Option<bool>,
         details: Details,
         exchange_rate_id: Option<ExchangeRateId>,
+        reference: (Option<bool>, Option<i64>),
     ) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
         let name = errors.check(
@@ -77,14 +82,25 @@ impl PaymentMethodDraft {
         );
         let kind = errors.check("type", parse_kind(kind.unwrap_or("")));
         let details = errors.check("details", parse_details(kind.as_deref(), details));
+        let (required, min_length) = reference;
+        let reference = errors.check(
+            "referenceMinLength",
+            u8::try_from(min_length.unwrap_or(0))
+                .map_err(|_| FieldError::OutOfRange {
+                    min: "0".into(),
+                    max: ReferencePolicy::MAX_MIN_LENGTH.to_string(),
+                })
+                .and_then(|min| ReferencePolicy::new(required.unwrap_or(false), min)),
+        );
         errors.into_result()?;
-        match (name, kind, details) {
-            (Some(name), Some(kind), Some(details)) => Ok(Self {
+        match (name, kind, details, reference) {
+            (Some(name), Some(kind), Some(details), Some(reference)) => Ok(Self {
                 name,
                 kind,
                 active: active.unwrap_or(true),
                 details,
                 exchange_rate_id,
+                reference,
             }),
             _ => Err(FieldErrors::single("name", FieldError::Required)),
         }
@@ -191,8 +207,14 @@ mod tests {
             ),
         ];
         for (kind, details, ok) in table {
-            let parsed =
-                PaymentMethodDraft::parse(Some("Método"), Some(kind), None, details.clone(), None);
+            let parsed = PaymentMethodDraft::parse(
+                Some("Método"),
+                Some(kind),
+                None,
+                details.clone(),
+                None,
+                (None, None),
+            );
             assert_eq!(parsed.is_ok(), ok, "{kind} {details:?}");
         }
     }
@@ -205,6 +227,7 @@ mod tests {
             None,
             pairs(&[("phone", "+1 555"), ("email", "z@x.com"), ("note", "  ")]),
             Some(ExchangeRateId::new(3)),
+            (Some(true), Some(6)),
         )
         .unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(draft.name, "Zelle");
@@ -214,14 +237,22 @@ mod tests {
             draft.details,
             pairs(&[("phone", "+1 555"), ("email", "z@x.com")])
         );
+        assert_eq!(draft.reference, ReferencePolicy::new(true, 6).unwrap());
     }
 
     #[test]
     fn unknown_types_and_blank_names_are_refused() {
-        let errors = PaymentMethodDraft::parse(Some(" "), Some("cash"), None, vec![], None)
-            .err()
-            .unwrap_or_default();
+        let errors = PaymentMethodDraft::parse(
+            Some(" "),
+            Some("cash"),
+            None,
+            vec![],
+            None,
+            (None, Some(31)),
+        )
+        .err()
+        .unwrap_or_default();
         let fields: Vec<_> = errors.iter().map(|(f, _)| f.as_ref()).collect();
-        assert_eq!(fields, ["name", "type"]);
+        assert_eq!(fields, ["name", "type", "referenceMinLength"]);
     }
 }

@@ -78,8 +78,9 @@ const BANKS: [(&str, &str); 24] = [
     ("bdv", "Banco de Venezuela"),
 ];
 
-/// Labels a reference follows, as receipts print them (lower case, accents removed).
-const REFERENCE_LABELS: [&str; 13] = [
+/// Labels a reference follows, as receipts print them (lower case, accents removed), the
+/// longer first. OCR often garbles `Order ID` into `Order !ID` or `OrderID`.
+const REFERENCE_LABELS: [&str; 15] = [
     "numero de referencia",
     "nro. de referencia",
     "nro de referencia",
@@ -88,12 +89,18 @@ const REFERENCE_LABELS: [&str; 13] = [
     "confirmation number",
     "confirmation",
     "transaction id",
+    "order !id",
     "order id",
+    "orderid",
     "comprobante",
     "referencia",
     "operacion",
     "ref",
 ];
+
+/// Labels after which a code of letters alone is still a reference: services print
+/// confirmation codes without digits (Zelle's `ZLfbrcnyfz`).
+const CODE_LABELS: [&str; 2] = ["confirmation", "transaction id"];
 
 /// Labels an amount follows when no currency mark does.
 const AMOUNT_LABELS: [&str; 6] = ["monto", "importe", "total", "amount", "valor", "cantidad"];
@@ -158,13 +165,32 @@ pub fn read_proof(text: &str) -> ProofReading {
         amounts: amounts(&folded),
         reference: reference(text, &folded),
         date: date(&folded, us_layout),
-        // The first one named: receipts open with their own bank, the receiving one comes later.
-        bank: BANKS
-            .iter()
-            .filter_map(|(name, shown)| word_at(&folded, name).map(|at| (at, *shown)))
-            .min_by_key(|(at, _)| *at)
-            .map(|(_, shown)| shown),
+        bank: bank(&folded),
     }
+}
+
+/// The bank the receipt is from: the first one named (receipts open with their own), outside
+/// the lines about the receiving side (`Banco destino: 0134 - Banesco`); a bank named on a
+/// Zelle receipt rather than Zelle, the network it sends through.
+fn bank(folded: &str) -> Option<&'static str> {
+    let own: String = folded
+        .lines()
+        .filter(|line| !line.contains("destino") && !line.contains("beneficiario"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut named: Vec<(usize, &'static str)> = BANKS
+        .iter()
+        .filter_map(|(name, shown)| word_at(&own, name).map(|at| (at, *shown)))
+        .collect();
+    named.sort_unstable();
+    let first = named.first().map(|(_, shown)| *shown)?;
+    if first == "Zelle" {
+        let banks = ["Bank of America", "Chase", "Wells Fargo"];
+        if let Some((_, bank)) = named.iter().find(|(_, shown)| banks.contains(shown)) {
+            return Some(bank);
+        }
+    }
+    Some(first)
 }
 
 /// Where `word` first stands in `text` on its own (not inside another word).
@@ -319,15 +345,23 @@ fn reference(text: &str, folded: &str) -> Option<String> {
             // The same span of the original text: folding keeps one character per character.
             let offset = folded[..after].chars().count();
             let rest: String = text.chars().skip(offset).collect();
+            // Receipts print the value beside its label or on the next line.
             let rest = rest.trim_start_matches(|c: char| {
-                matches!(c, ':' | '#' | ' ' | '.' | '\t' | '°' | 'º') || c == 'N' || c == 'o'
+                matches!(c, ':' | '#' | '.' | '°' | 'º')
+                    || c.is_whitespace()
+                    || c == 'N'
+                    || c == 'o'
             });
             let token: String = rest
                 .chars()
                 .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
                 .collect();
             let digits = token.chars().filter(char::is_ascii_digit).count();
-            (token.len() >= 4 && digits >= 3).then(|| token.to_ascii_uppercase())
+            // Mostly digits, or a long code with some (Zelle's `BACte9vhqsr`): not a word.
+            let code = (token.len() >= 4 && digits >= 3)
+                || (token.len() >= 8 && digits >= 1)
+                || (token.len() >= 8 && CODE_LABELS.contains(label));
+            code.then(|| token.to_ascii_uppercase())
         })
     })
 }
@@ -486,8 +520,14 @@ mod tests {
         assert_eq!(read.date, day(2026, 11, 3), "month first in a US layout");
         assert_eq!(
             read.bank,
-            Some("Zelle"),
-            "the service the receipt opens with"
+            Some("Bank of America"),
+            "the bank rather than the network it sends through"
+        );
+        assert_eq!(read_proof("Zelle\nYou sent $52.00").bank, Some("Zelle"));
+        assert_eq!(
+            read_proof("Pago Móvil\nBanco destino: 0134 - Banesco").bank,
+            None,
+            "the receiving bank is not the receipt's"
         );
         assert!(matches!(
             check_amount(&read, Currency::Usd, "65.00".parse().unwrap()),

@@ -7,6 +7,7 @@ use crate::exchange::Currency;
 use crate::lang::Lang;
 use crate::money::{Money, Rate};
 use crate::payment::PaymentMethodId;
+use crate::payment_reference::PaymentReference;
 use crate::pricing::PriceQuote;
 use crate::raffle::RaffleId;
 use crate::sales::BuyerKeys;
@@ -157,6 +158,8 @@ pub struct PurchaseRequest {
     /// What the client computed; the server prices the purchase itself and compares.
     pub total_amount: Money,
     pub discount_applied: Money,
+    /// The bank's reference for the payment, if the buyer typed one.
+    pub payment_reference: Option<PaymentReference>,
 }
 
 /// The payment method as it was when the buyer chose it, kept on the purchase so later edits
@@ -178,6 +181,8 @@ pub struct NewPurchase {
     pub selection: TicketSelection,
     pub customer: Customer,
     pub payment: PaymentSnapshot,
+    /// Unique per method among live purchases (storage refuses a second).
+    pub payment_reference: Option<PaymentReference>,
     pub quote: PriceQuote,
     pub status: PurchaseStatus,
     /// Hold the numbers for the buyer until then, unless a proof arrives first; `None` records
@@ -214,6 +219,8 @@ pub struct Purchase {
     pub payment_method: String,
     pub payment_method_id: Option<PaymentMethodId>,
     pub conversion: Option<(Currency, Rate)>,
+    /// As the buyer typed it.
+    pub payment_reference: Option<String>,
     pub total_amount: Money,
     pub discount_applied: Money,
     pub status: PurchaseStatus,

@@ -240,7 +240,8 @@ proptest! {
         });
         let _ = Currency::parse(t(4).as_deref().unwrap_or(""));
         let _ = ExchangeRateDraft::parse(t(4).as_deref(), t(5).as_deref(), rate);
-        let _ = PaymentMethodDraft::parse(t(5).as_deref(), t(6).as_deref(), None, details, exchange_rate_id.map(rifa_domain::exchange::ExchangeRateId::new));
+        let _ = PaymentMethodDraft::parse(t(5).as_deref(), t(6).as_deref(), None, details, exchange_rate_id.map(rifa_domain::exchange::ExchangeRateId::new), (None, port));
+        let _ = rifa_domain::payment_reference::PaymentReference::parse(t(7).as_deref().unwrap_or(""));
         if let Ok(table) = DiscountTable::new(vec![DiscountTier {
             min_tickets,
             percentage,

@@ -13,6 +13,7 @@ mod m20261127_000002_sales_per_hour;
 mod m20261127_000003_outbox_by_purchase;
 mod m20261127_000004_verifiable_draw;
 mod m20261127_000005_proof_checks;
+mod m20261127_000006_payment_references;
 
 pub struct Migrator;
 
@@ -31,6 +32,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000003_outbox_by_purchase::Migration),
             Box::new(m20261127_000004_verifiable_draw::Migration),
             Box::new(m20261127_000005_proof_checks::Migration),
+            Box::new(m20261127_000006_payment_references::Migration),
         ]
     }
 }

@@ -23,7 +23,10 @@ pub use mail_outbox::{
     MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, MailSubject, RecipientCaps,
     WithheldReason, recipient_key,
 };
-pub use proof_checks::{ProofCheckJob, ProofCheckState, ProofChecks};
+pub use proof_checks::{
+    ProofCheckJob, ProofCheckState, ProofChecks, ProofEvidence, ProofExaminer, ProofFindings,
+    ProofSubject, TextReader,
+};
 pub use repositories::*;
 pub use security::{AccessKeys, AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};
 pub use system::{Clock, ReferenceGenerator, SaltGenerator};

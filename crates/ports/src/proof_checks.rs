@@ -4,7 +4,10 @@
 use std::future::Future;
 
 use chrono::{DateTime, Utc};
-use rifa_domain::proof_signals::{Light, Signal};
+use rifa_domain::exchange::Currency;
+use rifa_domain::money::{Money, Rate};
+use rifa_domain::proof::ProofKind;
+use rifa_domain::proof_signals::{Light, PictureHash, Signal};
 use rifa_domain::purchase::PurchaseId;
 
 /// A proof waiting for its check.
@@ -15,6 +18,73 @@ pub struct ProofCheckJob {
     pub attempts: u32,
 }
 
+/// What a check compares a proof with: the purchase as the buyer made it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProofSubject {
+    pub created_at: DateTime<Utc>,
+    /// In dollars.
+    pub total_amount: Money,
+    /// The method's currency and the rate locked at purchase; `None` pays in dollars.
+    pub conversion: Option<(Currency, Rate)>,
+    /// The payment reference the buyer typed, if any.
+    pub payment_reference: Option<String>,
+}
+
+/// What a check found, to keep with the proof.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProofFindings {
+    pub fingerprint: [u8; 32],
+    /// The picture's perceptual hash; `None` for a PDF or a picture that does not decode.
+    pub picture_hash: Option<PictureHash>,
+    /// The key of the reference the proof shows, if one was read.
+    pub read_reference: Option<String>,
+    /// The text read from the proof (OCR or a PDF's own text), for the reviewer.
+    pub text: Option<String>,
+    pub light: Light,
+    pub signals: Vec<Signal>,
+}
+
+/// What a proof's file carries besides what it reads: its picture's hash and its metadata.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProofEvidence {
+    /// The picture's perceptual hash (`None`: a PDF, or pixels that do not decode).
+    pub picture_hash: Option<PictureHash>,
+    /// The software the metadata names (EXIF `Software`, a PDF's `Producer` and `Creator`).
+    pub software: Vec<String>,
+    /// When the metadata says the file was made (EXIF `DateTimeOriginal` or `DateTime`, a
+    /// PDF's `CreationDate`); a time without a zone is taken as UTC.
+    pub created_at: Option<DateTime<Utc>>,
+    /// The device the metadata names (EXIF `Make` and `Model`).
+    pub device: Option<String>,
+}
+
+/// Reads a proof's file for evidence: CPU work on a stranger's file, run off the async workers
+/// within bounded memory; a file that does not decode yields what could be read.
+pub trait ProofExaminer: Send + Sync + 'static {
+    /// # Errors
+    /// Only when the work could not be run.
+    fn examine(
+        &self,
+        kind: ProofKind,
+        bytes: Vec<u8>,
+    ) -> impl Future<Output = anyhow::Result<ProofEvidence>> + Send;
+}
+
+/// Reads the text a proof shows: OCR of a picture, a PDF's own text (or OCR of its first page
+/// when it is a scan).
+pub trait TextReader: Send + Sync + 'static {
+    /// The text (empty when none is found); `None` when this server has nothing to read this
+    /// kind of file with (the OCR engine or its Spanish model is not installed).
+    ///
+    /// # Errors
+    /// The reader failed or timed out on this file.
+    fn read_text(
+        &self,
+        kind: ProofKind,
+        bytes: Vec<u8>,
+    ) -> impl Future<Output = anyhow::Result<Option<String>>> + Send;
+}
+
 /// Where a purchase's proof check stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProofCheckState {
@@ -23,6 +93,8 @@ pub enum ProofCheckState {
     Done {
         light: Light,
         signals: Vec<Signal>,
+        /// What was read from the proof, for the reviewer.
+        text: Option<String>,
         checked_at: DateTime<Utc>,
     },
     /// Given up after the last attempt.
@@ -52,6 +124,38 @@ pub trait ProofChecks: Send + Sync + 'static {
         except: PurchaseId,
     ) -> impl Future<Output = anyhow::Result<Vec<PurchaseId>>> + Send;
 
+    /// The purchases other than `except` whose proof's picture hash is within `max_distance`
+    /// bits of `hash`, each with its distance.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn purchases_with_similar_picture(
+        &self,
+        hash: &PictureHash,
+        max_distance: u32,
+        except: PurchaseId,
+    ) -> impl Future<Output = anyhow::Result<Vec<(PurchaseId, u32)>>> + Send;
+
+    /// The purchases other than `except` whose proof shows the reference with this key, or
+    /// whose buyer typed it (with any method).
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn purchases_with_reference(
+        &self,
+        reference_key: &str,
+        except: PurchaseId,
+    ) -> impl Future<Output = anyhow::Result<Vec<PurchaseId>>> + Send;
+
+    /// The purchase a proof belongs to, as the check compares it; `None` once it is gone.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn proof_subject(
+        &self,
+        purchase: PurchaseId,
+    ) -> impl Future<Output = anyhow::Result<Option<ProofSubject>>> + Send;
+
     /// Records what the check of `job` found; nothing when another proof replaced it meanwhile
     /// (its own check is queued).
     ///
@@ -60,9 +164,7 @@ pub trait ProofChecks: Send + Sync + 'static {
     fn record_proof_check(
         &self,
         job: &ProofCheckJob,
-        fingerprint: &[u8; 32],
-        light: Light,
-        signals: &[Signal],
+        findings: &ProofFindings,
         at: DateTime<Utc>,
     ) -> impl Future<Output = anyhow::Result<()>> + Send;
 

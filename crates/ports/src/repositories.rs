@@ -160,6 +160,9 @@ pub enum CreatePurchaseError {
     /// The raffle's ledger is frozen for its draw: it sells nothing more.
     #[error("the raffle's ledger is frozen")]
     LedgerFrozen,
+    /// A live purchase paid with the same method carries this payment reference already.
+    #[error("payment reference already used with this method")]
+    PaymentReferenceUsed,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -239,6 +242,9 @@ pub enum ReopenError {
     /// The raffle's ledger is frozen for its draw: its purchases no longer change.
     #[error("the raffle's ledger is frozen")]
     LedgerFrozen,
+    /// Another live purchase paid with the same method carries its payment reference now.
+    #[error("payment reference used by another purchase")]
+    PaymentReferenceUsed,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }

@@ -34,6 +34,7 @@ too_few_left = { $available ->
         [one] Only 1 number is left in this raffle: ask for 1 or pick it from the list.
        *[other] Only { $available } numbers are left in this raffle: ask for { $available } or fewer.
     }
+payment_reference_used = This payment reference was already used for another purchase with this payment method. Check the number on your receipt: each payment pays for one purchase.
 random_draw_contended = Many people are buying right now and the numbers drawn for you were sold before we could confirm. Please try again.
 # The verifiable draw (decision 0020).
 draw_rules_locked = The raffle's prizes and rules cannot change: it already has purchases. For other rules, create a new raffle.

@@ -33,6 +33,7 @@ too_few_left = { $available ->
         [one] Solo queda 1 número disponible en este sorteo: pide 1 o elígelo en la lista.
        *[other] Solo quedan { $available } números disponibles en este sorteo: pide { $available } o menos.
     }
+payment_reference_used = Este número de referencia ya fue usado en otra compra con este método de pago. Revisa el número en tu comprobante: cada pago sirve para una sola compra.
 random_draw_contended = Muchas personas están comprando en este momento y los números sorteados para ti se vendieron antes de confirmar. Inténtalo de nuevo.
 sales_closed = Compras Cerradas - Las compras de este sorteo ya cerraron.
 hold_expired = El plazo para enviar el comprobante de esta compra terminó y sus números volvieron a la venta. Si ya pagaste, escríbenos con tu referencia: podemos reabrirla si los números siguen libres.

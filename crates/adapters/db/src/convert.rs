@@ -51,20 +51,7 @@ pub(crate) fn raffle(row: raffles::Model, tickets_sold: Option<u32>) -> anyhow::
 pub(crate) fn purchase(row: purchases::Model, raffle_title: String) -> anyhow::Result<Purchase> {
     let id = PurchaseId::new(row.id);
     let field = |what: &str| format!("purchase {id} has an invalid {what}");
-    let conversion = match (
-        row.conversion_currency.as_deref(),
-        row.conversion_rate.as_deref(),
-    ) {
-        (Some(currency), Some(rate)) => Some((
-            Currency::parse(currency)
-                .map_err(|e| anyhow!("{e:?}"))
-                .with_context(|| field("currency"))?,
-            Rate::from_str(rate)
-                .map_err(|e| anyhow!("{e:?}"))
-                .with_context(|| field("rate"))?,
-        )),
-        _ => None,
-    };
+    let conversion = conversion(&row)?;
     Ok(Purchase {
         id,
         reference: row.reference,
@@ -83,6 +70,7 @@ pub(crate) fn purchase(row: purchases::Model, raffle_title: String) -> anyhow::R
         payment_method: row.payment_method_name,
         payment_method_id: row.payment_method_id.map(PaymentMethodId::new),
         conversion,
+        payment_reference: row.payment_reference,
         total_amount: Money::from_cents(row.total_cents)
             .map_err(|e| anyhow!("{e:?}"))
             .with_context(|| field("total"))?,
@@ -98,6 +86,27 @@ pub(crate) fn purchase(row: purchases::Model, raffle_title: String) -> anyhow::R
         admin_notes: row.admin_notes,
         hold_expires_at: row.hold_expires_at,
     })
+}
+
+/// The currency and rate a purchase's total was converted at, locked when it was made.
+pub(crate) fn conversion(row: &purchases::Model) -> anyhow::Result<Option<(Currency, Rate)>> {
+    let field = |what: &str| format!("purchase {} has an invalid {what}", row.id);
+    Ok(
+        match (
+            row.conversion_currency.as_deref(),
+            row.conversion_rate.as_deref(),
+        ) {
+            (Some(currency), Some(rate)) => Some((
+                Currency::parse(currency)
+                    .map_err(|e| anyhow!("{e:?}"))
+                    .with_context(|| field("currency"))?,
+                Rate::from_str(rate)
+                    .map_err(|e| anyhow!("{e:?}"))
+                    .with_context(|| field("rate"))?,
+            )),
+            _ => None,
+        },
+    )
 }
 
 pub(crate) fn event(row: purchase_events::Model) -> anyhow::Result<PurchaseEvent> {

@@ -136,8 +136,15 @@ impl Db {
             .filter(purchases::Column::Id.eq(id.get()))
             .filter(purchases::Column::Status.eq(PurchaseStatus::Expired.as_str()))
             .exec(&txn)
-            .await
-            .context("failed to reopen the purchase")?;
+            .await;
+        // Its payment reference pays for another live purchase of the method now.
+        let updated = match updated {
+            Err(error) if crate::purchases::is_unique_violation(&error) => {
+                txn.rollback().await.context("failed to roll back")?;
+                return Err(ReopenError::PaymentReferenceUsed);
+            }
+            updated => updated.context("failed to reopen the purchase")?,
+        };
         if updated.rows_affected == 0 {
             txn.rollback().await.context("failed to roll back")?;
             let current = self.load_purchase(id).await?.ok_or(ReopenError::NotFound)?;

@@ -10,6 +10,7 @@ use rifa_domain::money::Rate;
 use rifa_domain::payment::{
     Details, LinkedRate, PaymentMethod, PaymentMethodDraft, PaymentMethodId,
 };
+use rifa_domain::payment_reference::ReferencePolicy;
 use rifa_ports::{ExchangeRateRepository, PaymentMethodRepository, RateWriteError, WriteError};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
@@ -76,6 +77,16 @@ fn method_of(
                 to: r.to,
                 rate: r.rate,
             }),
+        reference: ReferencePolicy::new(
+            row.reference_required,
+            u8::try_from(row.reference_min_length).unwrap_or(0),
+        )
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "payment method {} has an invalid reference policy: {e:?}",
+                row.id
+            )
+        })?,
     })
 }
 
@@ -112,6 +123,8 @@ impl Db {
         model.details =
             Set(serde_json::to_string(&draft.details).context("failed to encode details")?);
         model.exchange_rate_id = Set(draft.exchange_rate_id.map(ExchangeRateId::get));
+        model.reference_required = Set(draft.reference.required);
+        model.reference_min_length = Set(i16::from(draft.reference.min_length));
         Ok(())
     }
 }

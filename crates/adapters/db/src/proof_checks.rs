@@ -2,20 +2,22 @@
 //! Claiming is one statement that leases the rows it returns: on PostgreSQL it skips rows
 //! another instance is claiming (`FOR UPDATE SKIP LOCKED`); SQLite has one writer.
 
-use anyhow::Context;
+use anyhow::{Context, anyhow};
 use chrono::{DateTime, Utc};
 use rifa_domain::draw::ledger::to_hex;
-use rifa_domain::proof_signals::{Light, Signal};
+use rifa_domain::money::Money;
+use rifa_domain::proof_signals::{Light, PictureHash};
 use rifa_domain::purchase::PurchaseId;
-use rifa_ports::{ProofCheckJob, ProofCheckState, ProofChecks};
-use sea_orm::sea_query::{Expr, OnConflict};
+use rifa_ports::{ProofCheckJob, ProofCheckState, ProofChecks, ProofFindings, ProofSubject};
+use sea_orm::sea_query::{Condition, Expr, OnConflict};
 use sea_orm::{
-    ColumnTrait, DatabaseBackend, DatabaseTransaction, EntityTrait, FromQueryResult, QueryFilter,
-    QuerySelect, Set, Statement,
+    ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction, EntityTrait,
+    FromQueryResult, QueryFilter, QuerySelect, Set, Statement, TransactionTrait,
 };
 
 use crate::Db;
-use crate::entities::proof_checks;
+use crate::convert;
+use crate::entities::{proof_checks, proof_picture_bands, purchases};
 
 const PENDING: &str = "pending";
 const DONE: &str = "done";
@@ -38,6 +40,9 @@ pub(crate) async fn queue(
         next_attempt_at: Set(at),
         lease_until: Set(None),
         sha256: Set(None),
+        picture_hash: Set(None),
+        read_reference: Set(None),
+        text: Set(None),
         light: Set(None),
         signals: Set(None),
         checked_at: Set(None),
@@ -51,12 +56,23 @@ pub(crate) async fn queue(
     .exec(txn)
     .await
     .context("failed to queue the proof's check")?;
+    unfile_picture(txn, purchase).await
+}
+
+/// Removes a proof's picture from the bands: it is no longer the purchase's proof, or is being
+/// filed again.
+async fn unfile_picture(db: &impl ConnectionTrait, purchase: PurchaseId) -> anyhow::Result<()> {
+    proof_picture_bands::Entity::delete_many()
+        .filter(proof_picture_bands::Column::PurchaseId.eq(purchase.get()))
+        .exec(db)
+        .await
+        .context("failed to unfile a proof's picture")?;
     Ok(())
 }
 
 impl proof_checks::Column {
     /// Every column but the key: what a new proof's check resets.
-    fn iter_reset() -> [Self; 10] {
+    fn iter_reset() -> [Self; 13] {
         [
             Self::ObjectKey,
             Self::Status,
@@ -64,6 +80,9 @@ impl proof_checks::Column {
             Self::NextAttemptAt,
             Self::LeaseUntil,
             Self::Sha256,
+            Self::PictureHash,
+            Self::ReadReference,
+            Self::Text,
             Self::Light,
             Self::Signals,
             Self::CheckedAt,
@@ -138,21 +157,129 @@ impl ProofChecks for Db {
             .collect())
     }
 
+    async fn purchases_with_similar_picture(
+        &self,
+        hash: &PictureHash,
+        max_distance: u32,
+        except: PurchaseId,
+    ) -> anyhow::Result<Vec<(PurchaseId, u32)>> {
+        let mut any_band = Condition::any();
+        for (band, bits) in (0_i16..).zip(hash.bands()) {
+            any_band = any_band.add(
+                Condition::all()
+                    .add(proof_picture_bands::Column::Band.eq(band))
+                    .add(proof_picture_bands::Column::Bits.eq(i32::from(bits))),
+            );
+        }
+        let candidates: Vec<(i64, Option<String>)> = proof_checks::Entity::find()
+            .select_only()
+            .column(proof_checks::Column::PurchaseId)
+            .column(proof_checks::Column::PictureHash)
+            .filter(
+                proof_checks::Column::PurchaseId.in_subquery(
+                    sea_orm::sea_query::Query::select()
+                        .column(proof_picture_bands::Column::PurchaseId)
+                        .from(proof_picture_bands::Entity)
+                        .cond_where(any_band)
+                        .to_owned(),
+                ),
+            )
+            .filter(proof_checks::Column::PurchaseId.ne(except.get()))
+            .into_tuple()
+            .all(&self.conn)
+            .await
+            .context("failed to look for a similar picture")?;
+        Ok(candidates
+            .into_iter()
+            .filter_map(|(purchase, other)| {
+                let distance = PictureHash::from_hex(other.as_deref()?)?.distance(hash);
+                (distance <= max_distance).then_some((PurchaseId::new(purchase), distance))
+            })
+            .collect())
+    }
+
+    async fn purchases_with_reference(
+        &self,
+        reference_key: &str,
+        except: PurchaseId,
+    ) -> anyhow::Result<Vec<PurchaseId>> {
+        let mut found: Vec<i64> = proof_checks::Entity::find()
+            .select_only()
+            .column(proof_checks::Column::PurchaseId)
+            .filter(proof_checks::Column::ReadReference.eq(reference_key))
+            .filter(proof_checks::Column::PurchaseId.ne(except.get()))
+            .into_tuple()
+            .all(&self.conn)
+            .await
+            .context("failed to look for a reference on other proofs")?;
+        found.extend(
+            purchases::Entity::find()
+                .select_only()
+                .column(purchases::Column::Id)
+                .filter(purchases::Column::PaymentReferenceKey.eq(reference_key))
+                .filter(purchases::Column::Id.ne(except.get()))
+                .into_tuple::<i64>()
+                .all(&self.conn)
+                .await
+                .context("failed to look for a reference typed with other purchases")?,
+        );
+        found.sort_unstable();
+        found.dedup();
+        Ok(found.into_iter().map(PurchaseId::new).collect())
+    }
+
+    async fn proof_subject(&self, purchase: PurchaseId) -> anyhow::Result<Option<ProofSubject>> {
+        let Some(row) = purchases::Entity::find_by_id(purchase.get())
+            .one(&self.conn)
+            .await
+            .context("failed to read the purchase of a proof")?
+        else {
+            return Ok(None);
+        };
+        Ok(Some(ProofSubject {
+            created_at: row.created_at,
+            total_amount: Money::from_cents(row.total_cents)
+                .map_err(|e| anyhow!("purchase {purchase} has an invalid total: {e:?}"))?,
+            conversion: convert::conversion(&row)?,
+            payment_reference: row.payment_reference,
+        }))
+    }
+
     async fn record_proof_check(
         &self,
         job: &ProofCheckJob,
-        fingerprint: &[u8; 32],
-        light: Light,
-        signals: &[Signal],
+        findings: &ProofFindings,
         at: DateTime<Utc>,
     ) -> anyhow::Result<()> {
-        proof_checks::Entity::update_many()
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to begin recording a proof's check")?;
+        let recorded = proof_checks::Entity::update_many()
             .col_expr(proof_checks::Column::Status, Expr::val(DONE))
-            .col_expr(proof_checks::Column::Sha256, Expr::val(to_hex(fingerprint)))
-            .col_expr(proof_checks::Column::Light, Expr::val(light.as_str()))
+            .col_expr(
+                proof_checks::Column::Sha256,
+                Expr::val(to_hex(&findings.fingerprint)),
+            )
+            .col_expr(
+                proof_checks::Column::PictureHash,
+                Expr::val(findings.picture_hash.as_ref().map(PictureHash::to_hex)),
+            )
+            .col_expr(
+                proof_checks::Column::ReadReference,
+                Expr::val(findings.read_reference.clone()),
+            )
+            .col_expr(proof_checks::Column::Text, Expr::val(findings.text.clone()))
+            .col_expr(
+                proof_checks::Column::Light,
+                Expr::val(findings.light.as_str()),
+            )
             .col_expr(
                 proof_checks::Column::Signals,
-                Expr::val(serde_json::to_string(signals).context("failed to write signals")?),
+                Expr::val(
+                    serde_json::to_string(&findings.signals).context("failed to write signals")?,
+                ),
             )
             .col_expr(proof_checks::Column::CheckedAt, Expr::val(at))
             .col_expr(
@@ -165,9 +292,27 @@ impl ProofChecks for Db {
             )
             .filter(proof_checks::Column::PurchaseId.eq(job.purchase_id.get()))
             .filter(proof_checks::Column::ObjectKey.eq(job.object_key.as_str()))
-            .exec(&self.conn)
+            .exec(&txn)
             .await
             .context("failed to record the proof's check")?;
+        if recorded.rows_affected == 1 {
+            unfile_picture(&txn, job.purchase_id).await?;
+            if let Some(hash) = &findings.picture_hash {
+                proof_picture_bands::Entity::insert_many((0_i16..).zip(hash.bands()).map(
+                    |(band, bits)| proof_picture_bands::ActiveModel {
+                        band: Set(band),
+                        bits: Set(i32::from(bits)),
+                        purchase_id: Set(job.purchase_id.get()),
+                    },
+                ))
+                .exec(&txn)
+                .await
+                .context("failed to file a proof's picture")?;
+            }
+        }
+        txn.commit()
+            .await
+            .context("failed to commit a proof's check")?;
         Ok(())
     }
 
@@ -216,6 +361,7 @@ impl ProofChecks for Db {
                     .context("a done check without its light")?,
                 signals: serde_json::from_str(row.signals.as_deref().unwrap_or("[]"))
                     .context("stored signals are not signals")?,
+                text: row.text,
                 checked_at: row.checked_at.context("a done check without its time")?,
             },
             FAILED => ProofCheckState::Failed {

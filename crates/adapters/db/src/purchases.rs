@@ -100,6 +100,12 @@ pub(crate) fn is_unique_violation(error: &DbErr) -> bool {
     matches!(error.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
 }
 
+/// Whether a unique violation is the payment reference's (migration `m20261127_000006`):
+/// PostgreSQL names the index, SQLite its columns.
+fn names_payment_reference(message: &str) -> bool {
+    message.contains("ux_purchases_method_reference") || message.contains("payment_reference_key")
+}
+
 /// Inserts the purchase's ticket rows; held rows that collide with another purchase's hold are
 /// skipped by the database and reported back as the numbers taken.
 async fn insert_tickets(
@@ -390,6 +396,11 @@ fn purchase_row(new: &NewPurchase) -> anyhow::Result<purchases::ActiveModel> {
         hold_expires_at: Set(new.hold_until),
         buyer_document_key: Set(new.buyer_keys.document().to_owned()),
         buyer_phone_key: Set(new.buyer_keys.phone().to_owned()),
+        payment_reference: Set(new
+            .payment_reference
+            .as_ref()
+            .map(|r| r.as_str().to_owned())),
+        payment_reference_key: Set(new.payment_reference.as_ref().map(|r| r.key().to_owned())),
         ..Default::default()
     })
 }
@@ -570,6 +581,11 @@ impl Db {
                             return Err(CreatePurchaseError::NumbersTaken(taken));
                         }
                     }
+                    Some(SqlErr::UniqueConstraintViolation(message))
+                        if names_payment_reference(&message) =>
+                    {
+                        return Err(CreatePurchaseError::PaymentReferenceUsed);
+                    }
                     Some(SqlErr::UniqueConstraintViolation(_)) => {
                         return Err(CreatePurchaseError::ReferenceTaken);
                     }
@@ -640,14 +656,21 @@ impl Db {
         let row = purchase_row(new)?.insert(&txn).await;
         let row = match row {
             Ok(row) => row,
-            Err(error) if is_unique_violation(&error) => {
-                return Err(CreatePurchaseError::ReferenceTaken);
-            }
-            Err(error) => {
-                return Err(anyhow::Error::new(error)
-                    .context("failed to write purchase")
-                    .into());
-            }
+            Err(error) => match error.sql_err() {
+                Some(SqlErr::UniqueConstraintViolation(message))
+                    if names_payment_reference(&message) =>
+                {
+                    return Err(CreatePurchaseError::PaymentReferenceUsed);
+                }
+                Some(SqlErr::UniqueConstraintViolation(_)) => {
+                    return Err(CreatePurchaseError::ReferenceTaken);
+                }
+                _ => {
+                    return Err(anyhow::Error::new(error)
+                        .context("failed to write purchase")
+                        .into());
+                }
+            },
         };
         let taken = insert_tickets(&txn, row.id, new).await?;
         if !taken.is_empty() {

@@ -179,6 +179,7 @@ fn purchase(raffle_id: RaffleId, numbers: &[i64], reference: &str, phone: &str) 
             method_name: "Zelle".into(),
             conversion: None,
         },
+        payment_reference: None,
         status: PurchaseStatus::Pending,
         hold_until: Some(now() + chrono::TimeDelta::minutes(30)),
         buyer_keys: BuyerKeys::of(&customer),

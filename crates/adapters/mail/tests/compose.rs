@@ -37,6 +37,7 @@ fn purchase(status: PurchaseStatus, tickets: u32) -> Purchase {
         payment_proof: None,
         admin_notes: Some("ID 42".into()),
         hold_expires_at: None,
+        payment_reference: None,
     }
 }
 

@@ -43,6 +43,7 @@ fn purchase(name: &str, numbers: u32) -> Purchase {
         payment_proof: None,
         admin_notes: None,
         hold_expires_at: None,
+        payment_reference: None,
     }
 }
 

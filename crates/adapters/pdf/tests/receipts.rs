@@ -56,6 +56,7 @@ fn purchase(numbers: Vec<u32>) -> Purchase {
         payment_proof: None,
         admin_notes: None,
         hold_expires_at: None,
+        payment_reference: None,
     }
 }
 

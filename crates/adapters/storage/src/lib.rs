@@ -8,7 +8,7 @@
 //! URL is good for one key, one content type, one length and a short time. The API reads the
 //! file back ([`ObjectStore::read`], at most 5 MB), judges its size and magic bytes with
 //! [`rifa_domain::proof::check_proof`] (not names or headers), then decodes it
-//! ([`DecodingInspector`]); a refused file is [`ObjectStore::delete`]d. Downloads work the same way: admins get a URL that works for a few
+//! (`rifa_proofs::DecodingInspector`); a refused file is [`ObjectStore::delete`]d. Downloads work the same way: admins get a URL that works for a few
 //! minutes, and objects are never public.
 //!
 //! # How a used upload URL is refused
@@ -52,14 +52,12 @@
 //! - Browser uploads to a bucket need the bucket's CORS rules to allow `PUT` with the signed
 //!   headers from the site's origin; that is the operator's setup, not this crate's.
 
-pub mod inspect;
 mod key;
 pub mod local;
 pub mod s3;
 
 use std::time::Duration;
 
-pub use inspect::DecodingInspector;
 pub use local::{AcceptedUpload, Download, DownloadError, LocalStore, UploadError};
 pub use rifa_ports::outbound::{ObjectStore, PresignedUpload, ProofInspector, StoredObject};
 pub use s3::{S3Config, S3Store};

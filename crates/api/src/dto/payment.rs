@@ -31,6 +31,10 @@ pub struct PaymentMethodDto {
     pub details: Map<String, Value>,
     pub exchange_rate_id: Option<i64>,
     pub exchange_rate: Option<LinkedRateDto>,
+    /// Whether the purchase form requires a payment reference with this method.
+    pub reference_required: bool,
+    /// The fewest letters and digits the reference may have (0: any).
+    pub reference_min_length: u8,
 }
 
 impl From<PaymentMethod> for PaymentMethodDto {
@@ -52,6 +56,8 @@ impl From<PaymentMethod> for PaymentMethodDto {
                 to_currency: r.to.code().to_owned(),
                 rate: r.rate.to_string(),
             }),
+            reference_required: m.reference.required,
+            reference_min_length: m.reference.min_length,
         }
     }
 }
@@ -71,6 +77,10 @@ pub struct PaymentMethodRequest {
     pub exchange_rate_id: Option<i64>,
     /// Defaults to true.
     pub active: Option<bool>,
+    /// Whether purchases must carry a payment reference; defaults to false.
+    pub reference_required: Option<bool>,
+    /// The fewest letters and digits a reference may have, 0 to 30; defaults to 0.
+    pub reference_min_length: Option<i64>,
 }
 
 impl From<PaymentMethodRequest> for PaymentMethodInput {
@@ -94,6 +104,8 @@ impl From<PaymentMethodRequest> for PaymentMethodInput {
             active: r.active,
             details,
             exchange_rate_id: r.exchange_rate_id.map(ExchangeRateId::new),
+            reference_required: r.reference_required,
+            reference_min_length: r.reference_min_length,
         }
     }
 }

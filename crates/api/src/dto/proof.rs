@@ -1,3 +1,6 @@
+use rifa_domain::exchange::Currency;
+use rifa_domain::proof_reading::ReadAmount;
+use rifa_domain::proof_signals::Signal;
 use rifa_ports::ProofCheckState;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -61,14 +64,129 @@ pub struct InvoiceQuery {
 pub struct ProofCheckDto {
     /// `none` (no proof attached), `pending`, `done` or `failed`.
     pub status: &'static str,
-    /// `green`, `amber` or `red`, once done.
+    /// `green` (amount and reference read and matching, nothing reused or edited), `amber`
+    /// (something unread or unusual) or `red` (reused, edited, amount off), once done.
     pub light: Option<&'static str>,
-    /// Each tagged by `kind` (`exactReuse` with `other`, `unreadable`, …), once done.
-    #[schema(value_type = Vec<Object>)]
-    pub signals: Vec<serde_json::Value>,
+    /// Why, once done: each signal tagged by `kind`.
+    pub signals: Vec<SignalDto>,
+    /// The text read from the proof (OCR, or a PDF's own), once done.
+    pub text: Option<String>,
     pub checked_at: Option<String>,
     /// Why it was given up, when failed.
     pub reason: Option<String>,
+}
+
+/// An amount read on a proof.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadAmountDto {
+    /// USD, EUR, VES or COP, when a mark named it.
+    pub currency: Option<&'static str>,
+    #[schema(example = "1234.56")]
+    pub value: String,
+}
+
+impl From<ReadAmount> for ReadAmountDto {
+    fn from(read: ReadAmount) -> Self {
+        Self {
+            currency: read.currency.map(Currency::code),
+            value: read.value.to_string(),
+        }
+    }
+}
+
+/// One thing found about a proof; the panel words each in the reviewer's language.
+#[derive(Serialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum SignalDto {
+    /// The very same file is attached to purchase `other`.
+    ExactReuse {
+        other: i64,
+    },
+    /// The same picture saved again is attached to purchase `other` (`distance` bits of 256
+    /// apart).
+    NearReuse {
+        other: i64,
+        distance: u32,
+    },
+    /// The reference this proof shows was shown by, or typed with, purchase `other`.
+    ReferenceReused {
+        other: i64,
+    },
+    /// The file's metadata names editing software.
+    EditedWith {
+        software: String,
+    },
+    /// The metadata dates the file more than an hour after the purchase.
+    #[serde(rename_all = "camelCase")]
+    DatedAfterPurchase {
+        taken_at: String,
+    },
+    /// The metadata dates the file more than a day before the purchase.
+    #[serde(rename_all = "camelCase")]
+    DatedBeforePurchase {
+        taken_at: String,
+    },
+    /// The amount read is what the purchase costs in the method's currency.
+    AmountMatches {
+        read: ReadAmountDto,
+    },
+    /// Amounts were read, none what the purchase costs (`expected`): the closest.
+    AmountDiffers {
+        read: ReadAmountDto,
+        expected: ReadAmountDto,
+    },
+    AmountUnread,
+    /// The reference read is the one the buyer typed (or ends with it).
+    ReferenceMatches {
+        reference: String,
+    },
+    /// A reference was read; the buyer typed none.
+    ReferenceRead {
+        reference: String,
+    },
+    /// The reference read is not the one the buyer typed.
+    ReferenceDiffers {
+        read: String,
+        given: String,
+    },
+    ReferenceUnread,
+    /// This server cannot read text from proofs (no OCR installed).
+    NoTextReader,
+    /// No text could be read from the proof.
+    Unreadable,
+}
+
+impl From<Signal> for SignalDto {
+    fn from(signal: Signal) -> Self {
+        match signal {
+            Signal::ExactReuse { other } => Self::ExactReuse { other: other.get() },
+            Signal::NearReuse { other, distance } => Self::NearReuse {
+                other: other.get(),
+                distance,
+            },
+            Signal::ReferenceReused { other } => Self::ReferenceReused { other: other.get() },
+            Signal::EditedWith { software } => Self::EditedWith { software },
+            Signal::DatedAfterPurchase { taken_at } => Self::DatedAfterPurchase {
+                taken_at: super::instant(taken_at),
+            },
+            Signal::DatedBeforePurchase { taken_at } => Self::DatedBeforePurchase {
+                taken_at: super::instant(taken_at),
+            },
+            Signal::AmountMatches { read } => Self::AmountMatches { read: read.into() },
+            Signal::AmountDiffers { read, expected } => Self::AmountDiffers {
+                read: read.into(),
+                expected: expected.into(),
+            },
+            Signal::AmountUnread => Self::AmountUnread,
+            Signal::ReferenceMatches { reference } => Self::ReferenceMatches { reference },
+            Signal::ReferenceRead { reference } => Self::ReferenceRead { reference },
+            Signal::ReferenceDiffers { read, given } => Self::ReferenceDiffers { read, given },
+            Signal::ReferenceUnread => Self::ReferenceUnread,
+            Signal::NoTextReader => Self::NoTextReader,
+            Signal::Unreadable => Self::Unreadable,
+        }
+    }
 }
 
 impl From<Option<ProofCheckState>> for ProofCheckDto {
@@ -77,6 +195,7 @@ impl From<Option<ProofCheckState>> for ProofCheckDto {
             status,
             light: None,
             signals: Vec::new(),
+            text: None,
             checked_at: None,
             reason: None,
         };
@@ -90,13 +209,12 @@ impl From<Option<ProofCheckState>> for ProofCheckDto {
             Some(ProofCheckState::Done {
                 light,
                 signals,
+                text,
                 checked_at,
             }) => Self {
                 light: Some(light.as_str()),
-                signals: signals
-                    .iter()
-                    .filter_map(|s| serde_json::to_value(s).ok())
-                    .collect(),
+                signals: signals.into_iter().map(SignalDto::from).collect(),
+                text,
                 checked_at: Some(super::instant(checked_at)),
                 ..empty("done")
             },

@@ -8,6 +8,7 @@ use rifa_app::purchasing::PurchaseReceipt;
 use rifa_domain::customer::{Customer, CustomerInput};
 use rifa_domain::money::Money;
 use rifa_domain::payment::PaymentMethodId;
+use rifa_domain::payment_reference::PaymentReference;
 use rifa_domain::purchase::{MethodChoice, Purchase, PurchaseRequest, TicketChoice};
 use rifa_domain::raffle::RaffleId;
 use rifa_domain::ticket::{TicketNumber, display_number};
@@ -52,6 +53,8 @@ pub struct PurchaseDto {
     /// A link to the payment proof (image or PDF) valid for 10 minutes: relative to the API
     /// (`/api/proofs/…`, also served as `/uploads/…`) or an object-store URL.
     pub payment_proof: Option<String>,
+    /// The payment reference the buyer typed.
+    pub payment_reference: Option<String>,
     /// Why the buyer's last proof was refused (`missing`, `too_large`, `wrong_type`), when it
     /// was; only in the single-purchase view.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -103,6 +106,7 @@ impl From<Purchase> for PurchaseDto {
             decided_at: p.decided_at.map(instant),
             hold_expires_at: p.hold_expires_at.map(instant),
             payment_proof: p.payment_proof,
+            payment_reference: p.payment_reference,
             proof_problem: None,
             admin_notes: p.admin_notes,
         }
@@ -216,6 +220,8 @@ pub struct PurchaseMultipart {
     discount_applied: Option<Text<String>>,
     #[multipart(rename = "acceptTerms")]
     accept_terms: Option<Text<String>>,
+    #[multipart(rename = "paymentReference")]
+    payment_reference: Option<Text<String>>,
 }
 
 impl PurchaseMultipart {
@@ -263,6 +269,12 @@ impl PurchaseMultipart {
         if !accepted(text(self.accept_terms).as_deref()) {
             errors.add("acceptTerms", FieldError::TermsNotAccepted);
         }
+        let payment_reference = errors
+            .check(
+                "paymentReference",
+                PaymentReference::parse(text(self.payment_reference).as_deref().unwrap_or("")),
+            )
+            .flatten();
         let total_amount = errors.check(
             "totalAmount",
             text(self.total_amount)
@@ -297,6 +309,7 @@ impl PurchaseMultipart {
                 tickets,
                 total_amount,
                 discount_applied,
+                payment_reference,
             }),
             _ => Err(errors),
         }
@@ -403,6 +416,11 @@ pub struct PurchaseFormSchema {
     total_amount: String,
     discount_applied: Option<String>,
     accept_terms: Option<String>,
+    /// The bank's reference for the payment (letters, digits, spaces and `- . / # _`, up to
+    /// 40). Required, with a minimum length, when the method says so; one already paying for a
+    /// live purchase with the same method is refused (409 `payment_reference_used`).
+    #[schema(example = "012345678901")]
+    payment_reference: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -682,6 +700,7 @@ mod tests {
             total_amount: field("totalAmount"),
             discount_applied: field("discountApplied"),
             accept_terms: field("acceptTerms"),
+            payment_reference: field("paymentReference"),
         }
     }
 

@@ -23,6 +23,7 @@ mod input;
 mod live;
 mod mail;
 mod mail_caps;
+mod proof_checks;
 mod proofs;
 mod purchases;
 mod random_picks;

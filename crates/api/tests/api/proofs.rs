@@ -23,6 +23,7 @@ use crate::helpers::{TestApp, expect_error, smtp_to};
 use crate::live::{authenticate, next_json};
 use crate::mail::{pdf_of, wait_for};
 use crate::on_both;
+use crate::proof_checks::checked;
 
 on_both!(
     a_proof_travels_from_the_buyer_to_the_admins_link,
@@ -119,10 +120,10 @@ fn padded(magic: &[u8], size: usize) -> Vec<u8> {
 
 /// A purchase as its buyer holds it after buying.
 pub(crate) struct Bought {
-    id: i64,
-    token: String,
-    reference: String,
-    labels: Vec<String>,
+    pub(crate) id: i64,
+    pub(crate) token: String,
+    pub(crate) reference: String,
+    pub(crate) labels: Vec<String>,
 }
 
 /// What the upload-URL answer says to do.
@@ -1667,20 +1668,6 @@ async fn an_android_webp_is_a_proof_and_an_iphone_heic_is_refused_with_what_to_d
     assert!(local_files(&app, iphone.id).is_empty());
 }
 
-/// The proof check of `purchase` once it is done (the checker runs every 200 ms in tests).
-async fn checked(app: &TestApp, purchase: i64) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let check = app
-            .admin_get(&format!("/api/admin/purchases/{purchase}/proof-check"))
-            .await;
-        if check["status"] != "pending" || Instant::now() > deadline {
-            return check;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
 async fn the_same_file_sent_for_two_purchases_is_flagged_on_the_second(app: TestApp) {
     let shop = shop(&app).await;
     let first = buy(&app, shop, &[91], "primero@example.com").await;
@@ -1696,10 +1683,7 @@ async fn the_same_file_sent_for_two_purchases_is_flagged_on_the_second(app: Test
     send_proof(&app, &first, PNG, "pago.png", "image/png").await;
     let check = checked(&app, first.id).await;
     assert_eq!(check["status"], "done", "{check}");
-    assert_eq!(
-        check["light"], "amber",
-        "nothing reads the amount yet: {check}"
-    );
+    assert_eq!(check["light"], "amber", "a picture without text: {check}");
     assert_eq!(check["signals"], json!([{"kind": "unreadable"}]));
 
     // The same screenshot again, for another purchase and for another raffle.

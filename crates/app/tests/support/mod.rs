@@ -31,6 +31,7 @@ use rifa_app::review::{Review, ReviewService};
 use rifa_app::settings::{Settings, SettingsService};
 use rifa_domain::customer::{Customer, Email, Phone};
 use rifa_domain::payment::{PaymentMethod, PaymentMethodDraft};
+use rifa_domain::payment_reference::ReferencePolicy;
 use rifa_domain::pricing::{self, DiscountTable, PriceQuote};
 use rifa_domain::purchase::{
     MethodChoice, PurchaseQuery, PurchaseRequest, SEARCH_COUNT_CAP, TicketChoice,
@@ -42,8 +43,8 @@ use rust_decimal::Decimal;
 
 use events::RecordingEvents;
 use outbound::{
-    MemoryObjects, PlainComposer, RecordingMailer, ScriptedInspector, ScriptedTransports,
-    TextPages, TextReceipts,
+    MemoryObjects, PlainComposer, RecordingMailer, ScriptedExaminer, ScriptedInspector,
+    ScriptedReader, ScriptedTransports, TextPages, TextReceipts,
 };
 use security::{PlainHasher, PlainTokens, SequentialKeys};
 use store::MemoryStore;
@@ -86,7 +87,8 @@ pub struct Harness {
     export: Export<MemoryStore>,
     holds: Holds<MemoryStore, SettableClock>,
     draws: Draws<MemoryStore, FixedSalts, RecordedBeacon, TextReceipts, SettableClock>,
-    proof_checks: ProofChecking<MemoryStore, MemoryObjects, SettableClock>,
+    proof_checks:
+        ProofChecking<MemoryStore, MemoryObjects, ScriptedExaminer, ScriptedReader, SettableClock>,
     buyer: Buyer<MemoryStore, SequentialKeys, SettableClock>,
     lookup: Lookup<MemoryStore>,
     mail: MailOverFakes,
@@ -105,6 +107,9 @@ pub struct Harness {
     pub transports: ScriptedTransports,
     pub objects: MemoryObjects,
     pub inspector: ScriptedInspector,
+    /// What proofs carry and say, for the proof checks.
+    pub examiner: ScriptedExaminer,
+    pub reader: ScriptedReader,
     access_keys: SequentialKeys,
 }
 
@@ -159,10 +164,17 @@ impl Harness {
         let mailer = RecordingMailer::default();
         let transports = ScriptedTransports::over(mailer.clone());
         let inspector = ScriptedInspector::default();
+        let (examiner, reader) = (ScriptedExaminer::default(), ScriptedReader::default());
         let renderer = Arc::new(TextReceipts);
         let beacon = RecordedBeacon::default();
         Self {
-            proof_checks: ProofChecking::new(store.clone(), objects.clone(), clock.clone()),
+            proof_checks: ProofChecking::new(
+                store.clone(),
+                objects.clone(),
+                examiner.clone(),
+                reader.clone(),
+                clock.clone(),
+            ),
             draws: Draws::new(
                 store.clone(),
                 FixedSalts,
@@ -235,6 +247,8 @@ impl Harness {
             transports,
             objects,
             inspector,
+            examiner,
+            reader,
             access_keys,
         }
     }
@@ -351,6 +365,7 @@ impl Harness {
                 active: true,
                 details: vec![("email".to_owned(), "pagos@rifa.test".to_owned())],
                 exchange_rate_id: None,
+                reference: ReferencePolicy::default(),
             })
             .await
             .unwrap()
@@ -460,6 +475,7 @@ pub fn request(method: &PaymentMethod, numbers: &[u32], quote: &PriceQuote) -> P
         tickets: TicketChoice::Numbers(numbers.iter().map(|n| i64::from(*n)).collect()),
         total_amount: quote.total,
         discount_applied: quote.discount,
+        payment_reference: None,
     }
 }
 

@@ -16,7 +16,10 @@ use rifa_ports::outbound::{
     MailRoute, MailTransports, Mailer, ObjectStore, OutgoingEmail, PresignedUpload, ProofInspector,
     ReceiptContext, ReceiptRenderer, StoredObject,
 };
-use rifa_ports::{DirectTransfers, DownloadRefusal, OutgoingFile, UploadRefusal};
+use rifa_ports::{
+    DirectTransfers, DownloadRefusal, OutgoingFile, ProofEvidence, ProofExaminer, TextReader,
+    UploadRefusal,
+};
 
 /// Keeps every message it accepts; refuses the next `failures` ones as a down server would.
 #[derive(Clone, Default)]
@@ -192,6 +195,67 @@ impl ProofInspector for ScriptedInspector {
                     height: 600,
                 }
             }
+        }))
+    }
+}
+
+/// What a test said of each file, by its bytes.
+type ByFile<T> = Arc<Mutex<Vec<(Vec<u8>, T)>>>;
+
+/// What a test says each proof file carries (by its bytes); nothing otherwise.
+#[derive(Clone, Default)]
+pub struct ScriptedExaminer {
+    evidence: ByFile<ProofEvidence>,
+}
+
+impl ScriptedExaminer {
+    pub fn finds(&self, file: &[u8], evidence: ProofEvidence) {
+        self.evidence
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push((file.to_vec(), evidence));
+    }
+}
+
+impl ProofExaminer for ScriptedExaminer {
+    async fn examine(&self, _kind: ProofKind, bytes: Vec<u8>) -> anyhow::Result<ProofEvidence> {
+        Ok(self
+            .evidence
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .find(|(file, _)| *file == bytes)
+            .map(|(_, evidence)| evidence.clone())
+            .unwrap_or_default())
+    }
+}
+
+/// Reads the text a test gave each proof file (by its bytes); a server without OCR until a
+/// test installs one, and an empty page for a file it was told nothing about.
+#[derive(Clone, Default)]
+pub struct ScriptedReader {
+    texts: ByFile<String>,
+}
+
+impl ScriptedReader {
+    pub fn reads(&self, file: &[u8], text: &str) {
+        self.texts
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push((file.to_vec(), text.to_owned()));
+    }
+}
+
+impl TextReader for ScriptedReader {
+    async fn read_text(&self, _kind: ProofKind, bytes: Vec<u8>) -> anyhow::Result<Option<String>> {
+        let texts = self.texts.lock().unwrap_or_else(PoisonError::into_inner);
+        // No OCR on this server until a test gives a text.
+        Ok((!texts.is_empty()).then(|| {
+            texts
+                .iter()
+                .find(|(file, _)| *file == bytes)
+                .map(|(_, text)| text.clone())
+                .unwrap_or_default()
         }))
     }
 }

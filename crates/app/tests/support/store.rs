@@ -86,6 +86,8 @@ struct StoredPurchase {
     /// ticket rows are deleted only when told (never judged from the status here).
     released: bool,
     keys: BuyerKeys,
+    /// The payment reference's key, unique per method among live purchases.
+    payment_reference_key: Option<String>,
 }
 
 struct StoredMail {
@@ -212,6 +214,7 @@ impl State {
                     to: rate.to,
                     rate: rate.rate,
                 }),
+            reference: draft.reference,
         }
     }
 
@@ -623,6 +626,22 @@ impl PurchaseRepository for MemoryStore {
                 return Err(CreatePurchaseError::NumbersTaken(taken));
             }
         }
+        if let Some(reference) = &new.payment_reference
+            && matches!(
+                new.status,
+                PurchaseStatus::Pending | PurchaseStatus::Approved
+            )
+            && state.purchases.values().any(|s| {
+                s.payment_reference_key.as_deref() == Some(reference.key())
+                    && s.purchase.payment_method_id == new.payment.method_id
+                    && matches!(
+                        s.purchase.status,
+                        PurchaseStatus::Pending | PurchaseStatus::Approved
+                    )
+            })
+        {
+            return Err(CreatePurchaseError::PaymentReferenceUsed);
+        }
         let id = state.next_id();
         let purchase = Purchase {
             id: PurchaseId::new(id),
@@ -638,6 +657,10 @@ impl PurchaseRepository for MemoryStore {
             payment_method: new.payment.method_name.clone(),
             payment_method_id: new.payment.method_id,
             conversion: new.payment.conversion,
+            payment_reference: new
+                .payment_reference
+                .as_ref()
+                .map(|r| r.as_str().to_owned()),
             total_amount: new.quote.total,
             discount_applied: new.quote.discount,
             status: new.status,
@@ -665,6 +688,7 @@ impl PurchaseRepository for MemoryStore {
                 proof_problem: None,
                 released: new.hold_until.is_none(),
                 keys: new.buyer_keys.clone(),
+                payment_reference_key: new.payment_reference.as_ref().map(|r| r.key().to_owned()),
             },
         );
         if new.confirm_to_buyer {

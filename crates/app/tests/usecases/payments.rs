@@ -24,6 +24,8 @@ fn method_input(name: &str, rate: Option<i64>) -> PaymentMethodInput {
         active: Some(true),
         details: vec![("phone".into(), "0414-000-0000".into())],
         exchange_rate_id: rate.map(ExchangeRateId::new),
+        reference_required: None,
+        reference_min_length: None,
     }
 }
 

@@ -1,14 +1,20 @@
-//! Checking attached proofs over the fakes (issue 16): the same file sent for two purchases is
-//! flagged on the second, a proof that cannot be read is tried again with a backoff and then
-//! given up, and an instance never checks what another has claimed.
+//! Checking attached proofs over the fakes (issue 16): the same file, picture or reference sent
+//! for two purchases is flagged on the second, metadata naming an editor or a late date is
+//! flagged, what the text says is compared with the purchase, a proof that cannot be read is
+//! tried again with a backoff and then given up, and an instance never checks what another has
+//! claimed.
 
 use chrono::TimeDelta;
 use rifa_app::proofs::UploadRequest;
-use rifa_app::purchasing::PurchaseReceipt;
-use rifa_domain::proof_signals::{Light, Signal};
-use rifa_ports::ProofCheckState;
+use rifa_app::purchasing::{PurchaseError, PurchaseMode, PurchaseReceipt};
+use rifa_domain::payment::PaymentMethodDraft;
+use rifa_domain::payment_reference::{PaymentReference, ReferencePolicy};
+use rifa_domain::proof_signals::{Light, PictureHash, Signal};
+use rifa_domain::purchase::PurchaseId;
+use rifa_domain::{FieldError, Lang};
+use rifa_ports::{PaymentMethodRepository, ProofCheckState, ProofEvidence};
 
-use crate::support::{Harness, RaffleSetup, buyer};
+use crate::support::{Harness, RaffleSetup, buyer, fields, request};
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x03\x20";
 
@@ -77,7 +83,7 @@ async fn the_same_file_for_a_second_purchase_is_red_and_names_the_first() {
             Signal::ExactReuse {
                 other: ana.purchase.id
             },
-            Signal::Unreadable
+            Signal::NoTextReader
         ]
     );
     let Some(ProofCheckState::Done { light, .. }) =
@@ -125,4 +131,219 @@ async fn two_instances_check_each_proof_once() {
     assert_eq!(mine.unwrap() + theirs.unwrap(), 2);
     assert_eq!(t.store.proof_check_attempts(ana.purchase.id), 1);
     assert_eq!(t.store.proof_check_attempts(luis.purchase.id), 1);
+}
+
+/// The check of a purchase's proof, once done.
+async fn checked(t: &Harness, purchase: PurchaseId) -> (Light, Vec<Signal>) {
+    match t.proof_checks().proof_check(purchase).await.unwrap() {
+        Some(ProofCheckState::Done { light, signals, .. }) => (light, signals),
+        other => panic!("not checked: {other:?}"),
+    }
+}
+
+const OTHER_PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x04\x00";
+
+#[tokio::test]
+async fn a_proof_showing_the_amount_and_the_reference_typed_is_green() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let quote = t.price_of(&raffle, 1).await;
+    let mut form = request(&zelle, &[5], &quote);
+    form.payment_reference = PaymentReference::parse("a1b2c3d4").unwrap();
+    let ana = t
+        .purchasing()
+        .purchase(raffle.id, Ok(form), PurchaseMode::Public, Lang::Es)
+        .await
+        .unwrap();
+    let total = ana.purchase.total_amount;
+    t.reader.reads(
+        PNG,
+        &format!("Zelle\nAmount\n${total}\nConfirmation: BACa1b2c3d4\nNov 3, 2026"),
+    );
+    attach(&t, &ana, PNG).await;
+    t.proof_checks().check_due_proofs().await.unwrap();
+
+    let (light, signals) = checked(&t, ana.purchase.id).await;
+    assert_eq!(light, Light::Green, "{signals:?}");
+    assert!(matches!(signals[0], Signal::AmountMatches { .. }));
+    assert!(matches!(signals[1], Signal::ReferenceMatches { .. }));
+}
+
+#[tokio::test]
+async fn a_wrong_amount_is_red_and_a_proof_without_text_amber() {
+    let t = Harness::new();
+    let (ana, luis) = two_buyers(&t).await;
+    t.reader
+        .reads(PNG, "Zelle\nAmount\n$1.00\nConfirmation: BAC12345678");
+    t.reader.reads(OTHER_PNG, "   ");
+    attach(&t, &ana, PNG).await;
+    attach(&t, &luis, OTHER_PNG).await;
+    t.proof_checks().check_due_proofs().await.unwrap();
+
+    let (light, signals) = checked(&t, ana.purchase.id).await;
+    assert_eq!(light, Light::Red);
+    assert!(
+        matches!(&signals[0], Signal::AmountDiffers { read, expected }
+            if read.value.to_string() == "1.00" && expected.value == ana.purchase.total_amount.as_decimal()),
+        "{signals:?}"
+    );
+    assert_eq!(
+        checked(&t, luis.purchase.id).await,
+        (Light::Amber, vec![Signal::Unreadable])
+    );
+}
+
+#[tokio::test]
+async fn the_same_picture_saved_again_or_the_same_reference_cropped_is_red() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let mut bought = Vec::new();
+    for (who, number) in [("Ana", 1), ("Luis", 2), ("Eva", 3)] {
+        let phone = format!("0414-111-000{number}");
+        let customer = buyer(who, &format!("{who}@correo.com"), &phone);
+        bought.push(t.buy_as(&raffle, &zelle, &[number], customer).await);
+    }
+    let [ana, luis, eva] = <[_; 3]>::try_from(bought).unwrap();
+    let mut bits = [0u8; 32];
+    let first = PictureHash(bits);
+    bits[0] = 0b0111_1111;
+    let saved_again = PictureHash(bits);
+    t.examiner.finds(
+        PNG,
+        ProofEvidence {
+            picture_hash: Some(first),
+            ..ProofEvidence::default()
+        },
+    );
+    t.examiner.finds(
+        OTHER_PNG,
+        ProofEvidence {
+            picture_hash: Some(saved_again),
+            ..ProofEvidence::default()
+        },
+    );
+    let cropped = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x05\x00";
+    t.examiner.finds(
+        cropped,
+        ProofEvidence {
+            picture_hash: Some(PictureHash([0xF0; 32])),
+            ..ProofEvidence::default()
+        },
+    );
+    t.reader.reads(PNG, "Referencia: 0123456789");
+    t.reader.reads(cropped, "Referencia: 0123456789");
+    attach(&t, &ana, PNG).await;
+    t.proof_checks().check_due_proofs().await.unwrap();
+    attach(&t, &luis, OTHER_PNG).await;
+    attach(&t, &eva, cropped).await;
+    t.proof_checks().check_due_proofs().await.unwrap();
+
+    let (light, signals) = checked(&t, luis.purchase.id).await;
+    assert_eq!(light, Light::Red);
+    assert!(
+        signals.contains(&Signal::NearReuse {
+            other: ana.purchase.id,
+            distance: 7
+        }),
+        "{signals:?}"
+    );
+    let (light, signals) = checked(&t, eva.purchase.id).await;
+    assert_eq!(light, Light::Red);
+    assert!(
+        signals.contains(&Signal::ReferenceReused {
+            other: ana.purchase.id
+        }),
+        "{signals:?}"
+    );
+    assert!(
+        !signals
+            .iter()
+            .any(|s| matches!(s, Signal::NearReuse { .. })),
+        "a different picture"
+    );
+}
+
+#[tokio::test]
+async fn metadata_naming_an_editor_or_a_later_date_is_flagged() {
+    let t = Harness::new();
+    let (ana, _) = two_buyers(&t).await;
+    let later = ana.purchase.created_at + TimeDelta::hours(5);
+    t.examiner.finds(
+        PNG,
+        ProofEvidence {
+            software: vec!["Adobe Photoshop 25.0 (Windows)".into()],
+            created_at: Some(later),
+            ..ProofEvidence::default()
+        },
+    );
+    attach(&t, &ana, PNG).await;
+    t.proof_checks().check_due_proofs().await.unwrap();
+
+    let (light, signals) = checked(&t, ana.purchase.id).await;
+    assert_eq!(light, Light::Red);
+    assert_eq!(
+        signals[..2],
+        [
+            Signal::EditedWith {
+                software: "Adobe Photoshop 25.0 (Windows)".into()
+            },
+            Signal::DatedAfterPurchase { taken_at: later }
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_method_may_require_a_reference_and_one_pays_for_one_live_purchase() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let method = t
+        .store
+        .create_payment_method(&PaymentMethodDraft {
+            name: "Pago Móvil".into(),
+            kind: "mobile_payment".into(),
+            active: true,
+            details: vec![("phone".into(), "0414-000-0000".into())],
+            exchange_rate_id: None,
+            reference: ReferencePolicy::new(true, 6).unwrap(),
+        })
+        .await
+        .unwrap();
+    let quote = t.price_of(&raffle, 1).await;
+    let buy = |numbers: &'static [u32], reference: &'static str, who: &'static str| {
+        let mut form = request(&method, numbers, &quote);
+        form.payment_reference = PaymentReference::parse(reference).unwrap();
+        form.customer = buyer(
+            who,
+            &format!("{}@correo.com", who.to_lowercase()),
+            "0414-555-0000",
+        );
+        let t = &t;
+        async move {
+            t.purchasing()
+                .purchase(raffle.id, Ok(form), PurchaseMode::Public, Lang::Es)
+                .await
+        }
+    };
+    let Err(PurchaseError::Invalid(errors)) = buy(&[1], "", "Ana").await else {
+        panic!("a reference is required");
+    };
+    assert_eq!(fields(&errors), ["paymentReference"]);
+    assert_eq!(errors.iter().next().unwrap().1, FieldError::Required);
+    let Err(PurchaseError::Invalid(errors)) = buy(&[1], "12-34", "Ana").await else {
+        panic!("too short");
+    };
+    assert_eq!(
+        errors.iter().next().unwrap().1,
+        FieldError::TooShort { min: 6 }
+    );
+    buy(&[1], "0123-456789", "Ana").await.unwrap();
+    assert!(
+        matches!(
+            buy(&[2], "0123456789", "Luis").await,
+            Err(PurchaseError::PaymentReferenceUsed)
+        ),
+        "the same reference, typed otherwise"
+    );
 }

@@ -5537,6 +5537,13 @@ export type components = {
             /** Format: int64 */
             id: number;
             name: string;
+            /**
+             * Format: int32
+             * @description The fewest letters and digits the reference may have (0: any).
+             */
+            referenceMinLength: number;
+            /** @description Whether the purchase form requires a payment reference with this method. */
+            referenceRequired: boolean;
             /** @description digital, zelle, binance, crypto, bank, bank_transfer, transfer, mobile_payment or mobile. */
             type: string;
         };
@@ -5553,6 +5560,13 @@ export type components = {
             /** Format: int64 */
             exchangeRateId?: number | null;
             name?: string | null;
+            /**
+             * Format: int64
+             * @description The fewest letters and digits a reference may have, 0 to 30; defaults to 0.
+             */
+            referenceMinLength?: number | null;
+            /** @description Whether purchases must carry a payment reference; defaults to false. */
+            referenceRequired?: boolean | null;
             type?: string | null;
         };
         /** @description A purchase still to be decided: the freeze waits for it. */
@@ -5639,14 +5653,19 @@ export type components = {
         /** @description What the check of a purchase's proof found. */
         ProofCheckDto: {
             checkedAt?: string | null;
-            /** @description `green`, `amber` or `red`, once done. */
+            /**
+             * @description `green` (amount and reference read and matching, nothing reused or edited), `amber`
+             *     (something unread or unusual) or `red` (reused, edited, amount off), once done.
+             */
             light?: string | null;
             /** @description Why it was given up, when failed. */
             reason?: string | null;
-            /** @description Each tagged by `kind` (`exactReuse` with `other`, `unreadable`, …), once done. */
-            signals: Record<string, never>[];
+            /** @description Why, once done: each signal tagged by `kind`. */
+            signals: components["schemas"]["SignalDto"][];
             /** @description `none` (no proof attached), `pending`, `done` or `failed`. */
             status: string;
+            /** @description The text read from the proof (OCR, or a PDF's own), once done. */
+            text?: string | null;
         };
         /** @description A raffle's prizes, the published rule's parameters, and the commitment once frozen. */
         PublicDrawDto: {
@@ -5757,6 +5776,8 @@ export type components = {
              *     (`/api/proofs/…`, also served as `/uploads/…`) or an object-store URL.
              */
             paymentProof?: string | null;
+            /** @description The payment reference the buyer typed. */
+            paymentReference?: string | null;
             /**
              * @description Why the buyer's last proof was refused (`missing`, `too_large`, `wrong_type`), when it
              *     was; only in the single-purchase view.
@@ -5799,6 +5820,13 @@ export type components = {
             discountApplied?: string | null;
             /** @description The method's id (or its name). */
             paymentMethod: string;
+            /**
+             * @description The bank's reference for the payment (letters, digits, spaces and `- . / # _`, up to
+             *     40). Required, with a minimum length, when the method says so; one already paying for a
+             *     live purchase with the same method is refused (409 `payment_reference_used`).
+             * @example 012345678901
+             */
+            paymentReference?: string | null;
             raffleId?: string | null;
             /**
              * @description Instead of `ticketNumbers`: how many numbers the server should draw at random among
@@ -5970,6 +5998,13 @@ export type components = {
             status?: string | null;
             title?: string | null;
         };
+        /** @description An amount read on a proof. */
+        ReadAmountDto: {
+            /** @description USD, EUR, VES or COP, when a mark named it. */
+            currency?: string | null;
+            /** @example 1234.56 */
+            value: string;
+        };
         /** @description The purchase as its buyer sees it on the receipt: no ID document, no admin notes. */
         ReceiptPurchaseDto: {
             convertedTotal?: null | components["schemas"]["ConvertedTotalDto"];
@@ -6021,6 +6056,71 @@ export type components = {
             /** @example admin */
             role: string;
             username: string;
+        };
+        /** @description One thing found about a proof; the panel words each in the reviewer's language. */
+        SignalDto: {
+            /** @enum {string} */
+            kind: "exactReuse";
+            /** Format: int64 */
+            other: number;
+        } | {
+            /** Format: int32 */
+            distance: number;
+            /** @enum {string} */
+            kind: "nearReuse";
+            /** Format: int64 */
+            other: number;
+        } | {
+            /** @enum {string} */
+            kind: "referenceReused";
+            /** Format: int64 */
+            other: number;
+        } | {
+            /** @enum {string} */
+            kind: "editedWith";
+            software: string;
+        } | {
+            /** @enum {string} */
+            kind: "datedAfterPurchase";
+            takenAt: string;
+        } | {
+            /** @enum {string} */
+            kind: "datedBeforePurchase";
+            takenAt: string;
+        } | {
+            /** @enum {string} */
+            kind: "amountMatches";
+            read: components["schemas"]["ReadAmountDto"];
+        } | {
+            expected: components["schemas"]["ReadAmountDto"];
+            /** @enum {string} */
+            kind: "amountDiffers";
+            read: components["schemas"]["ReadAmountDto"];
+        } | {
+            /** @enum {string} */
+            kind: "amountUnread";
+        } | {
+            /** @enum {string} */
+            kind: "referenceMatches";
+            reference: string;
+        } | {
+            /** @enum {string} */
+            kind: "referenceRead";
+            reference: string;
+        } | {
+            given: string;
+            /** @enum {string} */
+            kind: "referenceDiffers";
+            read: string;
+        } | {
+            /** @enum {string} */
+            kind: "referenceUnread";
+        } | {
+            /** @enum {string} */
+            kind: "noTextReader";
+        } | {
+            /** @enum {string} */
+            kind: "unreadable";
         };
         StatsDto: {
             /**

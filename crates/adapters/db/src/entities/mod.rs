@@ -10,6 +10,7 @@ pub mod prize_deliveries;
 pub mod prize_draws;
 pub mod promotions;
 pub mod proof_checks;
+pub mod proof_picture_bands;
 pub mod purchase_events;
 pub mod purchase_hours;
 pub mod purchase_tickets;

@@ -11,6 +11,10 @@ pub struct Model {
     /// JSON array of `[key, value]` pairs, in display order.
     pub details: String,
     pub exchange_rate_id: Option<i64>,
+    /// Whether purchases paid with it must carry a payment reference.
+    pub reference_required: bool,
+    /// The fewest letters and digits a reference must have (0: any).
+    pub reference_min_length: i16,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

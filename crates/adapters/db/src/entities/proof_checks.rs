@@ -14,6 +14,12 @@ pub struct Model {
     pub next_attempt_at: DateTimeUtc,
     pub lease_until: Option<DateTimeUtc>,
     pub sha256: Option<String>,
+    /// The picture's perceptual hash, hex.
+    pub picture_hash: Option<String>,
+    /// The key of the reference read on the proof.
+    pub read_reference: Option<String>,
+    /// What was read from the proof.
+    pub text: Option<String>,
     pub light: Option<String>,
     /// The signals as JSON.
     pub signals: Option<String>,

@@ -49,6 +49,10 @@ pub struct Model {
     pub buyer_document_key: String,
     /// The last ten digits of the buyer's phone.
     pub buyer_phone_key: String,
+    /// The payment reference the buyer typed, trimmed.
+    pub payment_reference: Option<String>,
+    /// Its letters and digits in upper case: unique per method among live purchases.
+    pub payment_reference_key: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -4,9 +4,9 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
-use rifa_domain::proof_signals::{Light, Signal};
+use rifa_domain::proof_signals::PictureHash;
 use rifa_domain::purchase::PurchaseId;
-use rifa_ports::{ProofCheckJob, ProofCheckState, ProofChecks};
+use rifa_ports::{ProofCheckJob, ProofCheckState, ProofChecks, ProofFindings, ProofSubject};
 
 use super::MemoryStore;
 
@@ -16,6 +16,8 @@ struct Check {
     next_attempt_at: DateTime<Utc>,
     lease_until: Option<DateTime<Utc>>,
     fingerprint: Option<[u8; 32]>,
+    picture_hash: Option<PictureHash>,
+    read_reference: Option<String>,
     state: ProofCheckState,
 }
 
@@ -32,6 +34,8 @@ impl CheckState {
                 next_attempt_at: at,
                 lease_until: None,
                 fingerprint: None,
+                picture_hash: None,
+                read_reference: None,
                 state: ProofCheckState::Pending,
             },
         );
@@ -103,20 +107,74 @@ impl ProofChecks for MemoryStore {
             .collect())
     }
 
+    async fn purchases_with_similar_picture(
+        &self,
+        hash: &PictureHash,
+        max_distance: u32,
+        except: PurchaseId,
+    ) -> anyhow::Result<Vec<(PurchaseId, u32)>> {
+        Ok(self
+            .state()
+            .proof_checks
+            .0
+            .iter()
+            .filter(|(p, _)| **p != except)
+            .filter_map(|(p, c)| Some((*p, c.picture_hash?.distance(hash))))
+            .filter(|(_, distance)| *distance <= max_distance)
+            .collect())
+    }
+
+    async fn purchases_with_reference(
+        &self,
+        reference_key: &str,
+        except: PurchaseId,
+    ) -> anyhow::Result<Vec<PurchaseId>> {
+        let state = self.state();
+        let mut found: Vec<PurchaseId> = state
+            .proof_checks
+            .0
+            .iter()
+            .filter(|(p, c)| **p != except && c.read_reference.as_deref() == Some(reference_key))
+            .map(|(p, _)| *p)
+            .chain(
+                state
+                    .purchases
+                    .iter()
+                    .filter(|(p, s)| {
+                        **p != except && s.payment_reference_key.as_deref() == Some(reference_key)
+                    })
+                    .map(|(p, _)| *p),
+            )
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        Ok(found)
+    }
+
+    async fn proof_subject(&self, purchase: PurchaseId) -> anyhow::Result<Option<ProofSubject>> {
+        Ok(self.state().purchases.get(&purchase).map(|s| ProofSubject {
+            created_at: s.purchase.created_at,
+            total_amount: s.purchase.total_amount,
+            conversion: s.purchase.conversion,
+            payment_reference: s.purchase.payment_reference.clone(),
+        }))
+    }
+
     async fn record_proof_check(
         &self,
         job: &ProofCheckJob,
-        fingerprint: &[u8; 32],
-        light: Light,
-        signals: &[Signal],
+        findings: &ProofFindings,
         at: DateTime<Utc>,
     ) -> anyhow::Result<()> {
         if let Some(check) = current(&mut self.state().proof_checks.0, job) {
-            check.fingerprint = Some(*fingerprint);
+            check.fingerprint = Some(findings.fingerprint);
+            check.picture_hash = findings.picture_hash;
+            check.read_reference.clone_from(&findings.read_reference);
             check.lease_until = None;
             check.state = ProofCheckState::Done {
-                light,
-                signals: signals.to_vec(),
+                light: findings.light,
+                signals: findings.signals.clone(),
+                text: findings.text.clone(),
                 checked_at: at,
             };
         }

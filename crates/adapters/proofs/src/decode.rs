@@ -1,4 +1,4 @@
-//! [`ProofInspector`] with real decoders: `image` (PNG, JPEG and GIF only) and `lopdf`.
+//! [`ProofInspector`] with real decoders: `image` (PNG, JPEG, GIF and WEBP) and `lopdf`.
 //!
 //! Decoding is CPU work on a stranger's file, so it runs on Tokio's blocking pool, at most one
 //! file per core at a time (a 40-megapixel image takes 160 MB to decode), and a decoder that
@@ -8,7 +8,7 @@ use std::io::Cursor;
 use std::sync::LazyLock;
 
 use anyhow::Context;
-use image::{ImageFormat, ImageReader, Limits};
+use image::{DynamicImage, ImageFormat, ImageReader, Limits};
 use rifa_domain::proof::{ProofContent, ProofKind};
 use rifa_ports::outbound::ProofInspector;
 use tokio::sync::Semaphore;
@@ -18,54 +18,92 @@ static DECODING: LazyLock<Semaphore> = LazyLock::new(|| {
     Semaphore::new(std::thread::available_parallelism().map_or(2, std::num::NonZero::get))
 });
 
+/// Runs `work` on the blocking pool within [`DECODING`]'s bound; `None` when it panicked (a
+/// decoder's bug on a hostile file is that file's problem only).
+pub(crate) async fn off_the_workers<T: Send + 'static>(
+    what: &'static str,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> anyhow::Result<Option<T>> {
+    let _permit = DECODING
+        .acquire()
+        .await
+        .context("the decoding queue is closed")?;
+    match tokio::task::spawn_blocking(work).await {
+        Ok(done) => Ok(Some(done)),
+        Err(error) if error.is_panic() => {
+            tracing::warn!(work = what, "a decoder panicked on a proof");
+            Ok(None)
+        }
+        Err(error) => Err(error).context("failed to decode a proof"),
+    }
+}
+
 /// Decodes proofs with the `image` and `lopdf` crates.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct DecodingInspector;
 
 impl ProofInspector for DecodingInspector {
-    #[tracing::instrument(name = "storage.decoding_inspector.inspect", skip_all)]
+    #[tracing::instrument(name = "proofs.decoding_inspector.inspect", skip_all)]
     async fn inspect(
         &self,
         kind: ProofKind,
         bytes: Vec<u8>,
         max_pixels: u64,
     ) -> anyhow::Result<ProofContent> {
-        let _permit = DECODING
-            .acquire()
-            .await
-            .context("the decoding queue is closed")?;
-        match tokio::task::spawn_blocking(move || decode(kind, &bytes, max_pixels)).await {
-            Ok(content) => Ok(content),
-            Err(error) if error.is_panic() => {
-                tracing::warn!(proof.kind = kind.label(), "a decoder panicked on a proof");
-                Ok(ProofContent::Unreadable)
-            }
-            Err(error) => Err(error).context("failed to decode a proof"),
-        }
+        Ok(
+            off_the_workers("inspect", move || decode(kind, &bytes, max_pixels))
+                .await?
+                .unwrap_or(ProofContent::Unreadable),
+        )
     }
 }
 
 fn decode(kind: ProofKind, bytes: &[u8], max_pixels: u64) -> ProofContent {
-    match kind {
-        ProofKind::Png => decode_image(ImageFormat::Png, bytes, max_pixels),
-        ProofKind::Jpeg => decode_image(ImageFormat::Jpeg, bytes, max_pixels),
-        ProofKind::Gif => decode_image(ImageFormat::Gif, bytes, max_pixels),
-        ProofKind::Webp => decode_image(ImageFormat::WebP, bytes, max_pixels),
-        ProofKind::Pdf => decode_pdf(bytes),
+    let Some(format) = image_format(kind) else {
+        return decode_pdf(bytes);
+    };
+    match decode_picture(format, bytes, max_pixels) {
+        Picture::Decoded(image) => ProofContent::Image {
+            width: image.width(),
+            height: image.height(),
+        },
+        Picture::TooLarge { width, height } => ProofContent::Image { width, height },
+        Picture::Unreadable => ProofContent::Unreadable,
     }
+}
+
+/// The picture format of a proof kind; `None` for a PDF.
+pub(crate) fn image_format(kind: ProofKind) -> Option<ImageFormat> {
+    match kind {
+        ProofKind::Png => Some(ImageFormat::Png),
+        ProofKind::Jpeg => Some(ImageFormat::Jpeg),
+        ProofKind::Gif => Some(ImageFormat::Gif),
+        ProofKind::Webp => Some(ImageFormat::WebP),
+        ProofKind::Pdf => None,
+    }
+}
+
+pub(crate) enum Picture {
+    Decoded(DynamicImage),
+    /// The header claims more than the budget: not decoded.
+    TooLarge {
+        width: u32,
+        height: u32,
+    },
+    Unreadable,
 }
 
 /// The header's dimensions first: an image claiming more than `max_pixels` is answered without
 /// allocating anything for its pixels; one within the budget is then decoded in full, under
 /// limits matching its header, so a header that lies cannot make the decoder allocate more.
-fn decode_image(format: ImageFormat, bytes: &[u8], max_pixels: u64) -> ProofContent {
+pub(crate) fn decode_picture(format: ImageFormat, bytes: &[u8], max_pixels: u64) -> Picture {
     let Ok((width, height)) =
         ImageReader::with_format(Cursor::new(bytes), format).into_dimensions()
     else {
-        return ProofContent::Unreadable;
+        return Picture::Unreadable;
     };
     if u64::from(width) * u64::from(height) > max_pixels {
-        return ProofContent::Image { width, height };
+        return Picture::TooLarge { width, height };
     }
     let mut limits = Limits::default();
     limits.max_image_width = Some(width);
@@ -74,10 +112,9 @@ fn decode_image(format: ImageFormat, bytes: &[u8], max_pixels: u64) -> ProofCont
     limits.max_alloc = Some(max_pixels.saturating_mul(8).saturating_add(64 << 20));
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     reader.limits(limits);
-    match reader.decode() {
-        Ok(_) => ProofContent::Image { width, height },
-        Err(_) => ProofContent::Unreadable,
-    }
+    reader
+        .decode()
+        .map_or(Picture::Unreadable, Picture::Decoded)
 }
 
 /// A PDF must parse (header, cross-reference table, trailer, objects) and have a page.

@@ -1,0 +1,280 @@
+//! What the panel is told about each proof (issue 16), over HTTP on both databases with the
+//! real readers (Tesseract, poppler) on receipts of the proof corpus: a receipt whose amount
+//! and reference match is green; the same receipt saved again, cropped or retouched for
+//! another purchase is red with the first purchase named; a PDF made with an editor is red.
+//! And the payment reference: required per method, and one reference pays for one live
+//! purchase even when many buyers send it at once.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::time::{Duration, Instant};
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, expect_error};
+use crate::on_both;
+use crate::proofs::{Bought, send_proof};
+
+on_both!(
+    a_receipt_whose_amount_and_reference_match_is_green_and_its_copies_are_red,
+    a_pdf_made_with_an_editor_is_red_and_its_text_is_read,
+    a_method_may_require_a_reference_and_one_reference_pays_for_one_live_purchase,
+);
+
+fn corpus(file: &str) -> Vec<u8> {
+    let path = format!(
+        "{}/../adapters/proofs/tests/corpus/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The proof check of `purchase` once it is done (the checker runs every 200 ms in tests; OCR
+/// takes about a second a proof).
+pub(crate) async fn checked(app: &TestApp, purchase: i64) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let check = app
+            .admin_get(&format!("/api/admin/purchases/{purchase}/proof-check"))
+            .await;
+        if check["status"] != "pending" || Instant::now() > deadline {
+            return check;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Buys one number at `total` with `method`, typing `reference` when given.
+async fn buy(
+    app: &TestApp,
+    (raffle, method): (i64, i64),
+    number: u32,
+    total: &str,
+    reference: Option<&str>,
+) -> reqwest::Response {
+    let email = format!("comprador{number}@example.com");
+    let mut form = app.purchase_form(method, &[number], total, &email);
+    if let Some(reference) = reference {
+        form.push(("paymentReference", reference.to_owned()));
+    }
+    app.post_form(&format!("/api/raffles/{raffle}/purchase"), form, None)
+        .await
+}
+
+async fn bought(response: reqwest::Response) -> Bought {
+    let status = response.status();
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    Bought {
+        id: body["purchase"]["id"].as_i64().unwrap(),
+        token: body["purchaseToken"].as_str().unwrap().to_owned(),
+        reference: body["purchase"]["reference"].as_str().unwrap().to_owned(),
+        labels: Vec::new(),
+    }
+}
+
+fn kinds(check: &Value) -> Vec<&str> {
+    check["signals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["kind"].as_str().unwrap())
+        .collect()
+}
+
+fn signal<'a>(check: &'a Value, kind: &str) -> &'a Value {
+    check["signals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["kind"] == kind)
+        .unwrap_or_else(|| panic!("no {kind}: {check}"))
+}
+
+async fn a_receipt_whose_amount_and_reference_match_is_green_and_its_copies_are_red(app: TestApp) {
+    // zelle-04: a Wells Fargo Zelle payment of $170.00, confirmation WFCTh87wdy6q.
+    let shop = (
+        app.raffle("170", 100, (1, 5)).await,
+        app.payment_method("Zelle", None).await,
+    );
+    let honest = bought(buy(&app, shop, 1, "170.00", Some("WFCTh87wdy6q")).await).await;
+    send_proof(
+        &app,
+        &honest,
+        &corpus("zelle-04-original.png"),
+        "pago.png",
+        "image/png",
+    )
+    .await;
+    let check = checked(&app, honest.id).await;
+    assert_eq!(check["status"], "done", "{check}");
+    assert_eq!(check["light"], "green", "{check}");
+    assert_eq!(
+        signal(&check, "amountMatches")["read"],
+        json!({"currency": "USD", "value": "170.00"})
+    );
+    assert_eq!(
+        signal(&check, "referenceMatches")["reference"],
+        "WFCTH87WDY6Q"
+    );
+    assert!(
+        check["text"].as_str().unwrap().contains("Wells Fargo"),
+        "{check}"
+    );
+
+    // The same screenshot recompressed as JPEG, cropped, and retouched, each for another
+    // purchase by someone who typed no reference.
+    let mut copies = Vec::new();
+    for (number, file, mime) in [
+        (2, "zelle-04-jpeg.jpg", "image/jpeg"),
+        (3, "zelle-04-cropped.png", "image/png"),
+        (4, "zelle-04-edited.jpg", "image/jpeg"),
+    ] {
+        let copy = bought(buy(&app, shop, number, "170.00", None).await).await;
+        send_proof(&app, &copy, &corpus(file), file, mime).await;
+        copies.push(copy);
+    }
+    let recompressed = checked(&app, copies[0].id).await;
+    assert_eq!(recompressed["light"], "red", "{recompressed}");
+    let near = signal(&recompressed, "nearReuse");
+    assert_eq!(near["other"], honest.id);
+    assert!(near["distance"].as_u64().unwrap() <= 15, "{near}");
+
+    let cropped = checked(&app, copies[1].id).await;
+    assert_eq!(cropped["light"], "red", "{cropped}");
+    assert_eq!(signal(&cropped, "referenceReused")["other"], honest.id);
+    assert!(
+        !kinds(&cropped).contains(&"nearReuse"),
+        "a crop moves the picture: {cropped}"
+    );
+
+    let retouched = checked(&app, copies[2].id).await;
+    assert_eq!(retouched["light"], "red", "{retouched}");
+    assert_eq!(signal(&retouched, "editedWith")["software"], "PicsArt");
+    assert_eq!(
+        signal(&retouched, "amountDiffers")["read"]["value"],
+        "1700.00",
+        "the amount was changed to $1,700.00: {retouched}"
+    );
+
+    // The first sender is not accused by those who copied them.
+    assert_eq!(checked(&app, honest.id).await["light"], "green");
+}
+
+async fn a_pdf_made_with_an_editor_is_red_and_its_text_is_read(app: TestApp) {
+    // bancolombia-08: a PDF whose producer is Canva, made three weeks after the payment.
+    let shop = (
+        app.raffle("10", 100, (1, 5)).await,
+        app.payment_method("Bancolombia", None).await,
+    );
+    let purchase = bought(buy(&app, shop, 7, "10.00", None).await).await;
+    send_proof(
+        &app,
+        &purchase,
+        &corpus("bancolombia-08-pdf.pdf"),
+        "comprobante.pdf",
+        "application/pdf",
+    )
+    .await;
+    let check = checked(&app, purchase.id).await;
+    assert_eq!(check["light"], "red", "{check}");
+    assert_eq!(signal(&check, "editedWith")["software"], "Canva");
+    assert_eq!(
+        signal(&check, "referenceRead")["reference"],
+        "6532996103",
+        "{check}"
+    );
+    assert!(
+        check["text"]
+            .as_str()
+            .unwrap()
+            .contains("Comprobante No. 6532996103")
+    );
+}
+
+async fn a_method_may_require_a_reference_and_one_reference_pays_for_one_live_purchase(
+    app: TestApp,
+) {
+    let raffle = app.raffle("5", 1000, (1, 5)).await;
+    let response = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/payment-methods",
+            &json!({"name": "Pago Móvil", "type": "mobile_payment", "details": {"phone": "0414-000-0000"},
+                    "referenceRequired": true, "referenceMinLength": 6}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let method: Value = response.json().await.unwrap();
+    assert_eq!(
+        (&method["referenceRequired"], &method["referenceMinLength"]),
+        (&json!(true), &json!(6))
+    );
+    let shop = (raffle, method["id"].as_i64().unwrap());
+
+    let body = expect_error(
+        buy(&app, shop, 1, "5.00", None).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
+    assert!(body["fields"]["paymentReference"].is_string(), "{body}");
+    let body = expect_error(
+        buy(&app, shop, 1, "5.00", Some("12-34")).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
+    assert!(
+        body["fields"]["paymentReference"]
+            .as_str()
+            .unwrap()
+            .contains('6'),
+        "{body}"
+    );
+
+    // Eight buyers send the same reference at once, typed eight ways: one purchase is made.
+    let typed = [
+        "0123456789",
+        "0123-456789",
+        "0123 456 789",
+        "0123456789 ",
+        "0123.456.789",
+        "0123/456789",
+        "#0123456789",
+        "0123_456_789",
+    ];
+    let answers = futures_util::future::join_all(
+        (10..)
+            .zip(typed)
+            .map(|(number, reference)| buy(&app, shop, number, "5.00", Some(reference))),
+    )
+    .await;
+    let mut made = Vec::new();
+    for answer in answers {
+        match answer.status() {
+            StatusCode::CREATED => made.push(bought(answer).await),
+            _ => {
+                let body =
+                    expect_error(answer, StatusCode::CONFLICT, "payment_reference_used").await;
+                assert!(
+                    body["message"].as_str().unwrap().contains("ya fue usado"),
+                    "{body}"
+                );
+            }
+        }
+    }
+    assert_eq!(made.len(), 1, "one reference, one purchase");
+
+    // Another method may take the same reference; a rejected purchase frees it.
+    let other = (raffle, app.payment_method("Zelle", None).await);
+    bought(buy(&app, other, 30, "5.00", Some("0123456789")).await).await;
+    assert_eq!(
+        app.decide(made[0].id, "rejected", Some("No llegó el pago"))
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    bought(buy(&app, shop, 31, "5.00", Some("0123456789")).await).await;
+}
