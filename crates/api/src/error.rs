@@ -25,6 +25,7 @@ use rifa_app::draws::DrawError;
 use rifa_app::holds::AlertError;
 use rifa_app::lookup::VerifyError;
 use rifa_app::mail::TestEmailError;
+use rifa_app::proof_queue::BulkError;
 use rifa_app::proofs::ProofFailure;
 use rifa_app::purchasing::PurchaseError;
 use rifa_app::review::{DecideError, ReopenFailure};
@@ -412,6 +413,15 @@ impl From<DecideError> for ApiError {
                 Message::from(&e),
             ),
             DecideError::Unknown(e) => Self::internal(&e),
+        }
+    }
+}
+
+impl From<BulkError> for ApiError {
+    fn from(error: BulkError) -> Self {
+        match error {
+            BulkError::Invalid(fields) => Self::validation(&fields),
+            BulkError::Unknown(e) => Self::internal(&e),
         }
     }
 }

@@ -40,6 +40,7 @@ use rifa_app::lookup::{Lookup, LookupService};
 use rifa_app::mail::{Mail, MailService, MailSetup};
 use rifa_app::payments::{Payments, PaymentsService};
 use rifa_app::proof_checks::{ProofCheckService, ProofChecking};
+use rifa_app::proof_queue::{ProofQueue, ProofQueueService};
 use rifa_app::proofs::{ProofUploads, Proofs, ProofsService};
 use rifa_app::purchasing::{Purchasing, PurchasingService};
 use rifa_app::receipts::{Receipts, ReceiptsService};
@@ -78,6 +79,7 @@ pub struct AppState {
     pub holds: Arc<dyn HoldsService>,
     pub draws: Arc<dyn DrawService>,
     pub proof_checks: Arc<dyn ProofCheckService>,
+    pub proof_queue: Arc<dyn ProofQueueService>,
     pub buyer: Arc<dyn BuyerService>,
     pub lookup: Arc<dyn LookupService>,
     pub mail: Arc<dyn MailService>,
@@ -233,6 +235,7 @@ fn state(
         export: Arc::new(Export::new(db.clone(), shared)),
         holds: Arc::new(Holds::new(db.clone(), Arc::clone(&clock), shared)),
         proof_checks,
+        proof_queue: Arc::new(ProofQueue::new(db.clone(), Arc::clone(&clock), shared)),
         draws: Arc::new(Draws::new(
             db.clone(),
             RandomSalts,

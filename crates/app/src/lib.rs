@@ -19,6 +19,7 @@ pub mod lookup;
 pub mod mail;
 pub mod payments;
 pub mod proof_checks;
+pub mod proof_queue;
 pub mod proofs;
 pub mod purchasing;
 pub mod receipts;

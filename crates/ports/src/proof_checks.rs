@@ -8,7 +8,7 @@ use rifa_domain::exchange::Currency;
 use rifa_domain::money::{Money, Rate};
 use rifa_domain::proof::ProofKind;
 use rifa_domain::proof_signals::{Light, PictureHash, Signal};
-use rifa_domain::purchase::PurchaseId;
+use rifa_domain::purchase::{Purchase, PurchaseCursor, PurchaseId};
 
 /// A proof waiting for its check.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,6 +83,35 @@ pub trait TextReader: Send + Sync + 'static {
         kind: ProofKind,
         bytes: Vec<u8>,
     ) -> impl Future<Output = anyhow::Result<Option<String>>> + Send;
+}
+
+/// Which proofs the reviewer's queue lists: pending purchases whose proof is attached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QueueQuery {
+    /// Only those whose check found this light; `None` lists all.
+    pub light: Option<QueueLight>,
+    /// Oldest first (the order to clear a queue in), or newest first.
+    pub oldest_first: bool,
+    /// From just after this purchase in that order (keyset paging).
+    pub after: Option<PurchaseCursor>,
+    pub limit: u32,
+}
+
+/// A queue filter by the check's outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QueueLight {
+    Checked(Light),
+    /// Not checked yet, or given up.
+    Unchecked,
+}
+
+/// A purchase in the reviewer's queue, with what its proof's check found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueuedProof {
+    pub purchase: Purchase,
+    /// `None` while the check is pending or when it was given up.
+    pub light: Option<Light>,
+    pub signals: Vec<Signal>,
 }
 
 /// Where a purchase's proof check stands.
@@ -178,6 +207,24 @@ pub trait ProofChecks: Send + Sync + 'static {
         reason: &str,
         retry_at: Option<DateTime<Utc>>,
     ) -> impl Future<Output = anyhow::Result<()>> + Send;
+
+    /// A page of the reviewer's queue.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn proof_queue(
+        &self,
+        query: &QueueQuery,
+    ) -> impl Future<Output = anyhow::Result<Vec<QueuedProof>>> + Send;
+
+    /// The lights of those of `purchases` whose proof's check is done.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn lights_of(
+        &self,
+        purchases: &[PurchaseId],
+    ) -> impl Future<Output = anyhow::Result<Vec<(PurchaseId, Light)>>> + Send;
 
     /// The check of a purchase's proof; `None` when no proof was attached.
     ///

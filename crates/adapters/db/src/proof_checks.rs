@@ -6,13 +6,18 @@ use anyhow::{Context, anyhow};
 use chrono::{DateTime, Utc};
 use rifa_domain::draw::ledger::to_hex;
 use rifa_domain::money::Money;
+use rifa_domain::proof_signals::Signal;
 use rifa_domain::proof_signals::{Light, PictureHash};
 use rifa_domain::purchase::PurchaseId;
-use rifa_ports::{ProofCheckJob, ProofCheckState, ProofChecks, ProofFindings, ProofSubject};
+use rifa_domain::purchase::PurchaseStatus;
+use rifa_ports::{
+    ProofCheckJob, ProofCheckState, ProofChecks, ProofFindings, ProofSubject, QueueLight,
+    QueueQuery, QueuedProof,
+};
 use sea_orm::sea_query::{Condition, Expr, OnConflict};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction, EntityTrait,
-    FromQueryResult, QueryFilter, QuerySelect, Set, Statement, TransactionTrait,
+    FromQueryResult, QueryFilter, QueryOrder, QuerySelect, Set, Statement, TransactionTrait,
 };
 
 use crate::Db;
@@ -342,6 +347,102 @@ impl ProofChecks for Db {
             .await
             .context("failed to record a failed proof check")?;
         Ok(())
+    }
+
+    async fn proof_queue(&self, query: &QueueQuery) -> anyhow::Result<Vec<QueuedProof>> {
+        let mut checks = sea_orm::sea_query::Query::select()
+            .column(proof_checks::Column::PurchaseId)
+            .from(proof_checks::Entity)
+            .to_owned();
+        match query.light {
+            Some(QueueLight::Checked(light)) => {
+                checks.and_where(proof_checks::Column::Light.eq(light.as_str()));
+                checks.and_where(proof_checks::Column::Status.eq(DONE));
+            }
+            Some(QueueLight::Unchecked) => {
+                checks.and_where(proof_checks::Column::Status.ne(DONE));
+            }
+            None => {}
+        }
+        let mut rows = purchases::Entity::find()
+            .filter(purchases::Column::Status.eq(PurchaseStatus::Pending.as_str()))
+            .filter(purchases::Column::Id.in_subquery(checks));
+        if let Some(after) = query.after {
+            let at = purchases::Column::CreatedAt;
+            let (later, same) = (
+                if query.oldest_first {
+                    at.gt(after.created_at)
+                } else {
+                    at.lt(after.created_at)
+                },
+                at.eq(after.created_at),
+            );
+            let id = if query.oldest_first {
+                purchases::Column::Id.gt(after.id.get())
+            } else {
+                purchases::Column::Id.lt(after.id.get())
+            };
+            rows = rows.filter(
+                Condition::any()
+                    .add(later)
+                    .add(Condition::all().add(same).add(id)),
+            );
+        }
+        let order = if query.oldest_first {
+            sea_orm::Order::Asc
+        } else {
+            sea_orm::Order::Desc
+        };
+        let rows = rows
+            .order_by(purchases::Column::CreatedAt, order.clone())
+            .order_by(purchases::Column::Id, order)
+            .limit(u64::from(query.limit))
+            .all(&self.conn)
+            .await
+            .context("failed to read the proof queue")?;
+        let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+        let found: Vec<proof_checks::Model> = proof_checks::Entity::find()
+            .filter(proof_checks::Column::PurchaseId.is_in(ids))
+            .all(&self.conn)
+            .await
+            .context("failed to read the queue's checks")?;
+        let purchases = self.with_titles(rows).await?;
+        purchases
+            .into_iter()
+            .map(|purchase| {
+                let check = found.iter().find(|c| c.purchase_id == purchase.id.get());
+                let done = check.filter(|c| c.status == DONE);
+                Ok(QueuedProof {
+                    light: done.and_then(|c| c.light.as_deref()).and_then(Light::parse),
+                    signals: match done.and_then(|c| c.signals.as_deref()) {
+                        Some(signals) => serde_json::from_str::<Vec<Signal>>(signals)
+                            .context("stored signals are not signals")?,
+                        None => Vec::new(),
+                    },
+                    purchase,
+                })
+            })
+            .collect()
+    }
+
+    async fn lights_of(
+        &self,
+        purchases: &[PurchaseId],
+    ) -> anyhow::Result<Vec<(PurchaseId, Light)>> {
+        let rows: Vec<(i64, Option<String>)> = proof_checks::Entity::find()
+            .select_only()
+            .column(proof_checks::Column::PurchaseId)
+            .column(proof_checks::Column::Light)
+            .filter(proof_checks::Column::PurchaseId.is_in(purchases.iter().map(|p| p.get())))
+            .filter(proof_checks::Column::Status.eq(DONE))
+            .into_tuple()
+            .all(&self.conn)
+            .await
+            .context("failed to read proofs' lights")?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(id, light)| Some((PurchaseId::new(id), Light::parse(light.as_deref()?)?)))
+            .collect())
     }
 
     async fn proof_check(&self, purchase: PurchaseId) -> anyhow::Result<Option<ProofCheckState>> {

@@ -600,7 +600,10 @@ impl Db {
         Err(anyhow::anyhow!("numbers kept clashing and being released; giving up").into())
     }
 
-    async fn with_titles(&self, rows: Vec<purchases::Model>) -> anyhow::Result<Vec<Purchase>> {
+    pub(crate) async fn with_titles(
+        &self,
+        rows: Vec<purchases::Model>,
+    ) -> anyhow::Result<Vec<Purchase>> {
         let ids: BTreeSet<i64> = rows.iter().map(|r| r.raffle_id).collect();
         let titles: HashMap<i64, String> = if ids.is_empty() {
             HashMap::new()

@@ -1,7 +1,12 @@
+use rifa_app::proof_queue::{BulkOutcome, MAX_QUEUE_PAGE, QueueRequest};
 use rifa_domain::exchange::Currency;
 use rifa_domain::proof_reading::ReadAmount;
-use rifa_domain::proof_signals::Signal;
-use rifa_ports::ProofCheckState;
+use rifa_domain::proof_signals::{Light, Signal};
+use rifa_domain::purchase::PurchaseId;
+use rifa_domain::{FieldError, FieldErrors};
+use rifa_ports::{ProofCheckState, QueueLight, QueuedProof};
+
+use super::PurchaseDto;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -218,6 +223,163 @@ impl From<Option<ProofCheckState>> for ProofCheckDto {
                 checked_at: Some(super::instant(checked_at)),
                 ..empty("done")
             },
+        }
+    }
+}
+
+/// A page of the reviewer's queue.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct ProofQueueParams {
+    /// `green`, `amber`, `red` or `unchecked` (the check is pending or was given up); all when
+    /// absent.
+    pub light: Option<String>,
+    /// `oldest` (default: the order to clear a queue in) or `newest`.
+    pub order: Option<String>,
+    /// The id of the last purchase of the page the panel has: the next page starts after it.
+    pub after: Option<i64>,
+    /// 1 to 100; 50 when absent.
+    pub limit: Option<u32>,
+}
+
+impl ProofQueueParams {
+    /// # Errors
+    /// Each bad field.
+    pub fn parse(&self) -> Result<QueueRequest, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let light = match self.light.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some("unchecked") => Some(QueueLight::Unchecked),
+            Some(raw) => errors
+                .check(
+                    "light",
+                    Light::parse(raw).ok_or(FieldError::UnknownOption {
+                        allowed: vec!["green", "amber", "red", "unchecked"],
+                    }),
+                )
+                .map(QueueLight::Checked),
+        };
+        let oldest_first = match self.order.as_deref().map(str::trim) {
+            None | Some("" | "oldest") => true,
+            Some("newest") => false,
+            Some(_) => {
+                errors.add(
+                    "order",
+                    FieldError::UnknownOption {
+                        allowed: vec!["oldest", "newest"],
+                    },
+                );
+                true
+            }
+        };
+        errors.into_result()?;
+        Ok(QueueRequest {
+            light,
+            oldest_first,
+            after: self.after.map(PurchaseId::new),
+            limit: self.limit.unwrap_or(50),
+        })
+    }
+}
+
+/// A purchase waiting for review, with what its proof's check found.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QueuedProofDto {
+    pub purchase: PurchaseDto,
+    /// `green`, `amber` or `red`; `null` while the check is pending or when it was given up.
+    pub light: Option<&'static str>,
+    pub signals: Vec<SignalDto>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProofQueueDto {
+    pub items: Vec<QueuedProofDto>,
+    /// Pass as `after` for the next page; `null` on the last page.
+    pub next_after: Option<i64>,
+}
+
+impl ProofQueueDto {
+    pub fn new(items: Vec<QueuedProof>, limit: u32) -> Self {
+        let next_after = (items.len() >= limit.clamp(1, MAX_QUEUE_PAGE) as usize)
+            .then(|| items.last().map(|q| q.purchase.id.get()))
+            .flatten();
+        Self {
+            items: items
+                .into_iter()
+                .map(|q| QueuedProofDto {
+                    purchase: q.purchase.into(),
+                    light: q.light.map(Light::as_str),
+                    signals: q.signals.into_iter().map(SignalDto::from).collect(),
+                })
+                .collect(),
+            next_after,
+        }
+    }
+}
+
+/// One decision for many purchases: approve the green ones, or reject the red ones with one
+/// note.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BulkDecisionRequest {
+    /// 1 to 100 purchase ids.
+    pub ids: Vec<i64>,
+    /// approved or rejected.
+    pub status: String,
+    /// Required to reject; sent to every buyer rejected.
+    pub admin_notes: Option<String>,
+}
+
+/// What the bulk decision did with one purchase.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BulkResultDto {
+    pub id: i64,
+    /// `decided`; `notEligible` (its proof's light is not the decision's: green to approve, red
+    /// to reject); `notPending` (decided meanwhile); `notFound`.
+    pub outcome: &'static str,
+    /// The purchase's status after the decision, or as found when not pending.
+    pub status: Option<&'static str>,
+    /// The light found, when not eligible.
+    pub light: Option<&'static str>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BulkDecisionDto {
+    pub results: Vec<BulkResultDto>,
+    /// How many were decided (each buyer gets their e-mail).
+    pub decided: u32,
+}
+
+impl From<Vec<(PurchaseId, BulkOutcome)>> for BulkDecisionDto {
+    fn from(outcomes: Vec<(PurchaseId, BulkOutcome)>) -> Self {
+        let results: Vec<BulkResultDto> = outcomes
+            .into_iter()
+            .map(|(id, outcome)| {
+                let (outcome, status, light) = match outcome {
+                    BulkOutcome::Decided(p) => ("decided", Some(p.status.as_str()), None),
+                    BulkOutcome::NotEligible { light } => {
+                        ("notEligible", None, light.map(Light::as_str))
+                    }
+                    BulkOutcome::NotPending(status) => ("notPending", Some(status.as_str()), None),
+                    BulkOutcome::NotFound => ("notFound", None, None),
+                };
+                BulkResultDto {
+                    id: id.get(),
+                    outcome,
+                    status,
+                    light,
+                }
+            })
+            .collect();
+        Self {
+            decided: u32::try_from(results.iter().filter(|r| r.outcome == "decided").count())
+                .unwrap_or(u32::MAX),
+            results,
         }
     }
 }

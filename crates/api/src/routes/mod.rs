@@ -142,6 +142,8 @@ pub fn table() -> Vec<Endpoint> {
         documented!(purchases::search::search),
         documented!(purchases::export::export),
         documented!(purchases::proof_check::proof_check),
+        documented!(purchases::proof_queue::queue),
+        documented!(purchases::proof_queue::decide),
         documented!(purchases::get::get),
         documented!(purchases::decide::decide),
         documented!(purchases::reopen::reopen),

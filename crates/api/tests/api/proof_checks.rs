@@ -15,11 +15,13 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, expect_error};
 use crate::on_both;
 use crate::proofs::{Bought, send_proof};
+use rifa_test_support::files::PNG_2X2 as PNG;
 
 on_both!(
     a_receipt_whose_amount_and_reference_match_is_green_and_its_copies_are_red,
     a_pdf_made_with_an_editor_is_red_and_its_text_is_read,
     a_method_may_require_a_reference_and_one_reference_pays_for_one_live_purchase,
+    the_queue_lists_proofs_by_light_and_age_and_bulk_decisions_take_only_their_light,
 );
 
 fn corpus(file: &str) -> Vec<u8> {
@@ -277,4 +279,164 @@ async fn a_method_may_require_a_reference_and_one_reference_pays_for_one_live_pu
         StatusCode::OK
     );
     bought(buy(&app, shop, 31, "5.00", Some("0123456789")).await).await;
+}
+
+fn ids(queue: &Value) -> Vec<i64> {
+    queue["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item["purchase"]["id"].as_i64().unwrap())
+        .collect()
+}
+
+async fn the_queue_lists_proofs_by_light_and_age_and_bulk_decisions_take_only_their_light(
+    app: TestApp,
+) {
+    let shop = (
+        app.raffle("170", 100, (1, 5)).await,
+        app.payment_method("Zelle", None).await,
+    );
+    let green = bought(buy(&app, shop, 1, "170.00", Some("WFCTh87wdy6q")).await).await;
+    send_proof(
+        &app,
+        &green,
+        &corpus("zelle-04-original.png"),
+        "a.png",
+        "image/png",
+    )
+    .await;
+    assert_eq!(checked(&app, green.id).await["light"], "green");
+    let red = bought(buy(&app, shop, 2, "170.00", None).await).await;
+    send_proof(
+        &app,
+        &red,
+        &corpus("zelle-04-jpeg.jpg"),
+        "b.jpg",
+        "image/jpeg",
+    )
+    .await;
+    assert_eq!(checked(&app, red.id).await["light"], "red");
+    let amber = bought(buy(&app, shop, 3, "170.00", None).await).await;
+    send_proof(&app, &amber, PNG, "c.png", "image/png").await;
+    assert_eq!(checked(&app, amber.id).await["light"], "amber");
+    let without_proof = bought(buy(&app, shop, 4, "170.00", None).await).await;
+
+    let queue = app.admin_get("/api/admin/proof-queue").await;
+    assert_eq!(
+        ids(&queue),
+        [green.id, red.id, amber.id],
+        "oldest first, proofs only: {queue}"
+    );
+    assert_eq!(queue["nextAfter"], Value::Null);
+    assert_eq!(queue["items"][1]["light"], "red");
+    assert_eq!(queue["items"][1]["signals"][0]["kind"], "nearReuse");
+    let newest = app
+        .admin_get("/api/admin/proof-queue?order=newest&limit=2")
+        .await;
+    assert_eq!(ids(&newest), [amber.id, red.id]);
+    let next = app
+        .admin_get(&format!(
+            "/api/admin/proof-queue?order=newest&limit=2&after={}",
+            newest["nextAfter"]
+        ))
+        .await;
+    assert_eq!(ids(&next), [green.id]);
+    for (light, expected) in [("green", green.id), ("red", red.id), ("amber", amber.id)] {
+        let only = app
+            .admin_get(&format!("/api/admin/proof-queue?light={light}"))
+            .await;
+        assert_eq!(ids(&only), [expected], "{light}");
+    }
+    expect_error(
+        app.as_admin(Method::GET, "/api/admin/proof-queue?light=purple")
+            .send()
+            .await
+            .unwrap(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
+
+    let everyone = [green.id, red.id, amber.id, without_proof.id];
+    let approved = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/purchases/bulk-decision",
+            &json!({"ids": everyone, "status": "approved"}),
+        )
+        .await;
+    assert_eq!(approved.status(), StatusCode::OK);
+    let approved: Value = approved.json().await.unwrap();
+    assert_eq!(approved["decided"], 1, "{approved}");
+    assert_eq!(
+        approved["results"],
+        json!([
+            {"id": green.id, "outcome": "decided", "status": "approved", "light": null},
+            {"id": red.id, "outcome": "notEligible", "status": null, "light": "red"},
+            {"id": amber.id, "outcome": "notEligible", "status": null, "light": "amber"},
+            {"id": without_proof.id, "outcome": "notEligible", "status": null, "light": null},
+        ])
+    );
+    let refused = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/purchases/bulk-decision",
+            &json!({"ids": [red.id], "status": "rejected"}),
+        )
+        .await;
+    expect_error(
+        refused,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
+    let rejected: Value = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/purchases/bulk-decision",
+            &json!({"ids": [red.id, green.id], "status": "rejected", "adminNotes": "Comprobante repetido"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(rejected["decided"], 1, "{rejected}");
+    assert_eq!(
+        rejected["results"][1],
+        json!({"id": green.id, "outcome": "notEligible", "status": null, "light": "green"}),
+        "a green proof is not rejected in bulk"
+    );
+
+    // Each buyer decided gets their e-mail, as after a single decision.
+    let outbox = app.admin_get("/api/admin/mail-outbox?limit=500").await;
+    let kinds_for = |purchase: i64| -> Vec<String> {
+        outbox
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["purchaseId"] == purchase)
+            .map(|m| m["kind"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert!(
+        kinds_for(green.id).contains(&"approved".to_owned()),
+        "{outbox}"
+    );
+    assert!(
+        kinds_for(red.id).contains(&"rejected".to_owned()),
+        "{outbox}"
+    );
+    assert!(
+        !kinds_for(amber.id)
+            .iter()
+            .any(|k| k == "approved" || k == "rejected")
+    );
+    assert_eq!(
+        app.admin_get("/api/admin/proof-queue").await["items"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
 }

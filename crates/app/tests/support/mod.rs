@@ -24,6 +24,7 @@ use rifa_app::lookup::{Lookup, LookupService};
 use rifa_app::mail::{Mail, MailService, MailSetup, RetryPolicy};
 use rifa_app::payments::{Payments, PaymentsService};
 use rifa_app::proof_checks::{ProofCheckService, ProofChecking};
+use rifa_app::proof_queue::{ProofQueue, ProofQueueService};
 use rifa_app::proofs::{ProofUploads, Proofs, ProofsService};
 use rifa_app::purchasing::{PurchaseMode, PurchaseReceipt, Purchasing, PurchasingService};
 use rifa_app::receipts::{Receipts, ReceiptsService};
@@ -87,6 +88,7 @@ pub struct Harness {
     export: Export<MemoryStore>,
     holds: Holds<MemoryStore, SettableClock>,
     draws: Draws<MemoryStore, FixedSalts, RecordedBeacon, TextReceipts, SettableClock>,
+    proof_queue: ProofQueue<MemoryStore, SettableClock>,
     proof_checks:
         ProofChecking<MemoryStore, MemoryObjects, ScriptedExaminer, ScriptedReader, SettableClock>,
     buyer: Buyer<MemoryStore, SequentialKeys, SettableClock>,
@@ -168,6 +170,7 @@ impl Harness {
         let renderer = Arc::new(TextReceipts);
         let beacon = RecordedBeacon::default();
         Self {
+            proof_queue: ProofQueue::new(store.clone(), clock.clone(), &shared),
             proof_checks: ProofChecking::new(
                 store.clone(),
                 objects.clone(),
@@ -296,6 +299,10 @@ impl Harness {
 
     pub fn proof_checks(&self) -> &dyn ProofCheckService {
         &self.proof_checks
+    }
+
+    pub fn proof_queue(&self) -> &dyn ProofQueueService {
+        &self.proof_queue
     }
 
     pub fn buyer(&self) -> &dyn BuyerService {

@@ -5,14 +5,16 @@
 //! claimed.
 
 use chrono::TimeDelta;
+use rifa_app::proof_queue::{BulkOutcome, QueueRequest};
 use rifa_app::proofs::UploadRequest;
 use rifa_app::purchasing::{PurchaseError, PurchaseMode, PurchaseReceipt};
 use rifa_domain::payment::PaymentMethodDraft;
 use rifa_domain::payment_reference::{PaymentReference, ReferencePolicy};
 use rifa_domain::proof_signals::{Light, PictureHash, Signal};
 use rifa_domain::purchase::PurchaseId;
+use rifa_domain::purchase::PurchaseStatus;
 use rifa_domain::{FieldError, Lang};
-use rifa_ports::{PaymentMethodRepository, ProofCheckState, ProofEvidence};
+use rifa_ports::{MailKind, PaymentMethodRepository, ProofCheckState, ProofEvidence, QueueLight};
 
 use crate::support::{Harness, RaffleSetup, buyer, fields, request};
 
@@ -345,5 +347,126 @@ async fn a_method_may_require_a_reference_and_one_pays_for_one_live_purchase() {
             Err(PurchaseError::PaymentReferenceUsed)
         ),
         "the same reference, typed otherwise"
+    );
+}
+
+#[tokio::test]
+async fn the_queue_lists_by_light_and_age_and_bulk_decisions_take_only_their_light() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let total = t.price_of(&raffle, 1).await.total;
+    let mut bought = Vec::new();
+    // Ana's and Eva's proofs read right (green), Luis's is Ana's file again (red), Rosa's has
+    // no proof yet (not in the queue).
+    for (who, number, proof, text) in [
+        (
+            "Ana",
+            1,
+            Some(PNG),
+            format!("Amount ${total}\nConfirmation: BAC11112222"),
+        ),
+        ("Luis", 2, Some(PNG), String::new()),
+        (
+            "Eva",
+            3,
+            Some(OTHER_PNG),
+            format!("Amount ${total}\nConfirmation: BAC33334444"),
+        ),
+        ("Rosa", 4, None, String::new()),
+    ] {
+        t.clock.advance(TimeDelta::minutes(1));
+        let phone = format!("0414-222-000{number}");
+        let customer = buyer(who, &format!("{who}@correo.com"), &phone);
+        let receipt = t.buy_as(&raffle, &zelle, &[number], customer).await;
+        if let Some(proof) = proof {
+            if !text.is_empty() {
+                t.reader.reads(proof, &text);
+            }
+            attach(&t, &receipt, proof).await;
+            t.proof_checks().check_due_proofs().await.unwrap();
+        }
+        bought.push(receipt.purchase.id);
+    }
+    let [ana, luis, eva, rosa] = <[_; 4]>::try_from(bought).unwrap();
+    let query = |light, oldest_first| QueueRequest {
+        light,
+        oldest_first,
+        after: None,
+        limit: 50,
+    };
+    let ids = |queued: Vec<rifa_ports::QueuedProof>| {
+        queued
+            .into_iter()
+            .map(|q| q.purchase.id)
+            .collect::<Vec<_>>()
+    };
+    let all = t.proof_queue().queue(query(None, true)).await.unwrap();
+    assert_eq!(ids(all), [ana, luis, eva], "oldest first, only proofs");
+    let green = t
+        .proof_queue()
+        .queue(query(Some(QueueLight::Checked(Light::Green)), false))
+        .await
+        .unwrap();
+    assert_eq!(ids(green), [eva, ana], "newest first");
+    let mut page = query(None, true);
+    page.limit = 1;
+    page.after = Some(ana);
+    assert_eq!(ids(t.proof_queue().queue(page).await.unwrap()), [luis]);
+
+    // Approving all four in bulk approves the green ones only, and e-mails their buyers.
+    let outcomes = t
+        .proof_queue()
+        .decide_in_bulk(&[ana, luis, eva, rosa], "approved", None)
+        .await
+        .unwrap();
+    assert!(
+        matches!(&outcomes[0], (id, BulkOutcome::Decided(p)) if *id == ana && p.status == PurchaseStatus::Approved)
+    );
+    assert_eq!(
+        outcomes[1].1,
+        BulkOutcome::NotEligible {
+            light: Some(Light::Red)
+        }
+    );
+    assert!(matches!(outcomes[2].1, BulkOutcome::Decided(_)));
+    assert_eq!(outcomes[3].1, BulkOutcome::NotEligible { light: None });
+    let to_ana: Vec<MailKind> = t
+        .store
+        .mail()
+        .iter()
+        .filter(|m| m.recipient == "ana@correo.com")
+        .map(|m| m.kind)
+        .collect();
+    assert_eq!(to_ana, [MailKind::Received, MailKind::Approved]);
+    // Rejecting in bulk takes the red one, with the note; a second time it is decided.
+    assert!(matches!(
+        t.proof_queue()
+            .decide_in_bulk(&[luis], "rejected", Some(" "))
+            .await,
+        Err(rifa_app::proof_queue::BulkError::Invalid(_))
+    ));
+    let outcomes = t
+        .proof_queue()
+        .decide_in_bulk(&[luis, ana], "rejected", Some("Comprobante repetido"))
+        .await
+        .unwrap();
+    assert!(
+        matches!(&outcomes[0].1, BulkOutcome::Decided(p) if p.admin_notes.as_deref() == Some("Comprobante repetido"))
+    );
+    assert_eq!(
+        outcomes[1].1,
+        BulkOutcome::NotEligible {
+            light: Some(Light::Green)
+        }
+    );
+    let again = t
+        .proof_queue()
+        .decide_in_bulk(&[luis], "rejected", Some("Comprobante repetido"))
+        .await
+        .unwrap();
+    assert_eq!(
+        again[0].1,
+        BulkOutcome::NotPending(PurchaseStatus::Rejected)
     );
 }

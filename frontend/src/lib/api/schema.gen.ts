@@ -1405,6 +1405,90 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/proof-queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reviewer's queue (issue 16): pending purchases whose proof is attached, oldest first by
+         *     default, each with what its proof's check found (`light`, `signals`); filtered by `light`
+         *     and paged by `after` (the last id of the page the panel has; `nextAfter` of the answer).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The id of the last purchase of the page the panel has: the next page starts after it. */
+                    after?: number;
+                    /**
+                     * @description `green`, `amber`, `red` or `unchecked` (the check is pending or was given up); all when
+                     *     absent.
+                     */
+                    light?: string;
+                    /** @description 1 to 100; 50 when absent. */
+                    limit?: number;
+                    /** @description `oldest` (default: the order to clear a queue in) or `newest`. */
+                    order?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProofQueueDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/purchases": {
         parameters: {
             query?: never;
@@ -1838,6 +1922,108 @@ export type paths = {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/purchases/bulk-decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves the green purchases among `ids`, or rejects the red ones with one note (`status`,
+         *     `adminNotes` as for one decision). A purchase whose proof's light is not the decision's is
+         *     left as it is (`notEligible`), as is one decided meanwhile (`notPending`); every buyer
+         *     decided gets their e-mail.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BulkDecisionRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkDecisionDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `request_timeout`: the body paused or took too long */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5197,6 +5383,40 @@ export type components = {
             /** @description Each link: absolute `http(s)` or blank. */
             whatsappUrl?: string | null;
         };
+        BulkDecisionDto: {
+            /**
+             * Format: int32
+             * @description How many were decided (each buyer gets their e-mail).
+             */
+            decided: number;
+            results: components["schemas"]["BulkResultDto"][];
+        };
+        /**
+         * @description One decision for many purchases: approve the green ones, or reject the red ones with one
+         *     note.
+         */
+        BulkDecisionRequest: {
+            /** @description Required to reject; sent to every buyer rejected. */
+            adminNotes?: string | null;
+            /** @description 1 to 100 purchase ids. */
+            ids: number[];
+            /** @description approved or rejected. */
+            status: string;
+        };
+        /** @description What the bulk decision did with one purchase. */
+        BulkResultDto: {
+            /** Format: int64 */
+            id: number;
+            /** @description The light found, when not eligible. */
+            light?: string | null;
+            /**
+             * @description `decided`; `notEligible` (its proof's light is not the decision's: green to approve, red
+             *     to reject); `notPending` (decided meanwhile); `notFound`.
+             */
+            outcome: string;
+            /** @description The purchase's status after the decision, or as found when not pending. */
+            status?: string | null;
+        };
         BuyerPurchaseDto: {
             /** @description The organiser's note on the decision. */
             adminNotes?: string | null;
@@ -5667,6 +5887,14 @@ export type components = {
             /** @description The text read from the proof (OCR, or a PDF's own), once done. */
             text?: string | null;
         };
+        ProofQueueDto: {
+            items: components["schemas"]["QueuedProofDto"][];
+            /**
+             * Format: int64
+             * @description Pass as `after` for the next page; `null` on the last page.
+             */
+            nextAfter?: number | null;
+        };
         /** @description A raffle's prizes, the published rule's parameters, and the commitment once frozen. */
         PublicDrawDto: {
             commitment?: null | components["schemas"]["CommitmentDto"];
@@ -5904,6 +6132,13 @@ export type components = {
             ticketsSold: number;
             /** @description Approved totals matching the filters, USD. */
             totalRevenue: string;
+        };
+        /** @description A purchase waiting for review, with what its proof's check found. */
+        QueuedProofDto: {
+            /** @description `green`, `amber` or `red`; `null` while the check is pending or when it was given up. */
+            light?: string | null;
+            purchase: components["schemas"]["PurchaseDto"];
+            signals: components["schemas"]["SignalDto"][];
         };
         RaffleDto: {
             /** @description Whether the public can buy it (status available). */

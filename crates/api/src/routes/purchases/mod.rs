@@ -3,6 +3,7 @@ pub mod export;
 pub mod get;
 pub mod list;
 pub mod proof_check;
+pub mod proof_queue;
 pub mod reopen;
 pub mod search;
 pub mod stats;

@@ -4,9 +4,12 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
-use rifa_domain::proof_signals::PictureHash;
-use rifa_domain::purchase::PurchaseId;
-use rifa_ports::{ProofCheckJob, ProofCheckState, ProofChecks, ProofFindings, ProofSubject};
+use rifa_domain::proof_signals::{Light, PictureHash};
+use rifa_domain::purchase::{PurchaseId, PurchaseStatus};
+use rifa_ports::{
+    ProofCheckJob, ProofCheckState, ProofChecks, ProofFindings, ProofSubject, QueueLight,
+    QueueQuery, QueuedProof,
+};
 
 use super::MemoryStore;
 
@@ -199,6 +202,66 @@ impl ProofChecks for MemoryStore {
             }
         }
         Ok(())
+    }
+
+    async fn proof_queue(&self, query: &QueueQuery) -> anyhow::Result<Vec<QueuedProof>> {
+        let state = self.state();
+        let mut queued: Vec<QueuedProof> = state
+            .proof_checks
+            .0
+            .iter()
+            .filter_map(|(id, check)| {
+                let stored = state.purchases.get(id)?;
+                let (light, signals) = match &check.state {
+                    ProofCheckState::Done { light, signals, .. } => (Some(*light), signals.clone()),
+                    _ => (None, Vec::new()),
+                };
+                let wanted = match query.light {
+                    None => true,
+                    Some(QueueLight::Checked(wanted)) => light == Some(wanted),
+                    Some(QueueLight::Unchecked) => light.is_none(),
+                };
+                (stored.purchase.status == PurchaseStatus::Pending && wanted).then(|| QueuedProof {
+                    purchase: stored.purchase.clone(),
+                    light,
+                    signals,
+                })
+            })
+            .collect();
+        queued.sort_by_key(|q| (q.purchase.created_at, q.purchase.id));
+        if !query.oldest_first {
+            queued.reverse();
+        }
+        let past = |q: &QueuedProof| {
+            query.after.is_none_or(|after| {
+                let key = (q.purchase.created_at, q.purchase.id);
+                let after = (after.created_at, after.id);
+                if query.oldest_first {
+                    key > after
+                } else {
+                    key < after
+                }
+            })
+        };
+        Ok(queued
+            .into_iter()
+            .filter(past)
+            .take(query.limit as usize)
+            .collect())
+    }
+
+    async fn lights_of(
+        &self,
+        purchases: &[PurchaseId],
+    ) -> anyhow::Result<Vec<(PurchaseId, Light)>> {
+        let state = self.state();
+        Ok(purchases
+            .iter()
+            .filter_map(|id| match &state.proof_checks.0.get(id)?.state {
+                ProofCheckState::Done { light, .. } => Some((*id, *light)),
+                _ => None,
+            })
+            .collect())
     }
 
     async fn proof_check(&self, purchase: PurchaseId) -> anyhow::Result<Option<ProofCheckState>> {
