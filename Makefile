@@ -18,7 +18,7 @@ WITH_NODE := . scripts/lib.sh && rifa_use_node &&
 export TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 export REQUIRE_POSTGRES ?= 0
 
-.PHONY: help run build test test-tools test-rust test-api-fuzz lint bench bench-stall bench-scale bench-fill bench-instances bench-picker bench-all frontend-install test-frontend
+.PHONY: help run build test test-tools test-rust test-api-fuzz lint bench bench-stall bench-scale bench-fill bench-instances bench-proofs bench-picker bench-all frontend-install test-frontend
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -76,6 +76,9 @@ bench-scale: ## A year of purchases (BENCH_PURCHASES, default 1,000,000) on Post
 bench-fill: ## A 99,999-number raffle from empty to sold out, buyer picks then server draws: purchases/s per tenth sold, against pgbench (issue 20)
 	./bench/fill.sh
 
+bench-proofs: ## The proof checks on the proof corpus: fields read, reuse precision and recall, time per stage (issue 16)
+	./bench/proofs.sh
+
 bench-instances: ## Two API instances behind nginx on one PostgreSQL: purchases/s, no number sold twice (issue 20)
 	./bench/instances.sh
 
@@ -89,3 +92,4 @@ bench-all: ## Every benchmark in turn, one build (about 50 minutes at full size 
 	BENCH_SKIP_BUILD=1 ./bench/instances.sh
 	BENCH_SKIP_BUILD=1 ./bench/scale.sh
 	BENCH_SKIP_BUILD=1 ./bench/picker.sh
+	BENCH_SKIP_BUILD=1 ./bench/proofs.sh

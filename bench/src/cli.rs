@@ -55,6 +55,15 @@ pub(crate) enum Scenario {
     Reads(ReadsArgs),
     /// One large raffle sold from empty to sold out by buyers who pick from the bitmap.
     Fill(FillArgs),
+    /// The proof checks' signals and readers on the proof corpus, in process (no API).
+    Proofs(ProofsArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct ProofsArgs {
+    /// The corpus directory (its manifest.json and files).
+    #[arg(long, default_value = "crates/adapters/proofs/tests/corpus")]
+    pub(crate) corpus: String,
 }
 
 #[derive(Args)]

@@ -12,6 +12,9 @@
 //!   admin passwords) while one client keeps reading `GET /api/raffles`: the read's latency
 //!   during the burst against its latency alone, and how the burst was answered.
 //!
+//! * `proofs`: the proof checks' signals and readers on the proof corpus, in process: fields
+//!   read, pairs taken for the same picture or a reuse (precision, recall), time per stage.
+//!
 //! Results are printed as a table, then as one JSON line (the last line of stdout) for scripts.
 //! Progress goes to stderr. The exit status is 1 when any request failed unexpectedly.
 
@@ -19,6 +22,7 @@ mod availability;
 mod cli;
 mod client;
 mod fill;
+mod proofs;
 mod purchases;
 mod reads;
 mod report;
@@ -49,6 +53,7 @@ async fn main() -> anyhow::Result<()> {
         Scenario::Seed(args) => seed::seed(&cli, args).await?,
         Scenario::Reads(args) => reads::reads(&cli, args).await?,
         Scenario::Fill(args) => fill::fill(&cli, args).await?,
+        Scenario::Proofs(args) => proofs::proofs(&cli, args).await?,
     };
     if !ok {
         eprintln!("rifa-bench: some requests failed or the numbers did not add up (see above)");
