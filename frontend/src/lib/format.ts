@@ -66,6 +66,16 @@ export function formatUsd(amount: string, locale: string): string {
   return formatMoney(amount, "USD", locale);
 }
 
+/**
+ * An amount read on a payment proof, with the decimals it was printed with: "1234.5" in VES →
+ * "Bs 1.234,5"; without a currency, the number alone ("1.234,56" / "1,234.56").
+ */
+export function formatReadAmount(value: string, currency: string | null | undefined, locale: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return currency ? `${value} ${currency}` : value;
+  const digits = value.includes(".") ? value.length - value.indexOf(".") - 1 : 0;
+  return currency ? formatMoney(value, currency, locale, digits) : groupedDecimal(value, digits, locale);
+}
+
 /** Decimals shown for a converted total: the currency's own, but none for VES in the button. */
 function convertedDigits(currency: string, inButton = false): number {
   if (currency === "VES" && inButton) return 0;

@@ -641,6 +641,208 @@ describe("live notices and the public purchase flow", () => {
   });
 });
 
+describe("payment reference and proof check", () => {
+  it(
+    "asks the reference a method requires, refuses it twice, and shows it with the proof's check in the purchase's dialog",
+    { timeout: 300_000 },
+    async () => {
+      const token = await apiToken(admin());
+      const auth = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+      const methodName = `Pago Móvil con referencia ${Date.now()}`;
+      const created = await fetch(`${apiURL()}/api/admin/payment-methods`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ name: methodName, type: "digital", active: true, details: { telefono: "0414-555-1234" }, referenceRequired: true, referenceMinLength: 6 }),
+      });
+      expect(created.status).toBe(201);
+      const method = (await created.json()) as { id: number; referenceRequired: boolean; referenceMinLength: number };
+      expect(method).toMatchObject({ referenceRequired: true, referenceMinLength: 6 });
+      const typed = `0102-${String(Date.now()).slice(-8)}`;
+      const stamp = String(Date.now()).slice(-7);
+      try {
+        // The buyer, on a phone: the field is marked required with its minimum, and checked.
+        const buyer = await newPage(browser, 390, 844);
+        const b = buyer.page;
+        const errors: string[] = [];
+        b.on("pageerror", (e) => errors.push(e.message));
+        await b.goto(`/sorteo/${RAFFLE}`);
+        const [n] = await freeNumbers(RAFFLE, 1);
+        const label = String(n).padStart(4, "0");
+        await b.getByLabel("Buscar número").fill(label);
+        await b.getByRole("button", { name: `Número ${label}`, exact: true }).click();
+        await b.getByLabel("Buscar número").fill("");
+        await b.getByLabel("Nombre completo").fill("Rosa Referencia");
+        await b.getByLabel("Cédula o pasaporte").fill(`V3${stamp}`);
+        await b.getByLabel("Correo electrónico").fill(`referencia-${Date.now()}@example.com`);
+        await b.getByLabel("Teléfono (WhatsApp)").fill(`0416${stamp}`);
+        await b.getByLabel("País").selectOption("venezuela");
+        const reference = b.getByLabel("Número de referencia");
+        expect(await reference.getAttribute("maxlength")).toBe("40");
+        expect(await reference.getAttribute("autocomplete")).toBe("off");
+        expect(await b.getByTestId("reference-tag").textContent()).toBe("(opcional)");
+        await b.getByLabel("Método de pago").selectOption(String(method.id));
+        expect(await b.getByTestId("reference-tag").textContent()).toBe("(obligatorio)");
+        expect(await b.locator("#paymentReference-hint").textContent()).toBe("Al menos 6 letras o números");
+        // A receipt with text on it, drawn in the page, so a server with OCR has an amount and a
+        // reference to read (and the dialog something to mark).
+        const receipt = await b.evaluate((lines) => {
+          const canvas = document.createElement("canvas");
+          canvas.width = 900;
+          canvas.height = 80 + lines.length * 70;
+          const ctx = canvas.getContext("2d")!;
+          ctx.fillStyle = "#fff";
+          ctx.fillRect(0, 0, canvas.width, canvas.height);
+          ctx.fillStyle = "#000";
+          ctx.font = "40px sans-serif";
+          lines.forEach((line, i) => ctx.fillText(line, 40, 80 + i * 70));
+          return canvas.toDataURL("image/png").split(",")[1]!;
+        }, ["Banesco Pago Movil", "Operacion exitosa", "Monto: $ 5,00", `Referencia: ${typed.replace("-", "")}`, "Fecha: 27/11/2026"]);
+        await b.locator("#paymentProof").setInputFiles({ name: "comprobante.png", mimeType: "image/png", buffer: Buffer.from(receipt, "base64") });
+        await b.getByRole("checkbox").check();
+        await reference.fill("12-34");
+        await b.getByRole("button", { name: /^Comprar 1 boleto/ }).click();
+        expect(await b.locator("#paymentReference-error").textContent()).toBe("Al menos 6 letras o números");
+        await reference.fill(typed);
+        await b.locator("#paymentReference-error").waitFor({ state: "detached" });
+        expect(await horizontalOverflow(b)).toBe(0);
+        const box = await reference.boundingBox();
+        expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+        await reference.scrollIntoViewIfNeeded();
+        await screenshot(b, "purchase-reference-390", { fullPage: false });
+        await b.setViewportSize({ width: 1440, height: 900 });
+        expect(await horizontalOverflow(b)).toBe(0);
+        await reference.scrollIntoViewIfNeeded();
+        await screenshot(b, "purchase-reference-1440", { fullPage: false });
+        await b.setViewportSize({ width: 390, height: 844 });
+        await b.getByRole("button", { name: /^Comprar 1 boleto/ }).click();
+        await b.getByTestId("receipt-dialog").waitFor({ timeout: 15_000 });
+        const bought = ((await b.getByTestId("receipt-reference").textContent()) ?? "").trim();
+        expect(bought).toMatch(/^RF-/);
+        expect(errors).toEqual([]);
+        await buyer.context.close();
+
+        // The same reference with the same method again: refused, in the buyer's language.
+        const [m] = await freeNumbers(RAFFLE, 1);
+        const quote = (await (await fetch(`${apiURL()}/api/raffles/${RAFFLE}/quote?count=1`)).json()) as { total: string };
+        const again = new FormData();
+        for (const [k, v] of Object.entries({
+          customerName: "Otra Persona",
+          customerId: `V4${stamp}`,
+          customerEmail: `otra-${Date.now()}@example.com`,
+          customerPhone: `0424${stamp}`,
+          customerCountry: "venezuela",
+          paymentMethod: String(method.id),
+          paymentReference: typed.replace("-", " "),
+          raffleId: String(RAFFLE),
+          ticketNumbers: JSON.stringify([m]),
+          totalAmount: quote.total,
+          discountApplied: "0",
+          acceptTerms: "true",
+        })) {
+          again.set(k, v);
+        }
+        const refused = await fetch(`${apiURL()}/api/raffles/${RAFFLE}/purchase`, { method: "POST", body: again, headers: { "Accept-Language": "es" } });
+        expect(refused.status).toBe(409);
+        expect(((await refused.json()) as { code: string }).code).toBe("payment_reference_used");
+
+        // The admin: the reference among the purchase's fields, the proof's check beside the proof.
+        const { context, page } = await newPage(browser, 1440, 900);
+        await signIn(page, admin());
+        await row(page, bought).getByRole("button", { name: `Ver compra ${bought}` }).click();
+        const detail = page.getByTestId("purchase-detail");
+        expect(await detail.getByTestId("detail-payment-reference").textContent()).toBe(typed);
+        const check = detail.getByTestId("proof-check");
+        await check.waitFor();
+        expect(await check.getByRole("heading").first().textContent()).toBe("Verificación del comprobante");
+        expect(digits(await check.getByTestId("proof-check-expected").textContent())).toMatch(/^\d+$/);
+        await expect.poll(() => check.getAttribute("data-status"), { timeout: 15_000 }).toMatch(/^(pending|done|failed)$/);
+        // The check runs in the background every few seconds; the dialog reads it again meanwhile.
+        await page
+          .locator("[data-testid=proof-check][data-status=done], [data-testid=proof-check][data-status=failed]")
+          .waitFor({ timeout: 30_000 })
+          .catch(() => undefined);
+        const status = await check.getAttribute("data-status");
+        if (status === "done") {
+          expect(await check.getByTestId("proof-check-light").getAttribute("data-light")).toMatch(/^(green|amber|red)$/);
+          expect(await check.getByTestId("proof-check-signals").locator("li").count()).toBeGreaterThan(0);
+          const text = check.getByTestId("proof-check-text");
+          if (await text.count()) {
+            await text.locator("summary").click();
+            await text.locator("pre").waitFor();
+          }
+        } else if (status === "pending") {
+          expect(await check.getByTestId("proof-check-pending").textContent()).toBe("Revisando el comprobante…");
+        }
+        await check.scrollIntoViewIfNeeded();
+        await page.waitForTimeout(300);
+        await screenshot(page, "admin-proof-check-1440", { fullPage: false });
+        expect(await seriousViolations(page)).toEqual([]);
+        // Another purchase a signal names (the same demo photo is attached to others) opens here.
+        const other = check.getByTestId("open-other-purchase").first();
+        if (await other.count()) {
+          const otherId = await other.getAttribute("data-purchase-id");
+          await other.click();
+          await page.locator(`[data-testid=purchase-detail][data-purchase-id="${otherId}"]`).waitFor();
+          await detail.getByTestId("detail-back").click();
+          await detail.getByTestId("detail-payment-reference").filter({ hasText: typed }).waitFor();
+        }
+        await page.setViewportSize({ width: 390, height: 844 });
+        await check.waitFor();
+        const fits = await detail.evaluate((el) => el.scrollWidth - el.clientWidth);
+        expect(fits).toBe(0);
+        expect(await horizontalOverflow(page)).toBe(0);
+        await check.evaluate((el) => el.scrollIntoView({ block: "start", behavior: "instant" }));
+        await page.waitForTimeout(300);
+        await screenshot(page, "admin-proof-check-390", { fullPage: false });
+        await page.keyboard.press("Escape");
+
+        // The methods list says the reference is required, with its minimum.
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await page.getByRole("tab", { name: "Métodos de pago" }).click();
+        const listed = page.locator(`[data-testid=method-row][data-name="${methodName}"]`);
+        expect(await listed.getByTestId("method-reference").textContent()).toBe("Referencia obligatoria (mín. 6)");
+        await context.close();
+      } finally {
+        await fetch(`${apiURL()}/api/admin/payment-methods/${method.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+      }
+    },
+  );
+
+  it("saves a method's reference rules from its dialog", async () => {
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, admin());
+    await page.getByRole("tab", { name: "Métodos de pago" }).click();
+    await page.getByRole("button", { name: "Agregar método" }).click();
+    const dialog = page.getByTestId("method-dialog");
+    const name = `Transferencia con referencia ${Date.now()}`;
+    await dialog.getByLabel("Nombre *").fill(name);
+    const minimum = dialog.getByLabel("Mínimo de letras o números");
+    expect(await minimum.isDisabled()).toBe(true);
+    await dialog.getByRole("checkbox", { name: "Exigir número de referencia" }).check();
+    await minimum.fill("31");
+    await dialog.getByTestId("save-method").click();
+    await dialog.getByText("Debe estar entre 0 y 30").waitFor();
+    await minimum.fill("8");
+    await screenshot(page, "admin-method-reference-1280", { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    await minimum.scrollIntoViewIfNeeded();
+    await screenshot(page, "admin-method-reference-390", { fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await dialog.getByTestId("save-method").click();
+    await toast(page, "Método de pago creado").waitFor();
+    const created = page.locator(`[data-testid=method-row][data-name="${name}"]`);
+    expect(await created.getByTestId("method-reference").textContent()).toBe("Referencia obligatoria (mín. 8)");
+    const methods = await adminApi<{ id: number; name: string; referenceRequired: boolean; referenceMinLength: number }[]>("/api/admin/payment-methods");
+    const saved = methods.find((m) => m.name === name);
+    expect(saved).toMatchObject({ referenceRequired: true, referenceMinLength: 8 });
+    await created.getByRole("button", { name: `Eliminar método ${name}` }).click();
+    await page.getByTestId("confirm-delete-button").click();
+    await created.waitFor({ state: "detached" });
+    await context.close();
+  });
+});
+
 describe("the live connection", () => {
   it("reconnects 3 s after the connection drops and fetches the purchases made meanwhile", async () => {
     const { context, page } = await newPage(browser, 1280, 900);

@@ -76,7 +76,8 @@ describe("buying tickets", () => {
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("premio");
       await page.getByRole("link", { name: raffle.title }).first().click();
       await page.waitForURL(`**/sorteo/${raffle.id}`);
-      await page.getByRole("heading", { name: raffle.title }).waitFor();
+      // The title is the page's h1 (a prize may bear the same title further down).
+      await page.getByRole("heading", { name: raffle.title, level: 1 }).waitFor();
 
       // Counts in the Spanish number format (decimal comma), and the overview agrees with the picker.
       expect(await page.getByTestId("raffle-sold-percent").textContent()).toMatch(/^\d+(,\d)?% vendido$/);
@@ -200,6 +201,11 @@ describe("buying tickets", () => {
     await method.selectOption((await method.locator("option").nth(1).getAttribute("value")) ?? "");
     expect(await page.getByTestId("method-details").textContent()).toContain("Payment details");
     expect(await page.getByTestId("method-details").textContent()).toContain("Total to pay");
+    // The payment reference: optional with the demo's methods, typed and sent with the purchase.
+    const paymentReference = page.getByLabel("Payment reference");
+    expect(await paymentReference.getAttribute("maxlength")).toBe("40");
+    expect(await page.getByTestId("reference-tag").textContent()).toBe("(optional)");
+    await paymentReference.fill(`ZL-${Date.now()}`);
     await page.locator("#paymentProof").setInputFiles({ name: "payment.png", mimeType: "image/png", buffer: PNG });
     await page.getByText("payment.png").waitFor();
     await page.getByRole("checkbox", { name: /I accept the terms and conditions/ }).check();

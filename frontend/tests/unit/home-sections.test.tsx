@@ -37,6 +37,8 @@ const method = (id: number, active = true, details: Record<string, string> = { e
   details,
   exchangeRateId: null,
   exchangeRate: null,
+  referenceRequired: false,
+  referenceMinLength: 0,
 });
 
 describe("home raffles", () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { PurchaseForm } from "@/components/raffle/purchase-form";
 import type { LinkedRate, PaymentMethod } from "@/lib/api/types";
@@ -29,6 +29,8 @@ const method = (id: number, name: string, exchangeRate: LinkedRate | null): Paym
   details: { accountNumber: "0102-0000" },
   exchangeRateId: exchangeRate?.id ?? null,
   exchangeRate,
+  referenceRequired: false,
+  referenceMinLength: 0,
 });
 
 function form(methods: PaymentMethod[], locale: "es" | "en" = "es") {
@@ -126,5 +128,121 @@ describe("validation on submit", () => {
     fireEvent.change(screen.getByLabelText("Proof of payment"), { target: { files: [file] } });
     await waitFor(() => expect(screen.queryByText("Proof required - You must upload a proof of payment")).toBeNull());
     expect(screen.getByText("Name must be at least 2 characters")).toBeInTheDocument();
+  });
+});
+
+describe("the payment reference", () => {
+  const strict: PaymentMethod = { ...method(3, "Pago Móvil", null), referenceRequired: true, referenceMinLength: 6 };
+  const loose = method(1, "Zelle", null);
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** Every field but the reference filled in and valid, with `m` chosen. */
+  function fillValid(m: PaymentMethod) {
+    fireEvent.change(screen.getByLabelText("Nombre completo"), { target: { value: "Ana Pérez" } });
+    fireEvent.change(screen.getByLabelText("Cédula o pasaporte"), { target: { value: "V1234567" } });
+    fireEvent.change(screen.getByLabelText("Correo electrónico"), { target: { value: "ana@example.com" } });
+    fireEvent.change(screen.getByLabelText("Teléfono (WhatsApp)"), { target: { value: "0414 123 4567" } });
+    fireEvent.change(screen.getByLabelText("País"), { target: { value: "venezuela" } });
+    fireEvent.change(screen.getByLabelText("Método de pago"), { target: { value: String(m.id) } });
+    fireEvent.change(screen.getByLabelText("Comprobante de pago"), { target: { files: [new File(["png"], "pago.png", { type: "image/png" })] } });
+    fireEvent.click(screen.getByRole("checkbox"));
+  }
+
+  const referenceInput = () => screen.getByLabelText(/Número de referencia/);
+  const submit = () => fireEvent.click(screen.getByRole("button", { name: /Comprar/ }));
+
+  /** The purchase POST's fields, answered with `answer`. */
+  function stubPurchase(answer: () => Response) {
+    const sent: FormData[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init: RequestInit = {}) => {
+        if (init.body instanceof FormData) sent.push(init.body);
+        return answer();
+      }),
+    );
+    return sent;
+  }
+
+  it("is an optional text field after the method, marked required with its minimum for a method that asks for one", () => {
+    form([loose, strict]);
+    const input = referenceInput();
+    expect(input).toHaveAttribute("maxLength", "40");
+    expect(input).toHaveAttribute("autoComplete", "off");
+    expect(input).toHaveAttribute("inputMode", "text");
+    expect(input).toHaveAccessibleName("Número de referencia (opcional)");
+    expect(input).toHaveAccessibleDescription("La referencia que te dio tu banco al hacer el pago.");
+    // After the method's choice, before the proof.
+    const method = screen.getByLabelText("Método de pago");
+    const proof = screen.getByLabelText("Comprobante de pago");
+    expect(method.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(input.compareDocumentPosition(proof) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    fireEvent.change(method, { target: { value: "3" } });
+    expect(referenceInput()).toHaveAccessibleName("Número de referencia (obligatorio)");
+    expect(referenceInput()).toHaveAccessibleDescription("Al menos 6 letras o números");
+    expect(referenceInput()).toHaveAttribute("aria-required", "true");
+  });
+
+  it("checks it as the server does: required, at least N letters or digits, allowed characters", async () => {
+    const sent = stubPurchase(() => new Response("{}", { status: 500 }));
+    form([loose, strict]);
+    fillValid(strict);
+    submit();
+    await screen.findByText("Escribe el número de referencia de tu pago");
+    fireEvent.change(referenceInput(), { target: { value: "12-3 4.5" } });
+    await screen.findByText("Al menos 6 letras o números");
+    fireEvent.change(referenceInput(), { target: { value: "123456$" } });
+    await screen.findByText("Solo letras, números, espacios y - . / # _");
+    // Another method's rules judge it at once: Zelle asks for no minimum.
+    fireEvent.change(referenceInput(), { target: { value: "12-3" } });
+    await screen.findByText("Al menos 6 letras o números");
+    fireEvent.change(screen.getByLabelText("Método de pago"), { target: { value: "1" } });
+    await waitFor(() => expect(screen.queryByText("Al menos 6 letras o números")).toBeNull());
+    expect(referenceInput()).not.toHaveAttribute("aria-invalid");
+    expect(sent).toHaveLength(0);
+  });
+
+  it("is sent trimmed when typed, and not at all when blank", async () => {
+    const sent = stubPurchase(() => new Response(JSON.stringify({ code: "sales_closed", message: "Compras Cerradas" }), { status: 409 }));
+    form([loose, strict]);
+    fillValid(strict);
+    fireEvent.change(referenceInput(), { target: { value: "  0123-4567 89 " } });
+    submit();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.get("paymentReference")).toBe("0123-4567 89");
+    expect(sent[0]!.get("paymentMethod")).toBe("3");
+
+    fireEvent.change(screen.getByLabelText("Método de pago"), { target: { value: "1" } });
+    fireEvent.change(referenceInput(), { target: { value: "   " } });
+    submit();
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.has("paymentReference")).toBe(false);
+  });
+
+  it("shows the server's field message on the reference", async () => {
+    const body = { code: "validation_failed", message: "Revisa los datos", fields: { paymentReference: "Debe tener al menos 8 caracteres" } };
+    stubPurchase(() => new Response(JSON.stringify(body), { status: 422 }));
+    form([loose, strict]);
+    fillValid(strict);
+    fireEvent.change(referenceInput(), { target: { value: "1234567" } });
+    submit();
+    await screen.findByText("Debe tener al menos 8 caracteres");
+    expect(referenceInput()).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("says in the server's words that a reference already paid for another purchase", async () => {
+    toastError.mockReset();
+    const message = "Esta referencia de pago ya se usó en otra compra con este método.";
+    stubPurchase(() => new Response(JSON.stringify({ code: "payment_reference_used", message }), { status: 409 }));
+    const { onPurchased } = form([loose, strict]);
+    fillValid(strict);
+    fireEvent.change(referenceInput(), { target: { value: "0123456789" } });
+    submit();
+    await screen.findByText(message);
+    expect(referenceInput()).toHaveAttribute("aria-invalid", "true");
+    expect(toastError).toHaveBeenCalledWith("Error al procesar la compra", { description: message, duration: 10000 });
+    expect(onPurchased).not.toHaveBeenCalled();
   });
 });

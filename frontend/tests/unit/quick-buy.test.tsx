@@ -137,7 +137,7 @@ describe("the quick-buy panel", () => {
   });
 });
 
-const zelle: PaymentMethod = { id: 1, name: "Zelle", type: "zelle", active: true, details: {}, exchangeRateId: null, exchangeRate: null };
+const zelle: PaymentMethod = { id: 1, name: "Zelle", type: "zelle", active: true, details: {}, exchangeRateId: null, exchangeRate: null, referenceRequired: false, referenceMinLength: 0 };
 
 /** 16 numbers, 1..10 on sale (or `free` of them), 1 to 5 a purchase, US$ 5 each. */
 const FREE_TEN = [0xff, 0b1100_0000];

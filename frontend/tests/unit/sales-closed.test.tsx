@@ -149,7 +149,7 @@ describe("a raffle page served from a cache", () => {
   });
 });
 
-const zelle: PaymentMethod = { id: 1, name: "Zelle", type: "zelle", active: true, details: {}, exchangeRateId: null, exchangeRate: null };
+const zelle: PaymentMethod = { id: 1, name: "Zelle", type: "zelle", active: true, details: {}, exchangeRateId: null, exchangeRate: null, referenceRequired: false, referenceMinLength: 0 };
 
 /** The form, filled in and submitted, against an API that answers `answer` to the purchase. */
 async function submitAgainst(answer: Response) {

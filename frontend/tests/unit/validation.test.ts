@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import es from "../../messages/es.json";
 import en from "../../messages/en.json";
-import { checkProofFile, purchaseSchema, type ValidationMessages } from "@/lib/validations/purchase";
+import { checkProofFile, purchaseSchema, referenceLength, referenceProblem, type ValidationMessages } from "@/lib/validations/purchase";
 
 const valid = {
   customerName: "Ana Pérez",
@@ -92,4 +92,38 @@ it("has the spec's Spanish file messages", () => {
   expect(`${es.validation.fileTypeTitle} - ${es.validation.fileType}`).toBe(
     "Tipo de archivo no válido - Solo se permiten imágenes (JPG, PNG, GIF, WEBP) y PDFs",
   );
+});
+
+describe("the payment reference", () => {
+  const strict = { required: true, minLength: 6 };
+  const loose = { required: false, minLength: 0 };
+
+  it("judges a reference as the server does", () => {
+    expect(referenceProblem("", loose)).toBeNull();
+    expect(referenceProblem("   ", strict)).toBe("required");
+    expect(referenceProblem("12-3 4.5", strict)).toBe("tooShort"); // 5 letters and digits
+    expect(referenceProblem("12-3 4.56", strict)).toBeNull();
+    expect(referenceProblem("AB/12#3_4", strict)).toBeNull();
+    expect(referenceProblem("123456$", strict)).toBe("invalid");
+    expect(referenceProblem("ñandú123", loose)).toBe("invalid");
+    expect(referenceProblem("--", loose)).toBe("invalid");
+    expect(referenceProblem("1".repeat(41), loose)).toBe("tooLong");
+    // A minimum also applies to a reference typed by choice.
+    expect(referenceProblem("12", { required: false, minLength: 4 })).toBe("tooShort");
+    expect(referenceLength(" 0123-45 ab ")).toBe(8);
+  });
+
+  it("puts the method's rules in the schema, with the minimum's own message", () => {
+    const m = es.validation;
+    const problem = (reference: string | undefined, policy = strict) =>
+      purchaseSchema(m, { reference: policy, referenceTooShort: "Al menos 6 letras o números" })
+        .safeParse({ ...valid, paymentReference: reference })
+        .error?.issues.find((i) => i.path[0] === "paymentReference")?.message;
+    expect(problem(undefined)).toBe("Escribe el número de referencia de tu pago");
+    expect(problem("123")).toBe("Al menos 6 letras o números");
+    expect(problem("123456!")).toBe("Solo letras, números, espacios y - . / # _");
+    expect(problem("0123456789")).toBeUndefined();
+    expect(problem(undefined, loose)).toBeUndefined();
+    expect(purchaseSchema(m).safeParse(valid).success).toBe(true);
+  });
 });

@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { Loader2, Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
@@ -29,7 +30,7 @@ import { formatRate } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import { useExchangeRates } from "@/lib/swr/use-exchange-rates";
 import { applyServerFieldErrors } from "@/lib/validations/server-errors";
-import { paymentMethodSchema, type PaymentMethodValues } from "@/lib/validations/payment-method";
+import { MAX_REFERENCE_MIN_LENGTH, paymentMethodSchema, referenceMinOf, type PaymentMethodValues } from "@/lib/validations/payment-method";
 import { useDetailsText, useTypeLabel } from "./payment-methods-tab";
 
 /** Create or edit a payment method; the detail fields follow the type (SPEC §3, §5). */
@@ -42,8 +43,8 @@ export function PaymentMethodDialog({ method, onClose, onSaved }: { method: Paym
   const typeLabel = useTypeLabel();
   const detailsLine = useDetailsText();
   const { data: rates } = useExchangeRates();
-  const schema = useMemo(() => paymentMethodSchema(tf("required")), [tf]);
-  const { control, handleSubmit, setError, formState } = useForm<PaymentMethodValues>({
+  const schema = useMemo(() => paymentMethodSchema(tf("required"), tf("outOfRange", { min: 0, max: MAX_REFERENCE_MIN_LENGTH })), [tf]);
+  const { control, handleSubmit, setError, setValue, formState } = useForm<PaymentMethodValues>({
     resolver: zodResolver(schema),
     defaultValues: {
       name: method?.name ?? "",
@@ -51,11 +52,13 @@ export function PaymentMethodDialog({ method, onClose, onSaved }: { method: Paym
       // edited as free fields.
       type: method?.type ?? "digital",
       exchangeRateId: method?.exchangeRateId ? String(method.exchangeRateId) : "",
+      referenceRequired: method?.referenceRequired ?? false,
+      referenceMinLength: String(method?.referenceMinLength ?? 0),
       details: method ? draftFromDetails(method.type, method.details) : emptyDraft(),
     },
   });
   const rows = useFieldArray({ control, name: "details.digital" });
-  const [name, type, details] = useWatch({ control, name: ["name", "type", "details"] });
+  const [name, type, details, referenceRequired] = useWatch({ control, name: ["name", "type", "details", "referenceRequired"] });
   const fields: FormType = formTypeOf(type);
   const typeOptions: string[] = method && !isFormType(method.type) ? [...FORM_TYPES, method.type] : [...FORM_TYPES];
   const pending = formState.isSubmitting;
@@ -69,6 +72,9 @@ export function PaymentMethodDialog({ method, onClose, onSaved }: { method: Paym
           details: detailsFor(formTypeOf(values.type), values.details),
           exchangeRateId: values.exchangeRateId ? Number(values.exchangeRateId) : null,
           active: true,
+          referenceRequired: values.referenceRequired,
+          // A minimum also applies to a reference typed by choice: none unless one is required.
+          referenceMinLength: values.referenceRequired ? (referenceMinOf(values.referenceMinLength) ?? 0) : 0,
         },
         method?.id,
       );
@@ -76,7 +82,13 @@ export function PaymentMethodDialog({ method, onClose, onSaved }: { method: Paym
       onSaved();
       onClose();
     } catch (error) {
-      applyServerFieldErrors(error, setError, { name: "name", type: "type", exchangeRateId: "exchangeRateId" });
+      applyServerFieldErrors(error, setError, {
+        name: "name",
+        type: "type",
+        exchangeRateId: "exchangeRateId",
+        referenceRequired: "referenceRequired",
+        referenceMinLength: "referenceMinLength",
+      });
       notify.error(method ? tm("updateError") : tm("createError"), { description: errorMessage(error, method ? tm("updateError") : tm("createError")) });
     }
   }
@@ -114,6 +126,41 @@ export function PaymentMethodDialog({ method, onClose, onSaved }: { method: Paym
                     </option>
                   ))}
                 </NativeSelect>
+              )}
+            </FormField>
+          </div>
+          <div className="grid items-start gap-4 rounded-md border p-3 sm:grid-cols-[minmax(0,1fr)_12rem]" data-testid="reference-policy">
+            <FormField
+              control={control}
+              name="referenceRequired"
+              orientation="horizontal"
+              labelClassName="block leading-snug"
+              label={t("referenceRequired")}
+              hint={t("referenceRequiredHint")}
+            >
+              {({ id, value, ref, "aria-invalid": invalid, "aria-describedby": describedBy }) => (
+                <Checkbox
+                  id={id}
+                  ref={ref}
+                  checked={value}
+                  onCheckedChange={(v) => setValue("referenceRequired", v === true, { shouldDirty: true, shouldValidate: formState.isSubmitted })}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy}
+                />
+              )}
+            </FormField>
+            <FormField control={control} name="referenceMinLength" label={t("referenceMinLength")} hint={t("referenceMinHint")} labelClassName="leading-snug">
+              {(field) => (
+                <Input
+                  {...field}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={MAX_REFERENCE_MIN_LENGTH}
+                  step={1}
+                  disabled={!referenceRequired}
+                  data-testid="reference-min-length"
+                />
               )}
             </FormField>
           </div>

@@ -40,6 +40,13 @@ export function PaymentMethodsTab() {
   const [editing, setEditing] = useState<PaymentMethod | "new" | null>(null);
   const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
   const refresh = useInvalidate().paymentMethods;
+  // 'Referencia obligatoria (mín. 6)' on a method whose buyers must type their payment's reference.
+  const referenceNote = (m: PaymentMethod) =>
+    m.referenceRequired ? (
+      <span className="block text-xs font-medium text-foreground" data-testid="method-reference">
+        {m.referenceMinLength > 0 ? t("referenceRequiredMin", { min: m.referenceMinLength }) : t("referenceRequired")}
+      </span>
+    ) : null;
 
   const actions = (m: PaymentMethod, labelClass?: string) => (
     <>
@@ -80,6 +87,7 @@ export function PaymentMethodsTab() {
         >
           <CardFact label={t("colType")}>{typeLabel(m.type)}</CardFact>
           <CardFact label={t("colRate")}>{m.exchangeRate ? `${m.exchangeRate.fromCurrency} → ${m.exchangeRate.toCurrency} · 1 : ${formatRate(m.exchangeRate.rate, locale)}` : t("noRate")}</CardFact>
+          {referenceNote(m)}
           {Object.keys(m.details ?? {}).length > 0 && <p className="break-words text-xs text-muted-foreground">{detailsLine(m.details)}</p>}
         </CatalogCard>
       ))}
@@ -129,7 +137,10 @@ export function PaymentMethodsTab() {
                   <TableCell>
                     <Badge variant={m.active ? "success" : "secondary"}>{m.active ? t("active") : t("inactive")}</Badge>
                   </TableCell>
-                  <TableCell className="min-w-56 max-w-96 text-xs text-muted-foreground">{detailsLine(m.details)}</TableCell>
+                  <TableCell className="min-w-56 max-w-96 text-xs text-muted-foreground">
+                    {referenceNote(m)}
+                    {detailsLine(m.details)}
+                  </TableCell>
                   <TableCell>
                     <div className="flex justify-end gap-1">{actions(m, "max-lg:sr-only")}</div>
                   </TableCell>

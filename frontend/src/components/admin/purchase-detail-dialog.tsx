@@ -1,7 +1,8 @@
 "use client";
 
+import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { Check, Loader2, RotateCcw, X } from "lucide-react";
+import { ArrowLeft, Check, Loader2, RotateCcw, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Separator } from "@/components/ui/separator";
@@ -9,6 +10,7 @@ import type { AdminPurchase } from "@/lib/api/types";
 import { usePurchase } from "@/lib/swr/use-purchases";
 import { formatConverted, formatDateTime, formatUsd, padTicket } from "@/lib/format";
 import { PaymentProof } from "./payment-proof";
+import { ProofCheckPanel } from "./proof-check-panel";
 import { PurchaseStatusBadge } from "./status-badge";
 
 function Field({ label, children, wide }: { label: string; children: React.ReactNode; wide?: boolean }) {
@@ -21,8 +23,10 @@ function Field({ label, children, wide }: { label: string; children: React.React
 }
 
 /**
- * Every field of a purchase, its proof and notes, and approve/reject while it is pending
- * (SPEC §2 "Dialogs"). Read fresh on open: the proof link lasts minutes.
+ * Every field of a purchase, its proof, the proof's check and notes, and approve/reject while
+ * it is pending (SPEC §2 "Dialogs"). Read fresh on open: the proof link lasts minutes. A check
+ * naming another purchase (the same file, the same reference) opens that one here, with a way
+ * back.
  */
 export function PurchaseDetailDialog({
   purchaseId,
@@ -43,14 +47,44 @@ export function PurchaseDetailDialog({
   const tc = useTranslations("admin.common");
   const tCountry = useTranslations("purchase.countries");
   const locale = useLocale();
-  const { data: p, error } = usePurchase(purchaseId);
+  // The purchase shown: the one asked for, or another one a check pointed at (with the way back).
+  const [asked, setAsked] = useState(purchaseId);
+  const [shownId, setShownId] = useState(purchaseId);
+  const [trail, setTrail] = useState<{ id: number; reference: string }[]>([]);
+  if (asked !== purchaseId) {
+    setAsked(purchaseId);
+    setShownId(purchaseId);
+    setTrail([]);
+  }
+  const { data, error } = usePurchase(shownId);
+  // Never the previous purchase's copy while the next one loads.
+  const p = data?.id === shownId ? data : undefined;
+  const previous = trail.at(-1);
+
+  function openOther(otherId: number) {
+    if (!p || otherId === p.id) return;
+    setTrail((before) => [...before, { id: p.id, reference: p.reference }]);
+    setShownId(otherId);
+  }
+
+  function goBack() {
+    if (!previous) return;
+    setTrail((before) => before.slice(0, -1));
+    setShownId(previous.id);
+  }
 
   const country = (code: string) => (tCountry.has(code as never) ? tCountry(code as never) : code);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl" closeLabel={tc("close")} data-testid="purchase-detail">
+      <DialogContent className="max-w-2xl lg:max-w-4xl" closeLabel={tc("close")} data-testid="purchase-detail" data-purchase-id={shownId}>
         <DialogHeader>
+          {previous && (
+            <Button type="button" variant="ghost" size="sm" className="-ml-2 w-fit" onClick={goBack} data-testid="detail-back">
+              <ArrowLeft aria-hidden />
+              {t("check.back", { reference: previous.reference })}
+            </Button>
+          )}
           <DialogTitle>{t("title")}</DialogTitle>
           <DialogDescription className="font-mono">{p?.reference ?? "…"}</DialogDescription>
         </DialogHeader>
@@ -112,6 +146,17 @@ export function PurchaseDetailDialog({
                 </Field>
                 <Field label={t("discount")}>{formatUsd(p.discountApplied, locale)}</Field>
                 <Field label={t("method")}>{p.paymentMethod}</Field>
+                <Field label={t("paymentReference")}>
+                  {p.paymentReference ? (
+                    <span className="font-mono font-semibold" data-testid="detail-payment-reference">
+                      {p.paymentReference}
+                    </span>
+                  ) : (
+                    <span className="text-muted-foreground" data-testid="detail-payment-reference">
+                      —
+                    </span>
+                  )}
+                </Field>
                 <Field label={t("status")}>
                   <PurchaseStatusBadge status={p.status} />
                 </Field>
@@ -134,21 +179,24 @@ export function PurchaseDetailDialog({
               </dl>
             </section>
             <Separator />
-            <section aria-labelledby="detail-proof">
-              <h3 id="detail-proof" className="mb-2 font-semibold">
-                {t("proof")}
-              </h3>
-              {p.proofProblem && (
-                <p role="note" className="mb-2 rounded-md border border-warning bg-warning/10 p-3 text-sm" data-testid="proof-problem">
-                  {t.has(`proofProblems.${p.proofProblem}` as never) ? t(`proofProblems.${p.proofProblem}` as never) : p.proofProblem}
-                </p>
-              )}
-              {p.paymentProof ? (
-                <PaymentProof key={p.paymentProof} link={p.paymentProof} customerName={p.customerName} />
-              ) : (
-                <p className="text-sm text-muted-foreground">{t("noProof")}</p>
-              )}
-            </section>
+            <div className={p.paymentProof ? "grid gap-5 lg:grid-cols-2" : "grid gap-5"}>
+              <section aria-labelledby="detail-proof" className="min-w-0">
+                <h3 id="detail-proof" className="mb-2 font-semibold">
+                  {t("proof")}
+                </h3>
+                {p.proofProblem && (
+                  <p role="note" className="mb-2 rounded-md border border-warning bg-warning/10 p-3 text-sm" data-testid="proof-problem">
+                    {t.has(`proofProblems.${p.proofProblem}` as never) ? t(`proofProblems.${p.proofProblem}` as never) : p.proofProblem}
+                  </p>
+                )}
+                {p.paymentProof ? (
+                  <PaymentProof key={p.paymentProof} link={p.paymentProof} customerName={p.customerName} />
+                ) : (
+                  <p className="text-sm text-muted-foreground">{t("noProof")}</p>
+                )}
+              </section>
+              {p.paymentProof && <ProofCheckPanel key={p.id} purchase={p} onOpenPurchase={openOther} />}
+            </div>
             <section aria-labelledby="detail-notes">
               <h3 id="detail-notes" className="mb-1 font-semibold">
                 {t("notes")}

@@ -1,7 +1,7 @@
 "use client";
 
-import { useMemo } from "react";
-import { useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { useEffect, useMemo, useState } from "react";
+import { useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
@@ -18,9 +18,12 @@ import type { PaymentMethod, PurchaseResponse } from "@/lib/api/types";
 import { formatConverted, formatCount, formatRate, formatUsd, padTicket } from "@/lib/format";
 import {
   COUNTRIES,
+  MAX_REFERENCE_CHARS,
+  NO_REFERENCE_POLICY,
   PROOF_ACCEPT,
   checkProofFile,
   purchaseSchema,
+  type ReferencePolicy,
   type PurchaseFormValues,
   type ValidationMessages,
 } from "@/lib/validations/purchase";
@@ -31,7 +34,7 @@ import { usePaymentDetailLabels } from "@/lib/use-payment-details";
 const VALIDATION_KEYS = [
   "required", "nameMin", "idMin", "email", "phoneMin", "country", "paymentMethod", "acceptTerms",
   "proofRequiredTitle", "proofRequired", "fileTooBigTitle", "fileTooBig", "fileTypeTitle", "fileType",
-  "fileHeic",
+  "fileHeic", "referenceRequired", "referenceInvalid", "referenceTooLong",
 ] as const satisfies readonly (keyof ValidationMessages)[];
 
 export function useValidationMessages(): ValidationMessages {
@@ -65,7 +68,13 @@ export interface PurchaseFormProps {
 }
 
 type FieldName = keyof PurchaseFormValues;
-const FIELD_NAMES: readonly FieldName[] = ["customerName", "customerId", "customerEmail", "customerPhone", "customerCountry", "paymentMethod", "acceptTerms"];
+const FIELD_NAMES: readonly FieldName[] = ["customerName", "customerId", "customerEmail", "customerPhone", "customerCountry", "paymentMethod", "paymentReference", "acceptTerms"];
+
+/** What a method asks of the payment reference (none chosen: nothing). */
+function referencePolicyOf(method: PaymentMethod | undefined): ReferencePolicy {
+  if (!method) return NO_REFERENCE_POLICY;
+  return { required: method.referenceRequired === true, minLength: Math.max(0, method.referenceMinLength ?? 0) };
+}
 
 /** The purchase form (SPEC §2 "Purchase form and receipt"): create → upload proof → attach. */
 export function PurchaseForm(props: PurchaseFormProps) {
@@ -75,11 +84,17 @@ export function PurchaseForm(props: PurchaseFormProps) {
   const locale = useLocale();
   const messages = useValidationMessages();
   const detail = usePaymentDetailLabels();
-  const schema = useMemo(() => purchaseSchema(messages, { requireProof: true }), [messages]);
   const active = methods.filter((m) => m.active);
+  // The reference's rules follow the chosen method: each validation judges the values with the
+  // schema of the method they name (the server stays the judge).
+  const resolver: Resolver<PurchaseFormValues> = (values, context, options) => {
+    const policy = referencePolicyOf(active.find((m) => String(m.id) === values.paymentMethod));
+    const schema = purchaseSchema(messages, { requireProof: true, reference: policy, referenceTooShort: t("referenceMin", { min: policy.minLength }) });
+    return zodResolver(schema)(values, context, options);
+  };
 
   const form = useForm<PurchaseFormValues>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: {
       customerName: "",
       customerId: "",
@@ -87,6 +102,7 @@ export function PurchaseForm(props: PurchaseFormProps) {
       customerPhone: "",
       customerCountry: "" as PurchaseFormValues["customerCountry"],
       paymentMethod: "",
+      paymentReference: "",
       paymentProof: null,
       acceptTerms: false,
     },
@@ -95,13 +111,21 @@ export function PurchaseForm(props: PurchaseFormProps) {
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
-  const { handleSubmit, formState, control, setValue, setError, reset } = form;
+  const { handleSubmit, formState, control, setValue, setError, reset, trigger } = form;
   const methodId = useWatch({ control, name: "paymentMethod" });
   const method = active.find((m) => String(m.id) === methodId);
   const rate = usdConversionRate(method);
   const proofFile = useWatch({ control, name: "paymentProof" });
+  const { required: referenceRequired, minLength: referenceMin } = referencePolicyOf(method);
+  // Once the buyer has submitted, another method's rules judge the typed reference at once.
+  // (Set when a submission starts: RHF's own isSubmitted comes after a server's field errors.)
+  const [submitted, setSubmitted] = useState(false);
+  useEffect(() => {
+    if (submitted) void trigger("paymentReference");
+  }, [submitted, referenceRequired, referenceMin, trigger]);
 
   async function onSubmit(values: PurchaseFormValues) {
+    setSubmitted(true);
     const file = values.paymentProof ?? null;
     const problem = checkProofFile(file, messages);
     if (problem) {
@@ -120,6 +144,7 @@ export function PurchaseForm(props: PurchaseFormProps) {
           customerPhone: values.customerPhone.trim(),
           customerCountry: values.customerCountry,
           paymentMethod: values.paymentMethod,
+          paymentReference: values.paymentReference?.trim() || undefined,
           tickets,
           totalAmount: total,
           discountApplied: discount,
@@ -150,11 +175,13 @@ export function PurchaseForm(props: PurchaseFormProps) {
     if (result.testMode) toast.success(t("testSuccess"));
     else if (!proofProblem) toast.success(t("success"), { description: t("successText") });
     reset();
+    setSubmitted(false);
     props.onPurchased(result, proofProblem);
   }
 
   // Submitted with errors: the proof's title and text also come as a toast, as on a bad file.
   function onInvalid(invalid: FieldErrors<PurchaseFormValues>) {
+    setSubmitted(true);
     if (invalid.paymentProof && !proofFile) toast.error(messages.proofRequiredTitle, { description: messages.proofRequired });
   }
 
@@ -183,6 +210,13 @@ export function PurchaseForm(props: PurchaseFormProps) {
       if (body.code === "random_draw_contended") {
         toast.error(t("error"), { description: body.message });
         setError("root.ticketNumbers", { type: "server", message: body.message });
+        return;
+      }
+      // The reference already pays for another live purchase with this method: said on the field,
+      // in the server's words (the buyer's language).
+      if (body.code === "payment_reference_used") {
+        setError("paymentReference", { type: "server", message: body.message });
+        toast.error(t("error"), { description: body.message, duration: 10000 });
         return;
       }
       if (body.code === "sales_closed") {
@@ -281,6 +315,37 @@ export function PurchaseForm(props: PurchaseFormProps) {
             )}
           </div>
         )}
+
+        <FormField
+          control={control}
+          name="paymentReference"
+          id="paymentReference"
+          className="gap-2"
+          label={
+            <>
+              {t("paymentReference")}{" "}
+              <span className="font-normal text-muted-foreground" data-testid="reference-tag">
+                ({referenceRequired ? t("referenceRequiredTag") : t("referenceOptionalTag")})
+              </span>
+            </>
+          }
+          hint={referenceMin > 0 ? t("referenceMin", { min: referenceMin }) : t("referenceHint")}
+        >
+          {(field) => (
+            <Input
+              {...field}
+              value={field.value ?? ""}
+              type="text"
+              inputMode="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={MAX_REFERENCE_CHARS}
+              aria-required={referenceRequired || undefined}
+              className="font-mono"
+            />
+          )}
+        </FormField>
 
         <FormField control={control} name="paymentProof" id="paymentProof" label={t("proof")} className="gap-2">
           {({ id, "aria-invalid": invalid, "aria-describedby": describedBy, value: chosen, onChange, ref }) => (

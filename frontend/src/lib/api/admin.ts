@@ -124,6 +124,10 @@ export interface PaymentMethodInput {
   details: Record<string, string>;
   exchangeRateId: number | null;
   active: boolean;
+  /** Whether buyers must type the payment's reference with this method. */
+  referenceRequired: boolean;
+  /** The fewest letters and digits the reference may have, 0 to 30 (0: any). */
+  referenceMinLength: number;
 }
 
 export function savePaymentMethod(input: PaymentMethodInput, id?: number): Promise<PaymentMethod> {

@@ -65,6 +65,8 @@ export interface PurchaseFields {
   customerCountry: string;
   /** The method's id. */
   paymentMethod: string;
+  /** The bank's reference of the payment, as typed; sent only when not blank. */
+  paymentReference?: string;
   tickets: TicketChoice;
   /** The server's quoted total, a decimal string sent back untouched. */
   totalAmount: string;
@@ -81,6 +83,8 @@ export function purchaseFormData(raffleId: number, fields: PurchaseFields): Form
   form.set("customerPhone", fields.customerPhone);
   form.set("customerCountry", fields.customerCountry);
   form.set("paymentMethod", fields.paymentMethod);
+  const reference = fields.paymentReference?.trim();
+  if (reference) form.set("paymentReference", reference);
   form.set("raffleId", String(raffleId));
   if ("randomCount" in fields.tickets) form.set("randomCount", String(fields.tickets.randomCount));
   else form.set("ticketNumbers", JSON.stringify(fields.tickets.numbers));

@@ -25,6 +25,12 @@ export type ApiErrorBody = Schemas["ErrorBody"];
 export type AuthUser = Schemas["SessionUserDto"];
 export type LoginResponse = Schemas["LoginResponse"];
 export type AdminPurchase = Schemas["PurchaseDto"];
+/** GET /api/admin/purchases/{id}/proof-check: what the check of the purchase's proof found. */
+export type ProofCheck = Schemas["ProofCheckDto"];
+/** One thing the check found, tagged by `kind` (the panel words it). */
+export type ProofSignal = Schemas["SignalDto"];
+/** An amount read on a proof: a decimal string and, when a mark named it, its currency. */
+export type ReadAmount = Schemas["ReadAmountDto"];
 export type PurchaseSummary = Schemas["PurchaseSummaryDto"];
 export type PurchasePage = Schemas["PurchasePageDto"];
 export type DashboardStats = Schemas["StatsDto"];

@@ -31,6 +31,8 @@ export const swrKeys = {
   dailySales: (from: string, to: string, utcOffsetMinutes: number) => `/api/admin/stats/daily?from=${from}&to=${to}&utcOffsetMinutes=${utcOffsetMinutes}`,
   purchasePage: (query: string) => `/api/admin/purchases/search?${query}`,
   purchase: (purchaseId: number) => `/api/admin/purchases/${purchaseId}`,
+  /** What the check of a purchase's proof found (stale with the purchase: same prefix). */
+  proofCheck: (purchaseId: number) => `/api/admin/purchases/${purchaseId}/proof-check`,
   emailSettings: "/api/admin/email-settings",
   mailOutbox: (status: string) => `/api/admin/mail-outbox?status=${status}&limit=50`,
   /** The buyer's view; its key also holds the purchase's key, sent as X-Purchase-Token. */

@@ -25,6 +25,9 @@ export interface ValidationMessages {
   fileTypeTitle: string;
   fileType: string;
   fileHeic: string;
+  referenceRequired: string;
+  referenceInvalid: string;
+  referenceTooLong: string;
 }
 
 export type ProofProblem = { title: string; message: string };
@@ -45,13 +48,66 @@ export function checkProofFile(file: File | null | undefined, m: ValidationMessa
 
 const digits = (value: string) => value.replace(/\D/g, "").length;
 
+/** The longest payment reference accepted, in characters (the server's limit). */
+export const MAX_REFERENCE_CHARS = 40;
+
+/** What the chosen payment method asks of the reference (`referenceRequired`, `referenceMinLength`). */
+export interface ReferencePolicy {
+  required: boolean;
+  /** Letters and digits at least; 0 accepts any length. */
+  minLength: number;
+}
+
+export const NO_REFERENCE_POLICY: ReferencePolicy = { required: false, minLength: 0 };
+
+/** The letters (A-Z, a-z) and digits of a reference: what the server counts and compares. */
+export function referenceLength(value: string): number {
+  return value.replace(/[^A-Za-z0-9]/g, "").length;
+}
+
+export type ReferenceProblem = "required" | "invalid" | "tooLong" | "tooShort";
+
+/**
+ * Why a typed reference would be refused, as the server judges it (crates/domain's
+ * payment_reference.rs): blank is no reference (refused only when the method requires one);
+ * otherwise letters, digits, spaces and `- . / # _`, at most 40, with at least one letter or
+ * digit, and at least the method's minimum of letters and digits.
+ */
+export function referenceProblem(value: string, policy: ReferencePolicy): ReferenceProblem | null {
+  const typed = value.trim();
+  if (!typed) return policy.required ? "required" : null;
+  if ([...typed].length > MAX_REFERENCE_CHARS) return "tooLong";
+  if (!/^[A-Za-z0-9 ./#_-]+$/.test(typed) || referenceLength(typed) === 0) return "invalid";
+  if (referenceLength(typed) < policy.minLength) return "tooShort";
+  return null;
+}
+
 /**
  * The purchase form's schema with the messages of the page's language. The proof is optional in
  * the schema (SPEC §5); the form passes `requireProof` so that a missing file is reported on
  * submit together with every other error ('Comprobante requerido - Debes subir un comprobante de
  * pago'), not only once the rest is valid.
  */
-export function purchaseSchema(m: ValidationMessages, { requireProof = false }: { requireProof?: boolean } = {}) {
+export function purchaseSchema(
+  m: ValidationMessages,
+  {
+    requireProof = false,
+    reference = NO_REFERENCE_POLICY,
+    referenceTooShort = "",
+  }: {
+    requireProof?: boolean;
+    /** The chosen method's reference rules (none chosen: the reference is optional). */
+    reference?: ReferencePolicy;
+    /** 'Al menos N letras o números', with the policy's minimum. */
+    referenceTooShort?: string;
+  } = {},
+) {
+  const referenceMessages: Record<ReferenceProblem, string> = {
+    required: m.referenceRequired,
+    invalid: m.referenceInvalid,
+    tooLong: m.referenceTooLong,
+    tooShort: referenceTooShort,
+  };
   return z.object({
     customerName: z.string().trim().min(2, m.nameMin),
     customerId: z.string().trim().min(1, m.required).min(5, m.idMin),
@@ -59,6 +115,13 @@ export function purchaseSchema(m: ValidationMessages, { requireProof = false }: 
     customerPhone: z.string().trim().refine((v) => digits(v) >= 10, m.phoneMin),
     customerCountry: z.enum(COUNTRIES, m.country),
     paymentMethod: z.string().min(1, m.paymentMethod),
+    paymentReference: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        const problem = referenceProblem(value ?? "", reference);
+        if (problem) ctx.addIssue({ code: "custom", message: referenceMessages[problem] });
+      }),
     paymentProof: z
       .custom<File | null>((v) => v === null || v === undefined || (typeof File !== "undefined" && v instanceof File))
       .optional()
