@@ -161,6 +161,9 @@ fn pdf_text(bytes: &[u8]) -> String {
 fn pdf_date(raw: &str) -> Option<DateTime<Utc>> {
     let raw = raw.trim().strip_prefix("D:").unwrap_or(raw.trim());
     let digits: String = raw.chars().take_while(char::is_ascii_digit).collect();
+    if digits.len() < 4 {
+        return None;
+    }
     let part = |from: usize, to: usize, default: u32| {
         digits
             .get(from..to)
