@@ -292,17 +292,35 @@ pub fn certificate_of(
     })
 }
 
-/// The numbers the purchase `reference` holds in the ledger `entries` under `salt`, each with
-/// its inclusion proof, and the purchase's tag.
+/// A frozen ledger with its tree, built once: every buyer's message needs proofs from it, and
+/// a frozen ledger never changes.
+pub struct FrozenLedger {
+    pub entries: Vec<LedgerEntry>,
+    pub tree: MerkleTree,
+}
+
+impl FrozenLedger {
+    #[must_use]
+    pub fn over(entries: Vec<LedgerEntry>) -> Self {
+        Self {
+            tree: MerkleTree::over(&entries),
+            entries,
+        }
+    }
+}
+
+/// The numbers the purchase `reference` holds in `ledger` under `salt`, each with its
+/// inclusion proof, and the purchase's tag.
 #[must_use]
 pub fn inclusion_proofs(
     salt: &[u8],
-    entries: &[LedgerEntry],
+    ledger: &FrozenLedger,
     reference: &str,
 ) -> (Hash, Vec<InclusionProof>) {
     let tag = purchase_tag(salt, reference);
-    let tree = MerkleTree::over(entries);
-    let proofs = entries
+    let tree = &ledger.tree;
+    let proofs = ledger
+        .entries
         .iter()
         .enumerate()
         .filter(|(_, entry)| entry.tag == tag)

@@ -17,6 +17,7 @@ use rifa_domain::customer::Email;
 use rifa_domain::draw::prize::claim_deadline;
 use rifa_domain::id::PrizeId;
 use rifa_domain::purchase::{Purchase, PurchaseId, PurchaseStatus};
+use rifa_domain::raffle::RaffleId;
 use rifa_domain::{FieldError, FieldErrors, Lang};
 use rifa_ports::outbound::{
     CertificateRenderer, MailComposer, MailMessage, MailRoute, MailTransports, Mailer,
@@ -29,7 +30,7 @@ use rifa_ports::{
 };
 
 use crate::cpu::CpuPool;
-use crate::draws::{certificate_of, inclusion_proofs};
+use crate::draws::{FrozenLedger, certificate_of, inclusion_proofs};
 use crate::links::SiteLinks;
 use crate::receipts::ReceiptWriter;
 use crate::shared::{MailSignal, Shared, now};
@@ -165,6 +166,8 @@ pub struct Mail<S, T, R, M, K, C> {
     /// The same renderer, for the winners' certificates.
     certificates: Arc<R>,
     cpu: CpuPool,
+    /// The last frozen ledger a buyer's message needed (see [`Mail::frozen_ledger`]).
+    last_ledger: tokio::sync::Mutex<Option<(RaffleId, Arc<FrozenLedger>)>>,
     composer: M,
     access_keys: K,
     clock: C,
@@ -215,6 +218,7 @@ where
             ),
             certificates: renderer,
             cpu: shared.cpu.clone(),
+            last_ledger: tokio::sync::Mutex::new(None),
             store,
             transports,
             composer,
@@ -311,6 +315,22 @@ where
         mailer.send(&self.composer.compose(message)?).await
     }
 
+    /// The raffle's frozen ledger with its tree: read and built once for all its buyers'
+    /// messages (the freeze queues one per buyer, of one raffle at a time), off the async
+    /// workers, as hashing 100,000 entries takes a while.
+    async fn frozen_ledger(&self, raffle: RaffleId) -> anyhow::Result<Arc<FrozenLedger>> {
+        let mut last = self.last_ledger.lock().await;
+        if let Some((id, ledger)) = last.as_ref()
+            && *id == raffle
+        {
+            return Ok(Arc::clone(ledger));
+        }
+        let entries = self.store.ledger_entries(raffle).await?;
+        let ledger = Arc::new(self.cpu.run(move || FrozenLedger::over(entries)).await?);
+        *last = Some((raffle, Arc::clone(&ledger)));
+        Ok(ledger)
+    }
+
     async fn company_name(&self) -> anyhow::Result<String> {
         Ok(self
             .store
@@ -337,8 +357,8 @@ where
             .commitment(raffle.id)
             .await?
             .ok_or_else(|| anyhow::anyhow!("raffle {} has no frozen ledger", raffle.id))?;
-        let entries = self.store.ledger_entries(raffle.id).await?;
-        let (tag, proofs) = inclusion_proofs(&commitment.salt, &entries, &purchase.reference);
+        let ledger = self.frozen_ledger(raffle.id).await?;
+        let (tag, proofs) = inclusion_proofs(&commitment.salt, &ledger, &purchase.reference);
         Ok(MailMessage::LedgerFrozen {
             to: job.recipient.clone(),
             lang: job.lang,
