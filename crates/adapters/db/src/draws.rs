@@ -34,9 +34,10 @@ const ENTRIES_PER_INSERT: usize = 5000;
 const PENDING_SHOWN: u32 = 50;
 
 /// Whether a write failed on one of the migration's triggers (`draw_rules_locked`,
-/// `draw_ledger_frozen`, `append_only`).
-pub(crate) fn refused_by(error: &DbErr, trigger_word: &str) -> bool {
-    error.to_string().contains(trigger_word)
+/// `draw_ledger_frozen`, `append_only`): the database's message, wherever it sits in the error's
+/// chain of contexts.
+pub(crate) fn refused_by(error: &impl std::fmt::Display, trigger_word: &str) -> bool {
+    format!("{error:#}").contains(trigger_word)
 }
 
 fn is_unique_violation(error: &DbErr) -> bool {

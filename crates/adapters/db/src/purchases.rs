@@ -27,7 +27,7 @@ use sea_orm::{
 };
 
 use crate::entities::{purchase_tickets, purchases, raffles};
-use crate::{Db, allowance, convert, history, outbox, totals};
+use crate::{Db, allowance, convert, draws, history, outbox, totals};
 
 /// Rows per INSERT: far below PostgreSQL's 65,535 and SQLite's 32,766 bound parameters.
 const HOLD_CHUNK: usize = 1_000;
@@ -720,7 +720,7 @@ impl Db {
 /// Whether a write was refused because the raffle's ledger is frozen (the trigger of migration
 /// `m20261127_000004`).
 fn refused_as_frozen(error: &anyhow::Error) -> bool {
-    format!("{error:#}").contains("draw_ledger_frozen")
+    draws::refused_by(error, "draw_ledger_frozen")
 }
 
 impl PurchaseRepository for Db {
