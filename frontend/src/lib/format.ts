@@ -137,6 +137,31 @@ export function formatTime(iso: string, locale: string): string {
   return dateFormat(locale, { timeStyle: "short" }).format(new Date(iso));
 }
 
+const relativeFormatters = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormat(locale: string, numeric: "always" | "auto"): Intl.RelativeTimeFormat {
+  const key = `${intlOf(locale)}|${numeric}`;
+  let formatter = relativeFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.RelativeTimeFormat(intlOf(locale), { numeric, style: "short" });
+    relativeFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * How long ago a moment was, short, in the page's language: "hace 2 h" / "2 hr. ago", "hace 3 d";
+ * under a minute (or a moment ahead of a clock running behind) "ahora" / "now".
+ */
+export function formatAge(iso: string, locale: string, now: number): string {
+  const seconds = Math.floor((now - new Date(iso).getTime()) / 1000);
+  if (!Number.isFinite(seconds) || seconds < 60) return relativeFormat(locale, "auto").format(0, "second");
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return relativeFormat(locale, "always").format(-minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return relativeFormat(locale, "always").format(-hours, "hour");
+  return relativeFormat(locale, "always").format(-Math.floor(hours / 24), "day");
+}
+
 /**
  * A coming moment in the viewer's time zone, as short as it can be read: its time alone when it
  * falls on the same day as `now` ("14:05"), else day and time ("21 nov 2026, 9:30").

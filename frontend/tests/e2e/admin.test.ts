@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page, WebSocketRoute } from "playwright-core";
-import { apiURL, dismissDialog, horizontalOverflow, launch, newPage, postPurchase, screenshot, seriousViolations } from "./helpers";
+import { apiURL, dismissDialog, horizontalOverflow, launch, newPage, PNG, postPurchase, screenshot, seriousViolations } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -237,7 +237,7 @@ describe("purchase verification", () => {
 
     const { context, page } = await newPage(browser, 1280, 900);
     await signIn(page, admin());
-    expect(await page.getByRole("tab").count()).toBe(7);
+    expect(await page.getByTestId("admin-tabs").getByRole("tab").count()).toBe(7);
 
     // Server-side name filter, then approve from the table with a confirmation.
     await page.getByLabel("Nombre del cliente").fill("comprador aprobado");
@@ -843,6 +843,203 @@ describe("payment reference and proof check", () => {
   });
 });
 
+describe("the review queue", () => {
+  it(
+    "lists proofs by light, compares a reused one side by side, approves the greens and rejects the reds in bulk",
+    { timeout: 400_000 },
+    async () => {
+      const token = await apiToken(admin());
+      const auth = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+      const stamp = Date.now();
+      const raffleResponse = await fetch(`${apiURL()}/api/admin/raffles`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ title: `Cola de revisión ${stamp}`, description: "Sorteo de la cola de revisión", price: "170", maxTickets: 100, maxTicketsPerPurchase: 5, drawDate: "2030-01-15" }),
+      });
+      expect(raffleResponse.status).toBe(201);
+      const raffle = ((await raffleResponse.json()) as { id: number }).id;
+      const methodResponse = await fetch(`${apiURL()}/api/admin/payment-methods`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ name: `Zelle cola ${stamp}`, type: "digital", active: true, details: { email: "pagos@example.com" } }),
+      });
+      expect(methodResponse.status).toBe(201);
+      const method = ((await methodResponse.json()) as { id: number }).id;
+      const corpus = (file: string) => readFileSync(resolve(import.meta.dirname, "../../../crates/adapters/proofs/tests/corpus", file));
+
+      /** One number of the raffle, paid with the Zelle-like method, by its own buyer. */
+      async function buy(number: number, name: string, reference?: string): Promise<Bought> {
+        const person = ++buyers;
+        const customerId = `V${20_000_000 + person}`;
+        const customerPhone = `0414${2_000_000 + person}`;
+        const form = new FormData();
+        for (const [k, v] of Object.entries({
+          customerName: name,
+          customerId,
+          customerEmail: `cola-${person}-${stamp}@example.com`,
+          customerPhone,
+          customerCountry: "venezuela",
+          paymentMethod: String(method),
+          ...(reference ? { paymentReference: reference } : {}),
+          raffleId: String(raffle),
+          ticketNumbers: JSON.stringify([number]),
+          totalAmount: "170.00",
+          discountApplied: "0",
+          acceptTerms: "true",
+        })) {
+          form.set(k, v);
+        }
+        const response = await fetch(`${apiURL()}/api/raffles/${raffle}/purchase`, { method: "POST", body: form });
+        if (response.status !== 201) throw new Error(`purchase: ${response.status} ${await response.text()}`);
+        const body = (await response.json()) as { purchase: { id: number; reference: string }; purchaseToken: string };
+        return { id: body.purchase.id, reference: body.purchase.reference, purchaseToken: body.purchaseToken, customerId, customerPhone };
+      }
+      /** Waits for the background check of a purchase's proof (OCR takes about a second a proof). */
+      async function checked(id: number): Promise<void> {
+        await expect
+          .poll(async () => (await adminApi<{ status: string }>(`/api/admin/purchases/${id}/proof-check`)).status, { timeout: 60_000, interval: 1_000 })
+          .toMatch(/^(done|failed)$/);
+      }
+
+      try {
+        // zelle-04: a Zelle payment of $170.00, confirmation WFCTh87wdy6q; the buyer typed it.
+        const green = await buy(1, "Gabriela Verde", "WFCTh87wdy6q");
+        await attachProof(green, corpus("zelle-04-original.png"), "pago.png", "image/png");
+        await checked(green.id);
+        // The same picture recompressed, for another purchase: reused.
+        const red = await buy(2, "Rodrigo Rojo");
+        await attachProof(red, corpus("zelle-04-jpeg.jpg"), "pago.jpg", "image/jpeg");
+        // A pixel: nothing to read.
+        const amber = await buy(3, "Amelia Ámbar");
+        await attachProof(amber, PNG, "pago.png", "image/png");
+        type Queue = { items: { purchase: { id: number }; light: string | null }[] };
+        const lights = async () => {
+          const queue = await adminApi<Queue>("/api/admin/proof-queue?order=newest&limit=100");
+          return [green, red, amber].map((p) => queue.items.find((i) => i.purchase.id === p.id)?.light ?? null);
+        };
+        await expect.poll(lights, { timeout: 60_000, interval: 1_000 }).toEqual(["green", "red", "amber"]);
+
+        const { context, page } = await newPage(browser, 1440, 900);
+        const errors: string[] = [];
+        page.on("pageerror", (e) => errors.push(e.message));
+        await signIn(page, admin());
+        const phone = () => (page.viewportSize()?.width ?? 1440) < 640;
+        const item = (reference: string) => page.locator(`[data-testid=${phone() ? "queue-item" : "queue-row"}][data-reference="${reference}"]`);
+        const words = {
+          es: { queue: "Cola de revisión", light: "Luz", order: "Orden", compare: `Comparar con el comprobante de la compra #${green.id}`, view: "Ver compra" },
+          en: { queue: "Review queue", light: "Light", order: "Order", compare: `Compare with the proof of purchase #${green.id}`, view: "View purchase" },
+        } as const;
+        const problems: string[] = [];
+
+        for (const lang of ["es", "en"] as const) {
+          const w = words[lang];
+          if (lang === "en") {
+            await page.setViewportSize({ width: 1440, height: 900 });
+            await page.getByTestId("language-toggle").click();
+          }
+          await page.getByRole("tab", { name: w.queue }).click();
+          await page.getByTestId("proof-queue").waitFor();
+          await page.getByLabel(w.order, { exact: true }).selectOption("newest");
+          await page.getByLabel(w.light, { exact: true }).selectOption("all");
+          for (const width of [1440, 390] as const) {
+            await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+            // The queue reads the lights the checks came to.
+            await item(green.reference).and(page.locator("[data-light=green]")).waitFor({ timeout: 60_000 });
+            await item(red.reference).and(page.locator("[data-light=red]")).waitFor({ timeout: 60_000 });
+            await item(amber.reference).and(page.locator("[data-light=amber]")).waitFor({ timeout: 60_000 });
+            await page.waitForLoadState("networkidle");
+            await page.getByTestId("proof-queue").scrollIntoViewIfNeeded();
+            await screenshot(page, `admin-queue-${lang}-${width}`);
+            const overflow = await horizontalOverflow(page);
+            if (overflow > 0) problems.push(`queue ${lang} at ${width}: ${overflow}px of horizontal overflow`);
+            if (width === 1440) for (const v of await seriousViolations(page)) problems.push(`queue ${lang}: ${v}`);
+
+            // The red one's reason names the first purchase; 'Comparar' in its dialog sets both proofs side by side.
+            expect(await item(red.reference).getByTestId("queue-reason").textContent()).toContain(`#${green.id}`);
+            await item(red.reference).getByRole("button", { name: `${w.view} ${red.reference}` }).click();
+            const detail = page.getByTestId("purchase-detail");
+            await detail.getByRole("button", { name: w.compare }).first().click();
+            const compare = page.getByTestId("proof-compare");
+            await compare.waitFor();
+            expect(await compare.getByTestId("compare-this").getAttribute("data-purchase-id")).toBe(String(red.id));
+            expect(await compare.getByTestId("compare-this").textContent()).toContain(red.reference);
+            expect(await compare.getByTestId("compare-this").textContent()).toContain("Rodrigo Rojo");
+            await compare.getByTestId("compare-other").waitFor();
+            expect(await compare.getByTestId("compare-other").textContent()).toContain(green.reference);
+            expect(await compare.getByTestId("compare-other").textContent()).toContain("Gabriela Verde");
+            await page.waitForFunction(() => {
+              const images = [...document.querySelectorAll<HTMLImageElement>("[data-testid=proof-compare] [data-testid=proof-image] img")];
+              return images.length === 2 && images.every((img) => img.complete && img.naturalWidth > 0);
+            });
+            const [mine, theirs] = [await compare.getByTestId("compare-this").boundingBox(), await compare.getByTestId("compare-other").boundingBox()];
+            if (width === 390) {
+              expect(theirs!.y).toBeGreaterThan(mine!.y + mine!.height - 1);
+              expect(await compare.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+            } else {
+              expect(Math.abs(theirs!.y - mine!.y)).toBeLessThan(2);
+              expect(theirs!.x).toBeGreaterThan(mine!.x + mine!.width - 1);
+            }
+            await page.waitForTimeout(300);
+            await screenshot(page, `admin-queue-compare-${lang}-${width}`, { fullPage: false });
+            if (width === 1440) for (const v of await seriousViolations(page)) problems.push(`compare ${lang}: ${v}`);
+            await dismissDialog(page, "proof-compare");
+            await dismissDialog(page, "purchase-detail");
+          }
+        }
+        expect(problems).toEqual([]);
+
+        // Back in Spanish at desktop size: the filter by light.
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await page.getByTestId("language-toggle").click();
+        await page.getByRole("tab", { name: "Cola de revisión" }).click();
+        await page.getByLabel("Orden", { exact: true }).selectOption("newest");
+        await page.getByLabel("Luz", { exact: true }).selectOption("green");
+        await item(green.reference).waitFor();
+        await item(red.reference).waitFor({ state: "detached" });
+        expect(new Set(await page.getByTestId("queue-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-light"))))).toEqual(new Set(["green"]));
+
+        // 'Aprobar verdes': the confirmation lists the green one; approved, it leaves the queue.
+        await item(green.reference).getByRole("checkbox", { name: `Seleccionar la compra ${green.reference}` }).click();
+        await page.getByRole("button", { name: "Aprobar verdes (1)" }).click();
+        const approve = page.getByTestId("bulk-decision-dialog");
+        await approve.waitFor();
+        expect(await approve.getByTestId("bulk-items").locator("li").evaluateAll((li) => li.map((l) => l.getAttribute("data-reference")))).toEqual([green.reference]);
+        expect(await approve.textContent()).toContain("Gabriela Verde");
+        expect(await approve.textContent()).toContain("correo de confirmación");
+        await approve.getByTestId("confirm-bulk").click();
+        await toast(page, "1 compra aprobada").waitFor();
+        await item(green.reference).waitFor({ state: "detached" });
+        expect((await adminApi<{ status: string }>(`/api/admin/purchases/${green.id}`)).status).toBe("approved");
+
+        // 'Rechazar rojas' with the note it requires.
+        await page.getByLabel("Luz", { exact: true }).selectOption("red");
+        await item(red.reference).waitFor();
+        await item(amber.reference).waitFor({ state: "detached" });
+        await item(red.reference).getByRole("checkbox", { name: `Seleccionar la compra ${red.reference}` }).click();
+        await page.getByRole("button", { name: "Rechazar rojas (1)" }).click();
+        const reject = page.getByTestId("bulk-decision-dialog");
+        await reject.waitFor();
+        expect(await reject.getByTestId("bulk-items").locator("li").evaluateAll((li) => li.map((l) => l.getAttribute("data-reference")))).toEqual([red.reference]);
+        const confirm = reject.getByTestId("confirm-bulk");
+        expect(await confirm.isDisabled()).toBe(true);
+        await reject.getByLabel("Motivo del rechazo").fill("El comprobante ya se usó en otra compra");
+        await confirm.click();
+        await toast(page, "1 compra rechazada").waitFor();
+        await item(red.reference).waitFor({ state: "detached" });
+        const rejected = await adminApi<{ status: string; adminNotes: string | null }>(`/api/admin/purchases/${red.id}`);
+        expect(rejected).toMatchObject({ status: "rejected", adminNotes: "El comprobante ya se usó en otra compra" });
+        // The amber one is still waiting.
+        await page.getByLabel("Luz", { exact: true }).selectOption("amber");
+        await item(amber.reference).waitFor();
+        expect(errors).toEqual([]);
+        await context.close();
+      } finally {
+        await fetch(`${apiURL()}/api/admin/payment-methods/${method}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+      }
+    },
+  );
+});
+
 describe("the live connection", () => {
   it("reconnects 3 s after the connection drops and fetches the purchases made meanwhile", async () => {
     const { context, page } = await newPage(browser, 1280, 900);
@@ -1223,7 +1420,7 @@ describe("a non-privileged admin", () => {
   it("sees 5 tabs, no rate deletion, and the API refuses the privileged calls", async () => {
     const { context, page } = await newPage(browser, 1280, 900);
     await signIn(page, operator());
-    expect(await page.getByRole("tab").allTextContents()).toEqual(["Verificar compras", "Compras del día", "Sorteos", "Métodos de pago", "Tasas de cambio"]);
+    expect(await page.getByTestId("admin-tabs").getByRole("tab").allTextContents()).toEqual(["Verificar compras", "Compras del día", "Sorteos", "Métodos de pago", "Tasas de cambio"]);
     await page.getByRole("tab", { name: "Tasas de cambio" }).click();
     await page.getByTestId("rate-row").first().waitFor();
     expect(await page.getByRole("button", { name: /Eliminar tasa/ }).count()).toBe(0);
@@ -1313,7 +1510,7 @@ describe("admin screens", () => {
     await signIn(page, admin());
     await page.getByTestId("language-toggle").click();
     await page.getByRole("tab", { name: "Verify purchases" }).waitFor();
-    expect(await page.getByRole("tab").allTextContents()).toEqual(["Verify purchases", "Today's purchases", "Raffles", "Payment methods", "Exchange rates", "Branding", "E-mail"]);
+    expect(await page.getByTestId("admin-tabs").getByRole("tab").allTextContents()).toEqual(["Verify purchases", "Today's purchases", "Raffles", "Payment methods", "Exchange rates", "Branding", "E-mail"]);
     await page.getByRole("heading", { name: "Purchase verification" }).waitFor();
     // The cards, the search's figures, filters, the date control, counts and the chart.
     for (const [id, label] of [

@@ -98,7 +98,7 @@ describe("the purchase's proof check", () => {
     expect(light).toHaveTextContent("Rojo");
     expect(light).toHaveTextContent("Reutilizado, editado o monto distinto");
 
-    const lines = within(screen.getByTestId("proof-check-signals")).getAllByRole("listitem").map((li) => li.textContent);
+    const lines = within(screen.getByTestId("proof-check-signals")).getAllByRole("listitem").map((li) => within(li).getByTestId("signal-text").textContent);
     expect(lines).toEqual([
       "El mismo archivo está en la compra #7",
       "Monto leído Bs\u00a0360,00; se esperaba Bs\u00a0365,00",
@@ -131,6 +131,29 @@ describe("the purchase's proof check", () => {
     await within(dialog).findByText("Ana Pérez");
     expect(dialog).toHaveAttribute("data-purchase-id", "41");
     expect(screen.queryByTestId("detail-back")).toBeNull();
+  });
+
+  it("compares the proof with the one a reuse signal names, side by side, each under its reference and customer", async () => {
+    purchases[7] = { ...purchases[7]!, paymentProof: "/api/proofs/other.png" };
+    stubApi({ 41: [RED], 7: [NONE] });
+    open();
+    // Only the signals naming another purchase offer it.
+    const compare = await screen.findByRole("button", { name: "Comparar con el comprobante de la compra #7" });
+    expect(screen.getAllByTestId("compare-proofs")).toHaveLength(1);
+    fireEvent.click(compare);
+    const dialog = await screen.findByTestId("proof-compare");
+    expect(within(dialog).getByRole("heading", { name: "Comparar comprobantes" })).toBeInTheDocument();
+    const mine = within(dialog).getByTestId("compare-this");
+    expect(mine).toHaveTextContent("Esta compra");
+    expect(mine).toHaveTextContent("RF-7K3M9Q2X");
+    expect(mine).toHaveTextContent("Ana Pérez");
+    expect(within(mine).getByRole("img")).toHaveAttribute("src", PROOF);
+    const other = await within(dialog).findByTestId("compare-other");
+    expect(other).toHaveTextContent("Compra #7");
+    expect(other).toHaveTextContent("RF-OTRA0007");
+    expect(other).toHaveTextContent("Luis Otro");
+    expect(within(other).getByRole("img")).toHaveAttribute("src", "/api/proofs/other.png");
+    purchases[7] = { ...purchases[7]!, paymentProof: PROOF };
   });
 
   it("says the check is running, reads it again every 3 s, then shows what it found", async () => {
@@ -185,7 +208,7 @@ describe("the purchase's proof check", () => {
     expect(light).toHaveTextContent("Green");
     expect(light).toHaveTextContent("Amount and reference match, nothing reused or edited");
     expect(screen.getByTestId("proof-check-expected").textContent).toBe("Bs\u00a0365.00");
-    const lines = within(screen.getByTestId("proof-check-signals")).getAllByRole("listitem").map((li) => li.textContent);
+    const lines = within(screen.getByTestId("proof-check-signals")).getAllByRole("listitem").map((li) => within(li).getByTestId("signal-text").textContent);
     expect(lines).toEqual([
       "The same picture (saved again) is attached to purchase #9",
       "This proof's reference already appears in purchase #12",

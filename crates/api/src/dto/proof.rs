@@ -240,7 +240,8 @@ pub struct ProofQueueParams {
     /// The id of the last purchase of the page the panel has: the next page starts after it.
     pub after: Option<i64>,
     /// 1 to 100; 50 when absent.
-    pub limit: Option<u32>,
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<i64>,
 }
 
 impl ProofQueueParams {
@@ -273,12 +274,22 @@ impl ProofQueueParams {
                 true
             }
         };
+        let limit = errors.check(
+            "limit",
+            u32::try_from(self.limit.unwrap_or(50))
+                .ok()
+                .filter(|limit| (1..=MAX_QUEUE_PAGE).contains(limit))
+                .ok_or(FieldError::OutOfRange {
+                    min: "1".into(),
+                    max: MAX_QUEUE_PAGE.to_string(),
+                }),
+        );
         errors.into_result()?;
         Ok(QueueRequest {
             light,
             oldest_first,
             after: self.after.map(PurchaseId::new),
-            limit: self.limit.unwrap_or(50),
+            limit: limit.unwrap_or(50),
         })
     }
 }
@@ -326,6 +337,7 @@ impl ProofQueueDto {
 #[serde(rename_all = "camelCase")]
 pub struct BulkDecisionRequest {
     /// 1 to 100 purchase ids.
+    #[schema(min_items = 1, max_items = 100)]
     pub ids: Vec<i64>,
     /// approved or rejected.
     pub status: String,

@@ -2,19 +2,17 @@
 
 import type { ReactNode } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { AlertTriangle, CheckCircle2, ChevronRight, Loader2, ShieldAlert, ShieldCheck, XCircle } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { AlertTriangle, CheckCircle2, ChevronRight, Columns2, Loader2, XCircle } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import type { AdminPurchase, ProofSignal } from "@/lib/api/types";
 import { highlightSegments, highlightsOf, lightOf, signalLight, type Light } from "@/lib/admin/proof-check";
 import { formatDateTime, formatMoney, formatReadAmount, formatUsd } from "@/lib/format";
 import { useProofCheck } from "@/lib/swr/use-proof-check";
 import { cn } from "@/lib/utils";
+import { ProofLightBadge } from "./proof-light-badge";
 
-const LIGHT_BADGE: Record<Light, { variant: "success" | "warning" | "destructive"; icon: typeof ShieldCheck }> = {
-  green: { variant: "success", icon: ShieldCheck },
-  amber: { variant: "warning", icon: AlertTriangle },
-  red: { variant: "destructive", icon: ShieldAlert },
-};
+/** The signals that name another purchase with the same proof or reference ('Comparar' sets them side by side). */
+const REUSE_KINDS = new Set<ProofSignal["kind"]>(["exactReuse", "nearReuse", "referenceReused"]);
 
 const SIGNAL_ICON: Record<Light, { icon: typeof CheckCircle2; className: string }> = {
   green: { icon: CheckCircle2, className: "text-success-strong" },
@@ -33,7 +31,16 @@ export function expectedAmount(purchase: Pick<AdminPurchase, "convertedTotal" | 
  * light with its meaning, one line per signal with its evidence, and the text read with the
  * amount and the reference it matched marked. Read again every 3 s while the check runs.
  */
-export function ProofCheckPanel({ purchase, onOpenPurchase }: { purchase: AdminPurchase; onOpenPurchase: (purchaseId: number) => void }) {
+export function ProofCheckPanel({
+  purchase,
+  onOpenPurchase,
+  onCompare,
+}: {
+  purchase: AdminPurchase;
+  onOpenPurchase: (purchaseId: number) => void;
+  /** 'Comparar' on a signal naming another purchase: both proofs side by side. */
+  onCompare?: (purchaseId: number) => void;
+}) {
   const t = useTranslations("admin.detail.check");
   const locale = useLocale();
   const { data: check, error } = useProofCheck(purchase.id);
@@ -64,13 +71,9 @@ export function ProofCheckPanel({ purchase, onOpenPurchase }: { purchase: AdminP
       </div>
     );
   } else if (check.status === "done" && light) {
-    const { variant, icon: Icon } = LIGHT_BADGE[light];
     status = (
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="proof-check-light" data-light={light}>
-        <Badge variant={variant} className="text-sm [&>svg]:size-4">
-          <Icon aria-hidden />
-          {t(`lights.${light}`)}
-        </Badge>
+        <ProofLightBadge light={light} className="text-sm [&>svg]:size-4" />
         <span className="min-w-0 text-sm">{t(`meanings.${light}`)}</span>
       </div>
     );
@@ -99,7 +102,24 @@ export function ProofCheckPanel({ purchase, onOpenPurchase }: { purchase: AdminP
               <li key={`${signal.kind}-${index}`} className="flex items-start gap-2" data-kind={signal.kind}>
                 <Icon aria-hidden className={cn("mt-0.5 size-4 shrink-0", className)} />
                 <span className="min-w-0 break-words">
-                  <SignalText signal={signal} onOpenPurchase={onOpenPurchase} />
+                  <span data-testid="signal-text">
+                    <SignalText signal={signal} onOpenPurchase={onOpenPurchase} />
+                  </span>
+                  {onCompare && REUSE_KINDS.has(signal.kind) && "other" in signal && (
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      className="ml-2 h-7 gap-1 px-2 align-middle text-xs"
+                      onClick={() => onCompare(signal.other)}
+                      aria-label={t("compareLabel", { id: signal.other })}
+                      data-testid="compare-proofs"
+                      data-purchase-id={signal.other}
+                    >
+                      <Columns2 aria-hidden className="size-3.5" />
+                      {t("compare")}
+                    </Button>
+                  )}
                 </span>
               </li>
             );
@@ -114,8 +134,11 @@ export function ProofCheckPanel({ purchase, onOpenPurchase }: { purchase: AdminP
   );
 }
 
-/** One signal in the reviewer's language, with its evidence; another purchase opens on click. */
-function SignalText({ signal, onOpenPurchase }: { signal: ProofSignal; onOpenPurchase: (purchaseId: number) => void }) {
+/**
+ * One signal in the reviewer's language, with its evidence; another purchase it names opens on
+ * click when `onOpenPurchase` is given (else its number is plain text).
+ */
+export function SignalText({ signal, onOpenPurchase }: { signal: ProofSignal; onOpenPurchase?: (purchaseId: number) => void }) {
   const t = useTranslations("admin.detail.check");
   const locale = useLocale();
   const code = (chunks: ReactNode) => <code className="rounded bg-muted px-1 font-mono text-[0.8125rem]">{chunks}</code>;
@@ -125,11 +148,14 @@ function SignalText({ signal, onOpenPurchase }: { signal: ProofSignal; onOpenPur
     case "referenceReused":
       return t.rich(`signals.${signal.kind}`, {
         other: signal.other,
-        purchase: (chunks) => (
-          <OtherPurchase id={signal.other} label={t("openPurchase", { id: signal.other })} onOpen={onOpenPurchase}>
-            {chunks}
-          </OtherPurchase>
-        ),
+        purchase: (chunks) =>
+          onOpenPurchase ? (
+            <OtherPurchase id={signal.other} label={t("openPurchase", { id: signal.other })} onOpen={onOpenPurchase}>
+              {chunks}
+            </OtherPurchase>
+          ) : (
+            chunks
+          ),
       });
     case "editedWith":
       return t("signals.editedWith", { software: signal.software });

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { ArrowLeft, Check, Loader2, RotateCcw, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -12,6 +13,8 @@ import { formatConverted, formatDateTime, formatUsd, padTicket } from "@/lib/for
 import { PaymentProof } from "./payment-proof";
 import { ProofCheckPanel } from "./proof-check-panel";
 import { PurchaseStatusBadge } from "./status-badge";
+
+const ProofCompareDialog = dynamic(() => import("./proof-compare-dialog").then((m) => m.ProofCompareDialog), { ssr: false });
 
 function Field({ label, children, wide }: { label: string; children: React.ReactNode; wide?: boolean }) {
   return (
@@ -51,10 +54,13 @@ export function PurchaseDetailDialog({
   const [asked, setAsked] = useState(purchaseId);
   const [shownId, setShownId] = useState(purchaseId);
   const [trail, setTrail] = useState<{ id: number; reference: string }[]>([]);
+  // 'Comparar': the other purchase whose proof shows beside this one's.
+  const [comparing, setComparing] = useState<{ id: number; opener: HTMLElement | null } | null>(null);
   if (asked !== purchaseId) {
     setAsked(purchaseId);
     setShownId(purchaseId);
     setTrail([]);
+    setComparing(null);
   }
   const { data, error } = usePurchase(shownId);
   // Never the previous purchase's copy while the next one loads.
@@ -65,12 +71,14 @@ export function PurchaseDetailDialog({
     if (!p || otherId === p.id) return;
     setTrail((before) => [...before, { id: p.id, reference: p.reference }]);
     setShownId(otherId);
+    setComparing(null);
   }
 
   function goBack() {
     if (!previous) return;
     setTrail((before) => before.slice(0, -1));
     setShownId(previous.id);
+    setComparing(null);
   }
 
   const country = (code: string) => (tCountry.has(code as never) ? tCountry(code as never) : code);
@@ -195,7 +203,7 @@ export function PurchaseDetailDialog({
                   <p className="text-sm text-muted-foreground">{t("noProof")}</p>
                 )}
               </section>
-              {p.paymentProof && <ProofCheckPanel key={p.id} purchase={p} onOpenPurchase={openOther} />}
+              {p.paymentProof && <ProofCheckPanel key={p.id} purchase={p} onOpenPurchase={openOther} onCompare={(otherId) => otherId !== p.id && setComparing({ id: otherId, opener: document.activeElement instanceof HTMLElement ? document.activeElement : null })} />}
             </div>
             <section aria-labelledby="detail-notes">
               <h3 id="detail-notes" className="mb-1 font-semibold">
@@ -227,6 +235,7 @@ export function PurchaseDetailDialog({
             </Button>
           </DialogFooter>
         )}
+        {p && comparing !== null && <ProofCompareDialog purchase={p} otherId={comparing.id} returnFocus={comparing.opener} onClose={() => setComparing(null)} />}
       </DialogContent>
     </Dialog>
   );

@@ -3,9 +3,10 @@
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
-import { CircleDollarSign, Clock, Loader2, Ticket } from "lucide-react";
+import { CircleDollarSign, Clock, ListChecks, Loader2, Rows3, Ticket } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { purchaseSearchQuery, type PageAnchor, type PurchaseFilters } from "@/lib/api/admin";
 import type { AdminPurchase, Raffle } from "@/lib/api/types";
 import { anchorOf, clampPage, pageRange } from "@/lib/admin/pagination";
@@ -24,6 +25,11 @@ import { useToday } from "./use-today";
 const PurchaseDetailDialog = dynamic(() => import("./purchase-detail-dialog").then((m) => m.PurchaseDetailDialog), { ssr: false });
 const DecisionDialog = dynamic(() => import("./decision-dialog").then((m) => m.DecisionDialog), { ssr: false });
 const ReopenDialog = dynamic(() => import("./reopen-dialog").then((m) => m.ReopenDialog), { ssr: false });
+// The review queue loads when its view is first opened.
+const ProofQueueView = dynamic(() => import("./purchases/proof-queue").then((m) => m.ProofQueueView), { ssr: false });
+
+/** The verification tab's two views: every purchase (the search), or the proofs waiting for review. */
+type PanelView = "list" | "queue";
 
 /** The spec's page of 10; operators with a long queue may show more at once. */
 export const PAGE_SIZE = 10;
@@ -44,6 +50,8 @@ export function useTicketWidth(raffles: Raffle[] | undefined) {
 export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
   const t = useTranslations("admin.purchases");
   const td = useTranslations("admin.daily");
+  const tq = useTranslations("admin.queue");
+  const [view, setView] = useState<PanelView>("list");
   const [typed, setTyped] = useState<FilterValues>(NO_FILTERS);
   // The page shown, and the page it was reached from (deep pages are read from there).
   const [{ page, anchor }, setPosition] = useState<{ page: number; anchor: PageAnchor | null }>({ page: 1, anchor: null });
@@ -95,18 +103,20 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
   // An empty page kept from another page number (while the clamped page loads) is not "no results".
   const loading = (isLoading && !data) || (data !== undefined && data.page !== page && items.length === 0);
 
-  return (
-    <div className="grid grid-cols-1 gap-4" data-testid={mode === "all" ? "purchases-panel" : "daily-panel"}>
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h2 className="text-xl font-bold">{mode === "all" ? t("title") : td("title")}</h2>
-          <p className="text-sm text-muted-foreground">
-            {mode === "all" ? t("subtitle") : td("subtitle", { date: todayLabel })}
-          </p>
-        </div>
-        {mode === "all" && <CsvExport filters={filters} total={total} />}
+  const header = (
+    <div className="flex flex-wrap items-end justify-between gap-2">
+      <div>
+        <h2 className="text-xl font-bold">{mode === "all" ? t("title") : td("title")}</h2>
+        <p className="text-sm text-muted-foreground">
+          {mode === "all" ? t("subtitle") : td("subtitle", { date: todayLabel })}
+        </p>
       </div>
+      {mode === "all" && view === "list" && <CsvExport filters={filters} total={total} />}
+    </div>
+  );
 
+  const list = (
+    <>
       <StatCards
         className="grid grid-cols-3 gap-2 sm:gap-3"
         items={[
@@ -177,6 +187,39 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
           </div>
         )}
       </Card>
+    </>
+  );
+
+  return (
+    <div className="grid grid-cols-1 gap-4" data-testid={mode === "all" ? "purchases-panel" : "daily-panel"}>
+      {mode === "all" ? (
+        <Tabs value={view} onValueChange={(next) => setView(next as PanelView)} className="grid grid-cols-1 gap-4">
+          {header}
+          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+            <TabsList aria-label={tq("views")} data-testid="purchase-views">
+              <TabsTrigger value="list" data-testid="view-list">
+                <Rows3 aria-hidden />
+                {tq("list")}
+              </TabsTrigger>
+              <TabsTrigger value="queue" data-testid="view-queue">
+                <ListChecks aria-hidden />
+                {tq("queue")}
+              </TabsTrigger>
+            </TabsList>
+          </div>
+          <TabsContent value="list" className="grid grid-cols-1 gap-4">
+            {list}
+          </TabsContent>
+          <TabsContent value="queue" className="grid grid-cols-1 gap-4">
+            <ProofQueueView onOpen={setDetailId} />
+          </TabsContent>
+        </Tabs>
+      ) : (
+        <>
+          {header}
+          {list}
+        </>
+      )}
 
       {detailId !== null && (
         <PurchaseDetailDialog

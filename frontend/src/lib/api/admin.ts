@@ -4,6 +4,7 @@ import type {
   AdminDrawView,
   AdminPurchase,
   Branding,
+  BulkDecision,
   EmailSettings,
   ExchangeRate,
   LoginResponse,
@@ -82,6 +83,19 @@ export function decidePurchase(id: number, status: "approved" | "rejected", admi
   return apiJson<AdminPurchase>(`/api/admin/purchases/${id}/status`, {
     method: "PUT",
     body: { status, adminNotes: notes || null },
+  });
+}
+
+/**
+ * One decision for many purchases (1 to 100 ids): the server approves only the green ones, or
+ * rejects only the red ones with the one note (required to reject); the others come back
+ * `notEligible` (or `notPending`). Every buyer decided gets their e-mail.
+ */
+export function bulkDecide(ids: number[], status: "approved" | "rejected", adminNotes: string): Promise<BulkDecision> {
+  const notes = adminNotes.trim();
+  return apiJson<BulkDecision>("/api/admin/purchases/bulk-decision", {
+    method: "POST",
+    body: { ids, status, adminNotes: notes || null },
   });
 }
 

@@ -31,6 +31,12 @@ export type ProofCheck = Schemas["ProofCheckDto"];
 export type ProofSignal = Schemas["SignalDto"];
 /** An amount read on a proof: a decimal string and, when a mark named it, its currency. */
 export type ReadAmount = Schemas["ReadAmountDto"];
+/** GET /api/admin/proof-queue: pending purchases with a proof, each with its check's light and signals. */
+export type ProofQueue = Schemas["ProofQueueDto"];
+export type QueuedProof = Schemas["QueuedProofDto"];
+/** POST /api/admin/purchases/bulk-decision's answer: what happened to each id, and how many were decided. */
+export type BulkDecision = Schemas["BulkDecisionDto"];
+export type BulkResult = Schemas["BulkResultDto"];
 export type PurchaseSummary = Schemas["PurchaseSummaryDto"];
 export type PurchasePage = Schemas["PurchasePageDto"];
 export type DashboardStats = Schemas["StatsDto"];

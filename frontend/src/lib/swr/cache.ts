@@ -33,6 +33,8 @@ export const swrKeys = {
   purchase: (purchaseId: number) => `/api/admin/purchases/${purchaseId}`,
   /** What the check of a purchase's proof found (stale with the purchase: same prefix). */
   proofCheck: (purchaseId: number) => `/api/admin/purchases/${purchaseId}/proof-check`,
+  /** The reviewer's queue (`proofQueueQuery`); stale with the purchases (a decision, a live notice). */
+  proofQueue: (query: string) => `/api/admin/proof-queue${query ? `?${query}` : ""}`,
   emailSettings: "/api/admin/email-settings",
   mailOutbox: (status: string) => `/api/admin/mail-outbox?status=${status}&limit=50`,
   /** The buyer's view; its key also holds the purchase's key, sent as X-Purchase-Token. */
@@ -44,8 +46,8 @@ export const swrKeys = {
  * none ("/api/admin/stats?" is the figures, not "/api/admin/stats/daily", the chart).
  */
 const STALE_AFTER = {
-  /** A decision or a live purchase: lists, single purchases and figures, never the chart (see `chart`). */
-  purchases: ["/api/admin/purchases", "/api/admin/stats?"],
+  /** A decision or a live purchase: lists, the review queue, single purchases and figures, never the chart (see `chart`). */
+  purchases: ["/api/admin/purchases", "/api/admin/proof-queue", "/api/admin/stats?"],
   /** The sales chart: refreshed at most once a minute (lib/admin/refresh.ts). */
   chart: ["/api/admin/stats/daily"],
   /** A raffle saved or deleted: raffle reads everywhere and the figures (active raffles). */
