@@ -18,7 +18,7 @@ WITH_NODE := . scripts/lib.sh && rifa_use_node &&
 export TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 export REQUIRE_POSTGRES ?= 0
 
-.PHONY: help run build test test-tools test-rust test-api-fuzz lint bench bench-stall bench-scale bench-fill bench-instances bench-proofs bench-picker bench-all frontend-install test-frontend
+.PHONY: help run build test test-tools test-rust test-api-fuzz lint bench bench-stall bench-scale bench-fill bench-instances bench-proofs bench-attach bench-picker bench-all frontend-install test-frontend
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -79,6 +79,9 @@ bench-fill: ## A 99,999-number raffle from empty to sold out, buyer picks then s
 bench-proofs: ## The proof checks on the proof corpus: fields read, reuse precision and recall, time per stage (issue 16)
 	./bench/proofs.sh
 
+bench-attach: ## The buyer's attach while the checker reads proofs, against an idle checker (issue 16)
+	./bench/attach.sh
+
 bench-instances: ## Two API instances behind nginx on one PostgreSQL: purchases/s, no number sold twice (issue 20)
 	./bench/instances.sh
 
@@ -93,3 +96,4 @@ bench-all: ## Every benchmark in turn, one build (about 50 minutes at full size 
 	BENCH_SKIP_BUILD=1 ./bench/scale.sh
 	BENCH_SKIP_BUILD=1 ./bench/picker.sh
 	BENCH_SKIP_BUILD=1 ./bench/proofs.sh
+	BENCH_SKIP_BUILD=1 ./bench/attach.sh

@@ -57,6 +57,24 @@ pub(crate) enum Scenario {
     Fill(FillArgs),
     /// The proof checks' signals and readers on the proof corpus, in process (no API).
     Proofs(ProofsArgs),
+    /// Attaching proofs while the API's checker reads those attached before.
+    Attach(AttachArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct AttachArgs {
+    /// Purchases, each attaching one proof of the corpus.
+    #[arg(long, default_value_t = 200)]
+    pub(crate) proofs: u32,
+    /// Buyers attaching at once.
+    #[arg(long, default_value_t = 8)]
+    pub(crate) concurrency: usize,
+    /// How long to wait for every proof to be checked (0: not at all).
+    #[arg(long, default_value_t = 900)]
+    pub(crate) max_check_seconds: u64,
+    /// The corpus directory (its manifest.json and files).
+    #[arg(long, default_value = "crates/adapters/proofs/tests/corpus")]
+    pub(crate) corpus: String,
 }
 
 #[derive(Args)]

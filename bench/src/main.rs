@@ -12,12 +12,15 @@
 //!   admin passwords) while one client keeps reading `GET /api/raffles`: the read's latency
 //!   during the burst against its latency alone, and how the burst was answered.
 //!
+//! * `attach`: the attach call's latency while the API's checker reads the proofs attached
+//!   before, and how long the checker takes to read them all.
 //! * `proofs`: the proof checks' signals and readers on the proof corpus, in process: fields
 //!   read, pairs taken for the same picture or a reuse (precision, recall), time per stage.
 //!
 //! Results are printed as a table, then as one JSON line (the last line of stdout) for scripts.
 //! Progress goes to stderr. The exit status is 1 when any request failed unexpectedly.
 
+mod attach;
 mod availability;
 mod cli;
 mod client;
@@ -54,6 +57,7 @@ async fn main() -> anyhow::Result<()> {
         Scenario::Reads(args) => reads::reads(&cli, args).await?,
         Scenario::Fill(args) => fill::fill(&cli, args).await?,
         Scenario::Proofs(args) => proofs::proofs(&cli, args).await?,
+        Scenario::Attach(args) => attach::attach(&cli, args).await?,
     };
     if !ok {
         eprintln!("rifa-bench: some requests failed or the numbers did not add up (see above)");

@@ -367,7 +367,7 @@ describe("buying tickets", () => {
     await page.getByRole("button", { name: /^Comprar 3 boletos/ }).click();
 
     const dialog = page.getByTestId("receipt-dialog");
-    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.waitFor({ timeout: 30_000 });
     const drawn = (await dialog.getByTestId("receipt-number").allTextContents()).map(Number);
     expect(drawn).toHaveLength(3);
     expect(new Set(drawn).size).toBe(3);

@@ -33,6 +33,9 @@ pub struct ProgramReader {
     tesseract: Option<PathBuf>,
     /// `pdftotext` and `pdftoppm`.
     poppler: Option<(PathBuf, PathBuf)>,
+    /// `nice`, when found: the readers then run at the lowest CPU priority, so buyers'
+    /// requests come first on a busy machine.
+    nice: Option<PathBuf>,
 }
 
 impl ProgramReader {
@@ -68,7 +71,28 @@ impl ProgramReader {
             tracing::warn!("no pdftotext (Debian: poppler-utils): PDFs are not read");
             None
         };
-        Self { tesseract, poppler }
+        let nice = probe(Path::new("nice"), "--version").map(|_| PathBuf::from("nice"));
+        Self {
+            tesseract,
+            poppler,
+            nice,
+        }
+    }
+
+    /// `program` with `args`, behind `nice -n 19` when there is one.
+    fn command(&self, program: &Path, args: &[&str]) -> Command {
+        match &self.nice {
+            Some(nice) => {
+                let mut command = Command::new(nice);
+                command.args(["-n", "19"]).arg(program).args(args);
+                command
+            }
+            None => {
+                let mut command = Command::new(program);
+                command.args(args);
+                command
+            }
+        }
     }
 
     /// Whether pictures are read (the panel says so when they are not).
@@ -79,8 +103,10 @@ impl ProgramReader {
 
     async fn ocr(&self, tesseract: &Path, png: Vec<u8>) -> anyhow::Result<String> {
         run(
-            tesseract,
-            &["stdin", "stdout", "-l", "spa+eng", "--psm", "3"],
+            self.command(
+                tesseract,
+                &["stdin", "stdout", "-l", "spa+eng", "--psm", "3"],
+            ),
             Some(png),
         )
         .await
@@ -108,14 +134,20 @@ impl TextReader for ProgramReader {
                 let Some((pdftotext, pdftoppm)) = &self.poppler else {
                     return Ok(None);
                 };
-                let text = run(pdftotext, &["-l", "2", "-", "-"], Some(bytes.clone())).await?;
+                let text = run(
+                    self.command(pdftotext, &["-l", "2", "-", "-"]),
+                    Some(bytes.clone()),
+                )
+                .await?;
                 if text.trim().is_empty()
                     && let Some(tesseract) = &self.tesseract
                 {
                     // A scan: its first page, at a resolution Tesseract reads well.
                     let page = run_bytes(
-                        pdftoppm,
-                        &["-r", "200", "-f", "1", "-l", "1", "-gray", "-png", "-"],
+                        self.command(
+                            pdftoppm,
+                            &["-r", "200", "-f", "1", "-l", "1", "-gray", "-png", "-"],
+                        ),
                         Some(bytes),
                     )
                     .await?;
@@ -162,21 +194,17 @@ fn prepare_for_ocr(format: ImageFormat, bytes: &[u8]) -> Option<Vec<u8>> {
     Some(png)
 }
 
-async fn run(program: &Path, args: &[&str], input: Option<Vec<u8>>) -> anyhow::Result<String> {
-    let output = run_bytes(program, args, input).await?;
+async fn run(command: Command, input: Option<Vec<u8>>) -> anyhow::Result<String> {
+    let output = run_bytes(command, input).await?;
     Ok(String::from_utf8_lossy(&output).into_owned())
 }
 
-/// Runs `program` with `input` on its standard input and answers its standard output; killed
+/// Runs `command` with `input` on its standard input and answers its standard output; killed
 /// after [`RUN_LIMIT`].
-async fn run_bytes(
-    program: &Path,
-    args: &[&str],
-    input: Option<Vec<u8>>,
-) -> anyhow::Result<Vec<u8>> {
-    let mut child = Command::new(program)
-        .args(args)
-        // One thread each: the instance runs one proof per core already.
+async fn run_bytes(mut command: Command, input: Option<Vec<u8>>) -> anyhow::Result<Vec<u8>> {
+    let program = format!("{:?}", command.as_std());
+    let mut child = command
+        // One thread each: the instance reads one proof at a time already.
         .env("OMP_THREAD_LIMIT", "1")
         .stdin(if input.is_some() {
             Stdio::piped()
@@ -187,7 +215,7 @@ async fn run_bytes(
         .stderr(Stdio::piped())
         .kill_on_drop(true)
         .spawn()
-        .with_context(|| format!("failed to start {}", program.display()))?;
+        .with_context(|| format!("failed to start {program}"))?;
     if let (Some(input), Some(mut stdin)) = (input, child.stdin.take()) {
         // Written while the output is read below: a program may answer before it reads all.
         tokio::spawn(async move {
@@ -196,12 +224,11 @@ async fn run_bytes(
     }
     let output = tokio::time::timeout(RUN_LIMIT, child.wait_with_output())
         .await
-        .with_context(|| format!("{} took longer than {RUN_LIMIT:?}", program.display()))?
-        .with_context(|| format!("failed to run {}", program.display()))?;
+        .with_context(|| format!("{program} took longer than {RUN_LIMIT:?}"))?
+        .with_context(|| format!("failed to run {program}"))?;
     anyhow::ensure!(
         output.status.success(),
-        "{} failed ({}): {}",
-        program.display(),
+        "{program} failed ({}): {}",
         output.status,
         String::from_utf8_lossy(&output.stderr).trim()
     );
