@@ -16,12 +16,9 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-. scripts/lib.sh
+BENCH_NAME=attach
 . bench/lib.sh
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$(rifa_target_dir)}
-SERVER_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}
-OUT=${BENCH_OUT:-$(mktemp -d /tmp/rifa-attach.XXXXXX)}
-mkdir -p "$OUT"
+need_tools psql jq curl
 PROFILE=${BENCH_PROFILE:-release}
 PROFILE_DIR=$([[ $PROFILE == dev ]] && echo debug || echo "$PROFILE")
 if [[ ${BENCH_SKIP_BUILD:-0} != 1 ]]; then

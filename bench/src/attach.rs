@@ -1,7 +1,8 @@
 //! `attach`: what a buyer waits for when attaching a proof (issue 16), while the API's proof
 //! checker reads the proofs attached before. `--proofs` purchases are made first; then
-//! `--concurrency` buyers each upload a receipt of the proof corpus and attach it, and only the
-//! attach call (`PUT /api/purchases/{id}/payment-proof`: read back, judged, decoded, stored,
+//! `--concurrency` buyers each upload a receipt of the proof corpus and attach it: `--backlog`
+//! of them first, untimed, so the checker is busy reading, then `--proofs` more, of which only
+//! the attach call (`PUT /api/purchases/{id}/payment-proof`: read back, judged, decoded, stored,
 //! its check queued) is timed. Afterwards the bench waits until every proof is checked and
 //! reports how long the checker took. Run it against an API whose checker reads (the default)
 //! and one whose checker waits (`RIFA_PROOF_CHECK_SECONDS` long): `bench/attach.sh` does both.
@@ -89,48 +90,27 @@ async fn upload_and_attach(
     Ok(elapsed)
 }
 
-pub(crate) async fn attach(cli: &Cli, args: &AttachArgs) -> anyhow::Result<bool> {
-    let files = receipts(&args.corpus)?;
-    ensure!(!files.is_empty(), "the corpus is empty");
-    let api = Api::connect(cli, args.concurrency + 2).await?;
-    let method = api.payment_method().await?;
-    let raffle = api
-        .raffle("Rifa de rifa-bench attach", args.proofs * 2, 1)
-        .await?;
-    let mut purchases = Vec::new();
-    for number in 1..=args.proofs {
-        let (status, body) = api.buy(raffle, method, &[number], 0).await?;
-        let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-        ensure!(
-            status == StatusCode::CREATED,
-            "purchase answered {status}: {body}"
-        );
-        purchases.push(Receipt {
-            id: body["purchase"]["id"].as_i64().context("no id")?,
-            token: body["purchaseToken"]
-                .as_str()
-                .context("no token")?
-                .to_owned(),
-        });
-    }
-    if !cli.json_only {
-        eprintln!("{} purchases made; attaching their proofs", purchases.len());
-    }
-
-    let purchases = Arc::new(purchases);
-    let queue = Arc::new(Mutex::new((0..purchases.len()).collect::<Vec<_>>()));
+/// Attaches the proofs of `which` purchases with `concurrency` buyers; the attach calls'
+/// durations and the failures.
+async fn attach_all(
+    api: &Api,
+    files: &[(String, Vec<u8>)],
+    purchases: &Arc<Vec<Receipt>>,
+    which: std::ops::Range<usize>,
+    concurrency: usize,
+) -> anyhow::Result<(Vec<u64>, u64)> {
+    let queue = Arc::new(Mutex::new(which.collect::<Vec<_>>()));
     let samples = Arc::new(Mutex::new(Vec::new()));
     let failures = Arc::new(Mutex::new(0_u64));
-    let started = Instant::now();
     let mut workers = Vec::new();
-    for _ in 0..args.concurrency {
+    for _ in 0..concurrency {
         let (queue, samples, failures, api, files, purchases) = (
             Arc::clone(&queue),
             Arc::clone(&samples),
             Arc::clone(&failures),
             api.clone(),
-            files.clone(),
-            Arc::clone(&purchases),
+            files.to_vec(),
+            Arc::clone(purchases),
         );
         workers.push(tokio::spawn(async move {
             loop {
@@ -151,6 +131,52 @@ pub(crate) async fn attach(cli: &Cli, args: &AttachArgs) -> anyhow::Result<bool>
     for worker in workers {
         worker.await?;
     }
+    let samples = samples.lock().await.clone();
+    let failed = *failures.lock().await;
+    Ok((samples, failed))
+}
+
+pub(crate) async fn attach(cli: &Cli, args: &AttachArgs) -> anyhow::Result<bool> {
+    let files = receipts(&args.corpus)?;
+    ensure!(!files.is_empty(), "the corpus is empty");
+    let api = Api::connect(cli, args.concurrency + 2).await?;
+    let method = api.payment_method().await?;
+    let total = args.backlog + args.proofs;
+    let raffle = api.raffle("Rifa de rifa-bench attach", total, 1).await?;
+    let mut purchases = Vec::new();
+    for number in 1..=total {
+        let (status, body) = api.buy(raffle, method, &[number], 0).await?;
+        let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+        ensure!(
+            status == StatusCode::CREATED,
+            "purchase answered {status}: {body}"
+        );
+        purchases.push(Receipt {
+            id: body["purchase"]["id"].as_i64().context("no id")?,
+            token: body["purchaseToken"]
+                .as_str()
+                .context("no token")?
+                .to_owned(),
+        });
+    }
+    if !cli.json_only {
+        eprintln!("{} purchases made; attaching their proofs", purchases.len());
+    }
+
+    let purchases = Arc::new(purchases);
+    // The backlog first, untimed: the checker is reading it while the timed buyers attach.
+    let backlog = (args.backlog as usize).min(purchases.len());
+    attach_all(&api, &files, &purchases, 0..backlog, args.concurrency).await?;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let started = Instant::now();
+    let (samples, failed) = attach_all(
+        &api,
+        &files,
+        &purchases,
+        backlog..purchases.len(),
+        args.concurrency,
+    )
+    .await?;
     let attached_in = started.elapsed();
 
     // Until every proof is checked (or the wait runs out).
@@ -179,11 +205,11 @@ pub(crate) async fn attach(cli: &Cli, args: &AttachArgs) -> anyhow::Result<bool>
     let checked_in = started.elapsed();
     let checked = purchases.len() - left.len();
 
-    let latency = Latency::of(samples.lock().await.clone());
-    let failed = *failures.lock().await;
+    let latency = Latency::of(samples);
     let result = json!({
         "scenario": "attach",
-        "proofs": purchases.len(),
+        "proofs": purchases.len() - backlog,
+        "backlog": backlog,
         "concurrency": args.concurrency,
         "attach": latency.json(),
         "attach_failures": failed,

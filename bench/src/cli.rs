@@ -63,7 +63,10 @@ pub(crate) enum Scenario {
 
 #[derive(Args)]
 pub(crate) struct AttachArgs {
-    /// Purchases, each attaching one proof of the corpus.
+    /// Proofs attached first, untimed, for the checker to read meanwhile.
+    #[arg(long, default_value_t = 60)]
+    pub(crate) backlog: u32,
+    /// Proofs attached then, each attach timed.
     #[arg(long, default_value_t = 200)]
     pub(crate) proofs: u32,
     /// Buyers attaching at once.
