@@ -49,6 +49,10 @@ async function fillForm(page: Page, email: string) {
   const method = page.getByLabel("Método de pago");
   const firstMethod = await method.locator("option").nth(1).getAttribute("value");
   await method.selectOption(firstMethod ?? "");
+  // Other test files share the API and may have made the first method require a reference.
+  if ((await page.getByTestId("reference-tag").textContent())?.includes("obligatorio")) {
+    await page.getByLabel(/Número de referencia/).fill(`${Date.now()}${Math.floor(Math.random() * 1000)}`);
+  }
   await page.locator("#paymentProof").setInputFiles({ name: "pago.png", mimeType: "image/png", buffer: PNG });
   await page.getByRole("checkbox").check();
 }
