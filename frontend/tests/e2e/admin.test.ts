@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { crc32, deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page, WebSocketRoute } from "playwright-core";
-import { apiURL, dismissDialog, horizontalOverflow, launch, newPage, PNG, postPurchase, screenshot, seriousViolations } from "./helpers";
+import { apiURL, dismissDialog, horizontalOverflow, launch, newPage, postPurchase, screenshot, seriousViolations } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -843,6 +845,24 @@ describe("payment reference and proof check", () => {
   });
 });
 
+/** A `side`×`side` grey PNG of random noise: a picture no other proof resembles. */
+function noisePng(side: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), body.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
+  const rows = Buffer.concat(Array.from({ length: side }, () => Buffer.concat([Buffer.from([0]), randomBytes(side)])));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+}
+
 describe("the review queue", () => {
   it(
     "lists proofs by light, compares a reused one side by side, approves the greens and rejects the reds in bulk",
@@ -909,9 +929,10 @@ describe("the review queue", () => {
         // The same picture recompressed, for another purchase: reused.
         const red = await buy(2, "Rodrigo Rojo");
         await attachProof(red, corpus("zelle-04-jpeg.jpg"), "pago.jpg", "image/jpeg");
-        // A pixel: nothing to read.
+        // Noise: nothing to read, and like no other proof (the shared tiny PNG is attached by
+        // other tests, so it would be an exact reuse here).
         const amber = await buy(3, "Amelia Ámbar");
-        await attachProof(amber, PNG, "pago.png", "image/png");
+        await attachProof(amber, noisePng(64), "pago.png", "image/png");
         type Queue = { items: { purchase: { id: number }; light: string | null }[] };
         const lights = async () => {
           const queue = await adminApi<Queue>("/api/admin/proof-queue?order=newest&limit=100");

@@ -40,11 +40,15 @@ async function pick(page: Page, label: string) {
   await page.getByLabel("Buscar número").fill("");
 }
 
+let buyers = 0;
+
+/** Each call is another buyer: raffles cap numbers per person, and the tests share raffles. */
 async function fillForm(page: Page, email: string) {
+  const person = `${process.pid % 1000}${++buyers}`.padStart(7, "0");
   await page.getByLabel("Nombre completo").fill("María González");
-  await page.getByLabel("Cédula o pasaporte").fill("V12345678");
+  await page.getByLabel("Cédula o pasaporte").fill(`V1${person}`);
   await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Teléfono (WhatsApp)").fill("0412 123 4567");
+  await page.getByLabel("Teléfono (WhatsApp)").fill(`0412 ${person}`);
   await page.getByLabel("País").selectOption("venezuela");
   const method = page.getByLabel("Método de pago");
   const firstMethod = await method.locator("option").nth(1).getAttribute("value");
@@ -371,7 +375,10 @@ describe("buying tickets", () => {
     await page.getByRole("button", { name: /^Comprar 3 boletos/ }).click();
 
     const dialog = page.getByTestId("receipt-dialog");
-    await dialog.waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+      await screenshot(page, "failure-quick-buy");
+      throw error;
+    });
     const drawn = (await dialog.getByTestId("receipt-number").allTextContents()).map(Number);
     expect(drawn).toHaveLength(3);
     expect(new Set(drawn).size).toBe(3);
