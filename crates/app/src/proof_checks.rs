@@ -9,7 +9,7 @@ use chrono::{DateTime, TimeDelta, Utc};
 use rifa_domain::exchange::Currency;
 use rifa_domain::payment_reference::{PaymentReference, reference_key};
 use rifa_domain::proof::{MAX_PROOF_BYTES, ProofKind};
-use rifa_domain::proof_reading::{check_amount, read_proof};
+use rifa_domain::proof_reading::{ProofReading, check_amount, read_proof};
 use rifa_domain::proof_signals::{
     NEAR_REUSE_DISTANCE, Signal, amount_signal, date_signal, editing_software, fingerprint,
     light_of, reference_signal,
@@ -78,8 +78,8 @@ fn retry_at(now: DateTime<Utc>, attempts: u32) -> Option<DateTime<Utc>> {
 struct Facts {
     subject: ProofSubject,
     evidence: ProofEvidence,
-    /// `None`: this server has no reader for the proof's kind.
-    text: Option<String>,
+    /// The proof's text and what it says; `None`: this server has no reader for the proof's kind.
+    text: Option<(String, ProofReading)>,
     exact: Vec<PurchaseId>,
     near: Vec<(PurchaseId, u32)>,
     same_reference: Vec<PurchaseId>,
@@ -113,11 +113,10 @@ fn signals_of(facts: &Facts) -> Vec<Signal> {
     if let Some(made) = facts.evidence.created_at {
         signals.extend(date_signal(made, facts.subject.created_at));
     }
-    match facts.text.as_deref() {
+    match &facts.text {
         None => signals.push(Signal::NoTextReader),
-        Some(text) if text.trim().is_empty() => signals.push(Signal::Unreadable),
-        Some(text) => {
-            let reading = read_proof(text);
+        Some((text, _)) if text.trim().is_empty() => signals.push(Signal::Unreadable),
+        Some((_, reading)) => {
             let (currency, expected) = match facts.subject.conversion {
                 Some((currency, rate)) => (
                     currency,
@@ -126,7 +125,7 @@ fn signals_of(facts: &Facts) -> Vec<Signal> {
                 None => (Currency::Usd, facts.subject.total_amount.as_decimal()),
             };
             signals.push(amount_signal(
-                check_amount(&reading, currency, expected),
+                check_amount(reading, currency, expected),
                 currency,
                 expected,
             ));
@@ -167,10 +166,14 @@ where
         let print = fingerprint(&bytes);
         let evidence = self.examiner.examine(kind, bytes.clone()).await?;
         let text = self.reader.read_text(kind, bytes).await?;
+        let text = text.map(|text| {
+            let reading = read_proof(&text);
+            (text, reading)
+        });
         let read_reference = text
-            .as_deref()
-            .and_then(|text| read_proof(text).reference)
-            .map(|reference| reference_key(&reference));
+            .as_ref()
+            .and_then(|(_, reading)| reading.reference.as_deref())
+            .map(reference_key);
         let near = match &evidence.picture_hash {
             Some(hash) => {
                 self.store
@@ -203,7 +206,7 @@ where
             fingerprint: print,
             picture_hash: facts.evidence.picture_hash,
             read_reference,
-            text: facts.text,
+            text: facts.text.map(|(text, _)| text),
             light: light_of(&signals),
             signals,
         };
