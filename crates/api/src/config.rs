@@ -143,6 +143,9 @@ pub struct LiveTimings {
     pub auth_timeout: Duration,
     pub ping_every: Duration,
     pub idle_limit: Duration,
+    /// How often a connection checks that its session still lives: a revoked session's
+    /// connection closes within this.
+    pub session_check: Duration,
 }
 
 impl Default for LiveTimings {
@@ -151,6 +154,7 @@ impl Default for LiveTimings {
             auth_timeout: Duration::from_secs(10),
             ping_every: Duration::from_secs(20),
             idle_limit: Duration::from_secs(60),
+            session_check: Duration::from_secs(1),
         }
     }
 }

@@ -9,6 +9,7 @@ use rifa_app::payments::PaymentMethodInput;
 use rifa_app::purchasing::PurchaseMode;
 use rifa_domain::FieldErrors;
 use rifa_domain::Lang;
+use rifa_domain::audit::Actor;
 use rifa_domain::customer::{Customer, CustomerInput};
 use rifa_domain::draw::prize::{PrizeInput, PrizeSourceInput};
 use rifa_domain::exchange::{Currency, ExchangeRateDraft};
@@ -333,12 +334,18 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
         made.push(receipt.purchase.id);
     }
     // A realistic mix: most approved, one rejected (its numbers return to sale), the rest pending.
+    // The trail names the demo seeding, not a person, as the decider.
+    let seeder = Actor {
+        admin_id: None,
+        username: "demo".to_owned(),
+        ip: None,
+    };
     for (i, id) in made.iter().enumerate() {
         let result = match i % 4 {
             0 | 1 => {
                 state
                     .review
-                    .decide_purchase(*id, "approved", Some("Pago verificado"))
+                    .decide_purchase(*id, "approved", Some("Pago verificado"), &seeder)
                     .await
             }
             2 if i == 2 => {
@@ -348,6 +355,7 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
                         *id,
                         "rejected",
                         Some("El comprobante no corresponde al monto"),
+                        &seeder,
                     )
                     .await
             }
@@ -358,7 +366,7 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
     // The finished raffle's one purchase is approved: it is the winner below.
     state
         .review
-        .decide_purchase(made[6], "approved", Some("Pago verificado"))
+        .decide_purchase(made[6], "approved", Some("Pago verificado"), &seeder)
         .await
         .map_err(|e| anyhow!("demo decision: {e:?}"))?;
     for (demo, id) in RAFFLES.iter().zip(&raffle_ids) {

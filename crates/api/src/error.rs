@@ -19,6 +19,7 @@ use actix_web::http::header::{CONTENT_LANGUAGE, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use rifa_app::WriteFailure;
+use rifa_app::audit::AuditQueryError;
 use rifa_app::auth::{AuthError, LoginError};
 use rifa_app::catalog::RaffleError;
 use rifa_app::draws::DrawError;
@@ -417,6 +418,15 @@ impl From<DecideError> for ApiError {
     }
 }
 
+impl From<AuditQueryError> for ApiError {
+    fn from(error: AuditQueryError) -> Self {
+        match error {
+            AuditQueryError::Invalid(fields) => Self::validation(&fields),
+            AuditQueryError::Unknown(e) => Self::internal(&e),
+        }
+    }
+}
+
 impl From<BulkError> for ApiError {
     fn from(error: BulkError) -> Self {
         match error {
@@ -455,7 +465,8 @@ impl From<AuthError> for ApiError {
         let code = match error {
             AuthError::Missing => "unauthorized",
             AuthError::Token(TokenError::Expired) => "token_expired",
-            AuthError::Token(TokenError::Invalid) | AuthError::UnknownAdmin => "token_invalid",
+            AuthError::Token(TokenError::Invalid) => "token_invalid",
+            AuthError::SessionEnded => "session_ended",
             AuthError::Unknown(e) => return Self::internal(&e),
         };
         Self::new(StatusCode::UNAUTHORIZED, code)

@@ -10,6 +10,7 @@ use actix_web::dev::Payload;
 use actix_web::http::header::AUTHORIZATION;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use rifa_app::auth::AdminSession;
+use rifa_domain::audit::Actor;
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -58,6 +59,32 @@ impl FromRequest for MaybeAdmin {
                 return Ok(Self(None));
             };
             Ok(Self(state?.auth.authenticate(Some(&token)).await.ok()))
+        })
+    }
+}
+
+/// A signed-in admin's request that changes something: the session, and the actor the audit
+/// trail names (the admin and the client's address).
+pub struct Acting {
+    pub session: AdminSession,
+    pub actor: Actor,
+}
+
+impl FromRequest for Acting {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let admin = Admin::from_request(req, payload);
+        let ip = ClientIp::from_request(req, payload).into_inner();
+        Box::pin(async move {
+            let Admin(session) = admin.await?;
+            let actor = Actor {
+                admin_id: Some(session.admin_id),
+                username: session.username.clone(),
+                ip: ip.ok().map(|ClientIp(ip)| ip.to_string()),
+            };
+            Ok(Self { session, actor })
         })
     }
 }

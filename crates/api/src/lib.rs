@@ -29,6 +29,7 @@ use actix_web::middleware::from_fn;
 use actix_web::{App as HttpApp, HttpServer, web};
 use anyhow::Context;
 use rifa_app::Shared;
+use rifa_app::audit::{Audit, AuditService};
 use rifa_app::auth::{Auth, AuthService};
 use rifa_app::buyer::{Buyer, BuyerService};
 use rifa_app::catalog::{Catalog, CatalogService};
@@ -63,7 +64,7 @@ use crate::first_admin::FirstAdminPassword;
 use crate::rate_limit::RateLimits;
 
 /// Admin accounts over this binary's adapters: the one service the command line uses too.
-pub type AdminAccounts = Auth<Db, Argon2Hasher, JwtIssuer>;
+pub type AdminAccounts = Auth<Db, Argon2Hasher, JwtIssuer, SystemClock>;
 
 /// What every handler can reach: the use cases, each behind its inbound trait, and the
 /// server's own settings.
@@ -84,6 +85,7 @@ pub struct AppState {
     pub lookup: Arc<dyn LookupService>,
     pub mail: Arc<dyn MailService>,
     pub auth: Arc<dyn AuthService>,
+    pub audit: Arc<dyn AuditService>,
     pub settings: Arc<dyn SettingsService>,
     /// What live connections subscribe to.
     pub events: Events,
@@ -158,8 +160,17 @@ fn admin_accounts_on(db: Db, config: &Config, shared: &Shared) -> anyhow::Result
             config.jwt_secret.expose_secret().as_bytes(),
             config.token_ttl,
         )?,
+        SystemClock,
         shared,
     ))
+}
+
+/// The audit trail on the configured database, for the command line.
+///
+/// # Errors
+/// When the database is unreachable.
+pub async fn audit_trail(config: &Config) -> anyhow::Result<Audit<Db>> {
+    Ok(Audit::new(database(config).await?))
 }
 
 /// Admin accounts on the configured database, for the command line.
@@ -236,6 +247,7 @@ fn state(
         holds: Arc::new(Holds::new(db.clone(), Arc::clone(&clock), shared)),
         proof_checks,
         proof_queue: Arc::new(ProofQueue::new(db.clone(), Arc::clone(&clock), shared)),
+        audit: Arc::new(Audit::new(db.clone())),
         draws: Arc::new(Draws::new(
             db.clone(),
             RandomSalts,

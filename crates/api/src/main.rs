@@ -5,6 +5,7 @@ use std::io::Read;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use rifa_api::{Application, Config, telemetry};
+use rifa_app::audit::AuditService as _;
 use secrecy::ExposeSecret;
 
 #[derive(Parser)]
@@ -27,6 +28,10 @@ enum Command {
         #[arg(long)]
         privileged: bool,
     },
+    /// Check the audit trail on the configured database: every entry's hash, its link to the
+    /// one before, and that the trail ends where its head says. Exits 0 when it holds, 1 when
+    /// it does not (naming the first entry that breaks).
+    VerifyAudit,
     /// Check a published draw file (GET /api/raffles/{id}/draw/ledger) offline: the ledger's
     /// root, every prize's winner by the published rule and, with --reference, that purchase's
     /// numbers. Exits 0 when everything holds, 1 when something does not, 2 when the file
@@ -61,7 +66,29 @@ async fn main() -> anyhow::Result<()> {
             username,
             privileged,
         } => create_admin(&config, &username, privileged).await,
+        Command::VerifyAudit => verify_audit(&config).await,
         Command::VerifyDraw { .. } => unreachable!("checked before the configuration is read"),
+    }
+}
+
+async fn verify_audit(config: &Config) -> anyhow::Result<()> {
+    let found = rifa_api::audit_trail(config).await?.verify().await?;
+    let head = rifa_domain::audit::hash_hex(&found.head.hash);
+    match found.broken {
+        None => {
+            println!(
+                "The audit trail holds: {} entries, head {head}",
+                found.verified
+            );
+            Ok(())
+        }
+        Some(broken) => {
+            println!(
+                "The audit trail is broken: {broken:?} ({} entries hold before it; the head says {}, {head})",
+                found.verified, found.head.seq
+            );
+            std::process::exit(1);
+        }
     }
 }
 

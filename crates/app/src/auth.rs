@@ -3,17 +3,21 @@
 use std::sync::Arc;
 
 use rifa_domain::admin::{self, AdminId, AdminUser};
+use rifa_domain::audit::{Actor, AuditAction, AuditEntry};
 use rifa_domain::{FieldError, FieldErrors};
 use rifa_ports::{
-    AdminRepository, CreateAdminError, IssuedToken, PasswordHasher, TokenError, TokenIssuer,
+    AdminRepository, AuditTrail, Clock, CreateAdminError, IssuedToken, NewSession, PasswordHasher,
+    SessionsToEnd, TokenError, TokenIssuer,
 };
 
 use crate::cpu::CpuPool;
-use crate::shared::Shared;
+use crate::shared::{Shared, now};
 
 /// Who is calling an admin route, as the database says now (not as the token said then).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AdminSession {
+    /// The server-side session the token belongs to: revoking it ends the token.
+    pub session_id: String,
     pub admin_id: AdminId,
     pub username: String,
     pub privileged: bool,
@@ -37,9 +41,10 @@ pub enum AuthError {
     Missing,
     #[error(transparent)]
     Token(#[from] TokenError),
-    /// The token is valid but its admin no longer exists.
-    #[error("admin no longer exists")]
-    UnknownAdmin,
+    /// The token is well signed but its session has ended: signed out, revoked everywhere, or
+    /// its admin deleted.
+    #[error("the session has ended")]
+    SessionEnded,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -60,33 +65,48 @@ pub trait AuthService: Send + Sync + 'static {
     /// # Errors
     /// `MissingFields` when either is blank, `InvalidCredentials` for an unknown user or a wrong
     /// password (indistinguishable, and equally slow), or a failure of the store.
+    /// Every attempt is written to the audit trail, a success with its session.
     async fn login(
         &self,
         username: &str,
         password: &str,
+        ip: Option<String>,
     ) -> Result<(IssuedToken, AdminUser), LoginError>;
 
     /// # Errors
-    /// `Missing`, `Token` (expired or invalid), `UnknownAdmin`, or a storage failure.
+    /// `Missing`, `Token` (expired or invalid), `SessionEnded`, or a storage failure.
     async fn authenticate(&self, bearer: Option<&str>) -> Result<AdminSession, AuthError>;
+
+    /// Ends the caller's session (`everywhere`: every session of the caller's account).
+    ///
+    /// # Errors
+    /// Storage failures only.
+    async fn sign_out(
+        &self,
+        session: &AdminSession,
+        by: &Actor,
+        everywhere: bool,
+    ) -> anyhow::Result<u64>;
 }
 
-/// Auth over its ports: admins from `S`, passwords hashed by `H` (on the CPU pool), tokens
-/// signed by `T`. Creating admins is for the composition root and the command line, on this
-/// type itself.
-pub struct Auth<S, H, T> {
+/// Auth over its ports: admins, their sessions and the audit trail from `S`, passwords hashed
+/// by `H` (on the CPU pool), tokens signed by `T`, sessions timed by `C`. Creating admins is for
+/// the composition root and the command line, on this type itself.
+pub struct Auth<S, H, T, C> {
     store: S,
     hasher: Arc<H>,
     tokens: T,
+    clock: C,
     cpu: CpuPool,
 }
 
-impl<S: AdminRepository, H: PasswordHasher, T: TokenIssuer> Auth<S, H, T> {
-    pub fn new(store: S, hasher: H, tokens: T, shared: &Shared) -> Self {
+impl<S: AdminRepository, H: PasswordHasher, T: TokenIssuer, C: Clock> Auth<S, H, T, C> {
+    pub fn new(store: S, hasher: H, tokens: T, clock: C, shared: &Shared) -> Self {
         Self {
             store,
             hasher: Arc::new(hasher),
             tokens,
+            clock,
             cpu: shared.cpu.clone(),
         }
     }
@@ -145,11 +165,18 @@ impl<S: AdminRepository, H: PasswordHasher, T: TokenIssuer> Auth<S, H, T> {
 }
 
 #[async_trait::async_trait]
-impl<S: AdminRepository, H: PasswordHasher, T: TokenIssuer> AuthService for Auth<S, H, T> {
+impl<S, H, T, C> AuthService for Auth<S, H, T, C>
+where
+    S: AdminRepository + AuditTrail,
+    H: PasswordHasher,
+    T: TokenIssuer,
+    C: Clock,
+{
     async fn login(
         &self,
         username: &str,
         password: &str,
+        ip: Option<String>,
     ) -> Result<(IssuedToken, AdminUser), LoginError> {
         if username.trim().is_empty() || password.is_empty() {
             return Err(LoginError::MissingFields);
@@ -169,15 +196,58 @@ impl<S: AdminRepository, H: PasswordHasher, T: TokenIssuer> AuthService for Auth
             .cpu
             .run(move || hasher.verify(&password, &hash))
             .await?;
+        let at = now(&self.clock);
         match admin {
             Some(admin) if matches => {
                 let token = self
                     .tokens
                     .issue(admin.id, &admin.username, admin.privileged)?;
+                let session = NewSession {
+                    id: token.session_id.clone(),
+                    admin_id: admin.id,
+                    created_at: at,
+                    expires_at: token.expires_at,
+                };
+                let entry = AuditEntry {
+                    at,
+                    actor: Actor {
+                        admin_id: Some(admin.id),
+                        username: admin.username.clone(),
+                        ip,
+                    },
+                    action: AuditAction::SignIn,
+                    target: None,
+                    changes: Vec::new(),
+                };
+                self.store.open_session(&session, &entry).await?;
                 tracing::info!(admin.id = admin.id.get(), "admin signed in");
                 Ok((token, admin))
             }
-            _ => Err(LoginError::InvalidCredentials),
+            _ => {
+                // The name tried, without control characters (PostgreSQL text holds no NUL) and
+                // cut to what a username may be, so the trail cannot be flooded with long
+                // strings; it may be a password typed in the wrong box, which is why only the
+                // privileged admin reads the trail.
+                let tried: String = username
+                    .trim()
+                    .chars()
+                    .filter(|c| !c.is_control())
+                    .take(50)
+                    .collect();
+                let entry = AuditEntry {
+                    at,
+                    actor: Actor {
+                        admin_id: None,
+                        username: tried,
+                        ip,
+                    },
+                    action: AuditAction::SignInFailed,
+                    target: None,
+                    changes: Vec::new(),
+                };
+                self.store.append_audit(&entry).await?;
+                Err(LoginError::InvalidCredentials)
+            }
         }
     }
 
@@ -189,14 +259,51 @@ impl<S: AdminRepository, H: PasswordHasher, T: TokenIssuer> AuthService for Auth
         let claims = self.tokens.verify(token)?;
         let admin = self
             .store
-            .admin_by_id(claims.admin_id)
+            .admin_of_live_session(&claims.session_id, now(&self.clock))
             .await?
-            .ok_or(AuthError::UnknownAdmin)?;
+            .filter(|admin| admin.id == claims.admin_id)
+            .ok_or(AuthError::SessionEnded)?;
         Ok(AdminSession {
+            session_id: claims.session_id,
             admin_id: admin.id,
             username: admin.username,
             privileged: admin.privileged,
             expires_at: claims.expires_at,
         })
+    }
+
+    async fn sign_out(
+        &self,
+        session: &AdminSession,
+        by: &Actor,
+        everywhere: bool,
+    ) -> anyhow::Result<u64> {
+        let at = now(&self.clock);
+        let (sessions, action) = if everywhere {
+            (
+                SessionsToEnd::AllOf(session.admin_id),
+                AuditAction::SignOutEverywhere,
+            )
+        } else {
+            (
+                SessionsToEnd::One(&session.session_id),
+                AuditAction::SignOut,
+            )
+        };
+        let entry = AuditEntry {
+            at,
+            actor: by.clone(),
+            action,
+            target: None,
+            changes: Vec::new(),
+        };
+        let ended = self.store.revoke_sessions(sessions, at, &entry).await?;
+        tracing::info!(
+            admin.id = session.admin_id.get(),
+            ended,
+            everywhere,
+            "admin signed out"
+        );
+        Ok(ended)
     }
 }

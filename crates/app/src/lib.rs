@@ -6,6 +6,7 @@
 //! outbox's wake-up call, the CPU pool) lives in [`shared`] and is handed to each service that
 //! needs it by the composition root. See docs/decisions/0013-capability-services.md.
 
+pub mod audit;
 pub mod auth;
 pub mod buyer;
 mod cache;

@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use rifa_domain::audit::Actor;
 use rifa_domain::proof_signals::Light;
 use rifa_domain::purchase::{Purchase, PurchaseCursor, PurchaseId, PurchaseStatus, Verdict};
 use rifa_domain::{FieldError, FieldErrors};
@@ -14,7 +15,7 @@ use rifa_ports::{
     QueuedProof,
 };
 
-use crate::review::decision_of;
+use crate::review::{Decider, decision_of};
 use crate::shared::{AvailabilityCache, MailSignal};
 use crate::shared::{Shared, now};
 
@@ -74,6 +75,7 @@ pub trait ProofQueueService: Send + Sync + 'static {
         ids: &[PurchaseId],
         status: &str,
         notes: Option<&str>,
+        by: &Actor,
     ) -> Result<Vec<(PurchaseId, BulkOutcome)>, BulkError>;
 }
 
@@ -126,6 +128,7 @@ where
         ids: &[PurchaseId],
         status: &str,
         notes: Option<&str>,
+        by: &Actor,
     ) -> Result<Vec<(PurchaseId, BulkOutcome)>, BulkError> {
         let mut errors = FieldErrors::new();
         if ids.is_empty() {
@@ -141,18 +144,14 @@ where
             }
         };
         let verdict = match Verdict::parse(status, notes) {
-            Ok(verdict) => Some(verdict),
+            Ok(verdict) => {
+                errors.into_result().map_err(BulkError::Invalid)?;
+                verdict
+            }
             Err(e) => {
                 errors.add(field(&e), e);
-                None
+                return Err(BulkError::Invalid(errors));
             }
-        };
-        errors.into_result().map_err(BulkError::Invalid)?;
-        let Some(verdict) = verdict else {
-            return Err(BulkError::Invalid(FieldErrors::single(
-                "status",
-                FieldError::Required,
-            )));
         };
         let wanted = match verdict {
             Verdict::Approve { .. } => Light::Green,
@@ -169,7 +168,10 @@ where
             }
             let outcome = match self
                 .store
-                .decide_purchase(id, &decision_of(&verdict, now(&self.clock)))
+                .decide_purchase(
+                    id,
+                    &decision_of(&verdict, now(&self.clock), Decider::InBulk(by), id),
+                )
                 .await
             {
                 Ok(purchase) => {

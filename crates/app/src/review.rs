@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use rifa_domain::FieldErrors;
+use rifa_domain::audit::{Actor, AuditAction, AuditEntry, Change};
 use rifa_domain::purchase::{
     NotPending, Purchase, PurchaseEventKind, PurchaseId, PurchaseStatus, Verdict,
 };
@@ -97,6 +98,7 @@ pub trait ReviewService: Send + Sync + 'static {
         id: PurchaseId,
         status: &str,
         notes: Option<&str>,
+        by: &Actor,
     ) -> Result<Purchase, DecideError>;
 
     /// Makes an expired purchase pending again with a fresh hold, when all its numbers are
@@ -173,6 +175,7 @@ impl<S: PurchaseRepository + RaffleRepository, C: Clock> ReviewService for Revie
         id: PurchaseId,
         status: &str,
         notes: Option<&str>,
+        by: &Actor,
     ) -> Result<Purchase, DecideError> {
         let verdict = Verdict::parse(status, notes).map_err(|e| {
             DecideError::Invalid(FieldErrors::single(
@@ -186,7 +189,10 @@ impl<S: PurchaseRepository + RaffleRepository, C: Clock> ReviewService for Revie
         })?;
         let purchase = self
             .store
-            .decide_purchase(id, &decision_of(&verdict, now(&self.clock)))
+            .decide_purchase(
+                id,
+                &decision_of(&verdict, now(&self.clock), Decider::One(by), id),
+            )
             .await
             .map_err(|e| match e {
                 DecidePurchaseError::NotFound => DecideError::NotFound,
@@ -270,11 +276,21 @@ impl<S: PurchaseRepository + RaffleRepository, C: Clock> ReviewService for Revie
 /// What a verdict does, all carried out by storage in one transaction: a rejection puts the
 /// numbers back on sale, and each verdict sends the buyer its own e-mail.
 #[must_use]
-pub fn decision_of(verdict: &Verdict, decided_at: DateTime<Utc>) -> PurchaseDecision {
+pub fn decision_of(
+    verdict: &Verdict,
+    decided_at: DateTime<Utc>,
+    by: Decider<'_>,
+    purchase: PurchaseId,
+) -> PurchaseDecision {
     let status = verdict.target();
+    let (actor, action) = match by {
+        Decider::One(actor) => (actor, AuditAction::PurchaseDecided),
+        Decider::InBulk(actor) => (actor, AuditAction::PurchasesDecidedInBulk),
+    };
+    let notes = verdict.notes().map(str::to_owned);
     PurchaseDecision {
         status,
-        notes: verdict.notes().map(str::to_owned),
+        notes: notes.clone(),
         decided_at,
         release_numbers: !status.holds_numbers(),
         mail: match verdict {
@@ -285,7 +301,29 @@ pub fn decision_of(verdict: &Verdict, decided_at: DateTime<Utc>) -> PurchaseDeci
             Verdict::Approve { .. } => PurchaseEventKind::Approved,
             Verdict::Reject { .. } => PurchaseEventKind::Rejected,
         },
+        audit: AuditEntry {
+            at: decided_at,
+            actor: actor.clone(),
+            action,
+            target: Some(format!("purchase:{}", purchase.get())),
+            changes: vec![
+                // Only a pending purchase is decided: the storage refuses any other.
+                Change::new(
+                    "status",
+                    Some(PurchaseStatus::Pending.as_str().to_owned()),
+                    Some(status.as_str().to_owned()),
+                ),
+                Change::new("adminNotes", None, notes),
+            ],
+        },
     }
+}
+
+/// Who made a decision, and whether alone or in a bulk decision.
+#[derive(Debug, Clone, Copy)]
+pub enum Decider<'a> {
+    One(&'a Actor),
+    InBulk(&'a Actor),
 }
 
 /// The longest series one call may ask for: a year and a day (a leap year's worth).
@@ -365,14 +403,25 @@ mod tests {
         NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap_or_default()
     }
 
+    fn ana() -> Actor {
+        Actor {
+            admin_id: Some(rifa_domain::admin::AdminId::new(3)),
+            username: "ana".to_owned(),
+            ip: Some("10.0.0.7".to_owned()),
+        }
+    }
+
     #[test]
     fn a_rejection_frees_the_numbers_and_each_verdict_sends_its_own_e_mail() {
         let at = Utc::now();
+        let ana = ana();
         let rejected = decision_of(
             &Verdict::Reject {
                 notes: "sin pago".into(),
             },
             at,
+            Decider::One(&ana),
+            PurchaseId::new(9),
         );
         assert_eq!(
             rejected.status,
@@ -382,7 +431,12 @@ mod tests {
         assert_eq!(rejected.mail, MailKind::Rejected);
         assert_eq!(rejected.notes.as_deref(), Some("sin pago"));
 
-        let approved = decision_of(&Verdict::Approve { notes: None }, at);
+        let approved = decision_of(
+            &Verdict::Approve { notes: None },
+            at,
+            Decider::InBulk(&ana),
+            PurchaseId::new(10),
+        );
         assert_eq!(
             approved.status,
             rifa_domain::purchase::PurchaseStatus::Approved
@@ -390,6 +444,38 @@ mod tests {
         assert!(!approved.release_numbers);
         assert_eq!(approved.mail, MailKind::Approved);
         assert_eq!(approved.decided_at, at);
+    }
+
+    #[test]
+    fn a_decision_names_its_decider_and_what_changed_for_the_trail() {
+        let at = Utc::now();
+        let ana = ana();
+        let rejected = decision_of(
+            &Verdict::Reject {
+                notes: "sin pago".into(),
+            },
+            at,
+            Decider::One(&ana),
+            PurchaseId::new(9),
+        );
+        assert_eq!(rejected.audit.actor, ana);
+        assert_eq!(rejected.audit.action, AuditAction::PurchaseDecided);
+        assert_eq!(rejected.audit.target.as_deref(), Some("purchase:9"));
+        assert_eq!(
+            rejected.audit.changes,
+            vec![
+                Change::new("status", Some("pending".into()), Some("rejected".into())),
+                Change::new("adminNotes", None, Some("sin pago".into())),
+            ]
+        );
+        let bulk = decision_of(
+            &Verdict::Approve { notes: None },
+            at,
+            Decider::InBulk(&ana),
+            PurchaseId::new(10),
+        );
+        assert_eq!(bulk.audit.action, AuditAction::PurchasesDecidedInBulk);
+        assert_eq!(bulk.audit.at, at);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! `rifa-text` catalogue.
 
 pub mod admin;
+pub mod audit;
 pub mod branding;
 pub mod calendar;
 pub mod customer;

@@ -14,6 +14,7 @@ mod m20261127_000003_outbox_by_purchase;
 mod m20261127_000004_verifiable_draw;
 mod m20261127_000005_proof_checks;
 mod m20261127_000006_payment_references;
+mod m20261128_000001_sessions_and_audit_trail;
 
 pub struct Migrator;
 
@@ -33,6 +34,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000004_verifiable_draw::Migration),
             Box::new(m20261127_000005_proof_checks::Migration),
             Box::new(m20261127_000006_payment_references::Migration),
+            Box::new(m20261128_000001_sessions_and_audit_trail::Migration),
         ]
     }
 }

@@ -5,6 +5,7 @@
 //! `# Errors` section is a contract adapters must honour: known cases get their own variant,
 //! anything else is `Unknown` / `anyhow::Error` with context.
 
+pub mod audit;
 pub mod buyer_access;
 pub mod draws;
 pub mod events;
@@ -16,6 +17,7 @@ pub mod security;
 pub mod system;
 pub mod transfers;
 
+pub use audit::{AuditQuery, AuditTrail};
 pub use buyer_access::{AttachOutcome, ProofProblem, PurchaseAccess, PurchaseProofs};
 pub use draws::*;
 pub use events::{DomainEvent, EventBus};

@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
 use rifa_domain::admin::{AdminId, AdminUser};
+use rifa_domain::audit::AuditEntry;
 use rifa_domain::branding::Branding;
 use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::exchange::{ExchangeRate, ExchangeRateDraft, ExchangeRateId};
@@ -192,6 +193,8 @@ pub struct PurchaseDecision {
     pub mail: MailKind,
     /// The entry the decision leaves in the purchase's history (with `notes`).
     pub history: PurchaseEventKind,
+    /// Who decided, for the audit trail, written in the decision's transaction.
+    pub audit: AuditEntry,
 }
 
 /// What expiring due holds does besides the status, decided by the core
@@ -560,6 +563,54 @@ pub trait AdminRepository: Send + Sync + 'static {
     /// # Errors
     /// Storage failures only.
     fn count_admins(&self) -> impl Future<Output = anyhow::Result<u64>> + Send;
+
+    /// Records a sign-in's session and its audit entry in one transaction.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn open_session(
+        &self,
+        session: &NewSession,
+        audit: &AuditEntry,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send;
+
+    /// The admin of session `id` while it is neither revoked nor expired at `at`.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn admin_of_live_session(
+        &self,
+        id: &str,
+        at: DateTime<Utc>,
+    ) -> impl Future<Output = anyhow::Result<Option<AdminUser>>> + Send;
+
+    /// Revokes `sessions` at `at` and records `audit`, in one transaction.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn revoke_sessions(
+        &self,
+        sessions: SessionsToEnd<'_>,
+        at: DateTime<Utc>,
+        audit: &AuditEntry,
+    ) -> impl Future<Output = anyhow::Result<u64>> + Send;
+}
+
+/// A sign-in's server-side record: its token is honoured while this lives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewSession {
+    /// The token's `jti`.
+    pub id: String,
+    pub admin_id: AdminId,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// Which sessions a sign-out ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SessionsToEnd<'a> {
+    One(&'a str),
+    AllOf(AdminId),
 }
 
 /// People who asked to be told when numbers of a raffle come back on sale.

@@ -21,6 +21,8 @@ pub trait PasswordHasher: Send + Sync + 'static {
 /// What a valid admin token says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AdminClaims {
+    /// The session the token belongs to (its `jti`).
+    pub session_id: String,
     pub admin_id: AdminId,
     pub username: String,
     pub privileged: bool,
@@ -30,6 +32,8 @@ pub struct AdminClaims {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IssuedToken {
     pub token: String,
+    /// A fresh random session id, the token's `jti`.
+    pub session_id: String,
     pub expires_at: DateTime<Utc>,
 }
 

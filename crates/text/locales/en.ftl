@@ -84,6 +84,7 @@ invalid_credentials = Invalid credentials
 unauthorized = Sign in to continue
 token_expired = Your session has expired; sign in again
 token_invalid = Invalid session; sign in again
+session_ended = Your session has ended (it was signed out here or on another device); sign in again
 exchange_rate_pair_taken = A { $from } → { $to } rate already exists (no. { $id }: 1 { $from } = { $rate } { $to }). Each currency pair has one rate: edit that one.
 
 ## Field errors, by the field error's code

@@ -89,6 +89,7 @@ invalid_credentials = Credenciales inválidas
 unauthorized = Inicia sesión para continuar
 token_expired = Tu sesión expiró; inicia sesión de nuevo
 token_invalid = Sesión no válida; inicia sesión de nuevo
+session_ended = Tu sesión terminó (se cerró en este u otro dispositivo); inicia sesión de nuevo
 exchange_rate_pair_taken = Ya existe la tasa { $from } → { $to } (n.º { $id }: 1 { $from } = { $rate } { $to }). Cada par de monedas tiene una sola tasa: edita esa.
 
 ## Field errors, by the field error's code

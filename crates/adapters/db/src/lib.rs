@@ -7,6 +7,7 @@
 mod admins;
 mod alerts;
 mod allowance;
+mod audit;
 mod convert;
 mod draws;
 mod entities;

@@ -27,7 +27,7 @@ use sea_orm::{
 };
 
 use crate::entities::{purchase_tickets, purchases, raffles};
-use crate::{Db, allowance, convert, draws, history, outbox, totals};
+use crate::{Db, allowance, audit, convert, draws, history, outbox, totals};
 
 /// Rows per INSERT: far below PostgreSQL's 65,535 and SQLite's 32,766 bound parameters.
 const HOLD_CHUNK: usize = 1_000;
@@ -843,6 +843,7 @@ impl PurchaseRepository for Db {
             .context("failed to reload the decided purchase")?
             .ok_or(DecidePurchaseError::NotFound)?;
         outbox::enqueue(&txn, &row, decision.mail, decision.decided_at).await?;
+        audit::append(&txn, &decision.audit).await?;
         txn.commit()
             .await
             .context("failed to commit the decision")?;

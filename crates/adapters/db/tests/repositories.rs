@@ -5,6 +5,7 @@
 
 use chrono::{DateTime, DurationRound as _, TimeZone as _, Utc};
 use rifa_db::Db;
+use rifa_domain::audit::{Actor, AuditAction, AuditEntry};
 use rifa_domain::customer::{Customer, CustomerInput};
 use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::exchange::{Currency, ExchangeRateDraft};
@@ -125,6 +126,17 @@ fn decision(verdict: &Verdict, at: DateTime<Utc>) -> PurchaseDecision {
         history: match verdict {
             Verdict::Approve { .. } => PurchaseEventKind::Approved,
             Verdict::Reject { .. } => PurchaseEventKind::Rejected,
+        },
+        audit: AuditEntry {
+            at,
+            actor: Actor {
+                admin_id: None,
+                username: "tests".into(),
+                ip: None,
+            },
+            action: AuditAction::PurchaseDecided,
+            target: None,
+            changes: Vec::new(),
         },
     }
 }

@@ -127,6 +127,8 @@ impl AccessKeys for HmacAccessKeys {
 #[derive(Debug, Serialize, Deserialize)]
 struct Claims {
     sub: String,
+    /// The session's id: the token is honoured while its session lives on the server.
+    jti: String,
     username: String,
     privileged: bool,
     iat: i64,
@@ -167,8 +169,10 @@ impl TokenIssuer for JwtIssuer {
         let now = Utc::now();
         let expires_at =
             now + chrono::Duration::from_std(self.ttl).context("token lifetime out of range")?;
+        let session_id = random_token(24);
         let claims = Claims {
             sub: admin_id.to_string(),
+            jti: session_id.clone(),
             username: username.to_owned(),
             privileged,
             iat: now.timestamp(),
@@ -176,14 +180,18 @@ impl TokenIssuer for JwtIssuer {
         };
         let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .context("failed to sign admin token")?;
-        Ok(IssuedToken { token, expires_at })
+        Ok(IssuedToken {
+            token,
+            session_id,
+            expires_at,
+        })
     }
 
     #[tracing::instrument(name = "security.token_issuer.verify", skip_all)]
     fn verify(&self, token: &str) -> Result<AdminClaims, TokenError> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
-        validation.set_required_spec_claims(&["exp", "sub"]);
+        validation.set_required_spec_claims(&["exp", "sub", "jti"]);
         let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).map_err(
             |e| match e.kind() {
                 ErrorKind::ExpiredSignature => TokenError::Expired,
@@ -192,6 +200,7 @@ impl TokenIssuer for JwtIssuer {
         )?;
         let claims = data.claims;
         Ok(AdminClaims {
+            session_id: claims.jti,
             admin_id: claims
                 .sub
                 .parse()
@@ -234,6 +243,14 @@ mod tests {
             (AdminId::new(42), "ana", true)
         );
         assert_eq!(claims.expires_at.timestamp(), issued.expires_at.timestamp());
+        assert_eq!(claims.session_id, issued.session_id);
+        let again = issuer
+            .issue(AdminId::new(42), "ana", true)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_ne!(
+            again.session_id, issued.session_id,
+            "each sign-in its own session"
+        );
 
         let other =
             JwtIssuer::new(&[8; 32], Duration::from_secs(3600)).unwrap_or_else(|e| panic!("{e}"));

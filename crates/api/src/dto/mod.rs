@@ -3,6 +3,7 @@
 //! decimal strings, instants as RFC 3339 UTC.
 
 mod admin;
+mod audit;
 mod buyer;
 pub mod csv;
 mod draw;
@@ -15,6 +16,7 @@ mod raffle;
 mod settings;
 
 pub use admin::*;
+pub use audit::*;
 pub use buyer::*;
 pub use draw::*;
 pub use error::*;

@@ -4,6 +4,7 @@
 //! A route's path and methods are written once, in its handler's `#[utoipa::path]`: the table
 //! below only names handlers, and both actix's routing and the OpenAPI document are read from it.
 
+pub mod audit;
 pub mod auth;
 pub mod draws;
 pub mod exchange_rates;
@@ -121,6 +122,10 @@ pub fn table() -> Vec<Endpoint> {
         documented!(draws::certificate::certificate),
         documented!(auth::login::login),
         documented!(auth::me::me),
+        documented!(auth::logout::logout),
+        documented!(auth::logout::everywhere),
+        documented!(audit::verification::verify),
+        documented!(audit::list::list),
         documented!(purchases::stats::stats),
         documented!(purchases::stats_daily::daily),
         documented!(raffles::list::admin),

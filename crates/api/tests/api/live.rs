@@ -13,7 +13,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 use crate::helpers::TestApp;
 use crate::on_both;
 
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+pub(crate) type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 on_both!(
     an_authenticated_admin_hears_every_new_purchase,
@@ -54,7 +54,7 @@ pub async fn next_json(socket: &mut Socket) -> Value {
 }
 
 /// The close frame the server ends with, failing on anything else it sends first.
-async fn close_reason(socket: &mut Socket) -> (CloseCode, String) {
+pub(crate) async fn close_reason(socket: &mut Socket) -> (CloseCode, String) {
     loop {
         let message = tokio::time::timeout(Duration::from_secs(15), socket.next())
             .await
@@ -198,6 +198,7 @@ fn quick_heartbeat() -> rifa_api::Config {
         auth_timeout: Duration::from_millis(500),
         ping_every: Duration::from_millis(100),
         idle_limit: Duration::from_millis(1_000),
+        session_check: Duration::from_secs(1),
     };
     config
 }

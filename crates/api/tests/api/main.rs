@@ -10,6 +10,7 @@
 mod helpers;
 
 mod admin_auth;
+mod audit;
 mod catalog;
 mod concurrency;
 mod draws;

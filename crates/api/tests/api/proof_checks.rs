@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, expect_error};
 use crate::on_both;
-use crate::proofs::{Bought, send_proof};
+use crate::proofs::{bought, send_proof};
 use rifa_test_support::files::PNG_2X2 as PNG;
 
 on_both!(
@@ -62,18 +62,6 @@ async fn buy(
     }
     app.post_form(&format!("/api/raffles/{raffle}/purchase"), form, None)
         .await
-}
-
-async fn bought(response: reqwest::Response) -> Bought {
-    let status = response.status();
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    Bought {
-        id: body["purchase"]["id"].as_i64().unwrap(),
-        token: body["purchaseToken"].as_str().unwrap().to_owned(),
-        reference: body["purchase"]["reference"].as_str().unwrap().to_owned(),
-        labels: Vec::new(),
-    }
 }
 
 fn kinds(check: &Value) -> Vec<&str> {
@@ -406,6 +394,29 @@ async fn the_queue_lists_proofs_by_light_and_age_and_bulk_decisions_take_only_th
         rejected["results"][1],
         json!({"id": green.id, "outcome": "notEligible", "status": null, "light": "green"}),
         "a green proof is not rejected in bulk"
+    );
+
+    // The trail names each purchase a bulk decision decided, and only those.
+    let bulk = app
+        .admin_get("/api/admin/audit?action=purchase.decided_in_bulk")
+        .await;
+    let decided: Vec<(&str, &str)> = bulk["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["target"].as_str().unwrap(),
+                e["changes"][0]["after"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        decided,
+        [
+            (format!("purchase:{}", red.id).as_str(), "rejected"),
+            (format!("purchase:{}", green.id).as_str(), "approved"),
+        ]
     );
 
     // Each buyer decided gets their e-mail, as after a single decision.

@@ -149,7 +149,11 @@ pub(crate) async fn shop(app: &TestApp) -> (i64, i64) {
 }
 
 pub(crate) async fn buy(app: &TestApp, shop: (i64, i64), numbers: &[u32], email: &str) -> Bought {
-    let response = app.buy(shop.0, shop.1, numbers, 1300, email).await;
+    bought(app.buy(shop.0, shop.1, numbers, 1300, email).await).await
+}
+
+/// The purchase a `201 Created` answer holds.
+pub(crate) async fn bought(response: Response) -> Bought {
     let status = response.status();
     let body: Value = response.json().await.unwrap();
     assert_eq!(status, StatusCode::CREATED, "{body}");

@@ -61,8 +61,17 @@ type MailOverFakes = Mail<
     SettableClock,
 >;
 
+/// The admin the use-case tests decide as.
+pub fn reviewer() -> rifa_domain::audit::Actor {
+    rifa_domain::audit::Actor {
+        admin_id: Some(rifa_domain::admin::AdminId::new(1)),
+        username: "revisora".to_owned(),
+        ip: Some("192.0.2.10".to_owned()),
+    }
+}
+
 /// Auth as the CLI uses it (its account commands are not part of the handlers' trait).
-pub type AuthOverFakes = Auth<MemoryStore, PlainHasher, PlainTokens>;
+pub type AuthOverFakes = Auth<MemoryStore, PlainHasher, PlainTokens, SettableClock>;
 
 /// The services under test with a handle on each of their fakes.
 pub struct Harness {
@@ -234,7 +243,9 @@ impl Harness {
                 hasher.clone(),
                 PlainTokens {
                     clock: clock.clone(),
+                    sessions: Arc::default(),
                 },
+                clock.clone(),
                 &shared,
             ),
             settings: Settings::new(store.clone(), &shared),

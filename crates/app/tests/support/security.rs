@@ -1,7 +1,7 @@
 //! Cheap stand-ins for argon2, JWTs and access-key digests, with the same contracts.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use chrono::{DateTime, TimeDelta};
 use rifa_domain::admin::AdminId;
@@ -40,11 +40,12 @@ impl PasswordHasher for PlainHasher {
     }
 }
 
-/// Tokens `admin:<id>:<username>:<privileged>:<expiry seconds>`, valid for an hour of the
-/// settable clock.
+/// Tokens `admin:<id>:<username>:<privileged>:<expiry seconds>:<session>`, valid for an hour
+/// of the settable clock; sessions numbered in order of issue.
 #[derive(Clone)]
 pub struct PlainTokens {
     pub clock: SettableClock,
+    pub sessions: Arc<AtomicU64>,
 }
 
 pub const TOKEN_LIFETIME: TimeDelta = TimeDelta::hours(1);
@@ -57,18 +58,20 @@ impl TokenIssuer for PlainTokens {
         privileged: bool,
     ) -> anyhow::Result<IssuedToken> {
         let expires_at = self.clock.now() + TOKEN_LIFETIME;
+        let session_id = format!("s{}", self.sessions.fetch_add(1, Ordering::Relaxed) + 1);
         Ok(IssuedToken {
             token: format!(
-                "admin:{admin_id}:{username}:{privileged}:{}",
+                "admin:{admin_id}:{username}:{privileged}:{}:{session_id}",
                 expires_at.timestamp()
             ),
+            session_id,
             expires_at,
         })
     }
 
     fn verify(&self, token: &str) -> Result<AdminClaims, TokenError> {
         let parts: Vec<&str> = token.split(':').collect();
-        let ["admin", id, username, privileged, expiry] = parts.as_slice() else {
+        let ["admin", id, username, privileged, expiry, session] = parts.as_slice() else {
             return Err(TokenError::Invalid);
         };
         let expires_at = expiry
@@ -80,6 +83,7 @@ impl TokenIssuer for PlainTokens {
             return Err(TokenError::Expired);
         }
         Ok(AdminClaims {
+            session_id: (*session).to_owned(),
             admin_id: id
                 .parse()
                 .map(AdminId::new)

@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
 use rifa_domain::Lang;
 use rifa_domain::admin::{AdminId, AdminUser};
+use rifa_domain::audit::AuditEntry;
 use rifa_domain::branding::Branding;
 use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::exchange::{ExchangeRate, ExchangeRateDraft, ExchangeRateId};
@@ -27,14 +28,16 @@ use rifa_ports::{
     AdminRepository, AttachOutcome, Clock, CreateAdminError, CreatePurchaseError,
     DecidePurchaseError, DeleteRaffleError, ExchangeRateRepository, ExpiredHold, HoldExpiry,
     HoldSummary, MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, MailSubject,
-    PaymentMethodRepository, Promotion, ProofProblem, PurchaseAccess, PurchaseDecision,
+    NewSession, PaymentMethodRepository, Promotion, ProofProblem, PurchaseAccess, PurchaseDecision,
     PurchasePage, PurchaseProofs, PurchaseQuery, PurchaseRepository, PurchaseSummary,
     RaffleRepository, RaffleScope, RateWriteError, RecipientCaps, ReleaseAlerts, ReopenError,
-    Reopening, SettingsRepository, UpdateRaffleError, WithheldReason, WriteError, recipient_key,
+    Reopening, SessionsToEnd, SettingsRepository, UpdateRaffleError, WithheldReason, WriteError,
+    recipient_key,
 };
 
 use super::system::SettableClock;
 
+mod audit;
 mod draws;
 mod proof_checks;
 
@@ -68,6 +71,7 @@ struct State {
     alerts: Vec<(RaffleId, String, Lang)>,
     draws: draws::DrawState,
     proof_checks: proof_checks::CheckState,
+    audit: audit::AuditState,
     /// The database's own clock; the wall clock until a harness shares its clock.
     clock: Option<SettableClock>,
 }
@@ -786,6 +790,7 @@ impl PurchaseRepository for MemoryStore {
             decision.notes.clone(),
         );
         state.enqueue(id, decision.mail, decision.decided_at, None);
+        state.append_audit(&decision.audit);
         let stored = state
             .purchases
             .get(&id)
@@ -1416,5 +1421,27 @@ impl AdminRepository for MemoryStore {
 
     async fn count_admins(&self) -> anyhow::Result<u64> {
         Ok(self.state().admins.len() as u64)
+    }
+
+    async fn open_session(&self, session: &NewSession, audit: &AuditEntry) -> anyhow::Result<()> {
+        self.open_session_now(session, audit);
+        Ok(())
+    }
+
+    async fn admin_of_live_session(
+        &self,
+        id: &str,
+        at: DateTime<Utc>,
+    ) -> anyhow::Result<Option<AdminUser>> {
+        Ok(self.admin_of_live_session_now(id, at))
+    }
+
+    async fn revoke_sessions(
+        &self,
+        sessions: SessionsToEnd<'_>,
+        at: DateTime<Utc>,
+        audit: &AuditEntry,
+    ) -> anyhow::Result<u64> {
+        Ok(self.revoke_sessions_now(sessions, at, audit))
     }
 }

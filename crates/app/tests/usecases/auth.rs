@@ -1,11 +1,25 @@
 //! Admin sign-in, tokens, accounts and the first admin of a fresh install.
 
 use chrono::TimeDelta;
+use rifa_app::audit::{Audit, AuditService};
 use rifa_app::auth::{AuthError, AuthService, CreateAdminFailure, LoginError};
-use rifa_ports::TokenError;
+use rifa_domain::audit::{Actor, AuditAction};
+use rifa_ports::{AuditQuery, TokenError};
 
 use crate::support::security::TOKEN_LIFETIME;
 use crate::support::{Harness, fields};
+
+fn ip() -> Option<String> {
+    Some("198.51.100.7".to_owned())
+}
+
+fn as_actor(session: &rifa_app::auth::AdminSession) -> Actor {
+    Actor {
+        admin_id: Some(session.admin_id),
+        username: session.username.clone(),
+        ip: ip(),
+    }
+}
 
 const STRONG: &str = "violet-harbor-57-crumpet";
 
@@ -21,7 +35,7 @@ async fn the_right_password_signs_in_and_its_token_authenticates() {
     let t = Harness::new();
     with_admin(&t).await;
 
-    let (token, admin) = t.auth().login("carla", STRONG).await.unwrap();
+    let (token, admin) = t.auth().login("carla", STRONG, ip()).await.unwrap();
     let session = t
         .auth()
         .authenticate(Some(&format!(" {} ", token.token)))
@@ -42,9 +56,9 @@ async fn a_wrong_password_and_an_unknown_user_are_refused_alike_and_cost_a_check
     let t = Harness::new();
     with_admin(&t).await;
 
-    let wrong = t.auth().login("carla", "not-the-password").await;
-    let unknown = t.auth().login("nobody", STRONG).await;
-    let blank = t.auth().login("  ", STRONG).await;
+    let wrong = t.auth().login("carla", "not-the-password", ip()).await;
+    let unknown = t.auth().login("nobody", STRONG, ip()).await;
+    let blank = t.auth().login("  ", STRONG, ip()).await;
 
     assert!(
         matches!(wrong, Err(LoginError::InvalidCredentials)),
@@ -63,11 +77,15 @@ async fn a_wrong_password_and_an_unknown_user_are_refused_alike_and_cost_a_check
 }
 
 #[tokio::test]
-async fn a_missing_bad_or_expired_token_or_a_vanished_admin_is_refused() {
+async fn a_missing_bad_or_expired_token_or_one_without_a_session_is_refused() {
     let t = Harness::new();
     with_admin(&t).await;
-    let (token, _) = t.auth().login("carla", STRONG).await.unwrap();
-    let forged = format!("admin:9999:ghost:true:{}", token.expires_at.timestamp());
+    let (token, _) = t.auth().login("carla", STRONG, ip()).await.unwrap();
+    // Well formed, well signed (for these fakes), but no sign-in opened its session.
+    let forged = format!(
+        "admin:9999:ghost:true:{}:s999",
+        token.expires_at.timestamp()
+    );
 
     let auth = t.auth();
     assert!(matches!(
@@ -84,7 +102,7 @@ async fn a_missing_bad_or_expired_token_or_a_vanished_admin_is_refused() {
     ));
     assert!(matches!(
         auth.authenticate(Some(&forged)).await,
-        Err(AuthError::UnknownAdmin)
+        Err(AuthError::SessionEnded)
     ));
     t.clock.advance(TOKEN_LIFETIME + TimeDelta::seconds(1));
     assert!(matches!(
@@ -112,7 +130,7 @@ async fn the_first_admin_is_created_once_with_a_generated_password() {
     assert_eq!((admin.username.as_str(), admin.privileged), ("admin", true));
     assert_eq!(password, STRONG);
     assert!(again.is_none());
-    assert!(t.auth().login("admin", STRONG).await.is_ok());
+    assert!(t.auth().login("admin", STRONG, ip()).await.is_ok());
 }
 
 #[tokio::test]
@@ -155,4 +173,105 @@ async fn an_admin_needs_a_valid_unique_name_and_a_strong_password() {
         generated.0.password_hash, "quartz-lemon-93-saddle",
         "stored hashed"
     );
+}
+
+#[tokio::test]
+async fn signing_out_ends_that_session_and_everywhere_ends_all_of_the_admins() {
+    let t = Harness::new();
+    with_admin(&t).await;
+    t.auth()
+        .create_admin("dario", Some(STRONG.into()), false, String::new)
+        .await
+        .unwrap();
+    let auth = t.auth();
+    let (phone, _) = auth.login("carla", STRONG, ip()).await.unwrap();
+    let (laptop, _) = auth.login("carla", STRONG, ip()).await.unwrap();
+    let (other, _) = auth.login("dario", STRONG, ip()).await.unwrap();
+    assert_ne!(phone.session_id, laptop.session_id);
+
+    let on_phone = auth.authenticate(Some(&phone.token)).await.unwrap();
+    assert_eq!(
+        auth.sign_out(&on_phone, &as_actor(&on_phone), false)
+            .await
+            .unwrap(),
+        1
+    );
+    assert!(matches!(
+        auth.authenticate(Some(&phone.token)).await,
+        Err(AuthError::SessionEnded)
+    ));
+    let on_laptop = auth.authenticate(Some(&laptop.token)).await.unwrap();
+
+    // A second laptop sign-in, then "everywhere" from the first: both end, Dario's does not.
+    let (again, _) = auth.login("carla", STRONG, ip()).await.unwrap();
+    assert_eq!(
+        auth.sign_out(&on_laptop, &as_actor(&on_laptop), true)
+            .await
+            .unwrap(),
+        2
+    );
+    for token in [&laptop.token, &again.token] {
+        assert!(matches!(
+            auth.authenticate(Some(token)).await,
+            Err(AuthError::SessionEnded)
+        ));
+    }
+    assert!(auth.authenticate(Some(&other.token)).await.is_ok());
+}
+
+#[tokio::test]
+async fn every_sign_in_attempt_and_sign_out_is_in_the_trail_and_the_chain_holds() {
+    let t = Harness::new();
+    with_admin(&t).await;
+    let auth = t.auth();
+    let (token, admin) = auth.login("carla", STRONG, ip()).await.unwrap();
+    auth.login("carla", "not-the-password", ip())
+        .await
+        .unwrap_err();
+    auth.login("mallory", STRONG, None).await.unwrap_err();
+    let session = auth.authenticate(Some(&token.token)).await.unwrap();
+    auth.sign_out(&session, &as_actor(&session), false)
+        .await
+        .unwrap();
+
+    let audit = Audit::new(t.store.clone());
+    let newest_first = audit
+        .entries(AuditQuery {
+            limit: 10,
+            ..AuditQuery::default()
+        })
+        .await
+        .unwrap();
+    let seen: Vec<(AuditAction, &str, Option<i64>)> = newest_first
+        .iter()
+        .rev()
+        .map(|c| {
+            (
+                c.entry.action,
+                c.entry.actor.username.as_str(),
+                c.entry.actor.admin_id.map(|id| id.get()),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (AuditAction::SignIn, "carla", Some(admin.id.get())),
+            (AuditAction::SignInFailed, "carla", None),
+            (AuditAction::SignInFailed, "mallory", None),
+            (AuditAction::SignOut, "carla", Some(admin.id.get())),
+        ]
+    );
+    assert_eq!(newest_first[3].entry.actor.ip, ip());
+    let failed = audit
+        .entries(AuditQuery {
+            action: Some("auth.sign_in_failed".into()),
+            limit: 10,
+            ..AuditQuery::default()
+        })
+        .await
+        .unwrap();
+    assert_eq!(failed.len(), 2);
+    let verification = audit.verify().await.unwrap();
+    assert_eq!((verification.verified, verification.broken), (4, None));
 }

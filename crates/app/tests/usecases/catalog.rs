@@ -162,7 +162,12 @@ async fn a_rejection_gives_the_numbers_back_to_the_picker_at_once() {
     );
 
     t.review()
-        .decide_purchase(receipt.purchase.id, "rejected", Some("no payment"))
+        .decide_purchase(
+            receipt.purchase.id,
+            "rejected",
+            Some("no payment"),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
 

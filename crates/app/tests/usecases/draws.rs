@@ -92,7 +92,12 @@ async fn sold(
     ] {
         let bought = t.buy_as(&raffle, &zelle, numbers, who).await;
         t.review()
-            .decide_purchase(bought.purchase.id, "approved", None)
+            .decide_purchase(
+                bought.purchase.id,
+                "approved",
+                None,
+                &crate::support::reviewer(),
+            )
             .await
             .unwrap();
     }
@@ -115,7 +120,12 @@ async fn the_ledger_is_frozen_after_sales_close_with_every_purchase_decided() {
     let zelle = t.method("Zelle").await;
     let ana = t.buy(&raffle, &zelle, &[5, 46]).await;
     t.review()
-        .decide_purchase(ana.purchase.id, "approved", None)
+        .decide_purchase(
+            ana.purchase.id,
+            "approved",
+            None,
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     let luis = t
@@ -140,7 +150,12 @@ async fn the_ledger_is_frozen_after_sales_close_with_every_purchase_decided() {
         other => panic!("expected the pending purchase, got {other:?}"),
     }
     t.review()
-        .decide_purchase(luis.purchase.id, "approved", None)
+        .decide_purchase(
+            luis.purchase.id,
+            "approved",
+            None,
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
 

@@ -308,7 +308,12 @@ async fn a_rejection_gives_the_allowance_back() {
     let first = t.buy(&raffle, &zelle, &[1, 2]).await;
 
     t.review()
-        .decide_purchase(first.purchase.id, "rejected", Some("sin pago"))
+        .decide_purchase(
+            first.purchase.id,
+            "rejected",
+            Some("sin pago"),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     let second = t.buy(&raffle, &zelle, &[3, 4]).await;
@@ -500,7 +505,12 @@ async fn the_buyers_page_follows_the_purchase_through_its_life() {
     send_proof(&t, &receipt).await.unwrap();
     let with_proof = t.buyer().buyer_view(id, &access).await.unwrap();
     t.review()
-        .decide_purchase(id, "rejected", Some("El monto no coincide"))
+        .decide_purchase(
+            id,
+            "rejected",
+            Some("El monto no coincide"),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     let rejected = t.buyer().buyer_view(id, &access).await.unwrap();

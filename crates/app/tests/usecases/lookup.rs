@@ -80,7 +80,12 @@ async fn rejected_and_test_purchases_and_closed_raffles_show_nothing() {
     let zelle = t.method("Zelle").await;
     let rejected = t.buy(&open, &zelle, &[1]).await.purchase;
     t.review()
-        .decide_purchase(rejected.id, "rejected", Some("no payment"))
+        .decide_purchase(
+            rejected.id,
+            "rejected",
+            Some("no payment"),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     let mut rehearsal = request(&zelle, &[2], &t.price_of(&open, 1).await);

@@ -115,11 +115,21 @@ async fn each_decision_sends_its_own_message_and_a_late_confirmation_still_shows
     let rejected = buy_as(&t, "ana@correo.com", &[2], Lang::Es).await;
     // The mail server was down: the confirmations are still waiting when the decisions come.
     t.review()
-        .decide_purchase(approved.purchase.id, "approved", None)
+        .decide_purchase(
+            approved.purchase.id,
+            "approved",
+            None,
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     t.review()
-        .decide_purchase(rejected.purchase.id, "rejected", Some("no payment"))
+        .decide_purchase(
+            rejected.purchase.id,
+            "rejected",
+            Some("no payment"),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
 
@@ -239,7 +249,12 @@ async fn confirmations_past_a_recipients_caps_are_withheld_but_decisions_are_not
     buy_as(&t, "ana@correo.com", &[5], Lang::Es).await;
     buy_as(&t, "bea@correo.com", &[6], Lang::Es).await;
     t.review()
-        .decide_purchase(first.purchase.id, "approved", None)
+        .decide_purchase(
+            first.purchase.id,
+            "approved",
+            None,
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
 
@@ -383,7 +398,12 @@ async fn a_purchase_a_decision_and_a_retry_wake_the_delivery_worker_at_once() {
     assert!(!worker_woken(&t).await, "nothing queued since");
 
     t.review()
-        .decide_purchase(receipt.purchase.id, "approved", None)
+        .decide_purchase(
+            receipt.purchase.id,
+            "approved",
+            None,
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     assert!(worker_woken(&t).await, "woken by the decision");

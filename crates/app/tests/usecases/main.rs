@@ -6,6 +6,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod audit;
 mod auth;
 mod catalog;
 mod draws;

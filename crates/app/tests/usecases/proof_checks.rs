@@ -417,7 +417,12 @@ async fn the_queue_lists_by_light_and_age_and_bulk_decisions_take_only_their_lig
     // Approving all four in bulk approves the green ones only, and e-mails their buyers.
     let outcomes = t
         .proof_queue()
-        .decide_in_bulk(&[ana, luis, eva, rosa], "approved", None)
+        .decide_in_bulk(
+            &[ana, luis, eva, rosa],
+            "approved",
+            None,
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     assert!(
@@ -442,13 +447,18 @@ async fn the_queue_lists_by_light_and_age_and_bulk_decisions_take_only_their_lig
     // Rejecting in bulk takes the red one, with the note; a second time it is decided.
     assert!(matches!(
         t.proof_queue()
-            .decide_in_bulk(&[luis], "rejected", Some(" "))
+            .decide_in_bulk(&[luis], "rejected", Some(" "), &crate::support::reviewer())
             .await,
         Err(rifa_app::proof_queue::BulkError::Invalid(_))
     ));
     let outcomes = t
         .proof_queue()
-        .decide_in_bulk(&[luis, ana], "rejected", Some("Comprobante repetido"))
+        .decide_in_bulk(
+            &[luis, ana],
+            "rejected",
+            Some("Comprobante repetido"),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     assert!(
@@ -462,7 +472,12 @@ async fn the_queue_lists_by_light_and_age_and_bulk_decisions_take_only_their_lig
     );
     let again = t
         .proof_queue()
-        .decide_in_bulk(&[luis], "rejected", Some("Comprobante repetido"))
+        .decide_in_bulk(
+            &[luis],
+            "rejected",
+            Some("Comprobante repetido"),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     assert_eq!(

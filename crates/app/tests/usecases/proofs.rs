@@ -284,7 +284,12 @@ async fn a_decided_purchase_takes_no_more_proofs() {
     let t = Harness::new();
     let receipt = bought(&t).await;
     t.review()
-        .decide_purchase(receipt.purchase.id, "approved", None)
+        .decide_purchase(
+            receipt.purchase.id,
+            "approved",
+            None,
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
 

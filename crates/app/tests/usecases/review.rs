@@ -1,7 +1,8 @@
 //! The admin's side of purchases: deciding them, finding them, and the dashboard's figures.
 
 use chrono::{NaiveDate, TimeDelta};
-use rifa_app::review::{DayPeriod, DecideError, MAX_PAGE_SIZE, decision_of};
+use rifa_app::review::{DayPeriod, DecideError, Decider, MAX_PAGE_SIZE, decision_of};
+use rifa_domain::audit::{AuditAction, AuditEntry, Change};
 use rifa_domain::purchase::PurchaseId;
 use rifa_domain::purchase::{NotPending, PurchaseEventKind, PurchaseStatus, Verdict};
 use rifa_domain::raffle::RaffleStatus;
@@ -9,7 +10,7 @@ use rifa_domain::stats::DaySales;
 use rifa_domain::ticket::TicketNumber;
 use rifa_ports::{MailKind, MailStatus, PurchaseDecision, PurchaseQuery};
 
-use crate::support::{Harness, RaffleSetup, every_purchase, fields, start_time};
+use crate::support::{Harness, RaffleSetup, every_purchase, fields, reviewer, start_time};
 
 #[tokio::test]
 async fn an_approval_keeps_the_numbers_and_queues_the_approved_mail() {
@@ -21,7 +22,7 @@ async fn an_approval_keeps_the_numbers_and_queues_the_approved_mail() {
 
     let approved = t
         .review()
-        .decide_purchase(bought.id, "approved", Some("paid, ref 42"))
+        .decide_purchase(bought.id, "approved", Some("paid, ref 42"), &reviewer())
         .await
         .unwrap();
 
@@ -48,7 +49,12 @@ async fn a_rejection_frees_the_numbers_for_the_next_buyer_and_queues_the_rejecte
 
     let rejected = t
         .review()
-        .decide_purchase(bought.id, "rejected", Some("no payment arrived"))
+        .decide_purchase(
+            bought.id,
+            "rejected",
+            Some("no payment arrived"),
+            &reviewer(),
+        )
         .await
         .unwrap();
 
@@ -71,11 +77,11 @@ async fn storage_is_handed_the_use_cases_decision_with_its_time_to_the_milliseco
     let decided_at = start_time() + TimeDelta::milliseconds(1);
 
     t.review()
-        .decide_purchase(kept.id, "approved", None)
+        .decide_purchase(kept.id, "approved", None, &reviewer())
         .await
         .unwrap();
     t.review()
-        .decide_purchase(refused.id, "rejected", Some("no payment"))
+        .decide_purchase(refused.id, "rejected", Some("no payment"), &reviewer())
         .await
         .unwrap();
 
@@ -87,9 +93,17 @@ async fn storage_is_handed_the_use_cases_decision_with_its_time_to_the_milliseco
         [
             (
                 kept.id,
-                decision_of(&Verdict::Approve { notes: None }, decided_at)
+                decision_of(
+                    &Verdict::Approve { notes: None },
+                    decided_at,
+                    Decider::One(&reviewer()),
+                    kept.id
+                )
             ),
-            (refused.id, decision_of(&reject, decided_at)),
+            (
+                refused.id,
+                decision_of(&reject, decided_at, Decider::One(&reviewer()), refused.id)
+            ),
         ]
     );
     assert_eq!(
@@ -101,7 +115,29 @@ async fn storage_is_handed_the_use_cases_decision_with_its_time_to_the_milliseco
             release_numbers: true,
             mail: MailKind::Rejected,
             history: PurchaseEventKind::Rejected,
+            audit: AuditEntry {
+                at: decided_at,
+                actor: reviewer(),
+                action: AuditAction::PurchaseDecided,
+                target: Some(format!("purchase:{}", refused.id.get())),
+                changes: vec![
+                    Change::new("status", Some("pending".into()), Some("rejected".into())),
+                    Change::new("adminNotes", None, Some("no payment".into())),
+                ],
+            },
         }
+    );
+    let trail = t.store.trail();
+    assert_eq!(
+        trail
+            .iter()
+            .map(|c| c.entry.target.clone())
+            .collect::<Vec<_>>(),
+        [
+            Some(format!("purchase:{}", kept.id.get())),
+            Some(format!("purchase:{}", refused.id.get()))
+        ],
+        "each decision leaves its entry in the trail"
     );
     assert_eq!(t.store.held(raffle.id), [1]);
 }
@@ -115,9 +151,12 @@ async fn an_invalid_verdict_never_reaches_storage() {
 
     let unnoted = t
         .review()
-        .decide_purchase(bought.id, "rejected", None)
+        .decide_purchase(bought.id, "rejected", None, &reviewer())
         .await;
-    let unknown = t.review().decide_purchase(bought.id, "paid", None).await;
+    let unknown = t
+        .review()
+        .decide_purchase(bought.id, "paid", None, &reviewer())
+        .await;
 
     assert!(matches!(unnoted, Err(DecideError::Invalid(_))));
     assert!(matches!(unknown, Err(DecideError::Invalid(_))));
@@ -137,7 +176,11 @@ async fn a_rejection_needs_a_note_and_a_verdict_must_be_known() {
         ("rejected", Some("   "), "adminNotes"),
         ("pending", None, "status"),
     ] {
-        match t.review().decide_purchase(bought.id, status, notes).await {
+        match t
+            .review()
+            .decide_purchase(bought.id, status, notes, &reviewer())
+            .await
+        {
             Err(DecideError::Invalid(errors)) => assert_eq!(fields(&errors), [field]),
             other => panic!("{status} {notes:?}: expected {field} invalid, got {other:?}"),
         }
@@ -153,17 +196,17 @@ async fn a_purchase_is_decided_once() {
     let zelle = t.method("Zelle").await;
     let bought = t.buy(&raffle, &zelle, &[1]).await.purchase;
     t.review()
-        .decide_purchase(bought.id, "approved", None)
+        .decide_purchase(bought.id, "approved", None, &reviewer())
         .await
         .unwrap();
 
     let second = t
         .review()
-        .decide_purchase(bought.id, "rejected", Some("late"))
+        .decide_purchase(bought.id, "rejected", Some("late"), &reviewer())
         .await;
     let missing = t
         .review()
-        .decide_purchase(PurchaseId::new(9_999), "approved", None)
+        .decide_purchase(PurchaseId::new(9_999), "approved", None, &reviewer())
         .await;
 
     match second {
@@ -242,11 +285,11 @@ async fn a_search_filters_and_sums_every_match_not_just_the_page() {
     let second = t.buy(&raffle, &zelle, &[3]).await.purchase;
     t.buy(&raffle, &zelle, &[4]).await;
     t.review()
-        .decide_purchase(first.id, "approved", None)
+        .decide_purchase(first.id, "approved", None, &reviewer())
         .await
         .unwrap();
     t.review()
-        .decide_purchase(second.id, "approved", None)
+        .decide_purchase(second.id, "approved", None, &reviewer())
         .await
         .unwrap();
 
@@ -309,11 +352,11 @@ async fn the_dashboard_counts_approved_sales_pending_purchases_and_raffles_on_sa
     let refused = t.buy(&raffle, &zelle, &[3]).await.purchase;
     t.buy(&raffle, &zelle, &[4]).await;
     t.review()
-        .decide_purchase(sold.id, "approved", None)
+        .decide_purchase(sold.id, "approved", None, &reviewer())
         .await
         .unwrap();
     t.review()
-        .decide_purchase(refused.id, "rejected", Some("no"))
+        .decide_purchase(refused.id, "rejected", Some("no"), &reviewer())
         .await
         .unwrap();
 
@@ -338,7 +381,7 @@ async fn daily_sales_count_local_days_and_fill_the_empty_ones_with_zeros() {
     t.clock.advance(TimeDelta::hours(14));
     let late = t.buy(&raffle, &zelle, &[1, 2]).await.purchase;
     t.review()
-        .decide_purchase(late.id, "approved", None)
+        .decide_purchase(late.id, "approved", None, &reviewer())
         .await
         .unwrap();
     let caracas = DayPeriod::new(day("2025-07-25"), day("2025-07-27"), -240).unwrap();

@@ -1,6 +1,9 @@
 //! SeaORM entities, one per table.
 
+pub mod admin_sessions;
 pub mod admins;
+pub mod audit_head;
+pub mod audit_log;
 pub mod draw_ledger_entries;
 pub mod draw_ledgers;
 pub mod exchange_rates;

@@ -28,7 +28,11 @@ pub async fn login(
     state.limits.login_allowed(ip.0, username)?;
     let (token, admin) = match state
         .auth
-        .login(username, body.password.as_deref().unwrap_or(""))
+        .login(
+            username,
+            body.password.as_deref().unwrap_or(""),
+            Some(ip.0.to_string()),
+        )
         .await
     {
         Ok(signed_in) => signed_in,

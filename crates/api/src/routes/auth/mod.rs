@@ -1,2 +1,3 @@
 pub mod login;
+pub mod logout;
 pub mod me;

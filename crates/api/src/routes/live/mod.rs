@@ -5,12 +5,16 @@
 //! with code 1008 and a reason, and nothing else is sent. Once authenticated the client receives
 //! `{"type":"authenticated"}`, then `{"type":"new_purchase","data":{…}}` for every purchase made
 //! on any instance. The server pings every 20 s and drops a connection it has not heard from for
-//! 60 s ([`crate::config::LiveTimings`]); it closes the connection when the admin's token expires.
+//! 60 s ([`crate::config::LiveTimings`]); it closes the connection when the admin's token expires
+//! and, within a second, when its session ends (signed out, everywhere, or the admin deleted),
+//! with code 1008 and `session ended`.
 
 use std::time::{Duration, Instant};
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use actix_ws::{CloseCode, CloseReason, Message, MessageStream, Session};
+use rifa_app::auth::AuthError;
+use rifa_ports::TokenError;
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -47,12 +51,13 @@ pub async fn connect(
 
 async fn serve(state: web::Data<AppState>, mut session: Session, mut stream: MessageStream) {
     let timings = state.live;
-    let expires_at = match tokio::time::timeout(timings.auth_timeout, stream.recv()).await {
+    let (token, expires_at) = match tokio::time::timeout(timings.auth_timeout, stream.recv()).await
+    {
         Ok(Some(Ok(Message::Text(text)))) => match serde_json::from_str::<ClientMessage>(&text) {
             Ok(ClientMessage::AdminAuth { token }) => {
                 match state.auth.authenticate(Some(&token)).await {
-                    Ok(admin) => admin.expires_at,
-                    Err(rifa_app::auth::AuthError::Token(rifa_ports::TokenError::Expired)) => {
+                    Ok(admin) => (token, admin.expires_at),
+                    Err(AuthError::Token(TokenError::Expired)) => {
                         let _ = session.close(policy("token expired")).await;
                         return;
                     }
@@ -81,6 +86,7 @@ async fn serve(state: web::Data<AppState>, mut session: Session, mut stream: Mes
     }
     let mut events = state.events.subscribe();
     let mut ping = tokio::time::interval(timings.ping_every);
+    let mut session_check = tokio::time::interval(timings.session_check);
     let mut last_heard = Instant::now();
     let until_expiry = (expires_at - chrono::Utc::now())
         .to_std()
@@ -121,6 +127,15 @@ async fn serve(state: web::Data<AppState>, mut session: Session, mut stream: Mes
                     return;
                 }
             }
+            _ = session_check.tick() => match state.auth.authenticate(Some(&token)).await {
+                Ok(_) => {}
+                Err(AuthError::Token(TokenError::Expired)) => break policy("token expired"),
+                Err(AuthError::Unknown(error)) => {
+                    // The database is out of reach: the next tick asks again.
+                    tracing::warn!(error = format!("{error:#}"), "a live connection's session could not be checked");
+                }
+                Err(_) => break policy("session ended"),
+            },
             () = &mut expiry => break policy("token expired"),
         }
     };

@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{DecisionRequest, ErrorBody, PurchaseDto};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::Acting;
 use rifa_domain::purchase::PurchaseId;
 
 /// Approves or rejects a pending purchase (`adminNotes` required to reject). A rejection frees
@@ -20,14 +20,14 @@ use rifa_domain::purchase::PurchaseId;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn decide(
-    Admin(session): Admin,
+    Acting { session, actor }: Acting,
     state: web::Data<AppState>,
     id: web::Path<PurchaseId>,
     body: web::Json<DecisionRequest>,
 ) -> Result<web::Json<PurchaseDto>, ApiError> {
     let purchase = state
         .review
-        .decide_purchase(*id, &body.status, body.admin_notes.as_deref())
+        .decide_purchase(*id, &body.status, body.admin_notes.as_deref(), &actor)
         .await?;
     tracing::info!(
         admin.id = session.admin_id.get(),

@@ -5,7 +5,7 @@ use crate::dto::{
     BulkDecisionDto, BulkDecisionRequest, ErrorBody, ProofQueueDto, ProofQueueParams,
 };
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Acting, Admin};
 use rifa_domain::purchase::PurchaseId;
 
 /// The reviewer's queue (issue 16): pending purchases whose proof is attached, oldest first by
@@ -47,14 +47,14 @@ pub async fn queue(
     (status = 422, body = ErrorBody),
 ))]
 pub async fn decide(
-    Admin(session): Admin,
+    Acting { session, actor }: Acting,
     state: web::Data<AppState>,
     body: web::Json<BulkDecisionRequest>,
 ) -> Result<web::Json<BulkDecisionDto>, ApiError> {
     let ids: Vec<PurchaseId> = body.ids.iter().copied().map(PurchaseId::new).collect();
     let outcomes = state
         .proof_queue
-        .decide_in_bulk(&ids, &body.status, body.admin_notes.as_deref())
+        .decide_in_bulk(&ids, &body.status, body.admin_notes.as_deref(), &actor)
         .await?;
     let answer = BulkDecisionDto::from(outcomes);
     tracing::info!(

@@ -1,0 +1,189 @@
+//! The audit trail (decision 0022): entries appended in the caller's transaction, chained
+//! through `audit_head`, whose row lock orders concurrent appends.
+
+use anyhow::{Context, anyhow};
+use rifa_domain::admin::AdminId;
+use rifa_domain::audit::{Actor, AuditAction, AuditEntry, ChainHead, ChainedEntry, Change};
+use rifa_domain::draw::ledger::{hash_from_hex, to_hex};
+use rifa_ports::{AuditQuery, AuditTrail};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter,
+    QueryOrder, QuerySelect, Set, Statement, TransactionTrait,
+};
+use serde::{Deserialize, Serialize};
+
+use crate::Db;
+use crate::entities::{audit_head, audit_log};
+
+#[derive(Serialize, Deserialize)]
+struct StoredChange {
+    field: String,
+    before: Option<String>,
+    after: Option<String>,
+}
+
+#[derive(FromQueryResult)]
+struct Claimed {
+    seq: i64,
+    hash: String,
+}
+
+/// Appends `entry` inside `conn`'s transaction. The head's row stays locked until that
+/// transaction ends, so the next append (from any instance) chains onto this one, and a rolled
+/// back action takes its entry with it.
+pub(crate) async fn append(conn: &impl ConnectionTrait, entry: &AuditEntry) -> anyhow::Result<()> {
+    let claimed = Claimed::find_by_statement(Statement::from_string(
+        conn.get_database_backend(),
+        "UPDATE audit_head SET seq = seq + 1 WHERE id = 1 RETURNING seq, hash",
+    ))
+    .one(conn)
+    .await
+    .context("failed to claim the audit trail's next entry")?
+    .context("the audit trail's head row is missing")?;
+    let prev = hash_from_hex(&claimed.hash).context("the audit trail's head hash is unreadable")?;
+    let before = ChainHead {
+        seq: u64::try_from(claimed.seq - 1).context("a negative audit sequence")?,
+        hash: prev,
+    };
+    let head = before.next(entry);
+    let changes: Vec<StoredChange> = entry
+        .changes
+        .iter()
+        .map(|c| StoredChange {
+            field: c.field.clone(),
+            before: c.before.clone(),
+            after: c.after.clone(),
+        })
+        .collect();
+    audit_log::ActiveModel {
+        seq: Set(claimed.seq),
+        at: Set(entry.at),
+        actor_id: Set(entry.actor.admin_id.map(AdminId::get)),
+        actor: Set(entry.actor.username.clone()),
+        ip: Set(entry.actor.ip.clone()),
+        action: Set(entry.action.as_str().to_owned()),
+        target: Set(entry.target.clone()),
+        changes: Set(serde_json::to_string(&changes)?),
+        prev_hash: Set(claimed.hash),
+        hash: Set(to_hex(&head.hash)),
+    }
+    .insert(conn)
+    .await
+    .context("failed to append to the audit trail")?;
+    audit_head::Entity::update_many()
+        .col_expr(
+            audit_head::Column::Hash,
+            sea_orm::sea_query::Expr::val(to_hex(&head.hash)),
+        )
+        .filter(audit_head::Column::Id.eq(1))
+        .exec(conn)
+        .await
+        .context("failed to move the audit trail's head")?;
+    Ok(())
+}
+
+fn chained_of(row: audit_log::Model) -> anyhow::Result<ChainedEntry> {
+    let changes: Vec<StoredChange> = serde_json::from_str(&row.changes)
+        .with_context(|| format!("audit entry {}: unreadable changes", row.seq))?;
+    let hash = |text: &str| {
+        hash_from_hex(text).ok_or_else(|| anyhow!("audit entry {}: unreadable hash", row.seq))
+    };
+    Ok(ChainedEntry {
+        seq: u64::try_from(row.seq)?,
+        prev_hash: hash(&row.prev_hash)?,
+        hash: hash(&row.hash)?,
+        entry: AuditEntry {
+            at: row.at,
+            actor: Actor {
+                admin_id: row.actor_id.map(AdminId::new),
+                username: row.actor,
+                ip: row.ip,
+            },
+            action: AuditAction::parse(&row.action)
+                .ok_or_else(|| anyhow!("audit entry {}: unknown action {}", row.seq, row.action))?,
+            target: row.target,
+            changes: changes
+                .into_iter()
+                .map(|c| Change {
+                    field: c.field,
+                    before: c.before,
+                    after: c.after,
+                })
+                .collect(),
+        },
+    })
+}
+
+impl AuditTrail for Db {
+    #[tracing::instrument(name = "db.append_audit", skip_all)]
+    async fn append_audit(&self, entry: &AuditEntry) -> anyhow::Result<()> {
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start an audit transaction")?;
+        append(&txn, entry).await?;
+        txn.commit()
+            .await
+            .context("failed to commit an audit entry")
+    }
+
+    #[tracing::instrument(name = "db.audit_entries", skip_all)]
+    async fn audit_entries(&self, query: &AuditQuery) -> anyhow::Result<Vec<ChainedEntry>> {
+        let mut select = audit_log::Entity::find();
+        if let Some(before) = query.before {
+            select = select.filter(audit_log::Column::Seq.lt(i64::try_from(before)?));
+        }
+        if let Some(actor) = &query.actor {
+            select = select.filter(audit_log::Column::Actor.eq(actor.as_str()));
+        }
+        if let Some(action) = &query.action {
+            select = select.filter(audit_log::Column::Action.eq(action.as_str()));
+        }
+        if let Some(target) = &query.target {
+            select = select.filter(audit_log::Column::Target.eq(target.as_str()));
+        }
+        if let Some(from) = query.from {
+            select = select.filter(audit_log::Column::At.gte(from));
+        }
+        if let Some(until) = query.until {
+            select = select.filter(audit_log::Column::At.lt(until));
+        }
+        select
+            .order_by_desc(audit_log::Column::Seq)
+            .limit(query.limit)
+            .all(&self.conn)
+            .await
+            .context("failed to read the audit trail")?
+            .into_iter()
+            .map(chained_of)
+            .collect()
+    }
+
+    #[tracing::instrument(name = "db.audit_chain", skip_all)]
+    async fn audit_chain(&self, after: u64, limit: u64) -> anyhow::Result<Vec<ChainedEntry>> {
+        audit_log::Entity::find()
+            .filter(audit_log::Column::Seq.gt(i64::try_from(after)?))
+            .order_by_asc(audit_log::Column::Seq)
+            .limit(limit)
+            .all(&self.conn)
+            .await
+            .context("failed to read the audit chain")?
+            .into_iter()
+            .map(chained_of)
+            .collect()
+    }
+
+    #[tracing::instrument(name = "db.audit_head", skip_all)]
+    async fn audit_head(&self) -> anyhow::Result<ChainHead> {
+        let row = audit_head::Entity::find_by_id(1)
+            .one(&self.conn)
+            .await
+            .context("failed to read the audit trail's head")?
+            .context("the audit trail's head row is missing")?;
+        Ok(ChainHead {
+            seq: u64::try_from(row.seq)?,
+            hash: hash_from_hex(&row.hash).context("the audit trail's head hash is unreadable")?,
+        })
+    }
+}

@@ -1,0 +1,316 @@
+//! Sessions that end and the audit trail (issue 17), over HTTP on both databases: signing out
+//! ends a token at once and "everywhere" ends them all, closing live connections within a
+//! second, as does deleting the admin; every sign-in and decision is in the trail, concurrent
+//! decisions still make one chain, and an edited, deleted or cut-off entry is found.
+
+use std::time::{Duration, Instant};
+
+use futures_util::future::join_all;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+use crate::admin_auth::rifa_api;
+use crate::helpers::{TestApp, expect_error};
+use crate::live::{Socket, authenticate, close_reason};
+use crate::on_both;
+
+on_both!(
+    signing_out_ends_that_token_and_everywhere_ends_every_device,
+    a_live_connection_closes_within_a_second_when_its_session_or_admin_ends,
+    every_sign_in_and_decision_is_in_one_chain_even_when_decisions_race,
+    an_edited_a_deleted_and_a_cut_off_entry_are_each_found,
+    the_verify_audit_command_passes_an_untouched_trail,
+);
+
+async fn me(app: &TestApp, token: &str) -> reqwest::Response {
+    app.request(Method::GET, "/api/admin/me")
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn post(app: &TestApp, path: &str, token: &str) -> StatusCode {
+    app.request(Method::POST, path)
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
+async fn signing_out_ends_that_token_and_everywhere_ends_every_device(app: TestApp) {
+    let phone = app.other_admin("ana", false).await;
+    let laptop = app.login_ok("ana", "a-long-test-password").await;
+    let tablet = app.login_ok("ana", "a-long-test-password").await;
+
+    assert_eq!(
+        post(&app, "/api/admin/logout", &phone).await,
+        StatusCode::NO_CONTENT
+    );
+    let refused = expect_error(
+        me(&app, &phone).await,
+        StatusCode::UNAUTHORIZED,
+        "session_ended",
+    )
+    .await;
+    assert!(
+        refused["message"].as_str().unwrap().contains("sesión"),
+        "{refused}"
+    );
+    assert_eq!(me(&app, &laptop).await.status(), StatusCode::OK);
+
+    assert_eq!(
+        post(&app, "/api/admin/logout-everywhere", &laptop).await,
+        StatusCode::NO_CONTENT
+    );
+    for token in [&laptop, &tablet] {
+        expect_error(
+            me(&app, token).await,
+            StatusCode::UNAUTHORIZED,
+            "session_ended",
+        )
+        .await;
+    }
+    // Another admin's session is not theirs to end, and a new sign-in works.
+    assert_eq!(me(&app, &app.admin_token).await.status(), StatusCode::OK);
+    let again = app.login_ok("ana", "a-long-test-password").await;
+    assert_eq!(me(&app, &again).await.status(), StatusCode::OK);
+    // A token that was signed out cannot sign out again.
+    assert_eq!(
+        post(&app, "/api/admin/logout", &phone).await,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+/// Waits for the server to close `socket` and says how long it took.
+async fn closed_after(socket: &mut Socket, since: Instant) -> ((CloseCode, String), Duration) {
+    let reason = close_reason(socket).await;
+    (reason, since.elapsed())
+}
+
+async fn a_live_connection_closes_within_a_second_when_its_session_or_admin_ends(app: TestApp) {
+    let token = app.other_admin("ana", false).await;
+    let elsewhere = app.login_ok("ana", "a-long-test-password").await;
+    let mut socket = authenticate(&app.ws_url(), &token).await;
+
+    let signed_out = Instant::now();
+    assert_eq!(
+        post(&app, "/api/admin/logout-everywhere", &elsewhere).await,
+        StatusCode::NO_CONTENT
+    );
+    let (reason, took) = closed_after(&mut socket, signed_out).await;
+    assert_eq!(reason, (CloseCode::Policy, "session ended".to_owned()));
+    // One check a second, plus a loaded test machine's scheduling.
+    assert!(took < Duration::from_millis(2_500), "closed after {took:?}");
+
+    // An admin deleted from the database (the command line's way) loses their connection too.
+    let doomed = app.other_admin("beto", false).await;
+    let mut socket = authenticate(&app.ws_url(), &doomed).await;
+    let deleted = Instant::now();
+    run_sql(&app, "DELETE FROM admins WHERE username = 'beto'").await;
+    let (reason, took) = closed_after(&mut socket, deleted).await;
+    assert_eq!(reason, (CloseCode::Policy, "session ended".to_owned()));
+    assert!(took < Duration::from_millis(2_500), "closed after {took:?}");
+    expect_error(
+        me(&app, &doomed).await,
+        StatusCode::UNAUTHORIZED,
+        "session_ended",
+    )
+    .await;
+}
+
+async fn trail(app: &TestApp, query: &str) -> Vec<Value> {
+    app.admin_get(&format!("/api/admin/audit?{query}")).await["items"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+async fn verification(app: &TestApp) -> Value {
+    app.admin_get("/api/admin/audit/verification").await
+}
+
+async fn every_sign_in_and_decision_is_in_one_chain_even_when_decisions_race(app: TestApp) {
+    let reviewer = app.other_admin("rita", false).await;
+    let failed = app.login("rita", "not-her-password").await;
+    assert_eq!(failed.status(), StatusCode::UNAUTHORIZED);
+
+    let raffle = app.raffle("5", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+    let mut purchases = Vec::new();
+    for number in 1..=12 {
+        let response = app
+            .buy(
+                raffle,
+                method,
+                &[number],
+                500,
+                &format!("b{number}@example.com"),
+            )
+            .await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+        let body: Value = response.json().await.unwrap();
+        purchases.push(body["purchase"]["id"].as_i64().unwrap());
+    }
+    // Two admins decide twelve purchases at once: every append takes the chain's head in turn.
+    let decisions = purchases.iter().enumerate().map(|(i, id)| {
+        let token = if i % 2 == 0 {
+            app.admin_token.clone()
+        } else {
+            reviewer.clone()
+        };
+        let request = app
+            .request(Method::PUT, &format!("/api/admin/purchases/{id}/status"))
+            .bearer_auth(token)
+            .json(&json!({"status": "approved"}));
+        async move { request.send().await.unwrap().status() }
+    });
+    for status in join_all(decisions).await {
+        assert_eq!(status, StatusCode::OK);
+    }
+
+    let decided = trail(&app, "action=purchase.decided&limit=50").await;
+    assert_eq!(decided.len(), 12);
+    let by_rita = trail(&app, "action=purchase.decided&actor=rita").await;
+    assert_eq!(by_rita.len(), 6);
+    let entry = &by_rita[0];
+    assert_eq!(entry["ip"], "127.0.0.1");
+    assert_eq!(
+        entry["changes"][0],
+        json!({"field": "status", "before": "pending", "after": "approved"})
+    );
+    let failures = trail(&app, "action=auth.sign_in_failed").await;
+    assert_eq!(failures.len(), 1);
+    assert_eq!(
+        (&failures[0]["actor"], &failures[0]["actorId"]),
+        (&json!("rita"), &Value::Null)
+    );
+    let purchase = format!("purchase:{}", purchases[3]);
+    let one = trail(&app, &format!("target={purchase}")).await;
+    assert_eq!(one.len(), 1);
+
+    // Newest first, keyset-paged.
+    let first = app.admin_get("/api/admin/audit?limit=5").await;
+    let before = first["nextBefore"].as_u64().unwrap();
+    let second = trail(&app, &format!("limit=5&before={before}")).await;
+    assert_eq!(second[0]["seq"].as_u64().unwrap(), before - 1);
+
+    let found = verification(&app).await;
+    assert_eq!(found["intact"], true, "{found}");
+    assert_eq!(found["verified"], found["headSeq"]);
+    // The first admin's sign-in, Rita's, her failure, the twelve decisions, and the readers'
+    // own sign-ins add nothing else.
+    assert_eq!(found["headSeq"], 15, "{found}");
+
+    // Only the privileged admin reads the trail.
+    let refused = app
+        .request(Method::GET, "/api/admin/audit")
+        .bearer_auth(&reviewer)
+        .send()
+        .await
+        .unwrap();
+    expect_error(refused, StatusCode::FORBIDDEN, "forbidden").await;
+    let bad = app
+        .as_admin(
+            Method::GET,
+            "/api/admin/audit?action=purchase.stolen&limit=0",
+        )
+        .send()
+        .await
+        .unwrap();
+    let body = expect_error(bad, StatusCode::UNPROCESSABLE_ENTITY, "validation_failed").await;
+    assert!(body["fields"].get("action").is_some(), "{body}");
+    assert!(body["fields"].get("limit").is_some(), "{body}");
+}
+
+async fn run_sql(app: &TestApp, sql: &str) -> Option<String> {
+    use sea_orm::{ConnectionTrait as _, Database};
+    let db = Database::connect(&app.config.database_url).await.unwrap();
+    let outcome = db
+        .execute_unprepared(sql)
+        .await
+        .err()
+        .map(|e| e.to_string());
+    db.close().await.unwrap();
+    outcome
+}
+
+async fn an_edited_a_deleted_and_a_cut_off_entry_are_each_found(app: TestApp) {
+    app.other_admin("ana", false).await;
+    for _ in 0..3 {
+        app.login_ok("ana", "a-long-test-password").await;
+    }
+    // The first admin's sign-in, then Ana's four.
+    assert_eq!(verification(&app).await["headSeq"], 5);
+
+    // No code path rewrites the trail: the database refuses.
+    let refused = run_sql(&app, "UPDATE audit_log SET actor = 'eve' WHERE seq = 2").await;
+    assert!(
+        refused
+            .as_deref()
+            .is_some_and(|e| e.contains("append_only")),
+        "{refused:?}"
+    );
+    assert!(
+        run_sql(&app, "DELETE FROM audit_log WHERE seq = 2")
+            .await
+            .is_some()
+    );
+
+    // Someone with the database's keys goes around the triggers.
+    let unguard = if app.postgres {
+        "ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only"
+    } else {
+        "DROP TRIGGER audit_log_append_only_update; DROP TRIGGER audit_log_append_only_delete"
+    };
+    assert_eq!(run_sql(&app, unguard).await, None);
+
+    assert_eq!(
+        run_sql(&app, "DELETE FROM audit_log WHERE seq = 5").await,
+        None
+    );
+    let found = verification(&app).await;
+    assert_eq!(
+        (&found["intact"], &found["problem"], &found["atSeq"]),
+        (&json!(false), &json!("truncated"), &json!(4)),
+        "{found}"
+    );
+
+    assert_eq!(
+        run_sql(&app, "UPDATE audit_log SET actor = 'eve' WHERE seq = 2").await,
+        None
+    );
+    let found = verification(&app).await;
+    assert_eq!(
+        (&found["problem"], &found["atSeq"], &found["verified"]),
+        (&json!("edited"), &json!(2), &json!(1)),
+        "{found}"
+    );
+
+    assert_eq!(
+        run_sql(&app, "DELETE FROM audit_log WHERE seq = 2").await,
+        None
+    );
+    let found = verification(&app).await;
+    assert_eq!(
+        (&found["problem"], &found["atSeq"]),
+        (&json!("missing"), &json!(3)),
+        "{found}"
+    );
+
+    // The same check from the command line, for a cron job or an auditor.
+    let output = rifa_api(&app, &["verify-audit"], "").await;
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert!(said.contains("Missing { seq: 3 }"), "{said}");
+}
+
+async fn the_verify_audit_command_passes_an_untouched_trail(app: TestApp) {
+    app.other_admin("ana", false).await;
+    let output = rifa_api(&app, &["verify-audit"], "").await;
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{said}");
+    assert!(said.contains("holds: 2 entries"), "{said}");
+}

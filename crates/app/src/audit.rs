@@ -1,0 +1,113 @@
+//! Reading and verifying the audit trail (decision 0022). Entries are written by the actions
+//! themselves, in their own transactions; this service only reads.
+
+use rifa_domain::audit::{
+    AuditAction, ChainBreak, ChainHead, ChainedEntry, verify_end, verify_page,
+};
+use rifa_domain::{FieldError, FieldErrors};
+use rifa_ports::{AuditQuery, AuditTrail};
+
+/// The most entries one page holds.
+pub const MAX_PAGE: u64 = 200;
+
+/// Entries read per step of a verification.
+const VERIFY_BATCH: u64 = 1_000;
+
+/// What a verification found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verification {
+    /// Entries that verified, from the first on.
+    pub verified: u64,
+    /// The head the store keeps.
+    pub head: ChainHead,
+    /// The first break, when there is one.
+    pub broken: Option<ChainBreak>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AuditQueryError {
+    #[error("invalid query")]
+    Invalid(FieldErrors),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+#[async_trait::async_trait]
+pub trait AuditService: Send + Sync + 'static {
+    /// A page of the trail, newest first.
+    ///
+    /// # Errors
+    /// `Invalid` for a limit outside 1..=[`MAX_PAGE`] or an unknown action; storage failures.
+    async fn entries(&self, query: AuditQuery) -> Result<Vec<ChainedEntry>, AuditQueryError>;
+
+    /// Walks the whole chain from its first entry and compares its end with the stored head.
+    ///
+    /// # Errors
+    /// Storage failures only (a broken chain is a finding, not an error).
+    async fn verify(&self) -> anyhow::Result<Verification>;
+}
+
+/// The trail over its store.
+pub struct Audit<S> {
+    store: S,
+}
+
+impl<S> Audit<S> {
+    pub fn new(store: S) -> Self {
+        Self { store }
+    }
+}
+
+#[async_trait::async_trait]
+impl<S: AuditTrail> AuditService for Audit<S> {
+    async fn entries(&self, query: AuditQuery) -> Result<Vec<ChainedEntry>, AuditQueryError> {
+        let mut errors = FieldErrors::new();
+        if !(1..=MAX_PAGE).contains(&query.limit) {
+            errors.add(
+                "limit",
+                FieldError::OutOfRange {
+                    min: "1".to_owned(),
+                    max: MAX_PAGE.to_string(),
+                },
+            );
+        }
+        if let Some(action) = &query.action
+            && AuditAction::parse(action).is_none()
+        {
+            errors.add(
+                "action",
+                FieldError::UnknownOption {
+                    allowed: AuditAction::ALL.iter().map(|a| a.as_str()).collect(),
+                },
+            );
+        }
+        errors.into_result().map_err(AuditQueryError::Invalid)?;
+        Ok(self.store.audit_entries(&query).await?)
+    }
+
+    async fn verify(&self) -> anyhow::Result<Verification> {
+        let head = self.store.audit_head().await?;
+        let mut reached = ChainHead::EMPTY;
+        loop {
+            let page = self.store.audit_chain(reached.seq, VERIFY_BATCH).await?;
+            if page.is_empty() {
+                break;
+            }
+            match verify_page(reached, &page) {
+                Ok(next) => reached = next,
+                Err(broken) => {
+                    return Ok(Verification {
+                        verified: broken.reached.seq,
+                        head,
+                        broken: Some(broken.at),
+                    });
+                }
+            }
+        }
+        Ok(Verification {
+            verified: reached.seq,
+            head,
+            broken: verify_end(reached, head).err(),
+        })
+    }
+}

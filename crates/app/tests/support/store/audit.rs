@@ -1,0 +1,143 @@
+//! Sessions and the audit trail in memory, as the database keeps them: a session lives until
+//! it is revoked or expires; trail entries are chained as they are appended, and a test may
+//! tamper with them as someone with the database could.
+
+use chrono::{DateTime, Utc};
+use rifa_domain::admin::AdminUser;
+use rifa_domain::audit::{AuditEntry, ChainHead, ChainedEntry};
+use rifa_ports::{AuditQuery, AuditTrail, NewSession, SessionsToEnd};
+
+use super::{MemoryStore, State};
+
+#[derive(Default)]
+pub(super) struct AuditState {
+    sessions: Vec<(NewSession, Option<DateTime<Utc>>)>,
+    trail: Vec<ChainedEntry>,
+    head: Option<ChainHead>,
+}
+
+impl State {
+    pub(super) fn append_audit(&mut self, entry: &AuditEntry) {
+        let audit = &mut self.audit;
+        let before = audit.head.unwrap_or(ChainHead::EMPTY);
+        let head = before.next(entry);
+        audit.trail.push(ChainedEntry {
+            seq: head.seq,
+            entry: entry.clone(),
+            prev_hash: before.hash,
+            hash: head.hash,
+        });
+        audit.head = Some(head);
+    }
+}
+
+impl MemoryStore {
+    pub(super) fn open_session_now(&self, session: &NewSession, entry: &AuditEntry) {
+        let mut state = self.state();
+        state.audit.sessions.push((session.clone(), None));
+        state.append_audit(entry);
+    }
+
+    pub(super) fn admin_of_live_session_now(
+        &self,
+        id: &str,
+        at: DateTime<Utc>,
+    ) -> Option<AdminUser> {
+        let state = self.state();
+        let (session, _) = state
+            .audit
+            .sessions
+            .iter()
+            .find(|(s, revoked)| s.id == id && revoked.is_none() && s.expires_at > at)?;
+        state
+            .admins
+            .iter()
+            .find(|a| a.id == session.admin_id)
+            .cloned()
+    }
+
+    pub(super) fn revoke_sessions_now(
+        &self,
+        sessions: SessionsToEnd<'_>,
+        at: DateTime<Utc>,
+        entry: &AuditEntry,
+    ) -> u64 {
+        let mut state = self.state();
+        let mut ended = 0;
+        for (session, revoked) in &mut state.audit.sessions {
+            let chosen = match sessions {
+                SessionsToEnd::One(id) => session.id == id,
+                SessionsToEnd::AllOf(admin) => session.admin_id == admin,
+            };
+            if chosen && revoked.is_none() {
+                *revoked = Some(at);
+                ended += 1;
+            }
+        }
+        state.append_audit(entry);
+        ended
+    }
+
+    /// Changes the trail's stored entries behind the store's back.
+    pub fn tamper_with_trail(&self, change: impl FnOnce(&mut Vec<ChainedEntry>)) {
+        change(&mut self.state().audit.trail);
+    }
+
+    /// The trail as stored, oldest first.
+    pub fn trail(&self) -> Vec<ChainedEntry> {
+        self.state().audit.trail.clone()
+    }
+}
+
+impl AuditTrail for MemoryStore {
+    async fn append_audit(&self, entry: &AuditEntry) -> anyhow::Result<()> {
+        self.state().append_audit(entry);
+        Ok(())
+    }
+
+    async fn audit_entries(&self, query: &AuditQuery) -> anyhow::Result<Vec<ChainedEntry>> {
+        let state = self.state();
+        Ok(state
+            .audit
+            .trail
+            .iter()
+            .rev()
+            .filter(|c| query.before.is_none_or(|before| c.seq < before))
+            .filter(|c| {
+                query
+                    .actor
+                    .as_ref()
+                    .is_none_or(|a| *a == c.entry.actor.username)
+            })
+            .filter(|c| {
+                query
+                    .action
+                    .as_ref()
+                    .is_none_or(|a| a == c.entry.action.as_str())
+            })
+            .filter(|c| query.target.is_none() || query.target == c.entry.target)
+            .filter(|c| query.from.is_none_or(|from| c.entry.at >= from))
+            .filter(|c| query.until.is_none_or(|until| c.entry.at < until))
+            .take(usize::try_from(query.limit).unwrap_or(usize::MAX))
+            .cloned()
+            .collect())
+    }
+
+    async fn audit_chain(&self, after: u64, limit: u64) -> anyhow::Result<Vec<ChainedEntry>> {
+        let state = self.state();
+        let mut chain: Vec<ChainedEntry> = state
+            .audit
+            .trail
+            .iter()
+            .filter(|c| c.seq > after)
+            .cloned()
+            .collect();
+        chain.sort_by_key(|c| c.seq);
+        chain.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+        Ok(chain)
+    }
+
+    async fn audit_head(&self) -> anyhow::Result<ChainHead> {
+        Ok(self.state().audit.head.unwrap_or(ChainHead::EMPTY))
+    }
+}

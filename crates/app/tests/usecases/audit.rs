@@ -1,0 +1,108 @@
+//! The audit trail's reading and its verification over a trail someone tampered with.
+
+use rifa_app::audit::{Audit, AuditQueryError, AuditService};
+use rifa_domain::audit::ChainBreak;
+use rifa_ports::AuditQuery;
+
+use crate::support::{Harness, RaffleSetup, fields, reviewer};
+
+/// A harness whose trail holds `n` decisions.
+async fn decided(n: u32) -> Harness {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    for number in 1..=n {
+        let bought = t.buy(&raffle, &zelle, &[number]).await;
+        t.review()
+            .decide_purchase(bought.purchase.id, "approved", None, &reviewer())
+            .await
+            .unwrap();
+    }
+    t
+}
+
+fn page(limit: u64) -> AuditQuery {
+    AuditQuery {
+        limit,
+        ..AuditQuery::default()
+    }
+}
+
+#[tokio::test]
+async fn an_untouched_trail_verifies_and_pages_newest_first() {
+    let t = decided(5).await;
+    let audit = Audit::new(t.store.clone());
+
+    let first = audit.entries(page(2)).await.unwrap();
+    let seqs: Vec<u64> = first.iter().map(|c| c.seq).collect();
+    assert_eq!(seqs, [5, 4]);
+    let next = audit
+        .entries(AuditQuery {
+            before: Some(4),
+            ..page(2)
+        })
+        .await
+        .unwrap();
+    assert_eq!(next.iter().map(|c| c.seq).collect::<Vec<_>>(), [3, 2]);
+
+    let found = audit.verify().await.unwrap();
+    assert_eq!((found.verified, found.head.seq, found.broken), (5, 5, None));
+}
+
+#[tokio::test]
+async fn an_edited_a_deleted_and_a_cut_off_entry_are_each_found() {
+    let t = decided(5).await;
+    let audit = Audit::new(t.store.clone());
+
+    t.store.tamper_with_trail(|trail| {
+        trail[2].entry.changes[0].after = Some("rejected".into());
+    });
+    let found = audit.verify().await.unwrap();
+    assert_eq!(found.broken, Some(ChainBreak::Edited { seq: 3 }));
+    assert_eq!(found.verified, 2);
+
+    let t = decided(5).await;
+    let audit = Audit::new(t.store.clone());
+    t.store.tamper_with_trail(|trail| {
+        trail.remove(1);
+    });
+    assert_eq!(
+        audit.verify().await.unwrap().broken,
+        Some(ChainBreak::Missing { seq: 3 })
+    );
+
+    let t = decided(5).await;
+    let audit = Audit::new(t.store.clone());
+    t.store.tamper_with_trail(|trail| {
+        trail.pop();
+    });
+    assert_eq!(
+        audit.verify().await.unwrap().broken,
+        Some(ChainBreak::Truncated {
+            expected: 5,
+            found: 4
+        })
+    );
+}
+
+#[tokio::test]
+async fn a_page_needs_a_sane_limit_and_a_known_action() {
+    let t = decided(1).await;
+    let audit = Audit::new(t.store.clone());
+    for limit in [0, 201] {
+        let Err(AuditQueryError::Invalid(errors)) = audit.entries(page(limit)).await else {
+            panic!("limit {limit} accepted");
+        };
+        assert_eq!(fields(&errors), ["limit"]);
+    }
+    let Err(AuditQueryError::Invalid(errors)) = audit
+        .entries(AuditQuery {
+            action: Some("purchase.stolen".into()),
+            ..page(10)
+        })
+        .await
+    else {
+        panic!("an unknown action accepted");
+    };
+    assert_eq!(fields(&errors), ["action"]);
+}

@@ -1,0 +1,350 @@
+//! The audit trail: who did what in the panel, chained so an edited or deleted entry shows.
+//!
+//! Each entry's hash covers its own fields and the hash of the entry before it (a hash chain, as
+//! in an append-only log); the store also keeps the last sequence number and hash it handed out.
+//! Changing an entry breaks its own hash, deleting one breaks the next entry's link, and cutting
+//! the tail leaves the head pointing past the end. It shows tampering; it does not prevent it
+//! (someone who can rewrite the database can rewrite the whole chain and its head), which is why
+//! the head's hash is worth copying elsewhere (decision 0022).
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use sha2::{Digest, Sha256};
+
+use crate::draw::ledger::{Hash, to_hex};
+use crate::id::AdminId;
+
+/// What a hash is computed under, so a trail hash means nothing in another context.
+const CONTEXT: &[u8] = b"rifa-audit-v1";
+
+/// The hash before the first entry.
+pub const GENESIS: Hash = [0; 32];
+
+/// Who acted, and from where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Actor {
+    /// `None` when nobody signed in (a failed sign-in names the username tried instead).
+    pub admin_id: Option<AdminId>,
+    pub username: String,
+    pub ip: Option<String>,
+}
+
+/// What an admin did. The stable names are what the trail stores, hashes and filters by; a
+/// build reads only the names it knows (the trail is never read by an older build).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuditAction {
+    SignIn,
+    SignInFailed,
+    SignOut,
+    SignOutEverywhere,
+    PurchaseDecided,
+    PurchasesDecidedInBulk,
+}
+
+impl AuditAction {
+    pub const ALL: [Self; 6] = [
+        Self::SignIn,
+        Self::SignInFailed,
+        Self::SignOut,
+        Self::SignOutEverywhere,
+        Self::PurchaseDecided,
+        Self::PurchasesDecidedInBulk,
+    ];
+
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::SignIn => "auth.sign_in",
+            Self::SignInFailed => "auth.sign_in_failed",
+            Self::SignOut => "auth.sign_out",
+            Self::SignOutEverywhere => "auth.sign_out_everywhere",
+            Self::PurchaseDecided => "purchase.decided",
+            Self::PurchasesDecidedInBulk => "purchase.decided_in_bulk",
+        }
+    }
+
+    #[must_use]
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|a| a.as_str() == raw)
+    }
+}
+
+/// One field an action changed. Secrets are never given here: their change is recorded as
+/// [`REDACTED`] on both sides.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    pub field: String,
+    pub before: Option<String>,
+    pub after: Option<String>,
+}
+
+/// What a secret's before and after are recorded as.
+pub const REDACTED: &str = "[redacted]";
+
+impl Change {
+    #[must_use]
+    pub fn new(field: &str, before: Option<String>, after: Option<String>) -> Self {
+        Self {
+            field: field.to_owned(),
+            before,
+            after,
+        }
+    }
+}
+
+/// An entry as the app writes it; the store gives it its place in the chain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditEntry {
+    pub at: DateTime<Utc>,
+    pub actor: Actor,
+    pub action: AuditAction,
+    /// What was acted on, as `kind:id` (`purchase:42`), when one thing was.
+    pub target: Option<String>,
+    pub changes: Vec<Change>,
+}
+
+/// An entry as the trail holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChainedEntry {
+    pub seq: u64,
+    pub entry: AuditEntry,
+    pub prev_hash: Hash,
+    pub hash: Hash,
+}
+
+/// Feeds a field with its length first, so no two different entries hash alike by moving bytes
+/// from one field to the next.
+fn field(hasher: &mut Sha256, value: Option<&str>) {
+    match value {
+        None => hasher.update([0]),
+        Some(value) => {
+            hasher.update([1]);
+            hasher.update(u64::try_from(value.len()).unwrap_or(u64::MAX).to_be_bytes());
+            hasher.update(value.as_bytes());
+        }
+    }
+}
+
+/// The hash of entry `seq`, after `prev`.
+#[must_use]
+pub fn entry_hash(prev: &Hash, seq: u64, entry: &AuditEntry) -> Hash {
+    let mut hasher = Sha256::new();
+    hasher.update(CONTEXT);
+    hasher.update(prev);
+    hasher.update(seq.to_be_bytes());
+    let at = entry.at.to_rfc3339_opts(SecondsFormat::Micros, true);
+    field(&mut hasher, Some(&at));
+    let admin = entry.actor.admin_id.map(|id| id.get().to_string());
+    field(&mut hasher, admin.as_deref());
+    field(&mut hasher, Some(&entry.actor.username));
+    field(&mut hasher, entry.actor.ip.as_deref());
+    field(&mut hasher, Some(entry.action.as_str()));
+    field(&mut hasher, entry.target.as_deref());
+    hasher.update(
+        u64::try_from(entry.changes.len())
+            .unwrap_or(u64::MAX)
+            .to_be_bytes(),
+    );
+    for change in &entry.changes {
+        field(&mut hasher, Some(&change.field));
+        field(&mut hasher, change.before.as_deref());
+        field(&mut hasher, change.after.as_deref());
+    }
+    hasher.finalize().into()
+}
+
+/// Where the chain stands: the last entry's number and hash (`0` and [`GENESIS`] when empty).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChainHead {
+    pub seq: u64,
+    pub hash: Hash,
+}
+
+impl ChainHead {
+    pub const EMPTY: Self = Self {
+        seq: 0,
+        hash: GENESIS,
+    };
+
+    /// The head after appending `entry`.
+    #[must_use]
+    pub fn next(&self, entry: &AuditEntry) -> Self {
+        let seq = self.seq + 1;
+        Self {
+            seq,
+            hash: entry_hash(&self.hash, seq, entry),
+        }
+    }
+}
+
+/// The first place the chain does not hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChainBreak {
+    /// Entry `seq`'s fields do not give its hash: it was edited.
+    Edited { seq: u64 },
+    /// The entry before `seq` is not the one `seq` was chained to: entries were removed (or
+    /// numbers skipped) before it.
+    Missing { seq: u64 },
+    /// The head says `expected` entries were written; the trail ends at `found`.
+    Truncated { expected: u64, found: u64 },
+}
+
+/// Where a walk along the chain stopped: the last entry that held, and the break after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Broken {
+    pub reached: ChainHead,
+    pub at: ChainBreak,
+}
+
+/// Checks entries in sequence order from `after` on (so a long trail is checked page by page);
+/// returns the head reached.
+///
+/// # Errors
+/// The first break, with the last entry that held before it.
+pub fn verify_page(after: ChainHead, entries: &[ChainedEntry]) -> Result<ChainHead, Broken> {
+    let mut head = after;
+    for chained in entries {
+        let at = if chained.seq != head.seq + 1 || chained.prev_hash != head.hash {
+            Some(ChainBreak::Missing { seq: chained.seq })
+        } else if entry_hash(&head.hash, chained.seq, &chained.entry) != chained.hash {
+            Some(ChainBreak::Edited { seq: chained.seq })
+        } else {
+            None
+        };
+        if let Some(at) = at {
+            return Err(Broken { reached: head, at });
+        }
+        head = ChainHead {
+            seq: chained.seq,
+            hash: chained.hash,
+        };
+    }
+    Ok(head)
+}
+
+/// Checks that the whole trail, ending at `reached`, ends where the stored head says.
+///
+/// # Errors
+/// [`ChainBreak::Truncated`] when it stops short, or [`ChainBreak::Edited`] of the last entry
+/// when the head's hash differs.
+pub fn verify_end(reached: ChainHead, stored: ChainHead) -> Result<(), ChainBreak> {
+    if reached.seq != stored.seq {
+        return Err(ChainBreak::Truncated {
+            expected: stored.seq,
+            found: reached.seq,
+        });
+    }
+    if reached.hash != stored.hash {
+        return Err(ChainBreak::Edited { seq: reached.seq });
+    }
+    Ok(())
+}
+
+/// A hash as the trail shows it.
+#[must_use]
+pub fn hash_hex(hash: &Hash) -> String {
+    to_hex(hash)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(n: u32) -> AuditEntry {
+        AuditEntry {
+            at: DateTime::from_timestamp(1_800_000_000 + i64::from(n), 123_456_000)
+                .expect("a valid instant"),
+            actor: Actor {
+                admin_id: Some(AdminId::new(1)),
+                username: "ana".to_owned(),
+                ip: Some("10.0.0.1".to_owned()),
+            },
+            action: AuditAction::PurchaseDecided,
+            target: Some(format!("purchase:{n}")),
+            changes: vec![Change::new(
+                "status",
+                Some("pending".to_owned()),
+                Some("approved".to_owned()),
+            )],
+        }
+    }
+
+    fn chain(n: u32) -> (Vec<ChainedEntry>, ChainHead) {
+        let mut head = ChainHead::EMPTY;
+        let mut entries = Vec::new();
+        for i in 1..=n {
+            let entry = entry(i);
+            let next = head.next(&entry);
+            entries.push(ChainedEntry {
+                seq: next.seq,
+                entry,
+                prev_hash: head.hash,
+                hash: next.hash,
+            });
+            head = next;
+        }
+        (entries, head)
+    }
+
+    #[test]
+    fn an_untouched_chain_verifies_whole_and_page_by_page() {
+        let (entries, head) = chain(7);
+        let whole = verify_page(ChainHead::EMPTY, &entries).expect("intact");
+        assert_eq!(whole, head);
+        let first = verify_page(ChainHead::EMPTY, &entries[..3]).expect("intact");
+        let rest = verify_page(first, &entries[3..]).expect("intact");
+        assert_eq!(verify_end(rest, head), Ok(()));
+    }
+
+    #[test]
+    fn an_edited_field_is_found_at_its_entry() {
+        let (mut entries, _) = chain(5);
+        entries[2].entry.changes[0].after = Some("rejected".to_owned());
+        let broken = verify_page(ChainHead::EMPTY, &entries).expect_err("edited");
+        assert_eq!(broken.at, ChainBreak::Edited { seq: 3 });
+        assert_eq!(broken.reached.seq, 2, "the entries before it still hold");
+        let (mut entries, _) = chain(5);
+        entries[1].entry.actor.username = "eve".to_owned();
+        assert_eq!(
+            verify_page(ChainHead::EMPTY, &entries).map_err(|b| b.at),
+            Err(ChainBreak::Edited { seq: 2 })
+        );
+    }
+
+    #[test]
+    fn a_deleted_entry_breaks_the_next_link_and_a_cut_tail_the_head() {
+        let (mut entries, _) = chain(5);
+        entries.remove(1);
+        let broken = verify_page(ChainHead::EMPTY, &entries).expect_err("a gap");
+        assert_eq!(broken.at, ChainBreak::Missing { seq: 3 });
+        assert_eq!(broken.reached.seq, 1);
+        let (mut entries, head) = chain(5);
+        entries.pop();
+        let reached = verify_page(ChainHead::EMPTY, &entries).expect("what is left links up");
+        assert_eq!(
+            verify_end(reached, head),
+            Err(ChainBreak::Truncated {
+                expected: 5,
+                found: 4
+            })
+        );
+    }
+
+    #[test]
+    fn moving_bytes_between_fields_changes_the_hash() {
+        let mut a = entry(1);
+        let mut b = entry(1);
+        a.target = Some("purchase:1".to_owned());
+        a.actor.username = "ana".to_owned();
+        b.target = Some("1".to_owned());
+        b.actor.username = "anapurchase:".to_owned();
+        assert_ne!(entry_hash(&GENESIS, 1, &a), entry_hash(&GENESIS, 1, &b));
+    }
+
+    #[test]
+    fn action_names_go_both_ways() {
+        for action in AuditAction::ALL {
+            assert_eq!(AuditAction::parse(action.as_str()), Some(action));
+        }
+        assert_eq!(AuditAction::parse("nope"), None);
+    }
+}
