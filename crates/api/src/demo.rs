@@ -244,7 +244,11 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
         // Every raffle publishes its prize and the lottery draw it is decided by.
         state
             .draws
-            .set_prizes(raffle.id, &[demo_prize(demo, &draw_day(demo.days_to_draw))])
+            .set_prizes(
+                raffle.id,
+                &[demo_prize(demo, &draw_day(demo.days_to_draw))],
+                &seeder(),
+            )
             .await
             .map_err(|e| anyhow!("demo prize {}: {e:?}", demo.title))?;
         raffle_ids.push(raffle.id);
@@ -334,18 +338,12 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
         made.push(receipt.purchase.id);
     }
     // A realistic mix: most approved, one rejected (its numbers return to sale), the rest pending.
-    // The trail names the demo seeding, not a person, as the decider.
-    let seeder = Actor {
-        admin_id: None,
-        username: "demo".to_owned(),
-        ip: None,
-    };
     for (i, id) in made.iter().enumerate() {
         let result = match i % 4 {
             0 | 1 => {
                 state
                     .review
-                    .decide_purchase(*id, "approved", Some("Pago verificado"), &seeder)
+                    .decide_purchase(*id, "approved", Some("Pago verificado"), &seeder())
                     .await
             }
             2 if i == 2 => {
@@ -355,7 +353,7 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
                         *id,
                         "rejected",
                         Some("El comprobante no corresponde al monto"),
-                        &seeder,
+                        &seeder(),
                     )
                     .await
             }
@@ -366,7 +364,7 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
     // The finished raffle's one purchase is approved: it is the winner below.
     state
         .review
-        .decide_purchase(made[6], "approved", Some("Pago verificado"), &seeder)
+        .decide_purchase(made[6], "approved", Some("Pago verificado"), &seeder())
         .await
         .map_err(|e| anyhow!("demo decision: {e:?}"))?;
     for (demo, id) in RAFFLES.iter().zip(&raffle_ids) {
@@ -406,7 +404,7 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
     let finished = raffle_ids[3];
     let frozen = state
         .draws
-        .freeze(finished)
+        .freeze(finished, &seeder())
         .await
         .map_err(|e| anyhow!("demo freeze: {e:?}"))?;
     let prize = frozen.prizes.first().context("the demo prize")?.id;
@@ -420,6 +418,7 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
                 published_on: Some(draw_day(RAFFLES[3].days_to_draw)),
                 official_url: Some("https://loteria.example/resultados".into()),
             },
+            &seeder(),
         )
         .await
         .map_err(|e| anyhow!("demo draw: {e:?}"))?;
@@ -427,6 +426,15 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
 }
 
 /// A demo raffle's prize: its title, drawn from the Lotería del Táchira on its draw day.
+/// Who the trail names for what the demo data did: the seeding, not a person.
+fn seeder() -> Actor {
+    Actor {
+        admin_id: None,
+        username: "demo".to_owned(),
+        ip: None,
+    }
+}
+
 fn demo_prize(demo: &DemoRaffle, draw_day: &str) -> PrizeInput {
     PrizeInput {
         title: Some(demo.title.into()),

@@ -8,9 +8,10 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+use rifa_domain::audit::{Actor, AuditAction, AuditEntry, Change};
 use rifa_domain::draw::beacon::{round_time, verify_quicknet};
 use rifa_domain::draw::ledger::Hash;
-use rifa_domain::draw::ledger::{LedgerEntry, MerkleTree, bytes_from_hex, purchase_tag};
+use rifa_domain::draw::ledger::{LedgerEntry, MerkleTree, bytes_from_hex, purchase_tag, to_hex};
 use rifa_domain::draw::prize::public_name;
 use rifa_domain::draw::prize::{PrizeDraft, PrizeInput, PrizeResult, PrizeSource};
 use rifa_domain::draw::rule;
@@ -161,6 +162,7 @@ pub trait DrawService: Send + Sync + 'static {
         &self,
         raffle: RaffleId,
         prizes: &[PrizeInput],
+        by: &Actor,
     ) -> Result<AdminDraw, DrawError>;
 
     /// Freezes the ledger: after sales close, with every purchase decided.
@@ -168,7 +170,7 @@ pub trait DrawService: Send + Sync + 'static {
     /// # Errors
     /// `RaffleNotFound`, `SalesStillOpen`, `NoPrizes`, `PurchasesPending`, `AlreadyFrozen`,
     /// `NothingSold`, or a storage failure.
-    async fn freeze(&self, raffle: RaffleId) -> Result<AdminDraw, DrawError>;
+    async fn freeze(&self, raffle: RaffleId, by: &Actor) -> Result<AdminDraw, DrawError>;
 
     /// Draws a lottery prize from its published result.
     ///
@@ -180,6 +182,7 @@ pub trait DrawService: Send + Sync + 'static {
         raffle: RaffleId,
         prize: PrizeId,
         input: &LotteryResultInput,
+        by: &Actor,
     ) -> Result<AdminDraw, DrawError>;
 
     /// Draws a beacon prize from its announced drand round: the `signature` an admin pasted
@@ -193,6 +196,7 @@ pub trait DrawService: Send + Sync + 'static {
         raffle: RaffleId,
         prize: PrizeId,
         signature: Option<&str>,
+        by: &Actor,
     ) -> Result<AdminDraw, DrawError>;
 
     /// Records that a drawn prize was handed over, with an optional photo (an uploaded image's
@@ -206,6 +210,7 @@ pub trait DrawService: Send + Sync + 'static {
         raffle: RaffleId,
         prize: PrizeId,
         photo: Option<&str>,
+        by: &Actor,
     ) -> Result<AdminDraw, DrawError>;
 
     /// The latest winners of visible raffles, newest first.
@@ -458,14 +463,24 @@ where
         &self,
         raffle: RaffleId,
         prizes: &[PrizeInput],
+        by: &Actor,
     ) -> Result<AdminDraw, DrawError> {
         let raffle = self.raffle(raffle).await?;
         let drafts = PrizeDraft::parse_all(prizes).map_err(DrawError::Invalid)?;
-        self.store.replace_prizes(raffle.id, &drafts).await?;
+        let before = titles(self.store.prizes(raffle.id).await?.iter().map(|p| &p.prize));
+        let entry = self.entry(
+            by,
+            AuditAction::DrawPrizesSet,
+            format!("raffle:{}", raffle.id.get()),
+            vec![Change::new("prizes", before, titles(drafts.iter()))],
+        );
+        self.store
+            .replace_prizes(raffle.id, &drafts, &entry)
+            .await?;
         self.admin_view_of(raffle).await
     }
 
-    async fn freeze(&self, raffle: RaffleId) -> Result<AdminDraw, DrawError> {
+    async fn freeze(&self, raffle: RaffleId, by: &Actor) -> Result<AdminDraw, DrawError> {
         let raffle = self.raffle(raffle).await?;
         let at = now(&self.clock);
         if raffle.sales_open(at) {
@@ -485,7 +500,23 @@ where
         }
         let salt = self.salts.salt();
         let build = |sold: &[SoldNumber]| build_ledger(&salt, sold);
-        match self.store.freeze_ledger(raffle.id, salt, at, &build).await {
+        // The root joins the trail in the freeze's own transaction: a ledger changed in the
+        // database afterwards no longer matches the root the chain pins.
+        let entry = |commitment: &Commitment| AuditEntry {
+            at,
+            actor: by.clone(),
+            action: AuditAction::DrawLedgerFrozen,
+            target: Some(format!("raffle:{}", raffle.id.get())),
+            changes: vec![
+                Change::new("root", None, Some(to_hex(&commitment.root))),
+                Change::new("size", None, Some(commitment.size.to_string())),
+            ],
+        };
+        match self
+            .store
+            .freeze_ledger(raffle.id, salt, at, &build, &entry)
+            .await
+        {
             Ok(commitment) => {
                 self.mail_signal.queued();
                 tracing::info!(
@@ -509,6 +540,7 @@ where
         raffle: RaffleId,
         prize: PrizeId,
         input: &LotteryResultInput,
+        by: &Actor,
     ) -> Result<AdminDraw, DrawError> {
         let (raffle, prizes, index) = self.undrawn(raffle, prize).await?;
         if !matches!(prizes[index].prize.source, PrizeSource::Lottery { .. }) {
@@ -521,7 +553,7 @@ where
             raffle.max_tickets,
         )
         .map_err(DrawError::Invalid)?;
-        self.draw_prize(&raffle, &prizes, index, result).await?;
+        self.draw_prize(&raffle, &prizes, index, result, by).await?;
         self.admin_view_of(raffle).await
     }
 
@@ -530,6 +562,7 @@ where
         raffle: RaffleId,
         prize: PrizeId,
         signature: Option<&str>,
+        by: &Actor,
     ) -> Result<AdminDraw, DrawError> {
         let (raffle, prizes, index) = self.undrawn(raffle, prize).await?;
         let PrizeSource::Beacon { round } = prizes[index].prize.source else {
@@ -555,7 +588,7 @@ where
             randomness,
             signature,
         };
-        self.draw_prize(&raffle, &prizes, index, result).await?;
+        self.draw_prize(&raffle, &prizes, index, result, by).await?;
         self.admin_view_of(raffle).await
     }
 
@@ -564,6 +597,7 @@ where
         raffle: RaffleId,
         prize: PrizeId,
         photo: Option<&str>,
+        by: &Actor,
     ) -> Result<AdminDraw, DrawError> {
         let raffle = self.raffle(raffle).await?;
         let (prizes, index) = self.prize_of(raffle.id, prize).await?;
@@ -581,7 +615,13 @@ where
             delivered_at: now(&self.clock),
             photo,
         };
-        match self.store.record_delivery(prize, &delivery).await {
+        let entry = self.entry(
+            by,
+            AuditAction::DrawPrizeDelivered,
+            format!("prize:{}", prize.get()),
+            vec![Change::new("photo", None, delivery.photo.clone())],
+        );
+        match self.store.record_delivery(prize, &delivery, &entry).await {
             Ok(()) => {}
             Err(RecordDeliveryError::AlreadyDelivered) => return Err(DrawError::AlreadyDelivered),
             Err(RecordDeliveryError::Unknown(e)) => return Err(e.into()),
@@ -633,6 +673,23 @@ where
     R: CertificateRenderer,
     C: Clock,
 {
+    /// An entry of the trail for an action of `by` on `target`, now.
+    fn entry(
+        &self,
+        by: &Actor,
+        action: AuditAction,
+        target: String,
+        changes: Vec<Change>,
+    ) -> AuditEntry {
+        AuditEntry {
+            at: now(&self.clock),
+            actor: by.clone(),
+            action,
+            target: Some(target),
+            changes,
+        }
+    }
+
     /// Applies the rule to the prize at `index` and records the outcome: the ledger frozen,
     /// the prizes before it drawn (their winners cannot win again).
     async fn draw_prize(
@@ -641,6 +698,7 @@ where
         prizes: &[PrizeRecord],
         index: usize,
         result: PrizeResult,
+        by: &Actor,
     ) -> Result<(), DrawError> {
         if self.store.commitment(raffle.id).await?.is_none() {
             return Err(DrawError::NotFrozen);
@@ -677,9 +735,22 @@ where
             drawn_at: now(&self.clock),
             winner: None,
         };
+        let entry = self.entry(
+            by,
+            AuditAction::DrawPrizeDrawn,
+            format!("prize:{}", prizes[index].id.get()),
+            vec![
+                Change::new("result", None, Some(result_text(&draw.result))),
+                Change::new(
+                    "winningNumber",
+                    None,
+                    draw.winning_number.map(|n| n.to_string()),
+                ),
+            ],
+        );
         match self
             .store
-            .record_draw(raffle.id, prizes[index].id, &draw, holder)
+            .record_draw(raffle.id, prizes[index].id, &draw, holder, &entry)
             .await
         {
             Ok(()) => {
@@ -695,5 +766,19 @@ where
             Err(RecordDrawError::AlreadyDrawn) => Err(DrawError::AlreadyDrawn),
             Err(RecordDrawError::Unknown(e)) => Err(e.into()),
         }
+    }
+}
+
+/// Prizes' titles as the trail shows them; `None` for none.
+fn titles<'a>(prizes: impl Iterator<Item = &'a PrizeDraft>) -> Option<String> {
+    let titles: Vec<&str> = prizes.map(|p| p.title.as_str()).collect();
+    (!titles.is_empty()).then(|| titles.join(" | "))
+}
+
+/// A result as the trail shows it: the lottery's number, or the beacon's round.
+fn result_text(result: &PrizeResult) -> String {
+    match result {
+        PrizeResult::Lottery { result, .. } => result.clone(),
+        PrizeResult::Beacon { round, .. } => format!("drand round {round}"),
     }
 }

@@ -107,7 +107,7 @@ pub trait ReviewService: Send + Sync + 'static {
     /// # Errors
     /// `NotFound`, `NotExpired`, `NumbersTaken` naming the numbers sold meanwhile,
     /// `PerPersonLimit`, or a storage failure.
-    async fn reopen_purchase(&self, id: PurchaseId) -> Result<Purchase, ReopenFailure>;
+    async fn reopen_purchase(&self, id: PurchaseId, by: &Actor) -> Result<Purchase, ReopenFailure>;
 
     /// # Errors
     /// Storage failures only.
@@ -212,7 +212,7 @@ impl<S: PurchaseRepository + RaffleRepository, C: Clock> ReviewService for Revie
         Ok(purchase)
     }
 
-    async fn reopen_purchase(&self, id: PurchaseId) -> Result<Purchase, ReopenFailure> {
+    async fn reopen_purchase(&self, id: PurchaseId, by: &Actor) -> Result<Purchase, ReopenFailure> {
         let purchase = self
             .store
             .get_purchase(id)
@@ -232,6 +232,17 @@ impl<S: PurchaseRepository + RaffleRepository, C: Clock> ReviewService for Revie
             hold_until: raffle.sales.hold_deadline(at),
             allowance_cap: raffle.limits.max(),
             mail: None,
+            audit: AuditEntry {
+                at,
+                actor: by.clone(),
+                action: AuditAction::PurchaseReopened,
+                target: Some(format!("purchase:{}", id.get())),
+                changes: vec![Change::new(
+                    "status",
+                    Some(PurchaseStatus::Expired.as_str().to_owned()),
+                    Some(PurchaseStatus::Pending.as_str().to_owned()),
+                )],
+            },
         };
         let reopened = self
             .store

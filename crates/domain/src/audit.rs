@@ -38,16 +38,26 @@ pub enum AuditAction {
     SignOutEverywhere,
     PurchaseDecided,
     PurchasesDecidedInBulk,
+    PurchaseReopened,
+    DrawPrizesSet,
+    DrawLedgerFrozen,
+    DrawPrizeDrawn,
+    DrawPrizeDelivered,
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 11] = [
         Self::SignIn,
         Self::SignInFailed,
         Self::SignOut,
         Self::SignOutEverywhere,
         Self::PurchaseDecided,
         Self::PurchasesDecidedInBulk,
+        Self::PurchaseReopened,
+        Self::DrawPrizesSet,
+        Self::DrawLedgerFrozen,
+        Self::DrawPrizeDrawn,
+        Self::DrawPrizeDelivered,
     ];
 
     #[must_use]
@@ -59,6 +69,11 @@ impl AuditAction {
             Self::SignOutEverywhere => "auth.sign_out_everywhere",
             Self::PurchaseDecided => "purchase.decided",
             Self::PurchasesDecidedInBulk => "purchase.decided_in_bulk",
+            Self::PurchaseReopened => "purchase.reopened",
+            Self::DrawPrizesSet => "draw.prizes_set",
+            Self::DrawLedgerFrozen => "draw.ledger_frozen",
+            Self::DrawPrizeDrawn => "draw.prize_drawn",
+            Self::DrawPrizeDelivered => "draw.prize_delivered",
         }
     }
 

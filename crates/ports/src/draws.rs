@@ -4,6 +4,7 @@
 use std::future::Future;
 
 use chrono::{DateTime, Utc};
+use rifa_domain::audit::AuditEntry;
 use rifa_domain::draw::ledger::{Hash, LedgerEntry};
 use rifa_domain::draw::prize::{PrizeDraft, PrizeResult};
 use rifa_domain::draw::rule::DrawStep;
@@ -140,6 +141,10 @@ pub struct BuiltLedger {
 /// inside the transaction that reads them.
 pub type LedgerBuilder<'a> = &'a (dyn Fn(&[SoldNumber]) -> BuiltLedger + Sync);
 
+/// The audit entry of a freeze, made from the commitment it published (its root is part of the
+/// trail), inside the freeze's transaction.
+pub type FreezeAudit<'a> = &'a (dyn Fn(&Commitment) -> AuditEntry + Sync);
+
 pub trait DrawRepository: Send + Sync + 'static {
     /// The raffle's prizes in order, each with its draw and delivery.
     ///
@@ -159,6 +164,7 @@ pub trait DrawRepository: Send + Sync + 'static {
         &self,
         raffle: RaffleId,
         prizes: &[PrizeDraft],
+        audit: &AuditEntry,
     ) -> impl Future<Output = Result<(), ReplacePrizesError>> + Send;
 
     /// Whether a real purchase (anything but a test) of the raffle exists.
@@ -191,6 +197,7 @@ pub trait DrawRepository: Send + Sync + 'static {
         salt: [u8; 32],
         frozen_at: DateTime<Utc>,
         build: LedgerBuilder<'_>,
+        audit: FreezeAudit<'_>,
     ) -> impl Future<Output = Result<Commitment, FreezeError>> + Send;
 
     /// What was published at the freeze, if it happened.
@@ -242,6 +249,7 @@ pub trait DrawRepository: Send + Sync + 'static {
         prize: PrizeId,
         draw: &PrizeDraw,
         winner_purchase: Option<PurchaseId>,
+        audit: &AuditEntry,
     ) -> impl Future<Output = Result<(), RecordDrawError>> + Send;
 
     /// Records that a drawn prize was handed over.
@@ -252,6 +260,7 @@ pub trait DrawRepository: Send + Sync + 'static {
         &self,
         prize: PrizeId,
         delivery: &PrizeDelivery,
+        audit: &AuditEntry,
     ) -> impl Future<Output = Result<(), RecordDeliveryError>> + Send;
 
     /// The latest winners of raffles the public can see, newest first.

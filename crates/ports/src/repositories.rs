@@ -220,7 +220,7 @@ pub struct ExpiredHold {
 }
 
 /// Reopening an expired purchase, decided by the core.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reopening {
     pub at: DateTime<Utc>,
     /// The new deadline of its hold.
@@ -229,6 +229,8 @@ pub struct Reopening {
     pub allowance_cap: u32,
     /// The e-mail the buyer is sent, if any.
     pub mail: Option<MailKind>,
+    /// Who reopened it, for the audit trail, written in the reopening's transaction.
+    pub audit: AuditEntry,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -6,6 +6,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
+use rifa_domain::audit::AuditEntry;
 use rifa_domain::draw::ledger::{Hash, LedgerEntry, bytes_from_hex, hash_from_hex, to_hex};
 use rifa_domain::draw::prize::{PrizeDraft, PrizeResult, PrizeSource};
 use rifa_domain::draw::rule::DrawStep;
@@ -13,9 +14,9 @@ use rifa_domain::id::PrizeId;
 use rifa_domain::purchase::{PurchaseId, PurchaseStatus};
 use rifa_domain::raffle::{RaffleId, RaffleStatus};
 use rifa_ports::{
-    Commitment, DrawRepository, FreezeError, LedgerBuilder, PrizeDelivery, PrizeDraw, PrizeRecord,
-    RecentWinner, RecordDeliveryError, RecordDrawError, ReplacePrizesError, SoldNumber,
-    UndecidedPurchase, Winner,
+    Commitment, DrawRepository, FreezeAudit, FreezeError, LedgerBuilder, PrizeDelivery, PrizeDraw,
+    PrizeRecord, RecentWinner, RecordDeliveryError, RecordDrawError, ReplacePrizesError,
+    SoldNumber, UndecidedPurchase, Winner,
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction, DbErr, EntityTrait,
@@ -26,7 +27,7 @@ use sea_orm::{
 use crate::entities::{
     draw_ledger_entries, draw_ledgers, prize_deliveries, prize_draws, purchases, raffle_prizes,
 };
-use crate::{Db, outbox};
+use crate::{Db, audit, outbox};
 
 /// Entries per insert: three parameters each, well under both databases' limits.
 const ENTRIES_PER_INSERT: usize = 5000;
@@ -373,6 +374,7 @@ impl DrawRepository for Db {
         &self,
         raffle: RaffleId,
         prizes: &[PrizeDraft],
+        entry: &AuditEntry,
     ) -> Result<(), ReplacePrizesError> {
         let locked = |error: DbErr, doing: &'static str| {
             if refused_by(&error, "draw_rules_locked") {
@@ -407,6 +409,7 @@ impl DrawRepository for Db {
             .await
             .map_err(|e| locked(e, "failed to store the prizes"))?;
         }
+        audit::append(&txn, entry).await?;
         txn.commit()
             .await
             .map_err(|e| locked(e, "failed to commit the prizes"))
@@ -438,6 +441,7 @@ impl DrawRepository for Db {
         salt: [u8; 32],
         frozen_at: DateTime<Utc>,
         build: LedgerBuilder<'_>,
+        entry: FreezeAudit<'_>,
     ) -> Result<Commitment, FreezeError> {
         let txn = self
             .conn
@@ -458,6 +462,7 @@ impl DrawRepository for Db {
         }
         let pending = self.undecided_in(&txn, raffle, PENDING_SHOWN).await?;
         let commitment = Self::freeze_in(&txn, raffle, salt, frozen_at, build, pending).await?;
+        audit::append(&txn, &entry(&commitment)).await?;
         txn.commit().await.context("failed to commit the freeze")?;
         Ok(commitment)
     }
@@ -534,6 +539,7 @@ impl DrawRepository for Db {
         prize: PrizeId,
         draw: &PrizeDraw,
         winner_purchase: Option<PurchaseId>,
+        entry: &AuditEntry,
     ) -> Result<(), RecordDrawError> {
         let (lottery_result, published_on, official_url) = match &draw.result {
             PrizeResult::Lottery {
@@ -603,6 +609,7 @@ impl DrawRepository for Db {
                 .context("the winner's purchase is gone")?;
             outbox::enqueue_prize_won(&txn, prize, &row, draw.drawn_at).await?;
         }
+        audit::append(&txn, entry).await?;
         txn.commit().await.context("failed to commit the draw")?;
         Ok(())
     }
@@ -611,13 +618,19 @@ impl DrawRepository for Db {
         &self,
         prize: PrizeId,
         delivery: &PrizeDelivery,
+        entry: &AuditEntry,
     ) -> Result<(), RecordDeliveryError> {
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start recording a delivery")?;
         prize_deliveries::Entity::insert(prize_deliveries::ActiveModel {
             prize_id: Set(prize.get()),
             delivered_at: Set(delivery.delivered_at),
             photo: Set(delivery.photo.clone()),
         })
-        .exec(&self.conn)
+        .exec(&txn)
         .await
         .map_err(|error| {
             if is_unique_violation(&error) {
@@ -628,6 +641,10 @@ impl DrawRepository for Db {
                 )
             }
         })?;
+        audit::append(&txn, entry).await?;
+        txn.commit()
+            .await
+            .context("failed to commit the delivery")?;
         Ok(())
     }
 

@@ -13,7 +13,7 @@ use sea_orm::{
 };
 
 use crate::entities::{purchase_tickets, purchases};
-use crate::{Db, allowance, convert, history, outbox};
+use crate::{Db, allowance, audit, convert, history, outbox};
 
 #[derive(FromQueryResult)]
 struct Expired {
@@ -194,6 +194,7 @@ impl Db {
         if let Some(mail) = reopening.mail {
             outbox::enqueue(&txn, &row, mail, reopening.at).await?;
         }
+        audit::append(&txn, &reopening.audit).await?;
         txn.commit().await.context("failed to commit reopening")?;
         self.load_purchase(id).await?.ok_or(ReopenError::NotFound)
     }

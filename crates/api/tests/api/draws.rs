@@ -206,6 +206,28 @@ async fn a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it(app: Te
         "5, 46, 50 and 998; 80 was rejected"
     );
     assert_eq!(frozen["pendingPurchases"], json!([]));
+    // The root is pinned in the audit trail, written by the freeze's own transaction.
+    let trail = app
+        .admin_get(&format!("/api/admin/audit?target=raffle:{raffle}"))
+        .await;
+    let actions: Vec<&str> = trail["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        actions,
+        ["draw.ledger_frozen", "draw.prizes_set"],
+        "{trail}"
+    );
+    assert_eq!(
+        trail["items"][0]["changes"],
+        json!([
+            {"field": "root", "before": null, "after": root},
+            {"field": "size", "before": null, "after": "4"},
+        ])
+    );
     expect_error(
         freeze(&app, raffle).await,
         StatusCode::CONFLICT,

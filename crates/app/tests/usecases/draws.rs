@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use rifa_app::draws::{DrawError, LotteryResultInput, build_ledger};
+use rifa_domain::audit::AuditAction;
 use rifa_domain::draw::beacon::round_time;
 use rifa_domain::draw::ledger::{bytes_from_hex, hash_from_hex, to_hex};
 use rifa_domain::draw::prize::{PrizeInput, PrizeSourceInput};
@@ -81,7 +82,10 @@ async fn sold(
             ..RaffleSetup::default()
         })
         .await;
-    t.draws().set_prizes(raffle.id, prizes).await.unwrap();
+    t.draws()
+        .set_prizes(raffle.id, prizes, &crate::support::reviewer())
+        .await
+        .unwrap();
     let zelle = t.method("Zelle").await;
     for (numbers, who) in [
         (ana, buyer("Ana Ruiz", "ana@correo.com", "0414-123-4567")),
@@ -109,11 +113,13 @@ async fn the_ledger_is_frozen_after_sales_close_with_every_purchase_decided() {
     let t = Harness::new();
     let raffle = t.raffle(RaffleSetup::default()).await;
     t.draws()
-        .set_prizes(raffle.id, &[lottery("Moto")])
+        .set_prizes(raffle.id, &[lottery("Moto")], &crate::support::reviewer())
         .await
         .unwrap();
     assert!(matches!(
-        t.draws().freeze(raffle.id).await,
+        t.draws()
+            .freeze(raffle.id, &crate::support::reviewer())
+            .await,
         Err(DrawError::SalesStillOpen { closes_at: None })
     ));
 
@@ -137,12 +143,18 @@ async fn the_ledger_is_frozen_after_sales_close_with_every_purchase_decided() {
         )
         .await;
     assert!(matches!(
-        t.draws().set_prizes(raffle.id, &[lottery("Otra")]).await,
+        t.draws()
+            .set_prizes(raffle.id, &[lottery("Otra")], &crate::support::reviewer())
+            .await,
         Err(DrawError::RulesLocked)
     ));
 
     close_sales(&t, &raffle).await;
-    match t.draws().freeze(raffle.id).await {
+    match t
+        .draws()
+        .freeze(raffle.id, &crate::support::reviewer())
+        .await
+    {
         Err(DrawError::PurchasesPending(pending)) => {
             assert_eq!(pending.len(), 1);
             assert_eq!(pending[0].id, luis.purchase.id);
@@ -159,7 +171,11 @@ async fn the_ledger_is_frozen_after_sales_close_with_every_purchase_decided() {
         .await
         .unwrap();
 
-    let frozen = t.draws().freeze(raffle.id).await.unwrap();
+    let frozen = t
+        .draws()
+        .freeze(raffle.id, &crate::support::reviewer())
+        .await
+        .unwrap();
     let commitment = frozen.commitment.expect("frozen");
     let expected = build_ledger(
         &SALT,
@@ -181,8 +197,27 @@ async fn the_ledger_is_frozen_after_sales_close_with_every_purchase_decided() {
     assert_eq!(commitment.root, expected.root);
     assert_eq!(commitment.size, 3);
     assert!(frozen.rules_locked && frozen.pending.is_empty());
+    // The trail holds the root the freeze published, and nothing for the refusals before it.
+    let trail = t.store.trail();
+    let last = &trail.last().expect("the freeze's entry").entry;
+    assert_eq!(last.action, AuditAction::DrawLedgerFrozen);
+    assert_eq!(last.actor, crate::support::reviewer());
+    assert_eq!(
+        last.changes[0].after.as_deref(),
+        Some(to_hex(&commitment.root).as_str())
+    );
+    assert_eq!(
+        trail
+            .iter()
+            .filter(|c| c.entry.action == AuditAction::DrawPrizesSet)
+            .count(),
+        1,
+        "the refused change of prizes left no entry"
+    );
     assert!(matches!(
-        t.draws().freeze(raffle.id).await,
+        t.draws()
+            .freeze(raffle.id, &crate::support::reviewer())
+            .await,
         Err(DrawError::AlreadyFrozen)
     ));
 
@@ -226,29 +261,52 @@ async fn prizes_are_drawn_in_order_and_a_number_wins_once() {
     let (first, second) = (prizes[0].id, prizes[1].id);
     assert!(matches!(
         t.draws()
-            .draw_from_lottery(raffle.id, first, &result("1046"))
+            .draw_from_lottery(
+                raffle.id,
+                first,
+                &result("1046"),
+                &crate::support::reviewer()
+            )
             .await,
         Err(DrawError::NotFrozen)
     ));
     close_sales(&t, &raffle).await;
-    t.draws().freeze(raffle.id).await.unwrap();
+    t.draws()
+        .freeze(raffle.id, &crate::support::reviewer())
+        .await
+        .unwrap();
 
     assert!(matches!(
         t.draws()
-            .draw_from_lottery(raffle.id, second, &result("46"))
+            .draw_from_lottery(
+                raffle.id,
+                second,
+                &result("46"),
+                &crate::support::reviewer()
+            )
             .await,
         Err(DrawError::EarlierPrizeNotDrawn { position: 1 })
     ));
     assert!(matches!(
         t.draws()
-            .draw_from_beacon(raffle.id, first, Some(SIGNATURE))
+            .draw_from_beacon(
+                raffle.id,
+                first,
+                Some(SIGNATURE),
+                &crate::support::reviewer()
+            )
             .await,
         Err(DrawError::WrongSource)
     ));
     // 100 numbers: the last 3 digits, "046".
     let drawn = t
         .draws()
-        .draw_from_lottery(raffle.id, first, &result("1046"))
+        .draw_from_lottery(
+            raffle.id,
+            first,
+            &result("1046"),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     assert_eq!(
@@ -257,14 +315,19 @@ async fn prizes_are_drawn_in_order_and_a_number_wins_once() {
     );
     assert!(matches!(
         t.draws()
-            .draw_from_lottery(raffle.id, first, &result("50"))
+            .draw_from_lottery(raffle.id, first, &result("50"), &crate::support::reviewer())
             .await,
         Err(DrawError::AlreadyDrawn)
     ));
     // The same result again: 46 already won, the next sold number upward does.
     let drawn = t
         .draws()
-        .draw_from_lottery(raffle.id, second, &result("46"))
+        .draw_from_lottery(
+            raffle.id,
+            second,
+            &result("46"),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     let tv = drawn.prizes[1].draw.as_ref().unwrap();
@@ -294,23 +357,28 @@ async fn a_beacon_prize_is_drawn_from_its_round_once_drand_has_signed_it() {
     t.clock.set(published - TimeDelta::days(3));
     let raffle = sold(&t, 9_999, &[beacon(ROUND)], &[46, 5_678], &[9_000]).await;
     close_sales(&t, &raffle).await;
-    t.draws().freeze(raffle.id).await.unwrap();
+    t.draws()
+        .freeze(raffle.id, &crate::support::reviewer())
+        .await
+        .unwrap();
     let prize = t.draws().admin_draw(raffle.id).await.unwrap().prizes[0].id;
 
     assert!(matches!(
-        t.draws().draw_from_beacon(raffle.id, prize, None).await,
+        t.draws().draw_from_beacon(raffle.id, prize, None, &crate::support::reviewer()).await,
         Err(DrawError::BeaconRoundNotYet { round: ROUND, at }) if at == published
     ));
     t.clock.set(published + TimeDelta::minutes(1));
     assert!(matches!(
-        t.draws().draw_from_beacon(raffle.id, prize, None).await,
+        t.draws()
+            .draw_from_beacon(raffle.id, prize, None, &crate::support::reviewer())
+            .await,
         Err(DrawError::BeaconUnavailable(_))
     ));
     let mut forged = SIGNATURE.to_owned();
     forged.replace_range(0..2, "b8");
     assert!(matches!(
         t.draws()
-            .draw_from_beacon(raffle.id, prize, Some(&forged))
+            .draw_from_beacon(raffle.id, prize, Some(&forged), &crate::support::reviewer())
             .await,
         Err(DrawError::BeaconSignatureInvalid { round: ROUND })
     ));
@@ -318,7 +386,7 @@ async fn a_beacon_prize_is_drawn_from_its_round_once_drand_has_signed_it() {
     t.beacon.record(ROUND, bytes_from_hex(SIGNATURE).unwrap());
     let drawn = t
         .draws()
-        .draw_from_beacon(raffle.id, prize, None)
+        .draw_from_beacon(raffle.id, prize, None, &crate::support::reviewer())
         .await
         .unwrap();
     let draw = drawn.prizes[0].draw.as_ref().unwrap();
@@ -362,7 +430,9 @@ async fn a_round_published_before_the_freeze_is_refused() {
     let raffle = sold(&t, 100, &[lottery("Moto"), beacon(ROUND)], &[1], &[2]).await;
     close_sales(&t, &raffle).await;
     assert!(matches!(
-        t.draws().freeze(raffle.id).await,
+        t.draws()
+            .freeze(raffle.id, &crate::support::reviewer())
+            .await,
         Err(DrawError::BeaconRoundTooEarly {
             position: 2,
             round: ROUND
@@ -375,26 +445,41 @@ async fn a_prize_is_delivered_once_within_its_claim_window() {
     let t = Harness::new();
     let raffle = sold(&t, 100, &[lottery("Moto")], &[7], &[8]).await;
     close_sales(&t, &raffle).await;
-    t.draws().freeze(raffle.id).await.unwrap();
+    t.draws()
+        .freeze(raffle.id, &crate::support::reviewer())
+        .await
+        .unwrap();
     let prize = t.draws().admin_draw(raffle.id).await.unwrap().prizes[0].id;
     assert!(matches!(
-        t.draws().mark_delivered(raffle.id, prize, None).await,
+        t.draws()
+            .mark_delivered(raffle.id, prize, None, &crate::support::reviewer())
+            .await,
         Err(DrawError::NotDrawn)
     ));
     t.draws()
-        .draw_from_lottery(raffle.id, prize, &result("7"))
+        .draw_from_lottery(raffle.id, prize, &result("7"), &crate::support::reviewer())
         .await
         .unwrap();
     t.clock.advance(TimeDelta::days(3));
     assert!(matches!(
         t.draws()
-            .mark_delivered(raffle.id, prize, Some("javascript:alert(1)"))
+            .mark_delivered(
+                raffle.id,
+                prize,
+                Some("javascript:alert(1)"),
+                &crate::support::reviewer()
+            )
             .await,
         Err(DrawError::Invalid(_))
     ));
     let delivered = t
         .draws()
-        .mark_delivered(raffle.id, prize, Some("https://cdn.example/entrega.jpg"))
+        .mark_delivered(
+            raffle.id,
+            prize,
+            Some("https://cdn.example/entrega.jpg"),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     let delivery = delivered.prizes[0].delivery.as_ref().unwrap();
@@ -405,7 +490,9 @@ async fn a_prize_is_delivered_once_within_its_claim_window() {
         Some("https://cdn.example/entrega.jpg")
     );
     assert!(matches!(
-        t.draws().mark_delivered(raffle.id, prize, None).await,
+        t.draws()
+            .mark_delivered(raffle.id, prize, None, &crate::support::reviewer())
+            .await,
         Err(DrawError::AlreadyDelivered)
     ));
 }

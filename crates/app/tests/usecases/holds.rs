@@ -397,13 +397,19 @@ async fn only_an_expired_purchase_can_be_reopened() {
         )
         .await;
 
-    let refused = t.review().reopen_purchase(pending.purchase.id).await;
+    let refused = t
+        .review()
+        .reopen_purchase(pending.purchase.id, &crate::support::reviewer())
+        .await;
     let reopened = t
         .review()
-        .reopen_purchase(lapsed.purchase.id)
+        .reopen_purchase(lapsed.purchase.id, &crate::support::reviewer())
         .await
         .unwrap();
-    let again = t.review().reopen_purchase(lapsed.purchase.id).await;
+    let again = t
+        .review()
+        .reopen_purchase(lapsed.purchase.id, &crate::support::reviewer())
+        .await;
 
     assert!(
         matches!(
@@ -439,7 +445,10 @@ async fn reopening_names_the_numbers_sold_meanwhile_and_changes_nothing() {
     )
     .await;
 
-    let refused = t.review().reopen_purchase(lapsed.purchase.id).await;
+    let refused = t
+        .review()
+        .reopen_purchase(lapsed.purchase.id, &crate::support::reviewer())
+        .await;
 
     match refused {
         Err(ReopenFailure::NumbersTaken {
@@ -466,7 +475,7 @@ async fn a_reopened_purchase_holds_again_with_a_fresh_window_and_says_so() {
 
     let reopened = t
         .review()
-        .reopen_purchase(lapsed.purchase.id)
+        .reopen_purchase(lapsed.purchase.id, &crate::support::reviewer())
         .await
         .unwrap();
 

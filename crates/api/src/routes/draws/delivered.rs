@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{AdminDrawDto, DeliveredRequest, ErrorBody};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::Acting;
 use rifa_domain::id::PrizeId;
 use rifa_domain::raffle::RaffleId;
 
@@ -24,7 +24,7 @@ use rifa_domain::raffle::RaffleId;
         (status = 422, body = ErrorBody),
     ))]
 pub async fn delivered(
-    _: Admin,
+    Acting { actor, .. }: Acting,
     state: web::Data<AppState>,
     path: web::Path<(RaffleId, PrizeId)>,
     body: web::Json<DeliveredRequest>,
@@ -32,7 +32,7 @@ pub async fn delivered(
     let (raffle, prize) = path.into_inner();
     let draw = state
         .draws
-        .mark_delivered(raffle, prize, body.photo.as_deref())
+        .mark_delivered(raffle, prize, body.photo.as_deref(), &actor)
         .await?;
     Ok(HttpResponse::Ok().json(AdminDrawDto::from(draw)))
 }

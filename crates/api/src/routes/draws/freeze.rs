@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{AdminDrawDto, ErrorBody};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::Acting;
 use rifa_domain::raffle::RaffleId;
 
 /// Freezes the raffle's ledger: the sorted sold numbers, each with its buyer's salted tag, and
@@ -19,10 +19,10 @@ use rifa_domain::raffle::RaffleId;
     (status = 409, body = ErrorBody),
 ))]
 pub async fn freeze(
-    _: Admin,
+    Acting { actor, .. }: Acting,
     state: web::Data<AppState>,
     id: web::Path<RaffleId>,
 ) -> Result<HttpResponse, ApiError> {
-    let draw = state.draws.freeze(*id).await?;
+    let draw = state.draws.freeze(*id, &actor).await?;
     Ok(HttpResponse::Ok().json(AdminDrawDto::from(draw)))
 }

@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{AdminDrawDto, ErrorBody, PrizesRequest};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::Acting;
 use rifa_domain::raffle::RaffleId;
 
 /// Replaces the raffle's prizes, in the order they are drawn, each with the public source of
@@ -24,14 +24,14 @@ use rifa_domain::raffle::RaffleId;
         (status = 422, body = ErrorBody),
     ))]
 pub async fn replace(
-    _: Admin,
+    Acting { actor, .. }: Acting,
     state: web::Data<AppState>,
     id: web::Path<RaffleId>,
     body: web::Json<PrizesRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let draw = state
         .draws
-        .set_prizes(*id, &body.into_inner().inputs())
+        .set_prizes(*id, &body.into_inner().inputs(), &actor)
         .await?;
     Ok(HttpResponse::Ok().json(AdminDrawDto::from(draw)))
 }

@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{AdminDrawDto, ErrorBody, ResultRequest};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::Acting;
 use rifa_app::draws::LotteryResultInput;
 use rifa_domain::id::PrizeId;
 use rifa_domain::raffle::RaffleId;
@@ -32,7 +32,7 @@ use rifa_domain::raffle::RaffleId;
         (status = 503, body = ErrorBody),
     ))]
 pub async fn record(
-    _: Admin,
+    Acting { actor, .. }: Acting,
     state: web::Data<AppState>,
     path: web::Path<(RaffleId, PrizeId)>,
     body: web::Json<ResultRequest>,
@@ -49,12 +49,15 @@ pub async fn record(
                 published_on,
                 official_url,
             };
-            state.draws.draw_from_lottery(raffle, prize, &typed).await?
+            state
+                .draws
+                .draw_from_lottery(raffle, prize, &typed, &actor)
+                .await?
         }
         ResultRequest::Beacon { signature } => {
             state
                 .draws
-                .draw_from_beacon(raffle, prize, signature.as_deref())
+                .draw_from_beacon(raffle, prize, signature.as_deref(), &actor)
                 .await?
         }
     };

@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{ErrorBody, PurchaseDto};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::Acting;
 use rifa_domain::purchase::PurchaseId;
 
 /// Reopens an expired purchase (the proof came late, by other means): pending again, its
@@ -19,11 +19,11 @@ use rifa_domain::purchase::PurchaseId;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn reopen(
-    Admin(session): Admin,
+    Acting { session, actor }: Acting,
     state: web::Data<AppState>,
     id: web::Path<PurchaseId>,
 ) -> Result<web::Json<PurchaseDto>, ApiError> {
-    let purchase = state.review.reopen_purchase(*id).await?;
+    let purchase = state.review.reopen_purchase(*id, &actor).await?;
     tracing::info!(
         admin.id = session.admin_id.get(),
         purchase.id = purchase.id.get(),

@@ -17,7 +17,7 @@ pub(super) struct AuditState {
 }
 
 impl State {
-    pub(super) fn append_audit(&mut self, entry: &AuditEntry) {
+    pub(in crate::support) fn append_audit(&mut self, entry: &AuditEntry) {
         let audit = &mut self.audit;
         let before = audit.head.unwrap_or(ChainHead::EMPTY);
         let head = before.next(entry);

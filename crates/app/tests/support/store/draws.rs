@@ -6,15 +6,16 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
+use rifa_domain::audit::AuditEntry;
 use rifa_domain::draw::ledger::LedgerEntry;
 use rifa_domain::draw::prize::PrizeDraft;
 use rifa_domain::id::PrizeId;
 use rifa_domain::purchase::{PurchaseId, PurchaseStatus};
 use rifa_domain::raffle::{RaffleId, RaffleStatus};
 use rifa_ports::{
-    Commitment, DrawRepository, FreezeError, LedgerBuilder, MailKind, MailSubject, PrizeDelivery,
-    PrizeDraw, PrizeRecord, RecentWinner, RecordDeliveryError, RecordDrawError, ReplacePrizesError,
-    SoldNumber, UndecidedPurchase, Winner,
+    Commitment, DrawRepository, FreezeAudit, FreezeError, LedgerBuilder, MailKind, MailSubject,
+    PrizeDelivery, PrizeDraw, PrizeRecord, RecentWinner, RecordDeliveryError, RecordDrawError,
+    ReplacePrizesError, SoldNumber, UndecidedPurchase, Winner,
 };
 
 use super::{MemoryStore, State};
@@ -95,6 +96,7 @@ impl DrawRepository for MemoryStore {
         &self,
         raffle: RaffleId,
         prizes: &[PrizeDraft],
+        audit: &AuditEntry,
     ) -> Result<(), ReplacePrizesError> {
         let mut state = self.state();
         if state.real_purchase_of(raffle) || state.draws.is_frozen(raffle) {
@@ -108,6 +110,7 @@ impl DrawRepository for MemoryStore {
                 .prizes
                 .insert(id, (raffle, position, prize.clone()));
         }
+        state.append_audit(audit);
         Ok(())
     }
 
@@ -129,6 +132,7 @@ impl DrawRepository for MemoryStore {
         salt: [u8; 32],
         frozen_at: DateTime<Utc>,
         build: LedgerBuilder<'_>,
+        audit: FreezeAudit<'_>,
     ) -> Result<Commitment, FreezeError> {
         let mut state = self.state();
         if state.draws.is_frozen(raffle) {
@@ -173,6 +177,7 @@ impl DrawRepository for MemoryStore {
             .draws
             .ledgers
             .insert(raffle, (commitment.clone(), ledger.entries));
+        state.append_audit(&audit(&commitment));
         for (id, email, lang) in approved {
             state.enqueue_to(
                 MailSubject::Purchase(id),
@@ -229,6 +234,7 @@ impl DrawRepository for MemoryStore {
         prize: PrizeId,
         draw: &PrizeDraw,
         winner_purchase: Option<PurchaseId>,
+        audit: &AuditEntry,
     ) -> Result<(), RecordDrawError> {
         let mut state = self.state();
         let number_won_already = draw.winning_number.is_some()
@@ -258,6 +264,7 @@ impl DrawRepository for MemoryStore {
                 None,
             );
         }
+        state.append_audit(audit);
         Ok(())
     }
 
@@ -265,12 +272,14 @@ impl DrawRepository for MemoryStore {
         &self,
         prize: PrizeId,
         delivery: &PrizeDelivery,
+        audit: &AuditEntry,
     ) -> Result<(), RecordDeliveryError> {
         let mut state = self.state();
         if state.draws.deliveries.contains_key(&prize) {
             return Err(RecordDeliveryError::AlreadyDelivered);
         }
         state.draws.deliveries.insert(prize, delivery.clone());
+        state.append_audit(audit);
         Ok(())
     }
 
