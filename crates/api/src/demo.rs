@@ -221,21 +221,24 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
         let draw = draw_day(demo.days_to_draw.max(1));
         let raffle = state
             .catalog
-            .create_raffle(RaffleInput {
-                title: Some(demo.title.into()),
-                description: Some(demo.description.into()),
-                image: None,
-                price: Some(Decimal::new(demo.price_cents, 2)),
-                // Created on sale so the demo purchases below can be made; the status is set after.
-                status: Some("available".into()),
-                max_tickets: Some(demo.max_tickets),
-                min_tickets_per_purchase: demo.limits.0,
-                max_tickets_per_purchase: demo.limits.1,
-                draw_date: Some(draw),
-                end_date: None,
-                hold_minutes: None,
-                sales_close_hours_before_draw: None,
-            })
+            .create_raffle(
+                RaffleInput {
+                    title: Some(demo.title.into()),
+                    description: Some(demo.description.into()),
+                    image: None,
+                    price: Some(Decimal::new(demo.price_cents, 2)),
+                    // Created on sale so the demo purchases below can be made; the status is set after.
+                    status: Some("available".into()),
+                    max_tickets: Some(demo.max_tickets),
+                    min_tickets_per_purchase: demo.limits.0,
+                    max_tickets_per_purchase: demo.limits.1,
+                    draw_date: Some(draw),
+                    end_date: None,
+                    hold_minutes: None,
+                    sales_close_hours_before_draw: None,
+                },
+                &seeder(),
+            )
             .await
             .map_err(|e| anyhow!("demo raffle {}: {e:?}", demo.title))?;
         for promotion in demo.promotions {
@@ -394,6 +397,7 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
                             raffle.sales.close_hours_before_draw(),
                         )),
                     },
+                    &seeder(),
                 )
                 .await
                 .map_err(|e| anyhow!("demo status {}: {e:?}", demo.title))

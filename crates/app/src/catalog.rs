@@ -5,6 +5,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 
 use rifa_domain::FieldErrors;
+use rifa_domain::audit::{Actor, AuditAction, AuditEntry, Fields, changes};
 use rifa_domain::pricing::{self, PriceQuote};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleInput};
 use rifa_domain::ticket::{TicketNumber, available_numbers};
@@ -99,15 +100,20 @@ pub trait CatalogService: Send + Sync + 'static {
 
     /// # Errors
     /// `Invalid` with every bad field, or a storage failure.
-    async fn create_raffle(&self, input: RaffleInput) -> Result<Raffle, RaffleError>;
+    async fn create_raffle(&self, input: RaffleInput, by: &Actor) -> Result<Raffle, RaffleError>;
 
     /// # Errors
     /// `Invalid`, `NotFound`, `BelowHeldNumber`, or a storage failure.
-    async fn update_raffle(&self, id: RaffleId, input: RaffleInput) -> Result<Raffle, RaffleError>;
+    async fn update_raffle(
+        &self,
+        id: RaffleId,
+        input: RaffleInput,
+        by: &Actor,
+    ) -> Result<Raffle, RaffleError>;
 
     /// # Errors
     /// `NotFound`, `HasPurchases`, or a storage failure.
-    async fn delete_raffle(&self, id: RaffleId) -> Result<(), RaffleError>;
+    async fn delete_raffle(&self, id: RaffleId, by: &Actor) -> Result<(), RaffleError>;
 }
 
 /// The catalog over its ports: raffles and the discount table (for quotes) from `S`, the time
@@ -240,18 +246,26 @@ where
         ))
     }
 
-    async fn create_raffle(&self, input: RaffleInput) -> Result<Raffle, RaffleError> {
+    async fn create_raffle(&self, input: RaffleInput, by: &Actor) -> Result<Raffle, RaffleError> {
         let draft = RaffleDraft::parse(input).map_err(RaffleError::Invalid)?;
-        let created = self.store.create_raffle(&draft, now(&self.clock)).await?;
+        let at = now(&self.clock);
+        let entry = trail_entry(at, by, AuditAction::RaffleCreated);
+        let created = self.store.create_raffle(&draft, at, &entry).await?;
         self.on_sale.invalidate(&());
         Ok(created)
     }
 
-    async fn update_raffle(&self, id: RaffleId, input: RaffleInput) -> Result<Raffle, RaffleError> {
+    async fn update_raffle(
+        &self,
+        id: RaffleId,
+        input: RaffleInput,
+        by: &Actor,
+    ) -> Result<Raffle, RaffleError> {
         let draft = RaffleDraft::parse(input).map_err(RaffleError::Invalid)?;
+        let entry = trail_entry(now(&self.clock), by, AuditAction::RaffleUpdated);
         let updated = self
             .store
-            .update_raffle(id, &draft)
+            .update_raffle(id, &draft, &entry)
             .await
             .map_err(|e| match e {
                 UpdateRaffleError::NotFound => RaffleError::NotFound,
@@ -264,13 +278,61 @@ where
         Ok(updated)
     }
 
-    async fn delete_raffle(&self, id: RaffleId) -> Result<(), RaffleError> {
-        self.store.delete_raffle(id).await.map_err(|e| match e {
-            DeleteRaffleError::NotFound => RaffleError::NotFound,
-            DeleteRaffleError::HasPurchases { count } => RaffleError::HasPurchases { count },
-            DeleteRaffleError::Unknown(e) => RaffleError::Unknown(e),
-        })?;
+    async fn delete_raffle(&self, id: RaffleId, by: &Actor) -> Result<(), RaffleError> {
+        let entry = trail_entry(now(&self.clock), by, AuditAction::RaffleDeleted);
+        self.store
+            .delete_raffle(id, &entry)
+            .await
+            .map_err(|e| match e {
+                DeleteRaffleError::NotFound => RaffleError::NotFound,
+                DeleteRaffleError::HasPurchases { count } => RaffleError::HasPurchases { count },
+                DeleteRaffleError::Unknown(e) => RaffleError::Unknown(e),
+            })?;
         self.forget(id);
         Ok(())
     }
+}
+
+/// The trail's entry for a write of a raffle by `by`: the raffle it concerns and every field the
+/// write changed, from the rows the storage read inside the write.
+fn trail_entry(
+    at: DateTime<Utc>,
+    by: &Actor,
+    action: AuditAction,
+) -> impl Fn(Option<&Raffle>, Option<&Raffle>) -> AuditEntry + Sync + use<> {
+    let by = by.clone();
+    move |before, after| AuditEntry {
+        at,
+        actor: by.clone(),
+        action,
+        target: before
+            .or(after)
+            .map(|raffle| format!("raffle:{}", raffle.id.get())),
+        changes: changes(
+            before.map(raffle_fields).as_ref(),
+            after.map(raffle_fields).as_ref(),
+        ),
+    }
+}
+
+/// What the trail records of a raffle: what an admin sets.
+fn raffle_fields(raffle: &Raffle) -> Fields {
+    let instant = |at: Option<DateTime<Utc>>| at.map(|at| at.to_rfc3339());
+    vec![
+        ("title", Some(raffle.title.clone())),
+        ("description", Some(raffle.description.clone())),
+        ("image", Some(raffle.image.clone())),
+        ("price", Some(raffle.price.money().to_string())),
+        ("status", Some(raffle.status.as_str().to_owned())),
+        ("maxTickets", Some(raffle.max_tickets.to_string())),
+        ("minPerPurchase", Some(raffle.limits.min().to_string())),
+        ("maxPerPurchase", Some(raffle.limits.max().to_string())),
+        ("drawDate", instant(raffle.draw_date)),
+        ("endDate", instant(raffle.end_date)),
+        ("holdMinutes", Some(raffle.sales.hold_minutes().to_string())),
+        (
+            "closeHoursBeforeDraw",
+            Some(raffle.sales.close_hours_before_draw().to_string()),
+        ),
+    ]
 }

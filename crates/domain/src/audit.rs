@@ -43,10 +43,13 @@ pub enum AuditAction {
     DrawLedgerFrozen,
     DrawPrizeDrawn,
     DrawPrizeDelivered,
+    RaffleCreated,
+    RaffleUpdated,
+    RaffleDeleted,
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 11] = [
+    pub const ALL: [Self; 14] = [
         Self::SignIn,
         Self::SignInFailed,
         Self::SignOut,
@@ -58,6 +61,9 @@ impl AuditAction {
         Self::DrawLedgerFrozen,
         Self::DrawPrizeDrawn,
         Self::DrawPrizeDelivered,
+        Self::RaffleCreated,
+        Self::RaffleUpdated,
+        Self::RaffleDeleted,
     ];
 
     #[must_use]
@@ -74,6 +80,9 @@ impl AuditAction {
             Self::DrawLedgerFrozen => "draw.ledger_frozen",
             Self::DrawPrizeDrawn => "draw.prize_drawn",
             Self::DrawPrizeDelivered => "draw.prize_delivered",
+            Self::RaffleCreated => "raffle.created",
+            Self::RaffleUpdated => "raffle.updated",
+            Self::RaffleDeleted => "raffle.deleted",
         }
     }
 
@@ -104,6 +113,39 @@ impl Change {
             after,
         }
     }
+}
+
+/// A record's fields as the trail shows them, in a fixed order.
+pub type Fields = Vec<(&'static str, Option<String>)>;
+
+/// The fields that differ between `before` and `after` (absent on one side for a creation or a
+/// deletion: every field then, each with one side empty).
+#[must_use]
+pub fn changes(before: Option<&Fields>, after: Option<&Fields>) -> Vec<Change> {
+    let value = |fields: Option<&Fields>, name: &str| {
+        fields.and_then(|f| {
+            f.iter()
+                .find(|(n, _)| *n == name)
+                .and_then(|(_, v)| v.clone())
+        })
+    };
+    let mut names: Vec<&'static str> = Vec::new();
+    for (name, _) in before.into_iter().chain(after).flatten() {
+        if !names.contains(name) {
+            names.push(name);
+        }
+    }
+    names
+        .into_iter()
+        .filter_map(|name| {
+            let (was, is) = (value(before, name), value(after, name));
+            (was != is).then(|| Change {
+                field: name.to_owned(),
+                before: was,
+                after: is,
+            })
+        })
+        .collect()
 }
 
 /// An entry as the app writes it; the store gives it its place in the chain.
@@ -353,6 +395,35 @@ mod tests {
         b.target = Some("1".to_owned());
         b.actor.username = "anapurchase:".to_owned();
         assert_ne!(entry_hash(&GENESIS, 1, &a), entry_hash(&GENESIS, 1, &b));
+    }
+
+    #[test]
+    fn changes_name_only_what_differs_and_everything_on_creation_or_deletion() {
+        let before: Fields = vec![
+            ("title", Some("Moto".into())),
+            ("price", Some("5.00".into())),
+        ];
+        let after: Fields = vec![
+            ("title", Some("Moto".into())),
+            ("price", Some("6.00".into())),
+        ];
+        assert_eq!(
+            changes(Some(&before), Some(&after)),
+            [Change::new(
+                "price",
+                Some("5.00".into()),
+                Some("6.00".into())
+            )]
+        );
+        assert_eq!(changes(Some(&before), Some(&before)), []);
+        assert_eq!(
+            changes(None, Some(&after)),
+            [
+                Change::new("title", None, Some("Moto".into())),
+                Change::new("price", None, Some("6.00".into())),
+            ]
+        );
+        assert_eq!(changes(Some(&before), None).len(), 2);
     }
 
     #[test]

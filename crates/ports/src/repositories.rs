@@ -59,6 +59,10 @@ pub enum DeleteRaffleError {
     Unknown(#[from] anyhow::Error),
 }
 
+/// The audit entry of a write, made by the core from the record as it was and as it is (each
+/// read inside the write's transaction; `None` before a creation or after a deletion).
+pub type RecordAudit<'a, T> = &'a (dyn Fn(Option<&T>, Option<&T>) -> AuditEntry + Sync);
+
 pub trait RaffleRepository: Send + Sync + 'static {
     /// Newest first, each with its count of held numbers.
     ///
@@ -92,6 +96,7 @@ pub trait RaffleRepository: Send + Sync + 'static {
         &self,
         draft: &RaffleDraft,
         now: DateTime<Utc>,
+        audit: RecordAudit<'_, Raffle>,
     ) -> impl Future<Output = anyhow::Result<Raffle>> + Send;
 
     /// # Errors
@@ -100,6 +105,7 @@ pub trait RaffleRepository: Send + Sync + 'static {
         &self,
         id: RaffleId,
         draft: &RaffleDraft,
+        audit: RecordAudit<'_, Raffle>,
     ) -> impl Future<Output = Result<Raffle, UpdateRaffleError>> + Send;
 
     /// Deletes the raffle with its promotions and test purchases.
@@ -109,6 +115,7 @@ pub trait RaffleRepository: Send + Sync + 'static {
     fn delete_raffle(
         &self,
         id: RaffleId,
+        audit: RecordAudit<'_, Raffle>,
     ) -> impl Future<Output = Result<(), DeleteRaffleError>> + Send;
 
     /// Numbers currently held (by pending or approved purchases), ascending.

@@ -7,18 +7,20 @@ use chrono::{DateTime, Utc};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleStatus};
 use rifa_domain::ticket::TicketNumber;
 use rifa_ports::{
-    DeleteRaffleError, HoldSummary, Promotion, RaffleRepository, RaffleScope, UpdateRaffleError,
+    DeleteRaffleError, HoldSummary, Promotion, RaffleRepository, RaffleScope, RecordAudit,
+    UpdateRaffleError,
 };
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set, Statement, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction,
+    EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    Statement, TransactionTrait,
 };
 
 use crate::entities::{
     promotions, purchase_tickets, purchase_totals, purchases, raffle_sold_counts, raffles,
 };
-use crate::{Db, convert};
+use crate::{Db, audit, convert};
 
 #[derive(FromQueryResult)]
 struct SoldCount {
@@ -99,6 +101,26 @@ impl Db {
     }
 }
 
+/// Holds a raffle's row for the rest of the transaction without blocking purchases: on
+/// PostgreSQL `FOR NO KEY UPDATE` does not conflict with the `FOR KEY SHARE` of a purchase's
+/// foreign-key check; SQLite's write lock is taken by the no-op update.
+async fn hold_row(txn: &DatabaseTransaction, id: RaffleId) -> anyhow::Result<()> {
+    let backend = txn.get_database_backend();
+    let sql = if backend == DatabaseBackend::Postgres {
+        "SELECT id FROM raffles WHERE id = $1 FOR NO KEY UPDATE"
+    } else {
+        "UPDATE raffles SET id = id WHERE id = ?"
+    };
+    txn.execute_raw(Statement::from_sql_and_values(
+        backend,
+        sql,
+        [id.get().into()],
+    ))
+    .await
+    .context("failed to hold the raffle's row")?;
+    Ok(())
+}
+
 impl RaffleRepository for Db {
     #[tracing::instrument(name = "db.list_raffles", skip_all)]
     async fn list_raffles(&self, scope: RaffleScope) -> anyhow::Result<Vec<Raffle>> {
@@ -142,17 +164,28 @@ impl RaffleRepository for Db {
         &self,
         draft: &RaffleDraft,
         now: DateTime<Utc>,
+        entry: RecordAudit<'_, Raffle>,
     ) -> anyhow::Result<Raffle> {
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start creating a raffle")?;
         let mut model = raffles::ActiveModel {
             created_at: Set(now),
             ..Default::default()
         };
         draft_columns(&mut model, draft);
         let row = model
-            .insert(&self.conn)
+            .insert(&txn)
             .await
             .context("failed to create raffle")?;
-        convert::raffle(row, Some(0))
+        let created = convert::raffle(row, Some(0))?;
+        audit::append(&txn, &entry(None, Some(&created))).await?;
+        txn.commit()
+            .await
+            .context("failed to commit a new raffle")?;
+        Ok(created)
     }
 
     #[tracing::instrument(name = "db.update_raffle", skip_all, fields(raffle.id = id.get()))]
@@ -160,7 +193,16 @@ impl RaffleRepository for Db {
         &self,
         id: RaffleId,
         draft: &RaffleDraft,
+        entry: RecordAudit<'_, Raffle>,
     ) -> Result<Raffle, UpdateRaffleError> {
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start updating a raffle")?;
+        // The row is held before it is read, so the state the trail records as "before" is the
+        // one this update replaces (and SQLite takes its write lock up front).
+        hold_row(&txn, id).await?;
         // One conditional UPDATE: no number above the new maximum may be held at that instant.
         let above_max = Query::select()
             .expr(Expr::val(1))
@@ -169,6 +211,7 @@ impl RaffleRepository for Db {
             .and_where(purchase_tickets::Column::Held.eq(true))
             .and_where(purchase_tickets::Column::Number.gt(i64::from(draft.max_tickets)))
             .to_owned();
+        let before = self.load_raffle(&txn, id).await?;
         let mut model = raffles::ActiveModel {
             ..Default::default()
         };
@@ -177,16 +220,12 @@ impl RaffleRepository for Db {
             .set(model)
             .filter(raffles::Column::Id.eq(id.get()))
             .filter(Expr::exists(above_max).not())
-            .exec(&self.conn)
+            .exec(&txn)
             .await
             .context("failed to update raffle")?;
         if result.rows_affected == 0 {
-            if raffles::Entity::find_by_id(id.get())
-                .count(&self.conn)
-                .await
-                .context("failed to look up raffle")?
-                == 0
-            {
+            txn.rollback().await.context("failed to roll back")?;
+            if before.is_none() {
                 return Err(UpdateRaffleError::NotFound);
             }
             let highest = self
@@ -199,13 +238,23 @@ impl RaffleRepository for Db {
                 highest_held: highest,
             });
         }
-        self.load_raffle(&self.conn, id)
+        let updated = self
+            .load_raffle(&txn, id)
             .await?
-            .ok_or(UpdateRaffleError::NotFound)
+            .ok_or(UpdateRaffleError::NotFound)?;
+        audit::append(&txn, &entry(before.as_ref(), Some(&updated))).await?;
+        txn.commit()
+            .await
+            .context("failed to commit a raffle's update")?;
+        Ok(updated)
     }
 
     #[tracing::instrument(name = "db.delete_raffle", skip_all, fields(raffle.id = id.get()))]
-    async fn delete_raffle(&self, id: RaffleId) -> Result<(), DeleteRaffleError> {
+    async fn delete_raffle(
+        &self,
+        id: RaffleId,
+        entry: RecordAudit<'_, Raffle>,
+    ) -> Result<(), DeleteRaffleError> {
         let txn = self
             .conn
             .begin()
@@ -226,14 +275,15 @@ impl RaffleRepository for Db {
             txn.rollback().await.context("failed to roll back")?;
             return Err(DeleteRaffleError::HasPurchases { count: real });
         }
-        let deleted = raffles::Entity::delete_by_id(id.get())
+        hold_row(&txn, id).await?;
+        let Some(before) = self.load_raffle(&txn, id).await? else {
+            txn.rollback().await.context("failed to roll back")?;
+            return Err(DeleteRaffleError::NotFound);
+        };
+        raffles::Entity::delete_by_id(id.get())
             .exec(&txn)
             .await
             .context("failed to delete raffle")?;
-        if deleted.rows_affected == 0 {
-            txn.rollback().await.context("failed to roll back")?;
-            return Err(DeleteRaffleError::NotFound);
-        }
         raffle_sold_counts::Entity::delete_many()
             .filter(raffle_sold_counts::Column::RaffleId.eq(id.get()))
             .exec(&txn)
@@ -244,6 +294,7 @@ impl RaffleRepository for Db {
             .exec(&txn)
             .await
             .context("failed to delete the raffle's totals")?;
+        audit::append(&txn, &entry(Some(&before), None)).await?;
         txn.commit()
             .await
             .context("failed to commit raffle deletion")?;

@@ -163,7 +163,12 @@ async fn raffle(db: &Db, max_tickets: u32) -> RaffleId {
         end_date: None,
         sales: SalesTerms::default(),
     };
-    db.create_raffle(&draft, now()).await.unwrap().id
+    db.create_raffle(&draft, now(), &|_, _| {
+        audit_entry(AuditAction::RaffleCreated, now())
+    })
+    .await
+    .unwrap()
+    .id
 }
 
 /// A pending purchase holding its numbers for 30 minutes, by the buyer the phone names (its
@@ -345,7 +350,11 @@ async fn a_raffle_cannot_shrink_below_a_held_number_nor_vanish_with_purchases(ur
         sales: SalesTerms::default(),
     };
 
-    let shrunk = db.update_raffle(id, &draft).await;
+    let shrunk = db
+        .update_raffle(id, &draft, &|_, _| {
+            audit_entry(AuditAction::RaffleUpdated, now())
+        })
+        .await;
     assert!(
         matches!(
             shrunk,
@@ -355,20 +364,42 @@ async fn a_raffle_cannot_shrink_below_a_held_number_nor_vanish_with_purchases(ur
         "{shrunk:?}"
     );
     draft.max_tickets = 80;
-    assert_eq!(db.update_raffle(id, &draft).await.unwrap().max_tickets, 80);
+    assert_eq!(
+        db.update_raffle(id, &draft, &|_, _| audit_entry(
+            AuditAction::RaffleUpdated,
+            now()
+        ))
+        .await
+        .unwrap()
+        .max_tickets,
+        80
+    );
     assert!(matches!(
-        db.update_raffle(RaffleId::new(424_242), &draft).await,
+        db.update_raffle(RaffleId::new(424_242), &draft, &|_, _| audit_entry(
+            AuditAction::RaffleUpdated,
+            now()
+        ))
+        .await,
         Err(UpdateRaffleError::NotFound)
     ));
     assert!(matches!(
-        db.delete_raffle(id).await,
+        db.delete_raffle(id, &|_, _| audit_entry(AuditAction::RaffleDeleted, now()))
+            .await,
         Err(DeleteRaffleError::HasPurchases { count: 1 })
     ));
     assert!(db.get_raffle(id).await.unwrap().is_some());
     let empty = raffle(&db, 10).await;
-    db.delete_raffle(empty).await.unwrap();
+    db.delete_raffle(empty, &|_, _| {
+        audit_entry(AuditAction::RaffleDeleted, now())
+    })
+    .await
+    .unwrap();
     assert!(matches!(
-        db.delete_raffle(empty).await,
+        db.delete_raffle(empty, &|_, _| audit_entry(
+            AuditAction::RaffleDeleted,
+            now()
+        ))
+        .await,
         Err(DeleteRaffleError::NotFound)
     ));
 }
@@ -1440,7 +1471,9 @@ async fn kept_counts_equal_a_full_recount_after_racing_writes(url: &str) {
     let mut test = purchase(gone, &[1], "RF-TEST", "04149999999");
     test.status = PurchaseStatus::Test;
     db.create_purchase(&test, "Rifa").await.unwrap();
-    db.delete_raffle(gone).await.unwrap();
+    db.delete_raffle(gone, &|_, _| audit_entry(AuditAction::RaffleDeleted, now()))
+        .await
+        .unwrap();
     let raw = Database::connect(url).await.unwrap();
     let left = raw
         .query_one_raw(sea_orm::Statement::from_string(

@@ -200,9 +200,36 @@ async fn every_sign_in_and_decision_is_in_one_chain_even_when_decisions_race(app
     let found = verification(&app).await;
     assert_eq!(found["intact"], true, "{found}");
     assert_eq!(found["verified"], found["headSeq"]);
-    // The first admin's sign-in, Rita's, her failure, the twelve decisions, and the readers'
-    // own sign-ins add nothing else.
-    assert_eq!(found["headSeq"], 15, "{found}");
+    // The first admin's sign-in, Rita's, her failure, the raffle, the twelve decisions; the
+    // payment method is not in the trail yet.
+    assert_eq!(found["headSeq"], 16, "{found}");
+
+    // A raffle's edit names only what changed, with the state the edit replaced.
+    let edited = app
+        .admin_send(
+            Method::PUT,
+            &format!("/api/admin/raffles/{raffle}"),
+            &json!({
+                "title": "Rifa de prueba",
+                "description": "Un premio de prueba",
+                "price": "7.5",
+                "maxTickets": 100,
+                "minTicketsPerPurchase": 1,
+                "maxTicketsPerPurchase": 5,
+                "drawDate": "2030-01-15",
+            }),
+        )
+        .await;
+    assert_eq!(edited.status(), StatusCode::OK);
+    let entries = trail(&app, &format!("target=raffle:{raffle}")).await;
+    assert_eq!(entries[0]["action"], "raffle.updated");
+    assert_eq!(entries[1]["action"], "raffle.created");
+    assert_eq!(
+        entries[0]["changes"],
+        json!([{"field": "price", "before": "5.00", "after": "7.50"}]),
+        "{}",
+        entries[0]
+    );
 
     // Only the privileged admin reads the trail.
     let refused = app

@@ -218,7 +218,7 @@ async fn a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it(app: Te
         .collect();
     assert_eq!(
         actions,
-        ["draw.ledger_frozen", "draw.prizes_set"],
+        ["draw.ledger_frozen", "draw.prizes_set", "raffle.created"],
         "{trail}"
     );
     assert_eq!(

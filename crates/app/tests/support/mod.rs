@@ -70,6 +70,17 @@ pub fn reviewer() -> rifa_domain::audit::Actor {
     }
 }
 
+/// An entry for writes the tests make straight on the store.
+pub fn test_entry() -> rifa_domain::audit::AuditEntry {
+    rifa_domain::audit::AuditEntry {
+        at: start_time(),
+        actor: reviewer(),
+        action: rifa_domain::audit::AuditAction::RaffleCreated,
+        target: None,
+        changes: Vec::new(),
+    }
+}
+
 /// Auth as the CLI uses it (its account commands are not part of the handlers' trait).
 pub type AuthOverFakes = Auth<MemoryStore, PlainHasher, PlainTokens, SettableClock>;
 
@@ -369,7 +380,7 @@ impl Harness {
         })
         .unwrap();
         self.store
-            .create_raffle(&draft, self.clock_now())
+            .create_raffle(&draft, self.clock_now(), &|_, _| test_entry())
             .await
             .unwrap()
     }

@@ -30,9 +30,9 @@ use rifa_ports::{
     HoldSummary, MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, MailSubject,
     NewSession, PaymentMethodRepository, Promotion, ProofProblem, PurchaseAccess, PurchaseDecision,
     PurchasePage, PurchaseProofs, PurchaseQuery, PurchaseRepository, PurchaseSummary,
-    RaffleRepository, RaffleScope, RateWriteError, RecipientCaps, ReleaseAlerts, ReopenError,
-    Reopening, SessionsToEnd, SettingsRepository, UpdateRaffleError, WithheldReason, WriteError,
-    recipient_key,
+    RaffleRepository, RaffleScope, RateWriteError, RecipientCaps, RecordAudit, ReleaseAlerts,
+    ReopenError, Reopening, SessionsToEnd, SettingsRepository, UpdateRaffleError, WithheldReason,
+    WriteError, recipient_key,
 };
 
 use super::system::SettableClock;
@@ -477,6 +477,7 @@ impl RaffleRepository for MemoryStore {
         &self,
         draft: &RaffleDraft,
         now: DateTime<Utc>,
+        audit: RecordAudit<'_, Raffle>,
     ) -> anyhow::Result<Raffle> {
         let mut state = self.state();
         let id = state.next_id();
@@ -496,6 +497,7 @@ impl RaffleRepository for MemoryStore {
             tickets_sold: None,
         };
         state.raffles.insert(RaffleId::new(id), raffle.clone());
+        state.append_audit(&audit(None, Some(&raffle)));
         Ok(state.with_sold(&raffle))
     }
 
@@ -503,6 +505,7 @@ impl RaffleRepository for MemoryStore {
         &self,
         id: RaffleId,
         draft: &RaffleDraft,
+        audit: RecordAudit<'_, Raffle>,
     ) -> Result<Raffle, UpdateRaffleError> {
         let mut state = self.state();
         if !state.raffles.contains_key(&id) {
@@ -517,6 +520,7 @@ impl RaffleRepository for MemoryStore {
             .raffles
             .get_mut(&id)
             .ok_or(UpdateRaffleError::NotFound)?;
+        let before = raffle.clone();
         raffle.title.clone_from(&draft.title);
         raffle.description.clone_from(&draft.description);
         raffle.image.clone_from(&draft.image);
@@ -528,10 +532,15 @@ impl RaffleRepository for MemoryStore {
         raffle.end_date = draft.end_date;
         raffle.sales = draft.sales;
         let raffle = raffle.clone();
+        state.append_audit(&audit(Some(&before), Some(&raffle)));
         Ok(state.with_sold(&raffle))
     }
 
-    async fn delete_raffle(&self, id: RaffleId) -> Result<(), DeleteRaffleError> {
+    async fn delete_raffle(
+        &self,
+        id: RaffleId,
+        audit: RecordAudit<'_, Raffle>,
+    ) -> Result<(), DeleteRaffleError> {
         let mut state = self.state();
         if !state.raffles.contains_key(&id) {
             return Err(DeleteRaffleError::NotFound);
@@ -546,7 +555,9 @@ impl RaffleRepository for MemoryStore {
         }
         state.purchases.retain(|_, p| p.purchase.raffle_id != id);
         state.promotions.retain(|(raffle, _)| *raffle != id);
-        state.raffles.remove(&id);
+        if let Some(before) = state.raffles.remove(&id) {
+            state.append_audit(&audit(Some(&before), None));
+        }
         Ok(())
     }
 

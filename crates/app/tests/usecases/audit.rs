@@ -1,12 +1,13 @@
 //! The audit trail's reading and its verification over a trail someone tampered with.
 
 use rifa_app::audit::{Audit, AuditQueryError, AuditService};
-use rifa_domain::audit::ChainBreak;
+use rifa_domain::audit::{AuditAction, ChainBreak, Change};
+use rifa_domain::raffle::RaffleInput;
 use rifa_ports::AuditQuery;
 
 use crate::support::{Harness, RaffleSetup, fields, reviewer};
 
-/// A harness whose trail holds `n` decisions.
+/// A harness whose trail holds a raffle's creation and `n` decisions.
 async fn decided(n: u32) -> Harness {
     let t = Harness::new();
     let raffle = t.raffle(RaffleSetup::default()).await;
@@ -35,18 +36,18 @@ async fn an_untouched_trail_verifies_and_pages_newest_first() {
 
     let first = audit.entries(page(2)).await.unwrap();
     let seqs: Vec<u64> = first.iter().map(|c| c.seq).collect();
-    assert_eq!(seqs, [5, 4]);
+    assert_eq!(seqs, [6, 5]);
     let next = audit
         .entries(AuditQuery {
-            before: Some(4),
+            before: Some(5),
             ..page(2)
         })
         .await
         .unwrap();
-    assert_eq!(next.iter().map(|c| c.seq).collect::<Vec<_>>(), [3, 2]);
+    assert_eq!(next.iter().map(|c| c.seq).collect::<Vec<_>>(), [4, 3]);
 
     let found = audit.verify().await.unwrap();
-    assert_eq!((found.verified, found.head.seq, found.broken), (5, 5, None));
+    assert_eq!((found.verified, found.head.seq, found.broken), (6, 6, None));
 }
 
 #[tokio::test]
@@ -79,8 +80,8 @@ async fn an_edited_a_deleted_and_a_cut_off_entry_are_each_found() {
     assert_eq!(
         audit.verify().await.unwrap().broken,
         Some(ChainBreak::Truncated {
-            expected: 5,
-            found: 4
+            expected: 6,
+            found: 5
         })
     );
 }
@@ -105,4 +106,69 @@ async fn a_page_needs_a_sane_limit_and_a_known_action() {
         panic!("an unknown action accepted");
     };
     assert_eq!(fields(&errors), ["action"]);
+}
+
+#[tokio::test]
+async fn a_raffle_created_edited_and_deleted_leaves_each_change_in_the_trail() {
+    let t = Harness::new();
+    let input = |price: &str| RaffleInput {
+        title: Some("Moto".into()),
+        description: Some("Una moto".into()),
+        price: Some(price.parse().unwrap()),
+        status: Some("available".into()),
+        max_tickets: Some(100),
+        ..RaffleInput::default()
+    };
+    let catalog = t.catalog();
+    let raffle = catalog
+        .create_raffle(input("5"), &reviewer())
+        .await
+        .unwrap();
+    catalog
+        .update_raffle(raffle.id, input("6.50"), &reviewer())
+        .await
+        .unwrap();
+    // A refused edit (a title too long) leaves nothing.
+    let mut refused = input("7");
+    refused.title = Some("x".repeat(500));
+    assert!(
+        catalog
+            .update_raffle(raffle.id, refused, &reviewer())
+            .await
+            .is_err()
+    );
+    catalog.delete_raffle(raffle.id, &reviewer()).await.unwrap();
+
+    let target = format!("raffle:{}", raffle.id.get());
+    let trail: Vec<_> = t
+        .store
+        .trail()
+        .into_iter()
+        .filter(|c| c.entry.target.as_deref() == Some(target.as_str()))
+        .map(|c| c.entry)
+        .collect();
+    let actions: Vec<AuditAction> = trail.iter().map(|e| e.action).collect();
+    assert_eq!(
+        actions,
+        [
+            AuditAction::RaffleCreated,
+            AuditAction::RaffleUpdated,
+            AuditAction::RaffleDeleted
+        ]
+    );
+    assert!(
+        trail[0]
+            .changes
+            .contains(&Change::new("title", None, Some("Moto".into())))
+    );
+    assert_eq!(
+        trail[1].changes,
+        [Change::new(
+            "price",
+            Some("5.00".into()),
+            Some("6.50".into())
+        )]
+    );
+    assert!(trail[2].changes.iter().all(|c| c.after.is_none()));
+    assert_eq!(trail[2].actor, reviewer());
 }

@@ -72,7 +72,11 @@ async fn the_public_list_may_show_a_second_old_count_but_an_edit_at_once() {
     let public = sold(t.catalog().list_raffles(Viewer::Public).await.unwrap());
     let admin = sold(t.catalog().list_raffles(Viewer::Admin).await.unwrap());
     t.catalog()
-        .update_raffle(raffle.id, input("Moto nueva", "5", 100))
+        .update_raffle(
+            raffle.id,
+            input("Moto nueva", "5", 100),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     let edited = sold(t.catalog().list_raffles(Viewer::Public).await.unwrap());
@@ -296,10 +300,13 @@ async fn an_admin_creates_a_raffle_and_an_invalid_one_names_its_fields() {
 
     let created = t
         .catalog()
-        .create_raffle(input("Moto", "5.00", 500))
+        .create_raffle(input("Moto", "5.00", 500), &crate::support::reviewer())
         .await
         .unwrap();
-    let refused = t.catalog().create_raffle(input(" ", "5.00", 500)).await;
+    let refused = t
+        .catalog()
+        .create_raffle(input(" ", "5.00", 500), &crate::support::reviewer())
+        .await;
 
     assert_eq!((created.title.as_str(), created.max_tickets), ("Moto", 500));
     assert_eq!(
@@ -325,7 +332,11 @@ async fn a_new_price_applies_to_the_next_purchase_at_once() {
 
     let repriced = t
         .catalog()
-        .update_raffle(raffle.id, input("RX-7", "20.00", 100))
+        .update_raffle(
+            raffle.id,
+            input("RX-7", "20.00", 100),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     // Another buyer: the new terms allow one ticket per person.
@@ -350,11 +361,19 @@ async fn a_raffle_cannot_shrink_below_a_number_someone_holds() {
 
     let refused = t
         .catalog()
-        .update_raffle(raffle.id, input("RX-7", "13.00", 50))
+        .update_raffle(
+            raffle.id,
+            input("RX-7", "13.00", 50),
+            &crate::support::reviewer(),
+        )
         .await;
     let missing = t
         .catalog()
-        .update_raffle(RaffleId::new(9_999), input("RX-7", "13.00", 50))
+        .update_raffle(
+            RaffleId::new(9_999),
+            input("RX-7", "13.00", 50),
+            &crate::support::reviewer(),
+        )
         .await;
 
     assert!(
@@ -385,8 +404,14 @@ async fn a_raffle_with_real_purchases_stays_and_one_with_only_tests_goes() {
         .await
         .unwrap();
 
-    let kept = t.catalog().delete_raffle(sold.id).await;
-    t.catalog().delete_raffle(rehearsed.id).await.unwrap();
+    let kept = t
+        .catalog()
+        .delete_raffle(sold.id, &crate::support::reviewer())
+        .await;
+    t.catalog()
+        .delete_raffle(rehearsed.id, &crate::support::reviewer())
+        .await
+        .unwrap();
 
     assert!(
         matches!(kept, Err(RaffleError::HasPurchases { count: 1 })),
@@ -397,7 +422,9 @@ async fn a_raffle_with_real_purchases_stays_and_one_with_only_tests_goes() {
         Err(RaffleError::NotFound)
     ));
     assert!(matches!(
-        t.catalog().delete_raffle(rehearsed.id).await,
+        t.catalog()
+            .delete_raffle(rehearsed.id, &crate::support::reviewer())
+            .await,
         Err(RaffleError::NotFound)
     ));
     let gone = t
@@ -426,7 +453,11 @@ async fn a_raffle_grown_by_an_admin_shows_its_new_numbers_at_once() {
         .unwrap();
 
     t.catalog()
-        .update_raffle(raffle.id, input("RX-7", "13.00", 200))
+        .update_raffle(
+            raffle.id,
+            input("RX-7", "13.00", 200),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
 

@@ -65,7 +65,10 @@ async fn close_sales(t: &Harness, raffle: &Raffle) {
         ..RaffleInput::default()
     })
     .unwrap();
-    t.store.update_raffle(raffle.id, &draft).await.unwrap();
+    t.store
+        .update_raffle(raffle.id, &draft, &|_, _| crate::support::test_entry())
+        .await
+        .unwrap();
 }
 
 /// A raffle of `max_tickets` with `prizes`, Ana holding `ana` and Luis `luis`, both approved.

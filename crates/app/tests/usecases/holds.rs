@@ -338,7 +338,10 @@ async fn sales_close_before_the_draw_whatever_the_status_says() {
         ..rifa_domain::raffle::RaffleInput::default()
     })
     .unwrap();
-    t.store.update_raffle(raffle.id, &draft).await.unwrap();
+    t.store
+        .update_raffle(raffle.id, &draft, &|_, _| crate::support::test_entry())
+        .await
+        .unwrap();
     let closing = draft.sales.closes_at(draft.draw_date, None).unwrap();
     let quote = t.price_of(&raffle, 1).await;
     t.clock.set(closing - TimeDelta::seconds(1));

@@ -137,6 +137,7 @@ async fn purchases_only_in_raffles_no_longer_on_sale_are_a_miss_of_their_own() {
                 max_tickets: Some(100),
                 ..Default::default()
             },
+            &crate::support::reviewer(),
         )
         .await
         .unwrap();

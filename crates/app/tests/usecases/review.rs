@@ -131,6 +131,7 @@ async fn storage_is_handed_the_use_cases_decision_with_its_time_to_the_milliseco
     assert_eq!(
         trail
             .iter()
+            .filter(|c| c.entry.action == AuditAction::PurchaseDecided)
             .map(|c| c.entry.target.clone())
             .collect::<Vec<_>>(),
         [

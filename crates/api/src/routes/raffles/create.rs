@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{ErrorBody, RaffleDto, RaffleRequest};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::Acting;
 
 /// Creates a raffle (defaults: 9,999 numbers, status available, the default image).
 #[tracing::instrument(name = "api.raffles.create.create", skip_all)]
@@ -16,13 +16,13 @@ use crate::extract::Admin;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn create(
-    _: Admin,
+    Acting { actor, .. }: Acting,
     state: web::Data<AppState>,
     body: web::Json<RaffleRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let raffle = state
         .catalog
-        .create_raffle(body.into_inner().into())
+        .create_raffle(body.into_inner().into(), &actor)
         .await?;
     Ok(HttpResponse::Created().json(RaffleDto::from(raffle)))
 }

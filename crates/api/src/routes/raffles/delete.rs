@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::ErrorBody;
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::Acting;
 use rifa_domain::raffle::RaffleId;
 
 /// Deletes a raffle with its promotions and test purchases. A raffle with real purchases cannot
@@ -16,10 +16,10 @@ use rifa_domain::raffle::RaffleId;
     (status = 409, body = ErrorBody),
 ))]
 pub async fn delete(
-    _: Admin,
+    Acting { actor, .. }: Acting,
     state: web::Data<AppState>,
     id: web::Path<RaffleId>,
 ) -> Result<HttpResponse, ApiError> {
-    state.catalog.delete_raffle(*id).await?;
+    state.catalog.delete_raffle(*id, &actor).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{ErrorBody, RaffleDto, RaffleRequest};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::Acting;
 use rifa_domain::raffle::RaffleId;
 
 /// Replaces a raffle's fields (the status may change freely). The maximum cannot drop below a
@@ -20,7 +20,7 @@ use rifa_domain::raffle::RaffleId;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn update(
-    _: Admin,
+    Acting { actor, .. }: Acting,
     state: web::Data<AppState>,
     id: web::Path<RaffleId>,
     body: web::Json<RaffleRequest>,
@@ -28,7 +28,7 @@ pub async fn update(
     Ok(web::Json(
         state
             .catalog
-            .update_raffle(*id, body.into_inner().into())
+            .update_raffle(*id, body.into_inner().into(), &actor)
             .await?
             .into(),
     ))
