@@ -119,17 +119,17 @@ fn usd_to(to: Currency, rate: Decimal) -> anyhow::Result<ExchangeRateDraft> {
 pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
     let ves = state
         .payments
-        .create_exchange_rate(usd_to(Currency::Ves, Decimal::new(365_012, 4))?)
+        .create_exchange_rate(usd_to(Currency::Ves, Decimal::new(365_012, 4))?, &seeder())
         .await
         .map_err(|e| anyhow!("{e:?}"))?;
     let cop = state
         .payments
-        .create_exchange_rate(usd_to(Currency::Cop, Decimal::new(4_100, 0))?)
+        .create_exchange_rate(usd_to(Currency::Cop, Decimal::new(4_100, 0))?, &seeder())
         .await
         .map_err(|e| anyhow!("{e:?}"))?;
     state
         .payments
-        .create_exchange_rate(usd_to(Currency::Eur, Decimal::new(92, 2))?)
+        .create_exchange_rate(usd_to(Currency::Eur, Decimal::new(92, 2))?, &seeder())
         .await
         .map_err(|e| anyhow!("{e:?}"))?;
 
@@ -196,15 +196,18 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
     for (name, kind, details, exchange_rate_id) in methods {
         let method = state
             .payments
-            .create_payment_method(PaymentMethodInput {
-                name: Some(name.into()),
-                kind: Some(kind.into()),
-                active: Some(true),
-                details,
-                exchange_rate_id,
-                reference_required: None,
-                reference_min_length: None,
-            })
+            .create_payment_method(
+                PaymentMethodInput {
+                    name: Some(name.into()),
+                    kind: Some(kind.into()),
+                    active: Some(true),
+                    details,
+                    exchange_rate_id,
+                    reference_required: None,
+                    reference_min_length: None,
+                },
+                &seeder(),
+            )
             .await
             .map_err(|e| anyhow!("demo payment method {name}: {e:?}"))?;
         method_ids.push(method.id);

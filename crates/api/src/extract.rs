@@ -79,13 +79,18 @@ impl FromRequest for Acting {
         let ip = ClientIp::from_request(req, payload).into_inner();
         Box::pin(async move {
             let Admin(session) = admin.await?;
-            let actor = Actor {
-                admin_id: Some(session.admin_id),
-                username: session.username.clone(),
-                ip: ip.ok().map(|ClientIp(ip)| ip.to_string()),
-            };
+            let actor = actor_of(&session, ip.ok());
             Ok(Self { session, actor })
         })
+    }
+}
+
+/// The actor the audit trail names for a signed-in admin calling from `ip`.
+pub fn actor_of(session: &AdminSession, ip: Option<ClientIp>) -> Actor {
+    Actor {
+        admin_id: Some(session.admin_id),
+        username: session.username.clone(),
+        ip: ip.map(|ClientIp(ip)| ip.to_string()),
     }
 }
 

@@ -1,8 +1,10 @@
 //! Reading and verifying the audit trail (decision 0022). Entries are written by the actions
 //! themselves, in their own transactions; this service only reads.
 
+use chrono::{DateTime, Utc};
 use rifa_domain::audit::{
-    AuditAction, ChainBreak, ChainHead, ChainedEntry, verify_end, verify_page,
+    Actor, AuditAction, AuditEntry, ChainBreak, ChainHead, ChainedEntry, Fields, changes,
+    verify_end, verify_page,
 };
 use rifa_domain::{FieldError, FieldErrors};
 use rifa_ports::{AuditQuery, AuditTrail};
@@ -109,5 +111,36 @@ impl<S: AuditTrail> AuditService for Audit<S> {
             head,
             broken: verify_end(reached, head).err(),
         })
+    }
+}
+
+/// How the trail names and shows a kind of record.
+pub(crate) struct Recorded<T> {
+    /// The target's prefix: `raffle` in `raffle:7`.
+    pub kind: &'static str,
+    pub id: fn(&T) -> i64,
+    pub fields: fn(&T) -> Fields,
+}
+
+/// The entry of a write of a record by `by` at `at`, made from the record as the storage read
+/// it before and after the write (inside the write's transaction): only the fields that differ.
+pub(crate) fn record_entry<T>(
+    at: DateTime<Utc>,
+    by: &Actor,
+    action: AuditAction,
+    recorded: Recorded<T>,
+) -> impl Fn(Option<&T>, Option<&T>) -> AuditEntry + Sync + use<T> {
+    let by = by.clone();
+    move |before, after| AuditEntry {
+        at,
+        actor: by.clone(),
+        action,
+        target: before
+            .or(after)
+            .map(|record| format!("{}:{}", recorded.kind, (recorded.id)(record))),
+        changes: changes(
+            before.map(recorded.fields).as_ref(),
+            after.map(recorded.fields).as_ref(),
+        ),
     }
 }

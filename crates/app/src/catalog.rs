@@ -5,7 +5,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 
 use rifa_domain::FieldErrors;
-use rifa_domain::audit::{Actor, AuditAction, AuditEntry, Fields, changes};
+use rifa_domain::audit::{Actor, AuditAction, AuditEntry, Fields};
 use rifa_domain::pricing::{self, PriceQuote};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleInput};
 use rifa_domain::ticket::{TicketNumber, available_numbers};
@@ -14,6 +14,7 @@ use rifa_ports::{
     UpdateRaffleError,
 };
 
+use crate::audit::{Recorded, record_entry};
 use crate::cache::Cache;
 use crate::shared::{AvailabilityCache, RaffleTermsCache, Shared, now};
 
@@ -293,26 +294,22 @@ where
     }
 }
 
-/// The trail's entry for a write of a raffle by `by`: the raffle it concerns and every field the
-/// write changed, from the rows the storage read inside the write.
+/// The trail's entry for a write of a raffle by `by`.
 fn trail_entry(
     at: DateTime<Utc>,
     by: &Actor,
     action: AuditAction,
 ) -> impl Fn(Option<&Raffle>, Option<&Raffle>) -> AuditEntry + Sync + use<> {
-    let by = by.clone();
-    move |before, after| AuditEntry {
+    record_entry(
         at,
-        actor: by.clone(),
+        by,
         action,
-        target: before
-            .or(after)
-            .map(|raffle| format!("raffle:{}", raffle.id.get())),
-        changes: changes(
-            before.map(raffle_fields).as_ref(),
-            after.map(raffle_fields).as_ref(),
-        ),
-    }
+        Recorded {
+            kind: "raffle",
+            id: |raffle: &Raffle| raffle.id.get(),
+            fields: raffle_fields,
+        },
+    )
 }
 
 /// What the trail records of a raffle: what an admin sets.

@@ -5,9 +5,11 @@ use rifa_domain::payment::{Details, PaymentMethod, PaymentMethodDraft, PaymentMe
 
 use std::sync::Arc;
 
+use rifa_domain::audit::{Actor, AuditAction, AuditEntry, Fields};
 use rifa_ports::{Clock, ExchangeRateRepository, PaymentMethodRepository, RateWriteError};
 
 use crate::WriteFailure;
+use crate::audit::{Recorded, record_entry};
 use crate::shared::{PurchaseTermsCache, Shared, now};
 
 /// Why an exchange rate could not be created or changed.
@@ -58,6 +60,7 @@ pub trait PaymentsService: Send + Sync + 'static {
     async fn create_payment_method(
         &self,
         input: PaymentMethodInput,
+        by: &Actor,
     ) -> Result<PaymentMethod, WriteFailure>;
 
     /// # Errors
@@ -66,11 +69,16 @@ pub trait PaymentsService: Send + Sync + 'static {
         &self,
         id: PaymentMethodId,
         input: PaymentMethodInput,
+        by: &Actor,
     ) -> Result<PaymentMethod, WriteFailure>;
 
     /// # Errors
     /// `NotFound` or a storage failure.
-    async fn delete_payment_method(&self, id: PaymentMethodId) -> Result<(), WriteFailure>;
+    async fn delete_payment_method(
+        &self,
+        id: PaymentMethodId,
+        by: &Actor,
+    ) -> Result<(), WriteFailure>;
 
     /// # Errors
     /// Storage failures only.
@@ -85,6 +93,7 @@ pub trait PaymentsService: Send + Sync + 'static {
     async fn create_exchange_rate(
         &self,
         draft: ExchangeRateDraft,
+        by: &Actor,
     ) -> Result<ExchangeRate, RateFailure>;
 
     /// # Errors
@@ -93,11 +102,16 @@ pub trait PaymentsService: Send + Sync + 'static {
         &self,
         id: ExchangeRateId,
         draft: ExchangeRateDraft,
+        by: &Actor,
     ) -> Result<ExchangeRate, RateFailure>;
 
     /// # Errors
     /// `NotFound` or a storage failure.
-    async fn delete_exchange_rate(&self, id: ExchangeRateId) -> Result<(), WriteFailure>;
+    async fn delete_exchange_rate(
+        &self,
+        id: ExchangeRateId,
+        by: &Actor,
+    ) -> Result<(), WriteFailure>;
 }
 
 /// Payments over its ports: methods and rates from `S`, the rates' timestamps from `C`. Every
@@ -120,6 +134,80 @@ where
             purchase_terms: Arc::clone(&shared.purchase_terms),
         }
     }
+
+    fn method_entry(
+        &self,
+        by: &Actor,
+        action: AuditAction,
+    ) -> impl Fn(Option<&PaymentMethod>, Option<&PaymentMethod>) -> AuditEntry + Sync + use<S, C>
+    {
+        record_entry(
+            now(&self.clock),
+            by,
+            action,
+            Recorded {
+                kind: "payment_method",
+                id: |method: &PaymentMethod| method.id.get(),
+                fields: method_fields,
+            },
+        )
+    }
+
+    fn rate_entry(
+        &self,
+        by: &Actor,
+        action: AuditAction,
+    ) -> impl Fn(Option<&ExchangeRate>, Option<&ExchangeRate>) -> AuditEntry + Sync + use<S, C>
+    {
+        record_entry(
+            now(&self.clock),
+            by,
+            action,
+            Recorded {
+                kind: "exchange_rate",
+                id: |rate: &ExchangeRate| rate.id.get(),
+                fields: |rate| {
+                    vec![
+                        ("from", Some(rate.from.code().to_owned())),
+                        ("to", Some(rate.to.code().to_owned())),
+                        ("rate", Some(rate.rate.to_string())),
+                    ]
+                },
+            },
+        )
+    }
+}
+
+/// What the trail records of a payment method: what buyers are told and pay with.
+fn method_fields(method: &PaymentMethod) -> Fields {
+    let mut fields: Fields = vec![
+        ("name", Some(method.name.clone())),
+        ("type", Some(method.kind.clone())),
+        ("active", Some(method.active.to_string())),
+        (
+            "exchangeRateId",
+            method
+                .exchange_rate
+                .as_ref()
+                .map(|r| r.id.get().to_string()),
+        ),
+        (
+            "referenceRequired",
+            Some(method.reference.required.to_string()),
+        ),
+        (
+            "referenceMinLength",
+            Some(method.reference.min_length.to_string()),
+        ),
+    ];
+    // The account data buyers pay to, as one field: a changed account number shows.
+    let details: Vec<String> = method
+        .details
+        .iter()
+        .map(|(key, value)| format!("{key}={value}"))
+        .collect();
+    fields.push(("details", Some(details.join("; "))));
+    fields
 }
 
 fn method_draft(input: PaymentMethodInput) -> Result<PaymentMethodDraft, WriteFailure> {
@@ -147,9 +235,11 @@ where
     async fn create_payment_method(
         &self,
         input: PaymentMethodInput,
+        by: &Actor,
     ) -> Result<PaymentMethod, WriteFailure> {
         let draft = method_draft(input)?;
-        let created = self.store.create_payment_method(&draft).await?;
+        let entry = self.method_entry(by, AuditAction::PaymentMethodCreated);
+        let created = self.store.create_payment_method(&draft, &entry).await?;
         self.purchase_terms.changed();
         Ok(created)
     }
@@ -158,15 +248,22 @@ where
         &self,
         id: PaymentMethodId,
         input: PaymentMethodInput,
+        by: &Actor,
     ) -> Result<PaymentMethod, WriteFailure> {
         let draft = method_draft(input)?;
-        let updated = self.store.update_payment_method(id, &draft).await?;
+        let entry = self.method_entry(by, AuditAction::PaymentMethodUpdated);
+        let updated = self.store.update_payment_method(id, &draft, &entry).await?;
         self.purchase_terms.changed();
         Ok(updated)
     }
 
-    async fn delete_payment_method(&self, id: PaymentMethodId) -> Result<(), WriteFailure> {
-        self.store.delete_payment_method(id).await?;
+    async fn delete_payment_method(
+        &self,
+        id: PaymentMethodId,
+        by: &Actor,
+    ) -> Result<(), WriteFailure> {
+        let entry = self.method_entry(by, AuditAction::PaymentMethodDeleted);
+        self.store.delete_payment_method(id, &entry).await?;
         self.purchase_terms.changed();
         Ok(())
     }
@@ -178,10 +275,12 @@ where
     async fn create_exchange_rate(
         &self,
         draft: ExchangeRateDraft,
+        by: &Actor,
     ) -> Result<ExchangeRate, RateFailure> {
+        let entry = self.rate_entry(by, AuditAction::ExchangeRateCreated);
         Ok(self
             .store
-            .create_exchange_rate(&draft, now(&self.clock))
+            .create_exchange_rate(&draft, now(&self.clock), &entry)
             .await?)
     }
 
@@ -189,18 +288,29 @@ where
         &self,
         id: ExchangeRateId,
         draft: ExchangeRateDraft,
+        by: &Actor,
     ) -> Result<ExchangeRate, RateFailure> {
         let updated = self
             .store
-            .update_exchange_rate(id, &draft, now(&self.clock))
+            .update_exchange_rate(
+                id,
+                &draft,
+                now(&self.clock),
+                &self.rate_entry(by, AuditAction::ExchangeRateUpdated),
+            )
             .await?;
         // Methods converting with it carry the rate.
         self.purchase_terms.changed();
         Ok(updated)
     }
 
-    async fn delete_exchange_rate(&self, id: ExchangeRateId) -> Result<(), WriteFailure> {
-        self.store.delete_exchange_rate(id).await?;
+    async fn delete_exchange_rate(
+        &self,
+        id: ExchangeRateId,
+        by: &Actor,
+    ) -> Result<(), WriteFailure> {
+        let entry = self.rate_entry(by, AuditAction::ExchangeRateDeleted);
+        self.store.delete_exchange_rate(id, &entry).await?;
         self.purchase_terms.changed();
         Ok(())
     }

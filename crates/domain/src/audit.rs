@@ -46,10 +46,16 @@ pub enum AuditAction {
     RaffleCreated,
     RaffleUpdated,
     RaffleDeleted,
+    PaymentMethodCreated,
+    PaymentMethodUpdated,
+    PaymentMethodDeleted,
+    ExchangeRateCreated,
+    ExchangeRateUpdated,
+    ExchangeRateDeleted,
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 14] = [
+    pub const ALL: [Self; 20] = [
         Self::SignIn,
         Self::SignInFailed,
         Self::SignOut,
@@ -64,6 +70,12 @@ impl AuditAction {
         Self::RaffleCreated,
         Self::RaffleUpdated,
         Self::RaffleDeleted,
+        Self::PaymentMethodCreated,
+        Self::PaymentMethodUpdated,
+        Self::PaymentMethodDeleted,
+        Self::ExchangeRateCreated,
+        Self::ExchangeRateUpdated,
+        Self::ExchangeRateDeleted,
     ];
 
     #[must_use]
@@ -83,6 +95,12 @@ impl AuditAction {
             Self::RaffleCreated => "raffle.created",
             Self::RaffleUpdated => "raffle.updated",
             Self::RaffleDeleted => "raffle.deleted",
+            Self::PaymentMethodCreated => "payment_method.created",
+            Self::PaymentMethodUpdated => "payment_method.updated",
+            Self::PaymentMethodDeleted => "payment_method.deleted",
+            Self::ExchangeRateCreated => "exchange_rate.created",
+            Self::ExchangeRateUpdated => "exchange_rate.updated",
+            Self::ExchangeRateDeleted => "exchange_rate.deleted",
         }
     }
 

@@ -444,6 +444,7 @@ pub trait PaymentMethodRepository: Send + Sync + 'static {
     fn create_payment_method(
         &self,
         draft: &PaymentMethodDraft,
+        audit: RecordAudit<'_, PaymentMethod>,
     ) -> impl Future<Output = Result<PaymentMethod, WriteError>> + Send;
 
     /// # Errors
@@ -452,6 +453,7 @@ pub trait PaymentMethodRepository: Send + Sync + 'static {
         &self,
         id: PaymentMethodId,
         draft: &PaymentMethodDraft,
+        audit: RecordAudit<'_, PaymentMethod>,
     ) -> impl Future<Output = Result<PaymentMethod, WriteError>> + Send;
 
     /// Past purchases keep the method's name.
@@ -461,6 +463,7 @@ pub trait PaymentMethodRepository: Send + Sync + 'static {
     fn delete_payment_method(
         &self,
         id: PaymentMethodId,
+        audit: RecordAudit<'_, PaymentMethod>,
     ) -> impl Future<Output = Result<(), WriteError>> + Send;
 }
 
@@ -490,6 +493,7 @@ pub trait ExchangeRateRepository: Send + Sync + 'static {
         &self,
         draft: &ExchangeRateDraft,
         now: DateTime<Utc>,
+        audit: RecordAudit<'_, ExchangeRate>,
     ) -> impl Future<Output = Result<ExchangeRate, RateWriteError>> + Send;
 
     /// # Errors
@@ -499,6 +503,7 @@ pub trait ExchangeRateRepository: Send + Sync + 'static {
         id: ExchangeRateId,
         draft: &ExchangeRateDraft,
         now: DateTime<Utc>,
+        audit: RecordAudit<'_, ExchangeRate>,
     ) -> impl Future<Output = Result<ExchangeRate, RateWriteError>> + Send;
 
     /// Methods converting with it are left without a rate.
@@ -508,6 +513,7 @@ pub trait ExchangeRateRepository: Send + Sync + 'static {
     fn delete_exchange_rate(
         &self,
         id: ExchangeRateId,
+        audit: RecordAudit<'_, ExchangeRate>,
     ) -> impl Future<Output = Result<(), WriteError>> + Send;
 }
 

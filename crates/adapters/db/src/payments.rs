@@ -11,14 +11,17 @@ use rifa_domain::payment::{
     Details, LinkedRate, PaymentMethod, PaymentMethodDraft, PaymentMethodId,
 };
 use rifa_domain::payment_reference::ReferencePolicy;
-use rifa_ports::{ExchangeRateRepository, PaymentMethodRepository, RateWriteError, WriteError};
+use rifa_ports::{
+    ExchangeRateRepository, PaymentMethodRepository, RateWriteError, RecordAudit, WriteError,
+};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    Set, SqlErr,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, Set, SqlErr, TransactionTrait,
 };
 
-use crate::Db;
 use crate::entities::{exchange_rates, payment_methods};
+use crate::{Db, audit};
 
 fn rate_of(row: exchange_rates::Model) -> anyhow::Result<ExchangeRate> {
     let bad = |what: &str| format!("exchange rate {} has an invalid {what}", row.id);
@@ -90,20 +93,84 @@ fn method_of(
     })
 }
 
-impl Db {
-    async fn rates_by_id(&self) -> anyhow::Result<HashMap<ExchangeRateId, ExchangeRate>> {
-        Ok(self
-            .list_exchange_rates()
-            .await?
-            .into_iter()
-            .map(|r| (r.id, r))
-            .collect())
-    }
+/// Every rate, by id.
+async fn rates_by_id(
+    conn: &impl ConnectionTrait,
+) -> anyhow::Result<HashMap<ExchangeRateId, ExchangeRate>> {
+    exchange_rates::Entity::find()
+        .all(conn)
+        .await
+        .context("failed to list exchange rates")?
+        .into_iter()
+        .map(|row| rate_of(row).map(|r| (r.id, r)))
+        .collect()
+}
 
-    async fn check_rate_exists(&self, id: Option<ExchangeRateId>) -> Result<(), WriteError> {
+/// Holds a method's row for the rest of the transaction (and SQLite's write lock) with a no-op
+/// update, so what is read next is what the write replaces; `false` when there is no such row.
+async fn hold_method(txn: &DatabaseTransaction, id: PaymentMethodId) -> anyhow::Result<bool> {
+    let held = payment_methods::Entity::update_many()
+        .col_expr(
+            payment_methods::Column::Id,
+            Expr::col(payment_methods::Column::Id),
+        )
+        .filter(payment_methods::Column::Id.eq(id.get()))
+        .exec(txn)
+        .await
+        .context("failed to hold the payment method")?;
+    Ok(held.rows_affected > 0)
+}
+
+/// As [`hold_method`], for a rate.
+async fn hold_rate(txn: &DatabaseTransaction, id: ExchangeRateId) -> anyhow::Result<bool> {
+    let held = exchange_rates::Entity::update_many()
+        .col_expr(
+            exchange_rates::Column::Id,
+            Expr::col(exchange_rates::Column::Id),
+        )
+        .filter(exchange_rates::Column::Id.eq(id.get()))
+        .exec(txn)
+        .await
+        .context("failed to hold the exchange rate")?;
+    Ok(held.rows_affected > 0)
+}
+
+/// The method with `id` as `conn` sees it.
+async fn method_in(
+    conn: &impl ConnectionTrait,
+    id: PaymentMethodId,
+) -> anyhow::Result<Option<PaymentMethod>> {
+    let Some(row) = payment_methods::Entity::find_by_id(id.get())
+        .one(conn)
+        .await
+        .context("failed to load payment method")?
+    else {
+        return Ok(None);
+    };
+    Ok(Some(method_of(row, &rates_by_id(conn).await?)?))
+}
+
+/// The rate with `id` as `conn` sees it.
+async fn rate_in(
+    conn: &impl ConnectionTrait,
+    id: ExchangeRateId,
+) -> anyhow::Result<Option<ExchangeRate>> {
+    exchange_rates::Entity::find_by_id(id.get())
+        .one(conn)
+        .await
+        .context("failed to load exchange rate")?
+        .map(rate_of)
+        .transpose()
+}
+
+impl Db {
+    async fn check_rate_exists(
+        conn: &impl ConnectionTrait,
+        id: Option<ExchangeRateId>,
+    ) -> Result<(), WriteError> {
         if let Some(id) = id {
             let found = exchange_rates::Entity::find_by_id(id.get())
-                .count(&self.conn)
+                .count(conn)
                 .await
                 .context("failed to look up rate")?;
             if found == 0 {
@@ -140,7 +207,7 @@ impl PaymentMethodRepository for Db {
             .all(&self.conn)
             .await
             .context("failed to list payment methods")?;
-        let rates = self.rates_by_id().await?;
+        let rates = rates_by_id(&self.conn).await?;
         rows.into_iter().map(|row| method_of(row, &rates)).collect()
     }
 
@@ -156,24 +223,34 @@ impl PaymentMethodRepository for Db {
         else {
             return Ok(None);
         };
-        method_of(row, &self.rates_by_id().await?).map(Some)
+        method_of(row, &rates_by_id(&self.conn).await?).map(Some)
     }
 
-    #[tracing::instrument(name = "db.create_payment_method", skip_all)]
     async fn create_payment_method(
         &self,
         draft: &PaymentMethodDraft,
+        entry: RecordAudit<'_, PaymentMethod>,
     ) -> Result<PaymentMethod, WriteError> {
-        self.check_rate_exists(draft.exchange_rate_id).await?;
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start creating a payment method")?;
+        Self::check_rate_exists(&txn, draft.exchange_rate_id).await?;
         let mut model = payment_methods::ActiveModel {
             ..Default::default()
         };
         Self::method_columns(&mut model, draft)?;
         let row = model
-            .insert(&self.conn)
+            .insert(&txn)
             .await
             .context("failed to create payment method")?;
-        Ok(method_of(row, &self.rates_by_id().await?)?)
+        let created = method_of(row, &rates_by_id(&txn).await?)?;
+        audit::append(&txn, &entry(None, Some(&created))).await?;
+        txn.commit()
+            .await
+            .context("failed to commit a new payment method")?;
+        Ok(created)
     }
 
     #[tracing::instrument(name = "db.update_payment_method", skip_all, fields(payment_method.id = id.get()))]
@@ -181,33 +258,63 @@ impl PaymentMethodRepository for Db {
         &self,
         id: PaymentMethodId,
         draft: &PaymentMethodDraft,
+        entry: RecordAudit<'_, PaymentMethod>,
     ) -> Result<PaymentMethod, WriteError> {
-        self.check_rate_exists(draft.exchange_rate_id).await?;
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start updating a payment method")?;
+        // A no-op update first holds the row (and SQLite's write lock), so "before" is the state
+        // this update replaces.
+        if !hold_method(&txn, id).await? {
+            return Err(WriteError::NotFound);
+        }
+        let before = method_in(&txn, id).await?;
+        Self::check_rate_exists(&txn, draft.exchange_rate_id).await?;
         let mut model = payment_methods::ActiveModel {
             ..Default::default()
         };
         Self::method_columns(&mut model, draft)?;
-        let result = payment_methods::Entity::update_many()
+        payment_methods::Entity::update_many()
             .set(model)
             .filter(payment_methods::Column::Id.eq(id.get()))
-            .exec(&self.conn)
+            .exec(&txn)
             .await
             .context("failed to update payment method")?;
-        if result.rows_affected == 0 {
-            return Err(WriteError::NotFound);
-        }
-        self.get_payment_method(id)
-            .await?
-            .ok_or(WriteError::NotFound)
+        let updated = method_in(&txn, id).await?.ok_or(WriteError::NotFound)?;
+        audit::append(&txn, &entry(before.as_ref(), Some(&updated))).await?;
+        txn.commit()
+            .await
+            .context("failed to commit a payment method's update")?;
+        Ok(updated)
     }
 
     #[tracing::instrument(name = "db.delete_payment_method", skip_all, fields(payment_method.id = id.get()))]
-    async fn delete_payment_method(&self, id: PaymentMethodId) -> Result<(), WriteError> {
+    async fn delete_payment_method(
+        &self,
+        id: PaymentMethodId,
+        entry: RecordAudit<'_, PaymentMethod>,
+    ) -> Result<(), WriteError> {
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start deleting a payment method")?;
+        if !hold_method(&txn, id).await? {
+            return Err(WriteError::NotFound);
+        }
+        let before = method_in(&txn, id).await?;
         let result = payment_methods::Entity::delete_by_id(id.get())
-            .exec(&self.conn)
+            .exec(&txn)
             .await
             .context("failed to delete payment method")?;
-        deleted(result)
+        deleted(result)?;
+        audit::append(&txn, &entry(before.as_ref(), None)).await?;
+        txn.commit()
+            .await
+            .context("failed to commit a payment method's deletion")?;
+        Ok(())
     }
 }
 
@@ -259,11 +366,25 @@ impl ExchangeRateRepository for Db {
         &self,
         draft: &ExchangeRateDraft,
         now: DateTime<Utc>,
+        entry: RecordAudit<'_, ExchangeRate>,
     ) -> Result<ExchangeRate, RateWriteError> {
-        match rate_model(draft, now).insert(&self.conn).await {
-            Ok(row) => Ok(rate_of(row)?),
-            Err(error) => Err(self.rate_write_error(error, draft).await),
-        }
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start creating an exchange rate")?;
+        let created = match rate_model(draft, now).insert(&txn).await {
+            Ok(row) => rate_of(row)?,
+            Err(error) => {
+                txn.rollback().await.context("failed to roll back")?;
+                return Err(self.rate_write_error(error, draft).await);
+            }
+        };
+        audit::append(&txn, &entry(None, Some(&created))).await?;
+        txn.commit()
+            .await
+            .context("failed to commit a new exchange rate")?;
+        Ok(created)
     }
 
     #[tracing::instrument(name = "db.update_exchange_rate", skip_all, fields(exchange_rate.id = id.get()))]
@@ -272,34 +393,58 @@ impl ExchangeRateRepository for Db {
         id: ExchangeRateId,
         draft: &ExchangeRateDraft,
         now: DateTime<Utc>,
+        entry: RecordAudit<'_, ExchangeRate>,
     ) -> Result<ExchangeRate, RateWriteError> {
-        let model = rate_model(draft, now);
-        let result = match exchange_rates::Entity::update_many()
-            .set(model)
-            .filter(exchange_rates::Column::Id.eq(id.get()))
-            .exec(&self.conn)
+        let txn = self
+            .conn
+            .begin()
             .await
-        {
-            Ok(result) => result,
-            Err(error) => return Err(self.rate_write_error(error, draft).await),
-        };
-        if result.rows_affected == 0 {
+            .context("failed to start updating an exchange rate")?;
+        if !hold_rate(&txn, id).await? {
             return Err(RateWriteError::NotFound);
         }
-        let row = exchange_rates::Entity::find_by_id(id.get())
-            .one(&self.conn)
+        let before = rate_in(&txn, id).await?;
+        if let Err(error) = exchange_rates::Entity::update_many()
+            .set(rate_model(draft, now))
+            .filter(exchange_rates::Column::Id.eq(id.get()))
+            .exec(&txn)
             .await
-            .context("failed to reload exchange rate")?
-            .ok_or(RateWriteError::NotFound)?;
-        Ok(rate_of(row)?)
+        {
+            txn.rollback().await.context("failed to roll back")?;
+            return Err(self.rate_write_error(error, draft).await);
+        }
+        let updated = rate_in(&txn, id).await?.ok_or(RateWriteError::NotFound)?;
+        audit::append(&txn, &entry(before.as_ref(), Some(&updated))).await?;
+        txn.commit()
+            .await
+            .context("failed to commit an exchange rate's update")?;
+        Ok(updated)
     }
 
     #[tracing::instrument(name = "db.delete_exchange_rate", skip_all, fields(exchange_rate.id = id.get()))]
-    async fn delete_exchange_rate(&self, id: ExchangeRateId) -> Result<(), WriteError> {
+    async fn delete_exchange_rate(
+        &self,
+        id: ExchangeRateId,
+        entry: RecordAudit<'_, ExchangeRate>,
+    ) -> Result<(), WriteError> {
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start deleting an exchange rate")?;
+        if !hold_rate(&txn, id).await? {
+            return Err(WriteError::NotFound);
+        }
+        let before = rate_in(&txn, id).await?;
         let result = exchange_rates::Entity::delete_by_id(id.get())
-            .exec(&self.conn)
+            .exec(&txn)
             .await
             .context("failed to delete exchange rate")?;
-        deleted(result)
+        deleted(result)?;
+        audit::append(&txn, &entry(before.as_ref(), None)).await?;
+        txn.commit()
+            .await
+            .context("failed to commit an exchange rate's deletion")?;
+        Ok(())
     }
 }

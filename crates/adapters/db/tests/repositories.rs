@@ -918,19 +918,31 @@ fn rate_draft(from: Currency, to: Currency, rate: &str) -> ExchangeRateDraft {
 async fn a_second_rate_for_a_pair_is_refused_with_the_first_even_in_a_race(url: &str) {
     let db = Db::connect(url, 4).await.unwrap();
     let first = db
-        .create_exchange_rate(&rate_draft(Currency::Usd, Currency::Cop, "4000"), now())
+        .create_exchange_rate(
+            &rate_draft(Currency::Usd, Currency::Cop, "4000"),
+            now(),
+            &|_, _| audit_entry(AuditAction::ExchangeRateCreated, now()),
+        )
         .await
         .unwrap();
 
     let second = db
-        .create_exchange_rate(&rate_draft(Currency::Usd, Currency::Cop, "4100"), now())
+        .create_exchange_rate(
+            &rate_draft(Currency::Usd, Currency::Cop, "4100"),
+            now(),
+            &|_, _| audit_entry(AuditAction::ExchangeRateCreated, now()),
+        )
         .await;
     assert!(
         matches!(&second, Err(RateWriteError::PairTaken(held)) if *held == first),
         "{second:?}"
     );
     let ves = db
-        .create_exchange_rate(&rate_draft(Currency::Usd, Currency::Ves, "36.5"), now())
+        .create_exchange_rate(
+            &rate_draft(Currency::Usd, Currency::Ves, "36.5"),
+            now(),
+            &|_, _| audit_entry(AuditAction::ExchangeRateCreated, now()),
+        )
         .await
         .unwrap();
     let into_taken = db
@@ -938,6 +950,7 @@ async fn a_second_rate_for_a_pair_is_refused_with_the_first_even_in_a_race(url: 
             ves.id,
             &rate_draft(Currency::Usd, Currency::Cop, "1"),
             now(),
+            &|_, _| audit_entry(AuditAction::ExchangeRateUpdated, now()),
         )
         .await;
     assert!(
@@ -949,6 +962,7 @@ async fn a_second_rate_for_a_pair_is_refused_with_the_first_even_in_a_race(url: 
             ves.id,
             &rate_draft(Currency::Usd, Currency::Ves, "37"),
             now(),
+            &|_, _| audit_entry(AuditAction::ExchangeRateUpdated, now()),
         )
         .await
         .unwrap();
@@ -961,8 +975,14 @@ async fn a_second_rate_for_a_pair_is_refused_with_the_first_even_in_a_race(url: 
     ] {
         let (one, two) = (rate_draft(from, to, "1"), rate_draft(from, to, "2"));
         let (a, b) = tokio::join!(
-            db.create_exchange_rate(&one, now()),
-            db.create_exchange_rate(&two, now()),
+            db.create_exchange_rate(&one, now(), &|_, _| audit_entry(
+                AuditAction::ExchangeRateCreated,
+                now()
+            )),
+            db.create_exchange_rate(&two, now(), &|_, _| audit_entry(
+                AuditAction::ExchangeRateCreated,
+                now()
+            )),
         );
         let (won, lost) = match (a, b) {
             (Ok(won), Err(lost)) | (Err(lost), Ok(won)) => (won, lost),
@@ -1021,7 +1041,11 @@ async fn duplicate_rates_of_older_databases_are_merged_into_the_newest_by_the_mi
     assert!(linked.contains(&("Nequi", Some(3))), "{linked:?}");
     assert!(linked.contains(&("Zelle", None)), "{linked:?}");
     let again = db
-        .create_exchange_rate(&rate_draft(Currency::Usd, Currency::Ves, "41"), now())
+        .create_exchange_rate(
+            &rate_draft(Currency::Usd, Currency::Ves, "41"),
+            now(),
+            &|_, _| audit_entry(AuditAction::ExchangeRateCreated, now()),
+        )
         .await;
     assert!(
         matches!(again, Err(RateWriteError::PairTaken(_))),

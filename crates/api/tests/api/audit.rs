@@ -21,6 +21,7 @@ on_both!(
     every_sign_in_and_decision_is_in_one_chain_even_when_decisions_race,
     an_edited_a_deleted_and_a_cut_off_entry_are_each_found,
     the_verify_audit_command_passes_an_untouched_trail,
+    payment_methods_and_rates_leave_what_changed_in_the_trail,
 );
 
 async fn me(app: &TestApp, token: &str) -> reqwest::Response {
@@ -200,9 +201,9 @@ async fn every_sign_in_and_decision_is_in_one_chain_even_when_decisions_race(app
     let found = verification(&app).await;
     assert_eq!(found["intact"], true, "{found}");
     assert_eq!(found["verified"], found["headSeq"]);
-    // The first admin's sign-in, Rita's, her failure, the raffle, the twelve decisions; the
-    // payment method is not in the trail yet.
-    assert_eq!(found["headSeq"], 16, "{found}");
+    // The first admin's sign-in, Rita's, her failure, the raffle, the method, the twelve
+    // decisions.
+    assert_eq!(found["headSeq"], 17, "{found}");
 
     // A raffle's edit names only what changed, with the state the edit replaced.
     let edited = app
@@ -340,4 +341,74 @@ async fn the_verify_audit_command_passes_an_untouched_trail(app: TestApp) {
     let said = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{said}");
     assert!(said.contains("holds: 2 entries"), "{said}");
+}
+
+async fn payment_methods_and_rates_leave_what_changed_in_the_trail(app: TestApp) {
+    let method = app.payment_method("Pago Móvil", Some("36.5")).await;
+    let rate = app.admin_get("/api/admin/exchange-rates").await[0]["id"]
+        .as_i64()
+        .unwrap();
+    let edited = app
+        .admin_send(
+            Method::PUT,
+            &format!("/api/admin/payment-methods/{method}"),
+            &json!({"name": "Pago Móvil", "type": "digital", "active": false, "details": {"email": "nuevo@example.com"}, "exchangeRateId": rate}),
+        )
+        .await;
+    assert_eq!(edited.status(), StatusCode::OK);
+    let rated = app
+        .admin_send(
+            Method::PUT,
+            &format!("/api/admin/exchange-rates/{rate}"),
+            &json!({"fromCurrency": "USD", "toCurrency": "VES", "rate": "40"}),
+        )
+        .await;
+    assert_eq!(rated.status(), StatusCode::OK);
+    for path in [
+        format!("/api/admin/payment-methods/{method}"),
+        format!("/api/admin/exchange-rates/{rate}"),
+    ] {
+        let deleted = app.as_admin(Method::DELETE, &path).send().await.unwrap();
+        assert_eq!(deleted.status(), StatusCode::NO_CONTENT, "{path}");
+    }
+
+    let of = |entries: &[Value]| -> Vec<(String, Vec<String>)> {
+        entries
+            .iter()
+            .map(|e| {
+                (
+                    e["action"].as_str().unwrap().to_owned(),
+                    e["changes"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|c| c["field"].as_str().unwrap().to_owned())
+                        .collect(),
+                )
+            })
+            .collect()
+    };
+    let methods = trail(&app, &format!("target=payment_method:{method}")).await;
+    let methods = of(&methods);
+    assert_eq!(methods[1].0, "payment_method.updated");
+    assert_eq!(methods[1].1, ["active", "details"], "{methods:?}");
+    assert_eq!(methods[0].0, "payment_method.deleted");
+    assert_eq!(methods[2].0, "payment_method.created");
+    let rates = trail(&app, &format!("target=exchange_rate:{rate}")).await;
+    assert_eq!(
+        rates[1]["changes"],
+        json!([{"field": "rate", "before": "36.5", "after": "40"}])
+    );
+    assert_eq!(
+        of(&rates)
+            .iter()
+            .map(|(a, _)| a.as_str())
+            .collect::<Vec<_>>(),
+        [
+            "exchange_rate.deleted",
+            "exchange_rate.updated",
+            "exchange_rate.created"
+        ]
+    );
+    assert_eq!(verification(&app).await["intact"], true);
 }

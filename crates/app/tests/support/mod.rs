@@ -388,14 +388,17 @@ impl Harness {
     /// An active payment method without conversion, written straight to storage.
     pub async fn method(&self, name: &str) -> PaymentMethod {
         self.store
-            .create_payment_method(&PaymentMethodDraft {
-                name: name.to_owned(),
-                kind: "zelle".to_owned(),
-                active: true,
-                details: vec![("email".to_owned(), "pagos@rifa.test".to_owned())],
-                exchange_rate_id: None,
-                reference: ReferencePolicy::default(),
-            })
+            .create_payment_method(
+                &PaymentMethodDraft {
+                    name: name.to_owned(),
+                    kind: "zelle".to_owned(),
+                    active: true,
+                    details: vec![("email".to_owned(), "pagos@rifa.test".to_owned())],
+                    exchange_rate_id: None,
+                    reference: ReferencePolicy::default(),
+                },
+                &|_, _| test_entry(),
+            )
             .await
             .unwrap()
     }

@@ -1268,6 +1268,7 @@ impl PaymentMethodRepository for MemoryStore {
     async fn create_payment_method(
         &self,
         draft: &PaymentMethodDraft,
+        audit: RecordAudit<'_, PaymentMethod>,
     ) -> Result<PaymentMethod, WriteError> {
         let mut state = self.state();
         state.check_rate(draft.exchange_rate_id)?;
@@ -1275,29 +1276,39 @@ impl PaymentMethodRepository for MemoryStore {
         state
             .methods
             .insert(PaymentMethodId::new(id), draft.clone());
-        Ok(state.method(PaymentMethodId::new(id), draft))
+        let created = state.method(PaymentMethodId::new(id), draft);
+        state.append_audit(&audit(None, Some(&created)));
+        Ok(created)
     }
 
     async fn update_payment_method(
         &self,
         id: PaymentMethodId,
         draft: &PaymentMethodDraft,
+        audit: RecordAudit<'_, PaymentMethod>,
     ) -> Result<PaymentMethod, WriteError> {
         let mut state = self.state();
-        if !state.methods.contains_key(&id) {
+        let Some(old) = state.methods.get(&id).cloned() else {
             return Err(WriteError::NotFound);
-        }
+        };
         state.check_rate(draft.exchange_rate_id)?;
+        let before = state.method(id, &old);
         state.methods.insert(id, draft.clone());
-        Ok(state.method(id, draft))
+        let updated = state.method(id, draft);
+        state.append_audit(&audit(Some(&before), Some(&updated)));
+        Ok(updated)
     }
 
-    async fn delete_payment_method(&self, id: PaymentMethodId) -> Result<(), WriteError> {
-        self.state()
-            .methods
-            .remove(&id)
-            .map(drop)
-            .ok_or(WriteError::NotFound)
+    async fn delete_payment_method(
+        &self,
+        id: PaymentMethodId,
+        audit: RecordAudit<'_, PaymentMethod>,
+    ) -> Result<(), WriteError> {
+        let mut state = self.state();
+        let old = state.methods.remove(&id).ok_or(WriteError::NotFound)?;
+        let before = state.method(id, &old);
+        state.append_audit(&audit(Some(&before), None));
+        Ok(())
     }
 }
 
@@ -1310,6 +1321,7 @@ impl ExchangeRateRepository for MemoryStore {
         &self,
         draft: &ExchangeRateDraft,
         now: DateTime<Utc>,
+        audit: RecordAudit<'_, ExchangeRate>,
     ) -> Result<ExchangeRate, RateWriteError> {
         let mut state = self.state();
         if let Some(existing) = state.pair_taken(draft, None) {
@@ -1324,6 +1336,7 @@ impl ExchangeRateRepository for MemoryStore {
             updated_at: now,
         };
         state.rates.insert(ExchangeRateId::new(id), rate.clone());
+        state.append_audit(&audit(None, Some(&rate)));
         Ok(rate)
     }
 
@@ -1332,11 +1345,12 @@ impl ExchangeRateRepository for MemoryStore {
         id: ExchangeRateId,
         draft: &ExchangeRateDraft,
         now: DateTime<Utc>,
+        audit: RecordAudit<'_, ExchangeRate>,
     ) -> Result<ExchangeRate, RateWriteError> {
         let mut state = self.state();
-        if !state.rates.contains_key(&id) {
+        let Some(before) = state.rates.get(&id).cloned() else {
             return Err(RateWriteError::NotFound);
-        }
+        };
         if let Some(other) = state.pair_taken(draft, Some(id)) {
             return Err(RateWriteError::PairTaken(other));
         }
@@ -1348,12 +1362,18 @@ impl ExchangeRateRepository for MemoryStore {
             updated_at: now,
         };
         state.rates.insert(id, rate.clone());
+        state.append_audit(&audit(Some(&before), Some(&rate)));
         Ok(rate)
     }
 
-    async fn delete_exchange_rate(&self, id: ExchangeRateId) -> Result<(), WriteError> {
+    async fn delete_exchange_rate(
+        &self,
+        id: ExchangeRateId,
+        audit: RecordAudit<'_, ExchangeRate>,
+    ) -> Result<(), WriteError> {
         let mut state = self.state();
-        state.rates.remove(&id).ok_or(WriteError::NotFound)?;
+        let before = state.rates.remove(&id).ok_or(WriteError::NotFound)?;
+        state.append_audit(&audit(Some(&before), None));
         for method in state.methods.values_mut() {
             if method.exchange_rate_id == Some(id) {
                 method.exchange_rate_id = None;

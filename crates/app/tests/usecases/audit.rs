@@ -7,7 +7,7 @@ use rifa_ports::AuditQuery;
 
 use crate::support::{Harness, RaffleSetup, fields, reviewer};
 
-/// A harness whose trail holds a raffle's creation and `n` decisions.
+/// A harness whose trail holds a raffle's and a method's creation and `n` decisions.
 async fn decided(n: u32) -> Harness {
     let t = Harness::new();
     let raffle = t.raffle(RaffleSetup::default()).await;
@@ -36,18 +36,18 @@ async fn an_untouched_trail_verifies_and_pages_newest_first() {
 
     let first = audit.entries(page(2)).await.unwrap();
     let seqs: Vec<u64> = first.iter().map(|c| c.seq).collect();
-    assert_eq!(seqs, [6, 5]);
+    assert_eq!(seqs, [7, 6]);
     let next = audit
         .entries(AuditQuery {
-            before: Some(5),
+            before: Some(6),
             ..page(2)
         })
         .await
         .unwrap();
-    assert_eq!(next.iter().map(|c| c.seq).collect::<Vec<_>>(), [4, 3]);
+    assert_eq!(next.iter().map(|c| c.seq).collect::<Vec<_>>(), [5, 4]);
 
     let found = audit.verify().await.unwrap();
-    assert_eq!((found.verified, found.head.seq, found.broken), (6, 6, None));
+    assert_eq!((found.verified, found.head.seq, found.broken), (7, 7, None));
 }
 
 #[tokio::test]
@@ -80,8 +80,8 @@ async fn an_edited_a_deleted_and_a_cut_off_entry_are_each_found() {
     assert_eq!(
         audit.verify().await.unwrap().broken,
         Some(ChainBreak::Truncated {
-            expected: 6,
-            found: 5
+            expected: 7,
+            found: 6
         })
     );
 }

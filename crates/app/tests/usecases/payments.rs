@@ -35,11 +35,14 @@ async fn a_method_needs_a_name_and_a_known_type() {
 
     let refused = t
         .payments()
-        .create_payment_method(PaymentMethodInput {
-            name: Some(" ".into()),
-            kind: Some("cash".into()),
-            ..PaymentMethodInput::default()
-        })
+        .create_payment_method(
+            PaymentMethodInput {
+                name: Some(" ".into()),
+                kind: Some("cash".into()),
+                ..PaymentMethodInput::default()
+            },
+            &crate::support::reviewer(),
+        )
         .await;
 
     match refused {
@@ -61,7 +64,10 @@ async fn a_method_cannot_convert_with_a_rate_that_does_not_exist() {
 
     let refused = t
         .payments()
-        .create_payment_method(method_input("Pago Móvil", Some(9_999)))
+        .create_payment_method(
+            method_input("Pago Móvil", Some(9_999)),
+            &crate::support::reviewer(),
+        )
         .await;
 
     match refused {
@@ -79,25 +85,33 @@ async fn changing_or_deleting_a_missing_method_or_rate_is_not_found() {
 
     assert!(matches!(
         payments
-            .update_payment_method(PaymentMethodId::new(9_999), method_input("X", None))
+            .update_payment_method(
+                PaymentMethodId::new(9_999),
+                method_input("X", None),
+                &crate::support::reviewer()
+            )
             .await,
         Err(WriteFailure::NotFound)
     ));
     assert!(matches!(
         payments
-            .delete_payment_method(PaymentMethodId::new(9_999))
+            .delete_payment_method(PaymentMethodId::new(9_999), &crate::support::reviewer())
             .await,
         Err(WriteFailure::NotFound)
     ));
     assert!(matches!(
         payments
-            .update_exchange_rate(ExchangeRateId::new(9_999), draft(None, None, 40))
+            .update_exchange_rate(
+                ExchangeRateId::new(9_999),
+                draft(None, None, 40),
+                &crate::support::reviewer()
+            )
             .await,
         Err(RateFailure::NotFound)
     ));
     assert!(matches!(
         payments
-            .delete_exchange_rate(ExchangeRateId::new(9_999))
+            .delete_exchange_rate(ExchangeRateId::new(9_999), &crate::support::reviewer())
             .await,
         Err(WriteFailure::NotFound)
     ));
@@ -108,17 +122,29 @@ async fn one_rate_per_currency_pair_and_never_a_pair_of_one_currency() {
     let t = Harness::new();
     let payments = t.payments();
     let ves = payments
-        .create_exchange_rate(draft(Some("USD"), Some("VES"), 40))
+        .create_exchange_rate(
+            draft(Some("USD"), Some("VES"), 40),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     let cop = payments
-        .create_exchange_rate(draft(Some("USD"), Some("COP"), 4_000))
+        .create_exchange_rate(
+            draft(Some("USD"), Some("COP"), 4_000),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
 
-    let second = payments.create_exchange_rate(draft(None, None, 41)).await;
+    let second = payments
+        .create_exchange_rate(draft(None, None, 41), &crate::support::reviewer())
+        .await;
     let onto_taken = payments
-        .update_exchange_rate(cop.id, draft(Some("USD"), Some("VES"), 41))
+        .update_exchange_rate(
+            cop.id,
+            draft(Some("USD"), Some("VES"), 41),
+            &crate::support::reviewer(),
+        )
         .await;
     // Refused at the edge, before the use case: the draft cannot be made.
     let same = ExchangeRateDraft::parse(Some("USD"), Some("usd"), Some(Decimal::from(1)));
@@ -150,7 +176,10 @@ async fn a_new_method_can_be_paid_with_at_once_and_a_deactivated_or_deleted_one_
 
     let mobile = t
         .payments()
-        .create_payment_method(method_input("Pago Móvil", None))
+        .create_payment_method(
+            method_input("Pago Móvil", None),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     let paid = t.buy(&raffle, &mobile, &[2]).await;
@@ -161,6 +190,7 @@ async fn a_new_method_can_be_paid_with_at_once_and_a_deactivated_or_deleted_one_
                 active: Some(false),
                 ..method_input("Zelle", None)
             },
+            &crate::support::reviewer(),
         )
         .await
         .unwrap();
@@ -182,7 +212,10 @@ async fn a_new_method_can_be_paid_with_at_once_and_a_deactivated_or_deleted_one_
         ),
         other => panic!("expected the method unavailable, got {other:?}"),
     }
-    t.payments().delete_payment_method(mobile.id).await.unwrap();
+    t.payments()
+        .delete_payment_method(mobile.id, &crate::support::reviewer())
+        .await
+        .unwrap();
     let deleted = t
         .purchasing()
         .purchase(
@@ -214,22 +247,31 @@ async fn a_purchase_keeps_the_rate_its_method_converted_with_when_it_was_made() 
     let raffle = t.raffle(RaffleSetup::default()).await;
     let rate = t
         .payments()
-        .create_exchange_rate(draft(Some("USD"), Some("VES"), 40))
+        .create_exchange_rate(
+            draft(Some("USD"), Some("VES"), 40),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     let mobile = t
         .payments()
-        .create_payment_method(method_input("Pago Móvil", Some(rate.id.get())))
+        .create_payment_method(
+            method_input("Pago Móvil", Some(rate.id.get())),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     let before = t.buy(&raffle, &mobile, &[1]).await.purchase;
 
     t.payments()
-        .update_exchange_rate(rate.id, draft(None, None, 45))
+        .update_exchange_rate(rate.id, draft(None, None, 45), &crate::support::reviewer())
         .await
         .unwrap();
     let after = t.buy(&raffle, &mobile, &[2]).await.purchase;
-    t.payments().delete_exchange_rate(rate.id).await.unwrap();
+    t.payments()
+        .delete_exchange_rate(rate.id, &crate::support::reviewer())
+        .await
+        .unwrap();
     let unconverted = t.buy(&raffle, &mobile, &[3]).await.purchase;
 
     let conversion =

@@ -302,14 +302,17 @@ async fn a_method_may_require_a_reference_and_one_pays_for_one_live_purchase() {
     let raffle = t.raffle(RaffleSetup::default()).await;
     let method = t
         .store
-        .create_payment_method(&PaymentMethodDraft {
-            name: "Pago Móvil".into(),
-            kind: "mobile_payment".into(),
-            active: true,
-            details: vec![("phone".into(), "0414-000-0000".into())],
-            exchange_rate_id: None,
-            reference: ReferencePolicy::new(true, 6).unwrap(),
-        })
+        .create_payment_method(
+            &PaymentMethodDraft {
+                name: "Pago Móvil".into(),
+                kind: "mobile_payment".into(),
+                active: true,
+                details: vec![("phone".into(), "0414-000-0000".into())],
+                exchange_rate_id: None,
+                reference: ReferencePolicy::new(true, 6).unwrap(),
+            },
+            &|_, _| crate::support::test_entry(),
+        )
         .await
         .unwrap();
     let quote = t.price_of(&raffle, 1).await;

@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{ErrorBody, ExchangeRateDto, ExchangeRateRequest};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::Acting;
 
 /// Adds an exchange rate (defaults: USD to VES); one rate per currency pair.
 #[tracing::instrument(name = "api.exchange_rates.create.create", skip_all)]
@@ -17,11 +17,11 @@ use crate::extract::Admin;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn create(
-    _: Admin,
+    Acting { actor, .. }: Acting,
     state: web::Data<AppState>,
     body: web::Json<ExchangeRateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let draft = body.parse()?;
-    let rate = state.payments.create_exchange_rate(draft).await?;
+    let rate = state.payments.create_exchange_rate(draft, &actor).await?;
     Ok(HttpResponse::Created().json(ExchangeRateDto::from(rate)))
 }

@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::ErrorBody;
 use crate::error::ApiError;
-use crate::extract::Privileged;
+use crate::extract::{ClientIp, Privileged, actor_of};
 use rifa_domain::exchange::ExchangeRateId;
 
 /// Deletes an exchange rate (privileged admin only); methods using it are left without one.
@@ -16,10 +16,14 @@ use rifa_domain::exchange::ExchangeRateId;
 ))]
 pub async fn delete(
     Privileged(admin): Privileged,
+    ip: ClientIp,
     state: web::Data<AppState>,
     id: web::Path<ExchangeRateId>,
 ) -> Result<HttpResponse, ApiError> {
-    state.payments.delete_exchange_rate(*id).await?;
+    state
+        .payments
+        .delete_exchange_rate(*id, &actor_of(&admin, Some(ip)))
+        .await?;
     tracing::info!(
         admin.id = admin.admin_id.get(),
         rate.id = id.get(),

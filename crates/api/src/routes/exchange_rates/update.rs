@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{ErrorBody, ExchangeRateDto, ExchangeRateRequest};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::Acting;
 use rifa_domain::exchange::ExchangeRateId;
 
 /// Replaces an exchange rate; methods using it convert with the new rate from now on.
@@ -19,12 +19,15 @@ use rifa_domain::exchange::ExchangeRateId;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn update(
-    _: Admin,
+    Acting { actor, .. }: Acting,
     state: web::Data<AppState>,
     id: web::Path<ExchangeRateId>,
     body: web::Json<ExchangeRateRequest>,
 ) -> Result<web::Json<ExchangeRateDto>, ApiError> {
     let draft = body.parse()?;
-    let rate = state.payments.update_exchange_rate(*id, draft).await?;
+    let rate = state
+        .payments
+        .update_exchange_rate(*id, draft, &actor)
+        .await?;
     Ok(web::Json(rate.into()))
 }

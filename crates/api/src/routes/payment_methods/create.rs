@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{ErrorBody, PaymentMethodDto, PaymentMethodRequest};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::Acting;
 
 /// Adds a payment method (active unless `active: false`).
 #[tracing::instrument(name = "api.payment_methods.create.create", skip_all)]
@@ -16,13 +16,13 @@ use crate::extract::Admin;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn create(
-    _: Admin,
+    Acting { actor, .. }: Acting,
     state: web::Data<AppState>,
     body: web::Json<PaymentMethodRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let method = state
         .payments
-        .create_payment_method(body.into_inner().into())
+        .create_payment_method(body.into_inner().into(), &actor)
         .await?;
     Ok(HttpResponse::Created().json(PaymentMethodDto::from(method)))
 }

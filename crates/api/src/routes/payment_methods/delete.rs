@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::ErrorBody;
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::Acting;
 use rifa_domain::payment::PaymentMethodId;
 
 /// Deletes a payment method; past purchases keep its name.
@@ -14,10 +14,10 @@ use rifa_domain::payment::PaymentMethodId;
     (status = 404, body = ErrorBody),
 ))]
 pub async fn delete(
-    _: Admin,
+    Acting { actor, .. }: Acting,
     state: web::Data<AppState>,
     id: web::Path<PaymentMethodId>,
 ) -> Result<HttpResponse, ApiError> {
-    state.payments.delete_payment_method(*id).await?;
+    state.payments.delete_payment_method(*id, &actor).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{ErrorBody, PaymentMethodDto, PaymentMethodRequest};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::Acting;
 use rifa_domain::payment::PaymentMethodId;
 
 /// Replaces a payment method. Past purchases keep the name they were made with.
@@ -18,7 +18,7 @@ use rifa_domain::payment::PaymentMethodId;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn update(
-    _: Admin,
+    Acting { actor, .. }: Acting,
     state: web::Data<AppState>,
     id: web::Path<PaymentMethodId>,
     body: web::Json<PaymentMethodRequest>,
@@ -26,7 +26,7 @@ pub async fn update(
     Ok(web::Json(
         state
             .payments
-            .update_payment_method(*id, body.into_inner().into())
+            .update_payment_method(*id, body.into_inner().into(), &actor)
             .await?
             .into(),
     ))
