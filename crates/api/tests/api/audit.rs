@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 use crate::admin_auth::rifa_api;
-use crate::helpers::{TestApp, expect_error};
+use crate::helpers::{TestApp, expect_error, run_sql};
 use crate::live::{Socket, authenticate, close_reason};
 use crate::on_both;
 
@@ -251,18 +251,6 @@ async fn every_sign_in_and_decision_is_in_one_chain_even_when_decisions_race(app
     let body = expect_error(bad, StatusCode::UNPROCESSABLE_ENTITY, "validation_failed").await;
     assert!(body["fields"].get("action").is_some(), "{body}");
     assert!(body["fields"].get("limit").is_some(), "{body}");
-}
-
-async fn run_sql(app: &TestApp, sql: &str) -> Option<String> {
-    use sea_orm::{ConnectionTrait as _, Database};
-    let db = Database::connect(&app.config.database_url).await.unwrap();
-    let outcome = db
-        .execute_unprepared(sql)
-        .await
-        .err()
-        .map(|e| e.to_string());
-    db.close().await.unwrap();
-    outcome
 }
 
 async fn an_edited_a_deleted_and_a_cut_off_entry_are_each_found(app: TestApp) {

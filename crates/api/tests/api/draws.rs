@@ -13,7 +13,7 @@ use rifa_api::Config;
 use rifa_test_support::pdf::pdf_text;
 use rifa_test_support::smtp::SmtpServer;
 
-use crate::helpers::{TestApp, count_rows, expect_error, smtp_to};
+use crate::helpers::{TestApp, count_rows, expect_error, run_sql, smtp_to};
 use crate::mail::{pdf_of, wait_for};
 use crate::on_both;
 
@@ -90,19 +90,6 @@ async fn reach_the_draw(app: &TestApp, raffle: i64) {
     .await
     .unwrap();
     db.close().await.unwrap();
-}
-
-/// Runs `sql` on the app's database and answers its error, if any.
-async fn try_sql(app: &TestApp, sql: &str) -> Option<String> {
-    use sea_orm::{ConnectionTrait as _, Database};
-    let db = Database::connect(&app.config.database_url).await.unwrap();
-    let outcome = db
-        .execute_unprepared(sql)
-        .await
-        .err()
-        .map(|e| e.to_string());
-    db.close().await.unwrap();
-    outcome
 }
 
 /// A 999-number raffle (results are read by their last 3 digits) with two prizes, and its
@@ -436,7 +423,7 @@ async fn a_frozen_ledger_and_a_recorded_draw_cannot_change_even_in_the_database(
         format!("DELETE FROM prize_draws WHERE raffle_id = {raffle}"),
         format!("UPDATE prize_draws SET winning_number = 8 WHERE raffle_id = {raffle}"),
     ] {
-        let refused = try_sql(&app, &sql).await;
+        let refused = run_sql(&app, &sql).await;
         assert!(
             refused
                 .as_deref()
@@ -444,7 +431,7 @@ async fn a_frozen_ledger_and_a_recorded_draw_cannot_change_even_in_the_database(
             "{sql}: {refused:?}"
         );
     }
-    let refused = try_sql(
+    let refused = run_sql(
         &app,
         &format!("UPDATE purchases SET status = 'rejected' WHERE id = {ana}"),
     )
@@ -455,7 +442,7 @@ async fn a_frozen_ledger_and_a_recorded_draw_cannot_change_even_in_the_database(
             .is_some_and(|e| e.contains("draw_ledger_frozen")),
         "{refused:?}"
     );
-    let refused = try_sql(
+    let refused = run_sql(
         &app,
         &format!("DELETE FROM raffle_prizes WHERE raffle_id = {raffle}"),
     )

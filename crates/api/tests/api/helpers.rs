@@ -328,6 +328,20 @@ pub async fn set_hold_deadline(app: &TestApp, purchase: i64, deadline: DateTime<
     db.close().await.unwrap();
 }
 
+/// Runs `sql` on the app's database (as someone with its keys would) and answers its error, if
+/// any.
+pub async fn run_sql(app: &TestApp, sql: &str) -> Option<String> {
+    use sea_orm::{ConnectionTrait as _, Database};
+    let db = Database::connect(&app.config.database_url).await.unwrap();
+    let outcome = db
+        .execute_unprepared(sql)
+        .await
+        .err()
+        .map(|e| e.to_string());
+    db.close().await.unwrap();
+    outcome
+}
+
 /// Runs `sql` (a query of one integer column named `n`) on the app's database.
 pub async fn count_rows(app: &TestApp, sql: &str) -> i64 {
     use sea_orm::{ConnectionTrait as _, Database, Statement};
