@@ -270,7 +270,7 @@ fn state(
             pdf,
             MailTemplates,
             access_keys,
-            clock,
+            Arc::clone(&clock),
             MailSetup {
                 retry: config.mail.retry,
                 links: SiteLinks::new(&config.site_url),
@@ -278,7 +278,7 @@ fn state(
             shared,
         )),
         auth,
-        settings: Arc::new(Settings::new(db.clone(), shared)),
+        settings: Arc::new(Settings::new(db.clone(), Arc::clone(&clock), shared)),
         events,
         db,
         limits: RateLimits::new(

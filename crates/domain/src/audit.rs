@@ -52,10 +52,13 @@ pub enum AuditAction {
     ExchangeRateCreated,
     ExchangeRateUpdated,
     ExchangeRateDeleted,
+    BrandingUpdated,
+    EmailSettingsUpdated,
+    DiscountsUpdated,
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 20] = [
+    pub const ALL: [Self; 23] = [
         Self::SignIn,
         Self::SignInFailed,
         Self::SignOut,
@@ -76,6 +79,9 @@ impl AuditAction {
         Self::ExchangeRateCreated,
         Self::ExchangeRateUpdated,
         Self::ExchangeRateDeleted,
+        Self::BrandingUpdated,
+        Self::EmailSettingsUpdated,
+        Self::DiscountsUpdated,
     ];
 
     #[must_use]
@@ -101,6 +107,9 @@ impl AuditAction {
             Self::ExchangeRateCreated => "exchange_rate.created",
             Self::ExchangeRateUpdated => "exchange_rate.updated",
             Self::ExchangeRateDeleted => "exchange_rate.deleted",
+            Self::BrandingUpdated => "settings.branding_updated",
+            Self::EmailSettingsUpdated => "settings.email_updated",
+            Self::DiscountsUpdated => "settings.discounts_updated",
         }
     }
 

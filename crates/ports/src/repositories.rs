@@ -524,8 +524,11 @@ pub trait SettingsRepository: Send + Sync + 'static {
     fn branding(&self) -> impl Future<Output = anyhow::Result<Option<Branding>>> + Send;
     /// # Errors
     /// Storage failures only.
-    fn save_branding(&self, branding: &Branding)
-    -> impl Future<Output = anyhow::Result<()>> + Send;
+    fn save_branding(
+        &self,
+        branding: &Branding,
+        audit: RecordAudit<'_, Branding>,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send;
     /// # Errors
     /// Storage failures, or a stored value that no longer parses.
     fn email_settings(&self) -> impl Future<Output = anyhow::Result<Option<EmailSettings>>> + Send;
@@ -534,6 +537,7 @@ pub trait SettingsRepository: Send + Sync + 'static {
     fn save_email_settings(
         &self,
         settings: &EmailSettings,
+        audit: RecordAudit<'_, EmailSettings>,
     ) -> impl Future<Output = anyhow::Result<()>> + Send;
     /// # Errors
     /// Storage failures, or a stored value that no longer parses.
@@ -543,6 +547,7 @@ pub trait SettingsRepository: Send + Sync + 'static {
     fn save_discounts(
         &self,
         table: &DiscountTable,
+        audit: RecordAudit<'_, DiscountTable>,
     ) -> impl Future<Output = anyhow::Result<()>> + Send;
 }
 

@@ -4,45 +4,86 @@ use anyhow::{Context, anyhow};
 use rifa_domain::branding::{Branding, BrandingPatch, SiteInfoPatch};
 use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::pricing::{DiscountTable, DiscountTier};
-use rifa_ports::SettingsRepository;
-use sea_orm::sea_query::OnConflict;
-use sea_orm::{EntityTrait, Set};
+use rifa_ports::{RecordAudit, SettingsRepository};
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::{Value, json};
 
-use crate::Db;
 use crate::entities::settings;
+use crate::{Db, audit};
 
 const BRANDING: &str = "branding";
 const EMAIL: &str = "email";
 const DISCOUNTS: &str = "discounts";
 
+async fn read_setting(conn: &impl ConnectionTrait, key: &str) -> anyhow::Result<Option<Value>> {
+    let row = settings::Entity::find_by_id(key.to_owned())
+        .one(conn)
+        .await
+        .with_context(|| format!("failed to read setting {key}"))?;
+    row.map(|r| {
+        serde_json::from_str(&r.value).with_context(|| format!("setting {key} is not JSON"))
+    })
+    .transpose()
+}
+
+async fn write_setting(
+    conn: &impl ConnectionTrait,
+    key: &str,
+    value: &Value,
+) -> anyhow::Result<()> {
+    settings::Entity::insert(settings::ActiveModel {
+        key: Set(key.to_owned()),
+        value: Set(value.to_string()),
+    })
+    .on_conflict(
+        OnConflict::column(settings::Column::Key)
+            .update_column(settings::Column::Value)
+            .to_owned(),
+    )
+    .exec(conn)
+    .await
+    .with_context(|| format!("failed to save setting {key}"))?;
+    Ok(())
+}
+
 impl Db {
     async fn read_setting(&self, key: &str) -> anyhow::Result<Option<Value>> {
-        let row = settings::Entity::find_by_id(key.to_owned())
-            .one(&self.conn)
-            .await
-            .with_context(|| format!("failed to read setting {key}"))?;
-        row.map(|r| {
-            serde_json::from_str(&r.value).with_context(|| format!("setting {key} is not JSON"))
-        })
-        .transpose()
+        read_setting(&self.conn, key).await
     }
 
-    async fn write_setting(&self, key: &str, value: &Value) -> anyhow::Result<()> {
-        settings::Entity::insert(settings::ActiveModel {
-            key: Set(key.to_owned()),
-            value: Set(value.to_string()),
-        })
-        .on_conflict(
-            OnConflict::column(settings::Column::Key)
-                .update_column(settings::Column::Value)
-                .to_owned(),
-        )
-        .exec(&self.conn)
-        .await
-        .with_context(|| format!("failed to save setting {key}"))?;
-        Ok(())
+    /// Saves `value` under `key` and its audit entry, made from the setting as it was (read
+    /// inside the transaction, after holding the row) and as it becomes.
+    async fn save_audited<T>(
+        &self,
+        key: &str,
+        value: &Value,
+        parse: fn(&Value) -> anyhow::Result<T>,
+        after: &T,
+        entry: RecordAudit<'_, T>,
+    ) -> anyhow::Result<()> {
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .with_context(|| format!("failed to start saving setting {key}"))?;
+        // A no-op write first: the row (or SQLite's write lock) is held before it is read.
+        settings::Entity::update_many()
+            .col_expr(settings::Column::Key, Expr::col(settings::Column::Key))
+            .filter(settings::Column::Key.eq(key))
+            .exec(&txn)
+            .await
+            .with_context(|| format!("failed to hold setting {key}"))?;
+        let before = read_setting(&txn, key)
+            .await?
+            .map(|stored| parse(&stored))
+            .transpose()?;
+        write_setting(&txn, key, value).await?;
+        audit::append(&txn, &entry(before.as_ref(), Some(after))).await?;
+        txn.commit()
+            .await
+            .with_context(|| format!("failed to commit setting {key}"))
     }
 }
 
@@ -57,101 +98,36 @@ fn number(value: &Value, key: &str) -> Option<i64> {
 impl SettingsRepository for Db {
     #[tracing::instrument(name = "db.branding", skip_all)]
     async fn branding(&self) -> anyhow::Result<Option<Branding>> {
-        let Some(value) = self.read_setting(BRANDING).await? else {
-            return Ok(None);
-        };
-        // Stored through the same validation as an admin's edit, over the defaults.
-        let patch = BrandingPatch {
-            primary_color: text(&value, "primaryColor"),
-            secondary_color: text(&value, "secondaryColor"),
-            accent_color: text(&value, "accentColor"),
-            danger_color: text(&value, "dangerColor"),
-            success_color: text(&value, "successColor"),
-            company_name: text(&value, "companyName"),
-            description: text(&value, "description"),
-            logo_url: text(&value, "logoUrl"),
-            // Saved before these existed: the defaults stand.
-            site: SiteInfoPatch {
-                contact_email: text(&value, "contactEmail"),
-                contact_phone: text(&value, "contactPhone"),
-                whatsapp_url: text(&value, "whatsappUrl"),
-                facebook_url: text(&value, "facebookUrl"),
-                instagram_url: text(&value, "instagramUrl"),
-                tiktok_url: text(&value, "tiktokUrl"),
-                whatsapp_channel_url: text(&value, "whatsappChannelUrl"),
-                lottery_results_url: text(&value, "lotteryResultsUrl"),
-                video_urls: value
-                    .get("videoUrls")
-                    .and_then(Value::as_array)
-                    .map(|urls| {
-                        urls.iter()
-                            .map(|u| u.as_str().unwrap_or_default().to_owned())
-                            .collect()
-                    }),
-                participants: number(&value, "participants"),
-                prizes: text(&value, "prizes"),
-                countries: number(&value, "countries"),
-                raffles_page_prizes: text(&value, "rafflesPagePrizes"),
-                raffles_page_participants: number(&value, "rafflesPageParticipants"),
-                raffles_page_winners: number(&value, "rafflesPageWinners"),
-            },
-        };
-        Branding::default()
-            .apply(patch)
-            .map(Some)
-            .map_err(|e| anyhow!("stored branding is invalid: {e:?}"))
+        self.read_setting(BRANDING)
+            .await?
+            .map(|value| branding_of(&value))
+            .transpose()
     }
 
     #[tracing::instrument(name = "db.save_branding", skip_all)]
-    async fn save_branding(&self, b: &Branding) -> anyhow::Result<()> {
-        let value = json!({
-            "primaryColor": b.primary_color.as_str(),
-            "secondaryColor": b.secondary_color.as_str(),
-            "accentColor": b.accent_color.as_str(),
-            "dangerColor": b.danger_color.as_str(),
-            "successColor": b.success_color.as_str(),
-            "companyName": b.company_name,
-            "description": b.description,
-            "logoUrl": b.logo_url,
-            "contactEmail": b.site.contact_email,
-            "contactPhone": b.site.contact_phone,
-            "whatsappUrl": b.site.whatsapp_url,
-            "facebookUrl": b.site.facebook_url,
-            "instagramUrl": b.site.instagram_url,
-            "tiktokUrl": b.site.tiktok_url,
-            "whatsappChannelUrl": b.site.whatsapp_channel_url,
-            "lotteryResultsUrl": b.site.lottery_results_url,
-            "videoUrls": b.site.video_urls,
-            "participants": b.site.participants,
-            "prizes": b.site.prizes,
-            "countries": b.site.countries,
-            "rafflesPagePrizes": b.site.raffles_page_prizes,
-            "rafflesPageParticipants": b.site.raffles_page_participants,
-            "rafflesPageWinners": b.site.raffles_page_winners,
-        });
-        self.write_setting(BRANDING, &value).await
+    async fn save_branding(
+        &self,
+        b: &Branding,
+        entry: RecordAudit<'_, Branding>,
+    ) -> anyhow::Result<()> {
+        self.save_audited(BRANDING, &branding_value(b), branding_of, b, entry)
+            .await
     }
 
     #[tracing::instrument(name = "db.email_settings", skip_all)]
     async fn email_settings(&self) -> anyhow::Result<Option<EmailSettings>> {
-        let Some(value) = self.read_setting(EMAIL).await? else {
-            return Ok(None);
-        };
-        Ok(Some(EmailSettings {
-            host: text(&value, "host").unwrap_or_default(),
-            port: value
-                .get("port")
-                .and_then(Value::as_u64)
-                .and_then(|p| u16::try_from(p).ok())
-                .unwrap_or(587),
-            user: text(&value, "user").unwrap_or_default(),
-            password: text(&value, "password").map(SecretString::from),
-            from_email: text(&value, "fromEmail").unwrap_or_default(),
-        }))
+        Ok(self
+            .read_setting(EMAIL)
+            .await?
+            .map(|value| email_of(&value)))
     }
 
     #[tracing::instrument(name = "db.save_email_settings", skip_all)]
-    async fn save_email_settings(&self, s: &EmailSettings) -> anyhow::Result<()> {
+    async fn save_email_settings(
+        &self,
+        s: &EmailSettings,
+        entry: RecordAudit<'_, EmailSettings>,
+    ) -> anyhow::Result<()> {
         let value = json!({
             "host": s.host,
             "port": s.port,
@@ -159,39 +135,131 @@ impl SettingsRepository for Db {
             "password": s.password.as_ref().map(ExposeSecret::expose_secret),
             "fromEmail": s.from_email,
         });
-        self.write_setting(EMAIL, &value).await
+        self.save_audited(EMAIL, &value, |v| Ok(email_of(v)), s, entry)
+            .await
     }
 
     #[tracing::instrument(name = "db.discounts", skip_all)]
     async fn discounts(&self) -> anyhow::Result<Option<DiscountTable>> {
-        let Some(value) = self.read_setting(DISCOUNTS).await? else {
-            return Ok(None);
-        };
-        let tiers = value
-            .as_array()
-            .context("stored discounts are not a list")?
-            .iter()
-            .map(|tier| {
-                Some(DiscountTier {
-                    min_tickets: u32::try_from(tier.get("minTickets")?.as_u64()?).ok()?,
-                    percentage: tier.get("percentage")?.as_str()?.parse().ok()?,
-                    label: text(tier, "label")?,
-                })
-            })
-            .collect::<Option<Vec<_>>>()
-            .context("a stored discount tier is malformed")?;
-        DiscountTable::new(tiers)
-            .map(Some)
-            .map_err(|e| anyhow!("stored discounts are invalid: {e:?}"))
+        self.read_setting(DISCOUNTS)
+            .await?
+            .map(|value| discounts_of(&value))
+            .transpose()
     }
 
     #[tracing::instrument(name = "db.save_discounts", skip_all)]
-    async fn save_discounts(&self, table: &DiscountTable) -> anyhow::Result<()> {
+    async fn save_discounts(
+        &self,
+        table: &DiscountTable,
+        entry: RecordAudit<'_, DiscountTable>,
+    ) -> anyhow::Result<()> {
         let tiers: Vec<Value> = table
             .tiers()
             .iter()
             .map(|t| json!({"minTickets": t.min_tickets, "percentage": t.percentage.to_string(), "label": t.label}))
             .collect();
-        self.write_setting(DISCOUNTS, &Value::Array(tiers)).await
+        self.save_audited(DISCOUNTS, &Value::Array(tiers), discounts_of, table, entry)
+            .await
     }
+}
+
+fn branding_of(value: &Value) -> anyhow::Result<Branding> {
+    // Stored through the same validation as an admin's edit, over the defaults.
+    let patch = BrandingPatch {
+        primary_color: text(value, "primaryColor"),
+        secondary_color: text(value, "secondaryColor"),
+        accent_color: text(value, "accentColor"),
+        danger_color: text(value, "dangerColor"),
+        success_color: text(value, "successColor"),
+        company_name: text(value, "companyName"),
+        description: text(value, "description"),
+        logo_url: text(value, "logoUrl"),
+        // Saved before these existed: the defaults stand.
+        site: SiteInfoPatch {
+            contact_email: text(value, "contactEmail"),
+            contact_phone: text(value, "contactPhone"),
+            whatsapp_url: text(value, "whatsappUrl"),
+            facebook_url: text(value, "facebookUrl"),
+            instagram_url: text(value, "instagramUrl"),
+            tiktok_url: text(value, "tiktokUrl"),
+            whatsapp_channel_url: text(value, "whatsappChannelUrl"),
+            lottery_results_url: text(value, "lotteryResultsUrl"),
+            video_urls: value
+                .get("videoUrls")
+                .and_then(Value::as_array)
+                .map(|urls| {
+                    urls.iter()
+                        .map(|u| u.as_str().unwrap_or_default().to_owned())
+                        .collect()
+                }),
+            participants: number(value, "participants"),
+            prizes: text(value, "prizes"),
+            countries: number(value, "countries"),
+            raffles_page_prizes: text(value, "rafflesPagePrizes"),
+            raffles_page_participants: number(value, "rafflesPageParticipants"),
+            raffles_page_winners: number(value, "rafflesPageWinners"),
+        },
+    };
+    Branding::default()
+        .apply(patch)
+        .map_err(|e| anyhow!("stored branding is invalid: {e:?}"))
+}
+
+fn branding_value(b: &Branding) -> Value {
+    json!({
+        "primaryColor": b.primary_color.as_str(),
+        "secondaryColor": b.secondary_color.as_str(),
+        "accentColor": b.accent_color.as_str(),
+        "dangerColor": b.danger_color.as_str(),
+        "successColor": b.success_color.as_str(),
+        "companyName": b.company_name,
+        "description": b.description,
+        "logoUrl": b.logo_url,
+        "contactEmail": b.site.contact_email,
+        "contactPhone": b.site.contact_phone,
+        "whatsappUrl": b.site.whatsapp_url,
+        "facebookUrl": b.site.facebook_url,
+        "instagramUrl": b.site.instagram_url,
+        "tiktokUrl": b.site.tiktok_url,
+        "whatsappChannelUrl": b.site.whatsapp_channel_url,
+        "lotteryResultsUrl": b.site.lottery_results_url,
+        "videoUrls": b.site.video_urls,
+        "participants": b.site.participants,
+        "prizes": b.site.prizes,
+        "countries": b.site.countries,
+        "rafflesPagePrizes": b.site.raffles_page_prizes,
+        "rafflesPageParticipants": b.site.raffles_page_participants,
+        "rafflesPageWinners": b.site.raffles_page_winners,
+    })
+}
+
+fn email_of(value: &Value) -> EmailSettings {
+    EmailSettings {
+        host: text(value, "host").unwrap_or_default(),
+        port: value
+            .get("port")
+            .and_then(Value::as_u64)
+            .and_then(|p| u16::try_from(p).ok())
+            .unwrap_or(587),
+        user: text(value, "user").unwrap_or_default(),
+        password: text(value, "password").map(SecretString::from),
+        from_email: text(value, "fromEmail").unwrap_or_default(),
+    }
+}
+
+fn discounts_of(value: &Value) -> anyhow::Result<DiscountTable> {
+    let tiers = value
+        .as_array()
+        .context("stored discounts are not a list")?
+        .iter()
+        .map(|tier| {
+            Some(DiscountTier {
+                min_tickets: u32::try_from(tier.get("minTickets")?.as_u64()?).ok()?,
+                percentage: tier.get("percentage")?.as_str()?.parse().ok()?,
+                label: text(tier, "label")?,
+            })
+        })
+        .collect::<Option<Vec<_>>>()
+        .context("a stored discount tier is malformed")?;
+    DiscountTable::new(tiers).map_err(|e| anyhow!("stored discounts are invalid: {e:?}"))
 }

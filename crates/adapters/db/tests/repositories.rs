@@ -475,8 +475,16 @@ async fn settings_round_trip_with_the_password_kept_secret(url: &str) {
         password: Some(secrecy::SecretString::from("p4ss")),
         from_email: "rifas@example.com".into(),
     };
-    db.save_email_settings(&settings).await.unwrap();
-    db.save_email_settings(&settings).await.unwrap();
+    db.save_email_settings(&settings, &|_, _| {
+        audit_entry(AuditAction::EmailSettingsUpdated, now())
+    })
+    .await
+    .unwrap();
+    db.save_email_settings(&settings, &|_, _| {
+        audit_entry(AuditAction::EmailSettingsUpdated, now())
+    })
+    .await
+    .unwrap();
     assert_eq!(db.email_settings().await.unwrap(), Some(settings));
 
     let tiers = DiscountTable::new(vec![DiscountTier {
@@ -485,7 +493,11 @@ async fn settings_round_trip_with_the_password_kept_secret(url: &str) {
         label: "5+".into(),
     }])
     .unwrap();
-    db.save_discounts(&tiers).await.unwrap();
+    db.save_discounts(&tiers, &|_, _| {
+        audit_entry(AuditAction::DiscountsUpdated, now())
+    })
+    .await
+    .unwrap();
     assert_eq!(db.discounts().await.unwrap(), Some(tiers));
 }
 

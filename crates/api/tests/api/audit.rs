@@ -22,6 +22,7 @@ on_both!(
     an_edited_a_deleted_and_a_cut_off_entry_are_each_found,
     the_verify_audit_command_passes_an_untouched_trail,
     payment_methods_and_rates_leave_what_changed_in_the_trail,
+    settings_saves_are_in_the_trail_without_the_e_mail_password,
 );
 
 async fn me(app: &TestApp, token: &str) -> reqwest::Response {
@@ -399,4 +400,50 @@ async fn payment_methods_and_rates_leave_what_changed_in_the_trail(app: TestApp)
         ]
     );
     assert_eq!(verification(&app).await["intact"], true);
+}
+
+async fn settings_saves_are_in_the_trail_without_the_e_mail_password(app: TestApp) {
+    let saved = app
+        .admin_send(
+            Method::PUT,
+            "/api/admin/email-settings",
+            &json!({"emailHost": "smtp.rifa.test", "emailPort": 587, "emailUser": "ventas", "emailPass": "clave-muy-secreta-1", "fromEmail": "ventas@rifa.test"}),
+        )
+        .await;
+    assert_eq!(saved.status(), StatusCode::OK);
+    let branded = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/branding",
+            &json!({"companyName": "Rifas Ana"}),
+        )
+        .await;
+    assert_eq!(branded.status(), StatusCode::OK);
+
+    let raw = app
+        .as_admin(Method::GET, "/api/admin/audit?target=settings:1")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(!raw.contains("clave-muy-secreta"), "{raw}");
+    let entries = trail(&app, "target=settings:1").await;
+    assert_eq!(entries[0]["action"], "settings.branding_updated");
+    assert_eq!(
+        entries[0]["changes"],
+        json!([{"field": "companyName", "before": "Rifa", "after": "Rifas Ana"}])
+    );
+    assert_eq!(entries[1]["action"], "settings.email_updated");
+    let password = entries[1]["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["field"] == "password")
+        .unwrap();
+    assert_eq!(
+        (&password["before"], &password["after"]),
+        (&Value::Null, &json!("[redacted]"))
+    );
 }

@@ -115,7 +115,7 @@ pub struct Harness {
     lookup: Lookup<MemoryStore>,
     mail: MailOverFakes,
     auth: AuthOverFakes,
-    settings: Settings<MemoryStore>,
+    settings: Settings<MemoryStore, SettableClock>,
     shared: Shared,
     renderer: Arc<TextReceipts>,
     pub store: MemoryStore,
@@ -259,7 +259,7 @@ impl Harness {
                 clock.clone(),
                 &shared,
             ),
-            settings: Settings::new(store.clone(), &shared),
+            settings: Settings::new(store.clone(), clock.clone(), &shared),
             shared,
             renderer,
             store,
@@ -411,7 +411,10 @@ impl Harness {
             label: format!("{percentage}% off"),
         }])
         .unwrap();
-        self.store.save_discounts(&table).await.unwrap();
+        self.store
+            .save_discounts(&table, &|_, _| test_entry())
+            .await
+            .unwrap();
     }
 
     /// What the server charges now for `count` tickets of `raffle` (the quote the site shows),

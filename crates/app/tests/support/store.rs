@@ -1388,8 +1388,14 @@ impl SettingsRepository for MemoryStore {
         Ok(self.state().branding.clone())
     }
 
-    async fn save_branding(&self, branding: &Branding) -> anyhow::Result<()> {
-        self.state().branding = Some(branding.clone());
+    async fn save_branding(
+        &self,
+        branding: &Branding,
+        audit: RecordAudit<'_, Branding>,
+    ) -> anyhow::Result<()> {
+        let mut state = self.state();
+        let before = state.branding.replace(branding.clone());
+        state.append_audit(&audit(before.as_ref(), Some(branding)));
         Ok(())
     }
 
@@ -1397,8 +1403,14 @@ impl SettingsRepository for MemoryStore {
         Ok(self.state().email_settings.clone())
     }
 
-    async fn save_email_settings(&self, settings: &EmailSettings) -> anyhow::Result<()> {
-        self.state().email_settings = Some(settings.clone());
+    async fn save_email_settings(
+        &self,
+        settings: &EmailSettings,
+        audit: RecordAudit<'_, EmailSettings>,
+    ) -> anyhow::Result<()> {
+        let mut state = self.state();
+        let before = state.email_settings.replace(settings.clone());
+        state.append_audit(&audit(before.as_ref(), Some(settings)));
         Ok(())
     }
 
@@ -1406,8 +1418,14 @@ impl SettingsRepository for MemoryStore {
         Ok(self.state().discounts.clone())
     }
 
-    async fn save_discounts(&self, table: &DiscountTable) -> anyhow::Result<()> {
-        self.state().discounts = Some(table.clone());
+    async fn save_discounts(
+        &self,
+        table: &DiscountTable,
+        audit: RecordAudit<'_, DiscountTable>,
+    ) -> anyhow::Result<()> {
+        let mut state = self.state();
+        let before = state.discounts.replace(table.clone());
+        state.append_audit(&audit(before.as_ref(), Some(table)));
         Ok(())
     }
 }

@@ -1,7 +1,9 @@
 //! The audit trail's reading and its verification over a trail someone tampered with.
 
 use rifa_app::audit::{Audit, AuditQueryError, AuditService};
-use rifa_domain::audit::{AuditAction, ChainBreak, Change};
+use rifa_domain::audit::{AuditAction, ChainBreak, Change, REDACTED};
+use rifa_domain::branding::BrandingPatch;
+use rifa_domain::email_settings::EmailSettingsInput;
 use rifa_domain::raffle::RaffleInput;
 use rifa_ports::AuditQuery;
 
@@ -171,4 +173,69 @@ async fn a_raffle_created_edited_and_deleted_leaves_each_change_in_the_trail() {
     );
     assert!(trail[2].changes.iter().all(|c| c.after.is_none()));
     assert_eq!(trail[2].actor, reviewer());
+}
+
+#[tokio::test]
+async fn settings_saves_name_what_changed_and_never_the_e_mail_password() {
+    let t = Harness::new();
+    let settings = t.settings();
+    let smtp = |password: Option<&str>| EmailSettingsInput {
+        host: Some("smtp.rifa.test".into()),
+        port: Some(465),
+        user: Some("ventas".into()),
+        password: password.map(str::to_owned),
+        clear_password: false,
+        from_email: Some("ventas@rifa.test".into()),
+    };
+    settings
+        .update_email_settings(smtp(Some("primera-clave-secreta")), &reviewer())
+        .await
+        .unwrap();
+    settings
+        .update_email_settings(smtp(Some("segunda-clave-secreta")), &reviewer())
+        .await
+        .unwrap();
+    settings
+        .update_branding(
+            BrandingPatch {
+                company_name: Some("Rifas Ana".into()),
+                ..BrandingPatch::default()
+            },
+            &reviewer(),
+        )
+        .await
+        .unwrap();
+
+    let trail = t.store.trail();
+    let debug = format!("{trail:?}");
+    assert!(
+        !debug.contains("clave-secreta"),
+        "a password reached the trail"
+    );
+    let [first, second, branding] = [&trail[0].entry, &trail[1].entry, &trail[2].entry];
+    assert_eq!(first.action, AuditAction::EmailSettingsUpdated);
+    assert!(
+        first
+            .changes
+            .contains(&Change::new("password", None, Some(REDACTED.into())))
+    );
+    // Only the password changed: it shows, redacted on both sides.
+    assert_eq!(
+        second.changes,
+        [Change::new(
+            "password",
+            Some(REDACTED.into()),
+            Some(REDACTED.into())
+        )]
+    );
+    assert_eq!(branding.action, AuditAction::BrandingUpdated);
+    assert_eq!(branding.target.as_deref(), Some("settings:1"));
+    assert_eq!(
+        branding
+            .changes
+            .iter()
+            .map(|c| c.field.as_str())
+            .collect::<Vec<_>>(),
+        ["companyName"]
+    );
 }

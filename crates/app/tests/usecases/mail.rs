@@ -314,11 +314,14 @@ async fn the_outbox_lists_newest_first_and_says_why_mail_is_blocked() {
 async fn a_test_email_goes_to_the_address_given_or_else_to_the_saved_sender() {
     let t = Harness::new();
     t.settings()
-        .update_email_settings(EmailSettingsInput {
-            host: Some("smtp.rifa.test".into()),
-            from_email: Some("ventas@rifa.test".into()),
-            ..EmailSettingsInput::default()
-        })
+        .update_email_settings(
+            EmailSettingsInput {
+                host: Some("smtp.rifa.test".into()),
+                from_email: Some("ventas@rifa.test".into()),
+                ..EmailSettingsInput::default()
+            },
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
 
@@ -437,19 +440,25 @@ async fn one_pass_tries_no_more_than_its_limit() {
 async fn a_test_email_says_whether_a_server_or_the_file_outbox_took_it() {
     let t = Harness::new();
     t.settings()
-        .update_email_settings(EmailSettingsInput {
-            from_email: Some("ventas@rifa.test".into()),
-            ..EmailSettingsInput::default()
-        })
+        .update_email_settings(
+            EmailSettingsInput {
+                from_email: Some("ventas@rifa.test".into()),
+                ..EmailSettingsInput::default()
+            },
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     let no_server = t.mail().send_test_email(None, Lang::Es).await.unwrap();
     t.settings()
-        .update_email_settings(EmailSettingsInput {
-            host: Some("smtp.rifa.test".into()),
-            from_email: Some("ventas@rifa.test".into()),
-            ..EmailSettingsInput::default()
-        })
+        .update_email_settings(
+            EmailSettingsInput {
+                host: Some("smtp.rifa.test".into()),
+                from_email: Some("ventas@rifa.test".into()),
+                ..EmailSettingsInput::default()
+            },
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     let server = t.mail().send_test_email(None, Lang::Es).await.unwrap();

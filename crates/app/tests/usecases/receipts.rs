@@ -34,10 +34,13 @@ async fn a_receipt_carries_the_company_the_raffles_size_and_the_language_asked()
     let zelle = t.method("Zelle").await;
     let purchase = t.buy(&raffle, &zelle, &[7]).await.purchase;
     t.settings()
-        .update_branding(BrandingPatch {
-            company_name: Some("Rifas Ana".into()),
-            ..BrandingPatch::default()
-        })
+        .update_branding(
+            BrandingPatch {
+                company_name: Some("Rifas Ana".into()),
+                ..BrandingPatch::default()
+            },
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     t.clock.advance(TimeDelta::minutes(3));

@@ -18,11 +18,14 @@ async fn branding_starts_from_the_defaults_and_keeps_what_is_patched() {
 
     let saved = t
         .settings()
-        .update_branding(BrandingPatch {
-            company_name: Some("Rifas Ana".into()),
-            primary_color: Some("210 80% 45%".into()),
-            ..BrandingPatch::default()
-        })
+        .update_branding(
+            BrandingPatch {
+                company_name: Some("Rifas Ana".into()),
+                primary_color: Some("210 80% 45%".into()),
+                ..BrandingPatch::default()
+            },
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
 
@@ -39,11 +42,14 @@ async fn a_bad_branding_field_saves_nothing() {
 
     let refused = t
         .settings()
-        .update_branding(BrandingPatch {
-            company_name: Some("Rifas Ana".into()),
-            accent_color: Some("red".into()),
-            ..BrandingPatch::default()
-        })
+        .update_branding(
+            BrandingPatch {
+                company_name: Some("Rifas Ana".into()),
+                accent_color: Some("red".into()),
+                ..BrandingPatch::default()
+            },
+            &crate::support::reviewer(),
+        )
         .await;
 
     match refused {
@@ -69,16 +75,19 @@ async fn e_mail_settings_keep_the_saved_password_unless_told_to_clear_it() {
     let t = Harness::new();
     let settings = t.settings();
     settings
-        .update_email_settings(smtp(Some("s3cret-pass"), false))
+        .update_email_settings(
+            smtp(Some("s3cret-pass"), false),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
 
     let kept = settings
-        .update_email_settings(smtp(None, false))
+        .update_email_settings(smtp(None, false), &crate::support::reviewer())
         .await
         .unwrap();
     let cleared = settings
-        .update_email_settings(smtp(None, true))
+        .update_email_settings(smtp(None, true), &crate::support::reviewer())
         .await
         .unwrap();
 
@@ -100,11 +109,14 @@ async fn bad_e_mail_settings_save_nothing() {
 
     let refused = t
         .settings()
-        .update_email_settings(EmailSettingsInput {
-            port: Some(70_000),
-            from_email: Some("ventas".into()),
-            ..smtp(None, false)
-        })
+        .update_email_settings(
+            EmailSettingsInput {
+                port: Some(70_000),
+                from_email: Some("ventas".into()),
+                ..smtp(None, false)
+            },
+            &crate::support::reviewer(),
+        )
         .await;
 
     match refused {
@@ -134,7 +146,7 @@ async fn a_new_discount_table_prices_the_very_next_purchase() {
 
     let table = t
         .settings()
-        .update_discounts(vec![tier(3, 10)])
+        .update_discounts(vec![tier(3, 10)], &crate::support::reviewer())
         .await
         .unwrap();
     let stale = t
@@ -162,7 +174,10 @@ async fn a_discount_outside_zero_to_a_hundred_percent_is_refused() {
     let t = Harness::new();
 
     for bad in [tier(3, 0), tier(3, 100), tier(0, 10)] {
-        let refused = t.settings().update_discounts(vec![bad]).await;
+        let refused = t
+            .settings()
+            .update_discounts(vec![bad], &crate::support::reviewer())
+            .await;
         match refused {
             Err(WriteFailure::Invalid(errors)) => assert_eq!(fields(&errors), ["tiers"]),
             other => panic!("expected the tier refused, got {other:?}"),

@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{BrandingDto, BrandingRequest, ErrorBody};
 use crate::error::ApiError;
-use crate::extract::Privileged;
+use crate::extract::{ClientIp, Privileged, actor_of};
 
 /// Changes the branding (privileged admin only); fields left out keep their value.
 #[tracing::instrument(name = "api.settings.branding_update.update", skip_all)]
@@ -18,12 +18,13 @@ use crate::extract::Privileged;
 ))]
 pub async fn update(
     Privileged(admin): Privileged,
+    ip: ClientIp,
     state: web::Data<AppState>,
     body: web::Json<BrandingRequest>,
 ) -> Result<web::Json<BrandingDto>, ApiError> {
     let saved = state
         .settings
-        .update_branding(body.into_inner().into())
+        .update_branding(body.into_inner().into(), &actor_of(&admin, Some(ip)))
         .await?;
     tracing::info!(admin.id = admin.admin_id.get(), "branding updated");
     Ok(web::Json(saved.into()))

@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{DiscountsDto, ErrorBody};
 use crate::error::ApiError;
-use crate::extract::Privileged;
+use crate::extract::{ClientIp, Privileged, actor_of};
 
 /// Replaces the volume discount table (privileged admin only); the highest tier a purchase
 /// reaches applies.
@@ -19,12 +19,13 @@ use crate::extract::Privileged;
 ))]
 pub async fn update(
     Privileged(admin): Privileged,
+    ip: ClientIp,
     state: web::Data<AppState>,
     body: web::Json<DiscountsDto>,
 ) -> Result<web::Json<DiscountsDto>, ApiError> {
     let saved = state
         .settings
-        .update_discounts(body.into_inner().into())
+        .update_discounts(body.into_inner().into(), &actor_of(&admin, Some(ip)))
         .await?;
     tracing::info!(admin.id = admin.admin_id.get(), "discounts updated");
     Ok(web::Json(saved.into()))

@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{EmailSettingsDto, EmailSettingsRequest, ErrorBody};
 use crate::error::ApiError;
-use crate::extract::Privileged;
+use crate::extract::{ClientIp, Privileged, actor_of};
 
 /// Saves the SMTP settings (privileged admin only). The password is write-only: leave it out to
 /// keep the stored one, or send `clearPassword: true` to delete it.
@@ -19,12 +19,13 @@ use crate::extract::Privileged;
 ))]
 pub async fn update(
     Privileged(admin): Privileged,
+    ip: ClientIp,
     state: web::Data<AppState>,
     body: web::Json<EmailSettingsRequest>,
 ) -> Result<web::Json<EmailSettingsDto>, ApiError> {
     let saved = state
         .settings
-        .update_email_settings(body.into_inner().into())
+        .update_email_settings(body.into_inner().into(), &actor_of(&admin, Some(ip)))
         .await?;
     tracing::info!(admin.id = admin.admin_id.get(), "e-mail settings updated");
     Ok(web::Json(saved.into()))
