@@ -239,7 +239,7 @@ describe("purchase verification", () => {
 
     const { context, page } = await newPage(browser, 1280, 900);
     await signIn(page, admin());
-    expect(await page.getByTestId("admin-tabs").getByRole("tab").count()).toBe(7);
+    expect(await page.getByTestId("admin-tabs").getByRole("tab").count()).toBe(8);
 
     // Server-side name filter, then approve from the table with a confirmation.
     await page.getByLabel("Nombre del cliente").fill("comprador aprobado");
@@ -1486,7 +1486,7 @@ describe("admin viewing public pages", () => {
 });
 
 describe("admin screens", () => {
-  const TABS = ["Verificar compras", "Compras del día", "Sorteos", "Métodos de pago", "Tasas de cambio", "Branding", "Correo"];
+  const TABS = ["Verificar compras", "Compras del día", "Sorteos", "Métodos de pago", "Tasas de cambio", "Branding", "Correo", "Registro"];
   const slug = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\W+/g, "-");
 
   it("saves every tab at desktop and phone sizes, without overflow or serious axe violations", async () => {
@@ -1531,7 +1531,7 @@ describe("admin screens", () => {
     await signIn(page, admin());
     await page.getByTestId("language-toggle").click();
     await page.getByRole("tab", { name: "Verify purchases" }).waitFor();
-    expect(await page.getByTestId("admin-tabs").getByRole("tab").allTextContents()).toEqual(["Verify purchases", "Today's purchases", "Raffles", "Payment methods", "Exchange rates", "Branding", "E-mail"]);
+    expect(await page.getByTestId("admin-tabs").getByRole("tab").allTextContents()).toEqual(["Verify purchases", "Today's purchases", "Raffles", "Payment methods", "Exchange rates", "Branding", "E-mail", "Audit trail"]);
     await page.getByRole("heading", { name: "Purchase verification" }).waitFor();
     // The cards, the search's figures, filters, the date control, counts and the chart.
     for (const [id, label] of [
@@ -1580,5 +1580,135 @@ describe("admin screens", () => {
     await page.getByTestId("language-toggle").click();
     await page.getByRole("tab", { name: "Verificar compras" }).waitFor();
     await context.close();
+  });
+});
+
+// Last in the file: signing out everywhere ends every session of the privileged admin, and the
+// tests above each sign in afresh (none keeps a token from one test to the next).
+describe("the audit trail and sessions", () => {
+  const HEX = /^[0-9a-f]{64}$/;
+
+  it("shows a decision in the trail, the chain intact, filtered by action, at desktop and phone sizes in both languages", { timeout: 400_000 }, async () => {
+    // A decision by the privileged admin through the API (a rejection frees the number again).
+    const [n] = await freeNumbers(RAFFLE, 1);
+    const stamp = Date.now();
+    const bought = await buyAs(RAFFLE, [n as number], `registro-${stamp}@example.com`, `Cliente Registro ${stamp}`);
+    const decided = await fetch(`${apiURL()}/api/admin/purchases/${bought.id}/status`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${await apiToken(admin())}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ status: "rejected", adminNotes: `Registro de prueba ${stamp}` }),
+    });
+    expect(decided.status).toBe(200);
+
+    const problems: string[] = [];
+    for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+      const { context, page } = await newPage(browser, width, height);
+      await signIn(page, admin());
+      await page.getByRole("tab", { name: "Registro" }).click();
+      const banner = page.locator("[data-testid=audit-verification][data-state=intact]");
+      await banner.waitFor();
+      const title = (await page.getByTestId("audit-verification-title").textContent()) ?? "";
+      expect(title).toMatch(/^Registro íntegro · [\d.]+ entradas · huella [0-9a-f]{12}…$/);
+      const head = (await banner.locator("code").getAttribute("title")) ?? "";
+      expect(head).toMatch(HEX);
+      expect(title).toContain(head.slice(0, 12));
+
+      // The decision's entry: who, the purchase it names, and what changed.
+      const kind = width < 768 ? "audit-item" : "audit-row";
+      const entry = page.locator(`[data-testid=${kind}][data-action="purchase.decided"][data-target="purchase:${bought.id}"]`);
+      await entry.waitFor();
+      expect(await entry.getByRole("button", { name: `Abrir la compra #${bought.id}` }).textContent()).toBe(`Compra #${bought.id}`);
+      const text = (await entry.textContent()) ?? "";
+      expect(text).toContain(admin().username);
+      expect(text).toContain("Compra decidida");
+      expect(text).toContain("estado: pendiente → rechazada");
+      expect(text).toContain(`nota: Registro de prueba ${stamp}`);
+
+      // Only decisions once the action filter says so; the sign-in just made is among the others.
+      await page.locator(`[data-testid=${kind}][data-action="auth.sign_in"]`).first().waitFor();
+      await page.getByLabel("Acción").selectOption("purchase.decided");
+      await page.waitForFunction(
+        (k) => {
+          const shown = [...document.querySelectorAll(`[data-testid=${k}]`)].map((e) => e.getAttribute("data-action"));
+          return shown.length > 0 && shown.every((a) => a === "purchase.decided");
+        },
+        kind,
+      );
+      await entry.waitFor();
+
+      // The target opens the purchase's dialog.
+      if (width === 1440) {
+        await entry.getByRole("button", { name: `Abrir la compra #${bought.id}` }).click();
+        await page.locator(`[data-testid=purchase-detail][data-purchase-id="${bought.id}"]`).waitFor();
+        await dismissDialog(page, "purchase-detail");
+      }
+
+      await page.waitForLoadState("networkidle");
+      await screenshot(page, `admin-audit-${width}x${height}-es`);
+      const overflow = await horizontalOverflow(page);
+      if (overflow > 0) problems.push(`es at ${width}: ${overflow}px of horizontal overflow`);
+      for (const v of await seriousViolations(page)) problems.push(`es at ${width}: ${v}`);
+
+      await page.getByTestId("language-toggle").click();
+      await page.getByRole("tab", { name: "Audit trail" }).waitFor();
+      await page.getByTestId("audit-verification-title").filter({ hasText: /^Trail intact · [\d,]+ entries · fingerprint [0-9a-f]{12}…$/ }).waitFor();
+      expect(await page.getByLabel("Action", { exact: true }).inputValue()).toBe("purchase.decided");
+      const english = (await entry.textContent()) ?? "";
+      expect(english).toContain("Purchase decided");
+      expect(english).toContain("status: pending → rejected");
+      expect(await entry.getByRole("button", { name: `Open purchase #${bought.id}` }).textContent()).toBe(`Purchase #${bought.id}`);
+      await page.waitForLoadState("networkidle");
+      await screenshot(page, `admin-audit-${width}x${height}-en`);
+      const overflowEn = await horizontalOverflow(page);
+      if (overflowEn > 0) problems.push(`en at ${width}: ${overflowEn}px of horizontal overflow`);
+      for (const v of await seriousViolations(page)) problems.push(`en at ${width}: ${v}`);
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("signs out on every device: the other browser's next action lands on the login page and its token answers 401 session_ended", { timeout: 300_000 }, async () => {
+    const here = await newPage(browser, 390, 844);
+    const there = await newPage(browser, 1440, 900);
+    // The other browser's live connection never reaches the server (which would close it within
+    // a second): what signs it out is its next call.
+    await there.page.routeWebSocket(/\/ws$/, () => undefined);
+    await signIn(here.page, admin());
+    await signIn(there.page, admin());
+    const otherToken = (await there.page.evaluate(() => localStorage.getItem("auth_token"))) as string;
+    // A third session, outside any browser.
+    const apiSession = await apiToken(admin());
+    const me = (token: string) => fetch(`${apiURL()}/api/admin/me`, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await me(otherToken)).status).toBe(200);
+    expect((await me(apiSession)).status).toBe(200);
+
+    await here.page.getByRole("button", { name: "Cerrar sesión en todos los dispositivos" }).click();
+    const dialog = here.page.getByTestId("logout-everywhere-dialog");
+    expect(await dialog.getByRole("heading").textContent()).toBe("¿Cerrar sesión en todos los dispositivos?");
+    await screenshot(here.page, "admin-logout-everywhere-390x844", { fullPage: false });
+    expect(await horizontalOverflow(here.page)).toBe(0);
+    await dialog.getByRole("button", { name: "Cerrar todas las sesiones" }).click();
+    await here.page.waitForURL("**/admin/login");
+    await toast(here.page, "Sesiones cerradas").waitFor();
+    expect(await here.page.evaluate(() => [localStorage.getItem("auth_token"), localStorage.getItem("auth_user")])).toEqual([null, null]);
+
+    for (const token of [otherToken, apiSession]) {
+      const refused = await me(token);
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { code: string }).code).toBe("session_ended");
+    }
+
+    // The other browser still shows the panel until it asks the server for something.
+    expect(new URL(there.page.url()).pathname).toBe("/admin/dashboard");
+    await there.page.getByRole("tab", { name: "Tasas de cambio" }).click();
+    await there.page.waitForURL("**/admin/login");
+    await toast(there.page, "Sesión expirada").waitFor();
+    expect(await there.page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+
+    // The trail names who did it.
+    const trail = await adminApi<{ items: { actor: string; action: string }[] }>("/api/admin/audit?action=auth.sign_out_everywhere&limit=1");
+    expect(trail.items[0]).toMatchObject({ actor: admin().username, action: "auth.sign_out_everywhere" });
+    await here.context.close();
+    await there.context.close();
   });
 });

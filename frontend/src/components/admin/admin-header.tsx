@@ -1,8 +1,10 @@
 "use client";
 
+import { useState } from "react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { ExternalLink, LogOut, Radio, ShieldCheck, UserRound } from "lucide-react";
+import { ExternalLink, LogOut, MonitorSmartphone, Radio, ShieldCheck, UserRound } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LanguageToggle } from "@/components/layout/language-toggle";
@@ -10,9 +12,23 @@ import type { Session } from "@/lib/auth/session";
 import type { LiveState } from "@/lib/admin/live";
 import { cn } from "@/lib/utils";
 
-/** Title, the signed-in admin, live state, ES/EN and logout (SPEC §2 "Header"). */
-export function AdminHeader({ session, live, onLogout }: { session: Session; live: LiveState; onLogout: () => void }) {
+const SignOutEverywhereDialog = dynamic(() => import("./sign-out-everywhere-dialog").then((m) => m.SignOutEverywhereDialog), { ssr: false });
+
+/** Title, the signed-in admin, live state, ES/EN, logout and logout on every device (SPEC §2 "Header"). */
+export function AdminHeader({
+  session,
+  live,
+  onLogout,
+  onLogoutEverywhere,
+}: {
+  session: Session;
+  live: LiveState;
+  onLogout: () => void;
+  /** Ends every session of the account (this one too); throws when the server could not. */
+  onLogoutEverywhere: () => Promise<void>;
+}) {
   const t = useTranslations("admin.header");
+  const [confirming, setConfirming] = useState(false);
   const liveLabel = live === "live" ? t("live") : live === "connecting" ? t("connecting") : t("offline");
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
@@ -55,12 +71,17 @@ export function AdminHeader({ session, live, onLogout }: { session: Session; liv
             </Link>
           </Button>
           <LanguageToggle />
+          <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(true)} title={t("logoutEverywhere")} data-testid="logout-everywhere">
+            <MonitorSmartphone aria-hidden />
+            <span className="max-xl:sr-only">{t("logoutEverywhere")}</span>
+          </Button>
           <Button type="button" variant="outline" size="sm" onClick={onLogout} data-testid="logout">
             <LogOut aria-hidden />
             <span className="max-sm:sr-only">{t("logout")}</span>
           </Button>
         </div>
       </div>
+      {confirming && <SignOutEverywhereDialog onConfirm={onLogoutEverywhere} onClose={() => setConfirming(false)} />}
     </header>
   );
 }

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from "react";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { SWRConfig } from "swr";
-import { Banknote, CalendarDays, CreditCard, Mail, Palette, ShieldCheck, Ticket } from "lucide-react";
+import { Banknote, CalendarDays, CreditCard, Mail, Palette, ScrollText, ShieldCheck, Ticket } from "lucide-react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ApiError } from "@/lib/api/fetcher";
 import type { AdminPurchase } from "@/lib/api/types";
@@ -14,7 +14,7 @@ import { SummaryCards } from "./summary-cards";
 import { PurchasesPanel, useTicketWidth } from "./purchases-panel";
 import type { Decision } from "./purchases/types";
 import { useLiveNotices } from "./use-live-notices";
-import { useRequiredSession } from "./use-admin-session";
+import { useRequiredSession, type RequiredSession } from "./use-admin-session";
 import { usePurchaseRefresh } from "@/lib/swr/cache";
 import { useAdminRaffles } from "@/lib/swr/use-raffles";
 
@@ -25,13 +25,14 @@ const PaymentMethodsTab = dynamic(() => import("./payment-methods-tab").then((m)
 const RatesTab = dynamic(() => import("./rates-tab").then((m) => m.RatesTab), { ssr: false });
 const BrandingTab = dynamic(() => import("./branding-tab").then((m) => m.BrandingTab), { ssr: false });
 const EmailTab = dynamic(() => import("./email-tab").then((m) => m.EmailTab), { ssr: false });
+const AuditTab = dynamic(() => import("./audit/audit-tab").then((m) => m.AuditTab), { ssr: false });
 const PurchaseDetailDialog = dynamic(() => import("./purchase-detail-dialog").then((m) => m.PurchaseDetailDialog), { ssr: false });
 const DecisionDialog = dynamic(() => import("./decision-dialog").then((m) => m.DecisionDialog), { ssr: false });
 const ReopenDialog = dynamic(() => import("./reopen-dialog").then((m) => m.ReopenDialog), { ssr: false });
 
 /** /admin/dashboard (SPEC §2 "Administrator dashboard"). */
 export function AdminDashboard() {
-  const { session, logout } = useRequiredSession();
+  const { session, logout, logoutEverywhere } = useRequiredSession();
   const t = useTranslations("admin.login");
   // A 401 on any admin call means the token no longer works: sign out (SPEC §4, docs/API.md).
   const onError = useCallback(
@@ -50,18 +51,18 @@ export function AdminDashboard() {
   }
   return (
     <SWRConfig value={config}>
-      <DashboardBody session={session} logout={logout} />
+      <DashboardBody session={session} logout={logout} logoutEverywhere={logoutEverywhere} />
     </SWRConfig>
   );
 }
 
-export type TabId = "purchases" | "daily" | "raffles" | "methods" | "rates" | "branding" | "email";
+export type TabId = "purchases" | "daily" | "raffles" | "methods" | "rates" | "branding" | "email" | "audit";
 
-function DashboardBody({ session, logout }: { session: Session; logout: (reason?: "user" | "expired") => void }) {
+function DashboardBody({ session, logout, logoutEverywhere }: { session: Session } & Pick<RequiredSession, "logout" | "logoutEverywhere">) {
   const t = useTranslations("admin.tabs");
   const [tab, setTab] = useState<TabId>("purchases");
   const privileged = session.user.privileged === true;
-  // The purchase a live toast's 'Ver' opened, and the decision taken from it.
+  // The purchase a live toast's 'Ver' (or an audit entry) opened, and the decision taken from it.
   const [noticeId, setNoticeId] = useState<number | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [reopening, setReopening] = useState<AdminPurchase | null>(null);
@@ -87,11 +88,12 @@ function DashboardBody({ session, logout }: { session: Session; logout: (reason?
   if (privileged) {
     tabs.push({ id: "branding", label: t("branding"), icon: <Palette aria-hidden /> });
     tabs.push({ id: "email", label: t("email"), icon: <Mail aria-hidden /> });
+    tabs.push({ id: "audit", label: t("audit"), icon: <ScrollText aria-hidden /> });
   }
 
   return (
     <div className="min-h-dvh bg-muted/40">
-      <AdminHeader session={session} live={live} onLogout={() => logout("user")} />
+      <AdminHeader session={session} live={live} onLogout={() => logout("user")} onLogoutEverywhere={logoutEverywhere} />
       <main className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6">
         <SummaryCards />
         <section aria-label={t("label")} className="min-w-0">
@@ -129,6 +131,9 @@ function DashboardBody({ session, logout }: { session: Session; logout: (reason?
                 </TabsContent>
                 <TabsContent value="email">
                   <EmailTab />
+                </TabsContent>
+                <TabsContent value="audit">
+                  <AuditTab onOpenPurchase={setNoticeId} />
                 </TabsContent>
               </>
             )}

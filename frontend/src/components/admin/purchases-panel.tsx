@@ -1,6 +1,6 @@
 "use client";
 
-import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { CircleDollarSign, Clock, ListChecks, Loader2, Rows3, Ticket } from "lucide-react";
@@ -20,6 +20,7 @@ import { NO_FILTERS, PurchaseFilterBar, type FilterValues } from "./purchases/pu
 import { PurchaseList } from "./purchases/purchase-list";
 import type { Decision } from "./purchases/types";
 import { StatCards } from "./summary-cards";
+import { useDebounced } from "./use-debounced";
 import { useToday } from "./use-today";
 
 const PurchaseDetailDialog = dynamic(() => import("./purchase-detail-dialog").then((m) => m.PurchaseDetailDialog), { ssr: false });
@@ -240,14 +241,4 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
       {decision && <DecisionDialog decision={decision} onClose={() => setDecision(null)} onDone={() => setDecision(null)} />}
     </div>
   );
-}
-
-/** A value that follows `value` 300 ms after it stops changing. */
-function useDebounced<T>(value: T, ms = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return useDeferredValue(settled);
 }

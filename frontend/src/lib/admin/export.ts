@@ -1,5 +1,6 @@
 import { purchaseFilterParams, type PurchaseFilters } from "@/lib/api/admin";
 import { apiRequest } from "@/lib/api/fetcher";
+import { saveFile } from "./csv";
 
 const QUOTE = 0x22;
 const LINE_FEED = 0x0a;
@@ -42,14 +43,6 @@ export async function exportPurchasesCsv(filters: PurchaseFilters, total: number
   }
   const purchases = Math.max(0, lines - 1);
 
-  const blob = new Blob(chunks as BlobPart[], { type: "text/csv;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = `compras-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob(chunks as BlobPart[], { type: "text/csv;charset=utf-8" }), `compras-${new Date().toISOString().slice(0, 10)}.csv`);
   return purchases;
 }

@@ -32,6 +32,16 @@ export function login(username: string, password: string): Promise<LoginResponse
   return apiJson<LoginResponse>("/api/admin/login", { method: "POST", body: { username, password } });
 }
 
+/** Ends this session on the server: its token stops working at once (its live connection closes). */
+export function endSession(): Promise<void> {
+  return apiJson<void>("/api/admin/logout", { method: "POST", keepalive: true });
+}
+
+/** Ends every session of the signed-in admin's account, on every device, this one included. */
+export function endEverySession(): Promise<void> {
+  return apiJson<void>("/api/admin/logout-everywhere", { method: "POST" });
+}
+
 export interface PurchaseFilters {
   raffleId?: number | null;
   name?: string;

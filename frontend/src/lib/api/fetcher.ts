@@ -73,6 +73,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Lets the request finish even if the page is closed meanwhile (a sign-out). */
+  keepalive?: boolean;
 }
 
 /**
@@ -100,6 +102,7 @@ export async function apiRequest(url: string, options: RequestOptions = {}): Pro
     body,
     credentials: "include",
     signal: options.signal,
+    ...(options.keepalive ? { keepalive: true } : {}),
   });
   if (!response.ok) {
     const text = await response.text().catch(() => "");

@@ -46,6 +46,13 @@ export type ExchangeRate = Schemas["ExchangeRateDto"];
 export type EmailSettings = Schemas["EmailSettingsDto"];
 export type TestEmailResult = Schemas["TestEmailResponse"];
 export type OutboxMail = Schemas["MailDto"];
+/** GET /api/admin/audit: a page of the trail, newest first; `nextBefore` is the `before` of the next (older) page. */
+export type AuditPage = Schemas["AuditPageDto"];
+/** One entry: who (`actor`; for a failed sign-in, the name tried), when, from where, what, on what, and what changed. */
+export type AuditEntry = Schemas["AuditEntryDto"];
+export type AuditChange = Schemas["AuditChangeDto"];
+/** GET /api/admin/audit/verification: whether the hash chain holds and, when not, the `problem` and where (`atSeq`). */
+export type AuditVerification = Schemas["AuditVerificationDto"];
 /**
  * GET /api/purchases/{id}/buyer: what the buyer's own page shows. Named by its path and fields,
  * not by the schemas' names (the API names them after its DTO types, which may change).

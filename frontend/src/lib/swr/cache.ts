@@ -37,6 +37,10 @@ export const swrKeys = {
   proofQueue: (query: string) => `/api/admin/proof-queue${query ? `?${query}` : ""}`,
   emailSettings: "/api/admin/email-settings",
   mailOutbox: (status: string) => `/api/admin/mail-outbox?status=${status}&limit=50`,
+  /** The audit trail (`auditQuery`); a decision adds to it (stale with the purchases). */
+  audit: (query: string) => `/api/admin/audit?${query}`,
+  /** The check of the whole chain, read when the tab opens and on 'Verificar de nuevo' only. */
+  auditVerification: "/api/admin/audit/verification",
   /** The buyer's view; its key also holds the purchase's key, sent as X-Purchase-Token. */
   buyerPurchase: (purchaseId: number) => `/api/purchases/${purchaseId}/buyer`,
 } as const;
@@ -46,8 +50,8 @@ export const swrKeys = {
  * none ("/api/admin/stats?" is the figures, not "/api/admin/stats/daily", the chart).
  */
 const STALE_AFTER = {
-  /** A decision or a live purchase: lists, the review queue, single purchases and figures, never the chart (see `chart`). */
-  purchases: ["/api/admin/purchases", "/api/admin/proof-queue", "/api/admin/stats?"],
+  /** A decision or a live purchase: lists, the review queue, single purchases, figures and the audit trail (not its check), never the chart (see `chart`). */
+  purchases: ["/api/admin/purchases", "/api/admin/proof-queue", "/api/admin/stats?", "/api/admin/audit?"],
   /** The sales chart: refreshed at most once a minute (lib/admin/refresh.ts). */
   chart: ["/api/admin/stats/daily"],
   /** A raffle saved or deleted: raffle reads everywhere and the figures (active raffles). */

@@ -1,0 +1,346 @@
+// The 'Registro' tab: the chain's check worded for each outcome, the entries (actions, who, from
+// where, target, changes) in both languages, the filters and 'Cargar más' as the server is asked,
+// and the CSV of the entries loaded. The API is stubbed at fetch.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { SWRConfig } from "swr";
+import { swrConfig } from "@/lib/api/fetcher";
+import type { AuditEntry, AuditPage, AuditVerification } from "@/lib/api/types";
+import { Intl, storeAdminSession } from "./intl";
+
+const toast = { success: vi.fn(), error: vi.fn() };
+vi.mock("@/lib/notify", () => ({
+  notify: { success: (...a: unknown[]) => toast.success(...a), error: (...a: unknown[]) => toast.error(...a), warning: vi.fn(), info: vi.fn() },
+}));
+const { AuditTab } = await import("@/components/admin/audit/audit-tab");
+const { VerificationBanner } = await import("@/components/admin/audit/verification-banner");
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+beforeEach(() => storeAdminSession());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+  toast.success.mockReset();
+  toast.error.mockReset();
+});
+
+const HEAD = `1a2b3c4d5e6f${"0".repeat(52)}`;
+const INTACT: AuditVerification = { intact: true, verified: 128, headSeq: 128, headHash: HEAD };
+
+const hash = (n: number) => n.toString(16).padStart(64, "0");
+function entry(seq: number, action: string, extra: Partial<AuditEntry> = {}): AuditEntry {
+  return { seq, at: "2026-01-15T18:05:00Z", actorId: 1, actor: "admin", ip: "203.0.113.7", action, target: null, changes: [], hash: hash(seq), prevHash: hash(seq - 1), ...extra };
+}
+const DECIDED = entry(8, "purchase.decided", {
+  target: "purchase:42",
+  changes: [
+    { field: "status", before: "pending", after: "approved" },
+    { field: "adminNotes", before: null, after: null },
+  ],
+});
+const BULK = entry(7, "purchase.decided_in_bulk", {
+  target: "purchase:43",
+  changes: [
+    { field: "status", before: "pending", after: "rejected" },
+    { field: "adminNotes", before: null, after: "Comprobante reutilizado" },
+  ],
+});
+const FAILED = entry(6, "auth.sign_in_failed", { actorId: null, actor: "pepe", ip: "198.51.100.9" });
+const SIGN_IN = entry(5, "auth.sign_in");
+const SIGN_OUT = entry(4, "auth.sign_out");
+const EVERYWHERE = entry(3, "auth.sign_out_everywhere");
+// An action a newer API records: shown by its raw name, as are its target and fields.
+const NEWER = entry(2, "raffle.saved", { ip: null, target: "raffle:3", changes: [{ field: "title", before: "Moto", after: "Moto 0 km" }] });
+const ALL = [DECIDED, BULK, FAILED, SIGN_IN, SIGN_OUT, EVERYWHERE, NEWER];
+
+/** The trail by query (the part after "?"), the check as `checks` answers in turn (the last one repeats). */
+function stubApi(pages: Record<string, AuditPage | number>, checks: (AuditVerification | number)[] = [INTACT]) {
+  const asked: string[] = [];
+  let checked = 0;
+  const json = (body: unknown) => (typeof body === "number" ? new Response(JSON.stringify({ code: "x", message: "falló" }), { status: body }) : new Response(JSON.stringify(body)));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      asked.push(url);
+      if (url === "/api/admin/audit/verification") return json(checks[Math.min(checked++, checks.length - 1)]);
+      const query = url.startsWith("/api/admin/audit?") ? url.slice("/api/admin/audit?".length) : null;
+      if (query !== null && pages[query] !== undefined) return json(pages[query]);
+      return json({ items: [] });
+    }),
+  );
+  return { asked, checks: () => checked };
+}
+
+const onOpenPurchase = vi.fn();
+function show(what: "tab" | "banner", locale: "es" | "en" = "es") {
+  render(
+    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+      <Intl locale={locale}>{what === "tab" ? <AuditTab onOpenPurchase={onOpenPurchase} /> : <VerificationBanner />}</Intl>
+    </SWRConfig>,
+  );
+}
+const banner = () => screen.getByTestId("audit-verification");
+const bannerIn = async (state: string) => waitFor(() => expect(banner()).toHaveAttribute("data-state", state));
+const rowOf = (seq: number) => screen.getByTestId("audit-table").querySelector<HTMLElement>(`[data-testid=audit-row][data-seq="${seq}"]`)!;
+
+describe("the chain's check", () => {
+  it("says the trail is intact with its entries and the first 12 hex of the head's hash, the whole hash to copy", async () => {
+    stubApi({});
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    show("banner");
+    await bannerIn("intact");
+    expect(screen.getByTestId("audit-verification-title")).toHaveTextContent("Registro íntegro · 128 entradas · huella 1a2b3c4d5e6f…");
+    expect(banner().querySelector("code")).toHaveAttribute("title", HEAD);
+    expect(banner().querySelector("code")).toHaveTextContent(/^1a2b3c4d5e6f$/);
+    const copy = within(banner()).getByRole("button", { name: "Copiar huella" });
+    expect(copy).toHaveAttribute("title", HEAD);
+    expect(copy).toHaveAccessibleDescription(HEAD);
+    fireEvent.click(copy);
+    expect(writeText).toHaveBeenCalledWith(HEAD);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Huella copiada"));
+  });
+
+  it.each([
+    [{ problem: "edited", atSeq: 42, verified: 41 }, "Registro alterado: la entrada 42 fue modificada"],
+    [{ problem: "missing", atSeq: 42, verified: 40 }, "Registro alterado: faltan entradas antes de la 42"],
+    [{ problem: "truncated", atSeq: 41, verified: 41 }, "Registro alterado: el registro termina en la entrada 41 pero debería llegar a la 45"],
+    [{ problem: "truncated", atSeq: 0, verified: 0 }, "Registro alterado: no queda ninguna entrada pero debería llegar a la 45"],
+  ])("words a broken chain (%o) plainly", async (found, spanish) => {
+    const broken: AuditVerification = { intact: false, headSeq: 45, headHash: HEAD, ...found };
+    stubApi({}, [broken]);
+    show("banner");
+    await bannerIn("broken");
+    expect(banner()).toHaveAttribute("role", "alert");
+    expect(banner()).toHaveAttribute("data-problem", found.problem);
+    expect(screen.getByTestId("audit-verification-title")).toHaveTextContent(spanish);
+    expect(banner()).toHaveTextContent("Alguien con acceso a la base de datos cambió el registro");
+    expect(banner()).not.toHaveTextContent("huella");
+  });
+
+  it.each([
+    ["edited", 42, "Trail tampered with: entry 42 was modified"],
+    ["missing", 42, "Trail tampered with: entries are missing before entry 42"],
+    ["truncated", 41, "Trail tampered with: it ends at entry 41 but should reach entry 45"],
+    ["truncated", 0, "Trail tampered with: no entry is left but it should reach entry 45"],
+  ] as const)("in English: %s", async (problem, atSeq, english) => {
+    stubApi({}, [{ intact: false, verified: 40, headSeq: 45, headHash: HEAD, problem, atSeq }]);
+    show("banner", "en");
+    await bannerIn("broken");
+    expect(screen.getByTestId("audit-verification-title")).toHaveTextContent(english);
+    expect(banner()).toHaveTextContent("The first 40 entries are in order. Someone with access to the database changed the trail");
+  });
+
+  it("names a problem this build does not know by its raw name", async () => {
+    stubApi({}, [{ intact: false, verified: 3, headSeq: 5, headHash: HEAD, problem: "reordered", atSeq: 4 }]);
+    show("banner");
+    await bannerIn("broken");
+    expect(screen.getByTestId("audit-verification-title")).toHaveTextContent("Registro alterado (reordered @ 4)");
+  });
+
+  it("checks again on 'Verificar de nuevo', and says so when the check cannot be read", async () => {
+    const api = stubApi({}, [INTACT, { intact: false, verified: 41, headSeq: 45, headHash: HEAD, problem: "edited", atSeq: 42 }, 503]);
+    show("banner");
+    await bannerIn("intact");
+    expect(screen.getByTestId("audit-verification-title")).toHaveTextContent("Registro íntegro · 128 entradas");
+    fireEvent.click(screen.getByRole("button", { name: "Verificar de nuevo" }));
+    await bannerIn("broken");
+    expect(screen.getByTestId("audit-verification-title")).toHaveTextContent("la entrada 42 fue modificada");
+    expect(api.checks()).toBe(2);
+    // A check that fails replaces the earlier answer, which is no longer known to hold.
+    fireEvent.click(screen.getByRole("button", { name: "Verificar de nuevo" }));
+    await bannerIn("error");
+    expect(api.checks()).toBe(3);
+    expect(banner()).toHaveTextContent("No se pudo verificar el registro.");
+    expect(banner()).not.toHaveTextContent("la entrada 42");
+  });
+
+  it("shows the error with a retry when the first check fails", async () => {
+    stubApi({}, [500, INTACT]);
+    show("banner");
+    await bannerIn("error");
+    expect(banner()).toHaveTextContent("No se pudo verificar el registro.");
+    fireEvent.click(screen.getByRole("button", { name: "Verificar de nuevo" }));
+    await bannerIn("intact");
+  });
+});
+
+describe("the entries", () => {
+  it("words each action, who and from where, the purchase it names and what changed, in Spanish", async () => {
+    stubApi({ "limit=50": { items: ALL } });
+    show("tab");
+    await screen.findByTestId("audit-table");
+    expect(screen.getAllByTestId("audit-row").map((r) => r.dataset.seq)).toEqual(["8", "7", "6", "5", "4", "3", "2"]);
+    const action = (seq: number) => within(rowOf(seq)).getAllByRole("cell")[4]!.textContent;
+    expect([8, 7, 6, 5, 4, 3, 2].map(action)).toEqual([
+      "Compra decidida",
+      "Compra decidida en lote",
+      "Inicio de sesión fallido",
+      "Inicio de sesión",
+      "Cierre de sesión",
+      "Cierre de sesión en todos los dispositivos",
+      "raffle.saved",
+    ]);
+
+    const decided = rowOf(8);
+    expect(decided).toHaveTextContent("admin");
+    expect(decided).toHaveTextContent("203.0.113.7");
+    expect(decided.querySelector("time")).toHaveAttribute("dateTime", "2026-01-15T18:05:00Z");
+    // A decision without a note shows only the status.
+    expect(within(decided).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["estado: pendiente → aprobada"]);
+    fireEvent.click(within(decided).getByRole("button", { name: "Abrir la compra #42" }));
+    expect(onOpenPurchase).toHaveBeenLastCalledWith(42);
+    expect(within(decided).getByRole("button", { name: "Abrir la compra #42" })).toHaveTextContent("Compra #42");
+
+    expect(within(rowOf(7)).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["estado: pendiente → rechazada", "nota: Comprobante reutilizado"]);
+
+    // A failed sign-in: nobody signed in, and the name that was tried.
+    const failed = rowOf(6);
+    const who = within(failed).getAllByRole("cell")[2]!;
+    expect(who).toHaveTextContent("—intentó «pepe»");
+    expect(failed).toHaveTextContent("198.51.100.9");
+    expect(within(failed).getAllByRole("cell")[6]).toHaveTextContent("—");
+
+    const newer = rowOf(2);
+    expect(within(newer).getByTestId("audit-target")).toHaveTextContent("raffle:3");
+    expect(within(newer).queryByRole("button")).toBeNull();
+    expect(within(newer).getAllByRole("cell")[3]).toHaveTextContent("—");
+    expect(within(newer).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["título: Moto → Moto 0 km"]);
+
+    // The phone's cards carry the same entries.
+    expect(within(screen.getByTestId("audit-cards")).getAllByTestId("audit-item")).toHaveLength(7);
+    expect(screen.getByTestId("audit-shown")).toHaveTextContent("7 entradas cargadas");
+  });
+
+  it("words them in English", async () => {
+    stubApi({ "limit=50": { items: ALL } });
+    show("tab", "en");
+    await screen.findByTestId("audit-table");
+    const action = (seq: number) => within(rowOf(seq)).getAllByRole("cell")[4]!.textContent;
+    expect([8, 7, 6, 5, 4, 3, 2].map(action)).toEqual([
+      "Purchase decided",
+      "Purchase decided in bulk",
+      "Failed sign-in",
+      "Sign-in",
+      "Sign-out",
+      "Sign-out on every device",
+      "raffle.saved",
+    ]);
+    expect(within(rowOf(7)).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["status: pending → rejected", "note: Comprobante reutilizado"]);
+    expect(within(rowOf(6)).getAllByRole("cell")[2]).toHaveTextContent("—tried “pepe”");
+    expect(within(rowOf(8)).getByRole("button", { name: "Open purchase #42" })).toHaveTextContent("Purchase #42");
+    expect(screen.getByRole("columnheader", { name: "From (IP)" })).toBeInTheDocument();
+  });
+
+  it("offers every action worded, plus 'Todas', in the action filter", async () => {
+    stubApi({});
+    show("tab");
+    const options = [...screen.getByLabelText("Acción").querySelectorAll("option")];
+    expect(options.map((o) => [o.value, o.textContent])).toEqual([
+      ["all", "Todas"],
+      ["auth.sign_in", "Inicio de sesión"],
+      ["auth.sign_in_failed", "Inicio de sesión fallido"],
+      ["auth.sign_out", "Cierre de sesión"],
+      ["auth.sign_out_everywhere", "Cierre de sesión en todos los dispositivos"],
+      ["purchase.decided", "Compra decidida"],
+      ["purchase.decided_in_bulk", "Compra decidida en lote"],
+      ["purchase.reopened", "Compra reabierta"],
+      ["draw.prizes_set", "Premios del sorteo definidos"],
+      ["draw.ledger_frozen", "Lista de números congelada"],
+      ["draw.prize_drawn", "Premio sorteado"],
+      ["draw.prize_delivered", "Premio entregado"],
+      ["raffle.created", "Sorteo creado"],
+      ["raffle.updated", "Sorteo editado"],
+      ["raffle.deleted", "Sorteo eliminado"],
+      ["payment_method.created", "Método de pago creado"],
+      ["payment_method.updated", "Método de pago editado"],
+      ["payment_method.deleted", "Método de pago eliminado"],
+      ["exchange_rate.created", "Tasa de cambio creada"],
+      ["exchange_rate.updated", "Tasa de cambio editada"],
+      ["exchange_rate.deleted", "Tasa de cambio eliminada"],
+      ["settings.branding_updated", "Marca actualizada"],
+      ["settings.email_updated", "Configuración de correo actualizada"],
+      ["settings.discounts_updated", "Descuentos actualizados"],
+    ]);
+  });
+
+  it("asks the server with each filter, the days as the local day's bounds", async () => {
+    const { asked } = stubApi({ "limit=50": { items: ALL } });
+    show("tab");
+    await screen.findByTestId("audit-table");
+    expect(asked).toContain("/api/admin/audit?limit=50");
+
+    fireEvent.change(screen.getByLabelText("Usuario"), { target: { value: " Admin " } });
+    fireEvent.change(screen.getByLabelText("Acción"), { target: { value: "purchase.decided" } });
+    fireEvent.change(screen.getByLabelText("Objeto"), { target: { value: "42" } });
+    fireEvent.change(screen.getByLabelText("Desde el día"), { target: { value: "15/01/2026" } });
+    fireEvent.change(screen.getByLabelText("Hasta el día"), { target: { value: "20/01/2026" } });
+    const expected = {
+      actor: "Admin",
+      action: "purchase.decided",
+      target: "purchase:42",
+      from: new Date(2026, 0, 15).toISOString(),
+      until: new Date(2026, 0, 21).toISOString(),
+      limit: "50",
+    };
+    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(asked.at(-1)!.split("?")[1]))).toEqual(expected));
+    await screen.findByTestId("audit-empty");
+    expect(screen.getByTestId("audit-empty")).toHaveTextContent("No hay entradas con estos filtros.");
+    expect(screen.getByTestId("audit-export-csv")).toBeDisabled();
+
+    // Clearing a day asks without it.
+    fireEvent.click(screen.getByRole("button", { name: "Borrar el día inicial" }));
+    await waitFor(() => expect(new URLSearchParams(asked.at(-1)!.split("?")[1]).has("from")).toBe(false));
+  });
+
+  it("loads the older page before the last entry shown on 'Cargar más'", async () => {
+    const { asked } = stubApi({
+      "limit=50": { items: [DECIDED, BULK, FAILED], nextBefore: 6 },
+      "limit=50&before=6": { items: [SIGN_IN, SIGN_OUT], nextBefore: null },
+    });
+    show("tab");
+    await screen.findByTestId("audit-table");
+    expect(screen.getAllByTestId("audit-row")).toHaveLength(3);
+    fireEvent.click(screen.getByRole("button", { name: "Cargar más" }));
+    await waitFor(() => expect(screen.getAllByTestId("audit-row").map((r) => r.dataset.seq)).toEqual(["8", "7", "6", "5", "4"]));
+    expect(asked).toContain("/api/admin/audit?limit=50&before=6");
+    expect(screen.queryByTestId("audit-load-more")).toBeNull();
+    expect(screen.getByTestId("audit-shown")).toHaveTextContent("5 entradas cargadas");
+  });
+
+  it("shows an error with a retry when the trail cannot be read", async () => {
+    stubApi({ "limit=50": 500 });
+    show("tab");
+    const error = await screen.findByTestId("audit-error");
+    expect(error).toHaveTextContent("No se pudo cargar el registro.");
+    expect(within(error).getByRole("button", { name: "Reintentar" })).toBeInTheDocument();
+  });
+
+  it("exports the entries loaded as CSV", async () => {
+    stubApi({ "limit=50": { items: [DECIDED, FAILED] } });
+    let saved: Blob | null = null;
+    let name = "";
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: (blob: Blob) => ((saved = blob), "blob:x"), revokeObjectURL: () => undefined }));
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      name = this.download;
+    });
+    show("tab");
+    await screen.findByTestId("audit-table");
+    fireEvent.click(screen.getByRole("button", { name: "Exportar CSV" }));
+    expect(name).toMatch(/^registro-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await saved!.arrayBuffer());
+    expect(text.split("\r\n")).toEqual([
+      "\uFEFFseq,at,actor,ip,action,target,changes,hash",
+      `8,2026-01-15T18:05:00Z,admin,203.0.113.7,purchase.decided,purchase:42,"status: pending → approved; adminNotes: ∅ → ∅",${hash(8)}`,
+      `6,2026-01-15T18:05:00Z,pepe,198.51.100.9,auth.sign_in_failed,,,${hash(6)}`,
+      "",
+    ]);
+    expect(toast.success).toHaveBeenCalledWith("CSV descargado", { description: "2 entradas" });
+  });
+});
