@@ -567,12 +567,6 @@ pub trait AdminRepository: Send + Sync + 'static {
         username: &str,
     ) -> impl Future<Output = anyhow::Result<Option<AdminUser>>> + Send;
     /// # Errors
-    /// Storage failures only.
-    fn admin_by_id(
-        &self,
-        id: AdminId,
-    ) -> impl Future<Output = anyhow::Result<Option<AdminUser>>> + Send;
-    /// # Errors
     /// `UsernameTaken` or `Unknown`.
     fn create_admin(
         &self,

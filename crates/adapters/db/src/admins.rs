@@ -34,15 +34,6 @@ impl AdminRepository for Db {
         Ok(row.map(admin_of))
     }
 
-    #[tracing::instrument(name = "db.admin_by_id", skip_all, fields(admin.id = id.get()))]
-    async fn admin_by_id(&self, id: AdminId) -> anyhow::Result<Option<AdminUser>> {
-        let row = admins::Entity::find_by_id(id.get())
-            .one(&self.conn)
-            .await
-            .context("failed to load admin")?;
-        Ok(row.map(admin_of))
-    }
-
     #[tracing::instrument(name = "db.create_admin", skip_all)]
     async fn create_admin(
         &self,

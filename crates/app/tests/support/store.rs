@@ -1440,10 +1440,6 @@ impl AdminRepository for MemoryStore {
             .cloned())
     }
 
-    async fn admin_by_id(&self, id: AdminId) -> anyhow::Result<Option<AdminUser>> {
-        Ok(self.state().admins.iter().find(|a| a.id == id).cloned())
-    }
-
     async fn create_admin(
         &self,
         username: &str,
