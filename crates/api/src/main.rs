@@ -73,7 +73,7 @@ async fn main() -> anyhow::Result<()> {
 
 async fn verify_audit(config: &Config) -> anyhow::Result<()> {
     let found = rifa_api::audit_trail(config).await?.verify().await?;
-    let head = rifa_domain::audit::hash_hex(&found.head.hash);
+    let head = rifa_domain::draw::ledger::to_hex(&found.head.hash);
     match found.broken {
         None => {
             println!(

@@ -10,7 +10,7 @@
 use chrono::{DateTime, SecondsFormat, Utc};
 use sha2::{Digest, Sha256};
 
-use crate::draw::ledger::{Hash, to_hex};
+use crate::draw::ledger::Hash;
 use crate::id::AdminId;
 
 /// What a hash is computed under, so a trail hash means nothing in another context.
@@ -321,12 +321,6 @@ pub fn verify_end(reached: ChainHead, stored: ChainHead) -> Result<(), ChainBrea
         return Err(ChainBreak::Edited { seq: reached.seq });
     }
     Ok(())
-}
-
-/// A hash as the trail shows it.
-#[must_use]
-pub fn hash_hex(hash: &Hash) -> String {
-    to_hex(hash)
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 
 use chrono::{DateTime, Utc};
 use rifa_app::audit::Verification;
-use rifa_domain::audit::{ChainBreak, ChainedEntry, hash_hex};
+use rifa_domain::audit::{ChainBreak, ChainedEntry};
+use rifa_domain::draw::ledger::to_hex;
 use rifa_domain::{FieldError, FieldErrors};
 use rifa_ports::AuditQuery;
 use serde::{Deserialize, Serialize};
@@ -133,8 +134,8 @@ impl From<ChainedEntry> for AuditEntryDto {
                     after: c.after,
                 })
                 .collect(),
-            hash: hash_hex(&chained.hash),
-            prev_hash: hash_hex(&chained.prev_hash),
+            hash: to_hex(&chained.hash),
+            prev_hash: to_hex(&chained.prev_hash),
         }
     }
 }
@@ -190,7 +191,7 @@ impl From<Verification> for AuditVerificationDto {
             intact: found.broken.is_none(),
             verified: found.verified,
             head_seq: found.head.seq,
-            head_hash: hash_hex(&found.head.hash),
+            head_hash: to_hex(&found.head.hash),
             problem: problem.map(str::to_owned),
             at_seq,
         }
