@@ -20,7 +20,7 @@ use actix_web::middleware::Next;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use rifa_app::WriteFailure;
 use rifa_app::audit::AuditQueryError;
-use rifa_app::auth::{AuthError, LoginError};
+use rifa_app::auth::{AuthError, LoginError, PasswordChangeError};
 use rifa_app::catalog::RaffleError;
 use rifa_app::draws::DrawError;
 use rifa_app::holds::AlertError;
@@ -30,6 +30,7 @@ use rifa_app::proof_queue::BulkError;
 use rifa_app::proofs::ProofFailure;
 use rifa_app::purchasing::PurchaseError;
 use rifa_app::review::{DecideError, ReopenFailure};
+use rifa_domain::admin::{Permission, Role};
 use rifa_domain::ticket::{TicketNumber, display_number};
 use rifa_domain::validation::FieldName;
 use rifa_domain::{FieldError, FieldErrors, Lang};
@@ -174,8 +175,18 @@ impl ApiError {
         Self::new(StatusCode::UNPROCESSABLE_ENTITY, "email_test_failed").text("detail", detail)
     }
 
-    pub fn forbidden() -> Self {
+    /// The caller's role lacks `permission`: the message names both, so the person knows whom
+    /// to ask.
+    pub fn forbidden(role: Role, permission: Permission) -> Self {
         Self::new(StatusCode::FORBIDDEN, "forbidden")
+            .text("role", role.as_str())
+            .text("permission", permission.as_str())
+            .with("permission", json!(permission.as_str()))
+    }
+
+    /// The account's password was handed over by an owner and must be replaced first.
+    pub fn password_change_required() -> Self {
+        Self::new(StatusCode::FORBIDDEN, "password_change_required")
     }
 
     /// Logs the cause once; the caller learns only that something failed on our side. When
@@ -470,6 +481,19 @@ impl From<AuthError> for ApiError {
             AuthError::Unknown(e) => return Self::internal(&e),
         };
         Self::new(StatusCode::UNAUTHORIZED, code)
+    }
+}
+
+impl From<PasswordChangeError> for ApiError {
+    fn from(error: PasswordChangeError) -> Self {
+        match error {
+            PasswordChangeError::WrongCurrent => Self::validation(&FieldErrors::single(
+                "currentPassword",
+                FieldError::WrongCurrentPassword,
+            )),
+            PasswordChangeError::Invalid(fields) => Self::validation(&fields),
+            PasswordChangeError::Unknown(e) => Self::internal(&e),
+        }
     }
 }
 

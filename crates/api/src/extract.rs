@@ -1,7 +1,8 @@
-//! Request extractors: the signed-in admin, the privileged admin, the client's address, and
-//! multipart forms that answer every failure in the API's error shape.
+//! Request extractors: the signed-in admin and what their role allows, the client's address,
+//! and multipart forms that answer every failure in the API's error shape.
 
 use std::future::Future;
+use std::marker::PhantomData;
 use std::net::IpAddr;
 use std::pin::Pin;
 
@@ -10,6 +11,7 @@ use actix_web::dev::Payload;
 use actix_web::http::header::AUTHORIZATION;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use rifa_app::auth::AdminSession;
+use rifa_domain::admin::Permission;
 use rifa_domain::audit::Actor;
 
 use crate::AppState;
@@ -29,7 +31,9 @@ fn bearer(req: &HttpRequest) -> Option<String> {
         .then(|| token.trim().to_owned())
 }
 
-/// A request from a signed-in admin (a valid bearer token of an admin that still exists).
+/// A request from a signed-in admin: a valid bearer token of a live session. Even an account
+/// that must choose a new password passes: this is for the routes that let it do that (who am
+/// I, change password, sign out). Every other admin route asks for [`Allowed`] or [`Acting`].
 pub struct Admin(pub AdminSession);
 
 impl FromRequest for Admin {
@@ -63,14 +67,89 @@ impl FromRequest for MaybeAdmin {
     }
 }
 
-/// A signed-in admin's request that changes something: the session, and the actor the audit
-/// trail names (the admin and the client's address).
-pub struct Acting {
-    pub session: AdminSession,
-    pub actor: Actor,
+/// What a route needs of the admin calling it, named in the handler's signature
+/// (`Allowed<need::Purchases>`), so each route's rule is read where the route is.
+pub trait Need: 'static {
+    /// `None`: any role (reading the catalogue every screen names things from).
+    const PERMISSION: Option<Permission>;
+    /// Whether an account with a handed-over password must replace it first.
+    const PASSWORD_CHANGED: bool = true;
 }
 
-impl FromRequest for Acting {
+/// The needs a route can name: one per [`Permission`], [`need::AnyRole`], and
+/// [`need::SignedIn`] for what an account does before anything else (sign out, change its
+/// password).
+pub mod need {
+    use rifa_domain::admin::Permission;
+
+    pub struct SignedIn;
+    impl super::Need for SignedIn {
+        const PERMISSION: Option<Permission> = None;
+        const PASSWORD_CHANGED: bool = false;
+    }
+
+    macro_rules! needs {
+        ($($name:ident => $permission:expr),+ $(,)?) => {$(
+            pub struct $name;
+            impl super::Need for $name {
+                const PERMISSION: Option<Permission> = $permission;
+            }
+        )+};
+    }
+
+    needs! {
+        AnyRole => None,
+        Purchases => Some(Permission::Purchases),
+        Reports => Some(Permission::Reports),
+        Catalogue => Some(Permission::Catalogue),
+        Draws => Some(Permission::Draws),
+        Settings => Some(Permission::Settings),
+        Staff => Some(Permission::Staff),
+        Audit => Some(Permission::Audit),
+    }
+}
+
+/// Refuses a session that may not do `N`'s work: 403 naming the role and the permission, or
+/// 403 `password_change_required` until a handed-over password is replaced.
+fn allow<N: Need>(session: &AdminSession) -> Result<(), ApiError> {
+    if N::PASSWORD_CHANGED && session.must_change_password {
+        return Err(ApiError::password_change_required());
+    }
+    match N::PERMISSION {
+        Some(permission) if !session.can(permission) => {
+            Err(ApiError::forbidden(session.role, permission))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A request from a signed-in admin whose role allows `N` (for routes that need no more of
+/// the session than that).
+pub struct Allowed<N: Need>(PhantomData<N>);
+
+impl<N: Need> FromRequest for Allowed<N> {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let admin = Admin::from_request(req, payload);
+        Box::pin(async move {
+            let Admin(session) = admin.await?;
+            allow::<N>(&session)?;
+            Ok(Self(PhantomData))
+        })
+    }
+}
+
+/// A request that changes something, from an admin whose role allows `N`: the session, and
+/// the actor the audit trail names (the admin and the client's address).
+pub struct Acting<N: Need> {
+    pub session: AdminSession,
+    pub actor: Actor,
+    need: PhantomData<N>,
+}
+
+impl<N: Need> FromRequest for Acting<N> {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
@@ -79,8 +158,13 @@ impl FromRequest for Acting {
         let ip = ClientIp::from_request(req, payload).into_inner();
         Box::pin(async move {
             let Admin(session) = admin.await?;
+            allow::<N>(&session)?;
             let actor = actor_of(&session, ip.ok());
-            Ok(Self { session, actor })
+            Ok(Self {
+                session,
+                actor,
+                need: PhantomData,
+            })
         })
     }
 }
@@ -91,26 +175,6 @@ pub fn actor_of(session: &AdminSession, ip: Option<ClientIp>) -> Actor {
         admin_id: Some(session.admin_id),
         username: session.username.clone(),
         ip: ip.map(|ClientIp(ip)| ip.to_string()),
-    }
-}
-
-/// A request from the privileged admin; any other admin gets 403.
-pub struct Privileged(pub AdminSession);
-
-impl FromRequest for Privileged {
-    type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
-
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let admin = Admin::from_request(req, payload);
-        Box::pin(async move {
-            let Admin(session) = admin.await?;
-            if session.privileged {
-                Ok(Self(session))
-            } else {
-                Err(ApiError::forbidden())
-            }
-        })
     }
 }
 

@@ -47,6 +47,7 @@ use rifa_app::purchasing::{Purchasing, PurchasingService};
 use rifa_app::receipts::{Receipts, ReceiptsService};
 use rifa_app::review::{Review, ReviewService};
 use rifa_app::settings::{Settings, SettingsService};
+use rifa_app::staff::{Staff, StaffService};
 use rifa_db::Db;
 use rifa_drand::HttpBeacon;
 use rifa_mail::{ConfiguredTransports, MailTemplates};
@@ -63,8 +64,11 @@ use crate::events::Events;
 use crate::first_admin::FirstAdminPassword;
 use crate::rate_limit::RateLimits;
 
-/// Admin accounts over this binary's adapters: the one service the command line uses too.
-pub type AdminAccounts = Auth<Db, Argon2Hasher, JwtIssuer, SystemClock>;
+/// Sign-in and sessions over this binary's adapters.
+pub type AdminAccounts = Auth<Db, Arc<Argon2Hasher>, JwtIssuer, SystemClock>;
+
+/// Staff accounts over this binary's adapters: the one service the command line uses too.
+pub type StaffAccounts = Staff<Db, Arc<Argon2Hasher>, SystemClock>;
 
 /// What every handler can reach: the use cases, each behind its inbound trait, and the
 /// server's own settings.
@@ -85,6 +89,7 @@ pub struct AppState {
     pub lookup: Arc<dyn LookupService>,
     pub mail: Arc<dyn MailService>,
     pub auth: Arc<dyn AuthService>,
+    pub staff: Arc<dyn StaffService>,
     pub audit: Arc<dyn AuditService>,
     pub settings: Arc<dyn SettingsService>,
     /// What live connections subscribe to.
@@ -152,10 +157,15 @@ fn spawn_planner_statistics(db: Db) {
     });
 }
 
-fn admin_accounts_on(db: Db, config: &Config, shared: &Shared) -> anyhow::Result<AdminAccounts> {
+fn admin_accounts_on(
+    db: Db,
+    hasher: &Arc<Argon2Hasher>,
+    config: &Config,
+    shared: &Shared,
+) -> anyhow::Result<AdminAccounts> {
     Ok(Auth::new(
         db,
-        Argon2Hasher::new()?,
+        Arc::clone(hasher),
         JwtIssuer::new(
             config.jwt_secret.expose_secret().as_bytes(),
             config.token_ttl,
@@ -163,6 +173,21 @@ fn admin_accounts_on(db: Db, config: &Config, shared: &Shared) -> anyhow::Result
         SystemClock,
         shared,
     ))
+}
+
+/// Passwords an owner hands over (and the first admin's): 18 random bytes, 24 characters.
+fn generated_password() -> String {
+    rifa_security::random_token(18)
+}
+
+fn staff_accounts_on(db: Db, hasher: &Arc<Argon2Hasher>, shared: &Shared) -> StaffAccounts {
+    Staff::new(
+        db,
+        Arc::clone(hasher),
+        SystemClock,
+        shared,
+        generated_password,
+    )
 }
 
 /// The audit trail on the configured database, for the command line.
@@ -173,12 +198,17 @@ pub async fn audit_trail(config: &Config) -> anyhow::Result<Audit<Db>> {
     Ok(Audit::new(database(config).await?))
 }
 
-/// Admin accounts on the configured database, for the command line.
+/// Staff accounts on the configured database, for the command line.
 ///
 /// # Errors
-/// When the database is unreachable or the token secret is too short.
-pub async fn admin_accounts(config: &Config) -> anyhow::Result<AdminAccounts> {
-    admin_accounts_on(database(config).await?, config, &Shared::default())
+/// When the database is unreachable or the password hasher cannot be set up.
+pub async fn staff_accounts(config: &Config) -> anyhow::Result<StaffAccounts> {
+    let hasher = Arc::new(Argon2Hasher::new()?);
+    Ok(staff_accounts_on(
+        database(config).await?,
+        &hasher,
+        &Shared::default(),
+    ))
 }
 
 /// The composition root: every service over this binary's adapters, sharing one set of caches.
@@ -190,9 +220,10 @@ fn state(
     shared: &Shared,
     db: Db,
     events: Events,
-    auth: Arc<AdminAccounts>,
+    accounts: (Arc<AdminAccounts>, Arc<StaffAccounts>),
     first_admin_password: FirstAdminPassword,
 ) -> anyhow::Result<AppState> {
+    let (auth, staff) = accounts;
     let clock = Arc::new(SystemClock);
     let access_keys = Arc::new(HmacAccessKeys::new(
         config.access_secret.expose_secret().as_bytes(),
@@ -278,6 +309,7 @@ fn state(
             shared,
         )),
         auth,
+        staff,
         settings: Arc::new(Settings::new(db.clone(), Arc::clone(&clock), shared)),
         events,
         db,
@@ -319,10 +351,13 @@ impl Application {
         let db = database(&config).await?;
         let events = Events::for_database(&db).await?;
         let shared = Shared::default();
-        let auth = Arc::new(admin_accounts_on(db.clone(), &config, &shared)?);
+        let hasher = Arc::new(Argon2Hasher::new()?);
+        let auth = Arc::new(admin_accounts_on(db.clone(), &hasher, &config, &shared)?);
+        let staff = Arc::new(staff_accounts_on(db.clone(), &hasher, &shared));
         let first_admin_password = FirstAdminPassword::in_dir(&config.data_dir);
         let first_admin = if config.bootstrap_admin {
-            auth.ensure_first_admin(|| rifa_security::random_token(18))
+            staff
+                .ensure_first_admin()
                 .await?
                 .map(|(admin, password)| (admin.username, SecretString::from(password)))
         } else {
@@ -333,7 +368,7 @@ impl Application {
         }
         if db.count_admins().await? == 0 {
             tracing::warn!(
-                "no admin exists yet: create one with `rifa-api create-admin --username NAME --privileged`"
+                "no admin exists yet: create one with `rifa-api create-admin --username NAME --role owner`"
             );
         }
         let state = state(
@@ -341,7 +376,7 @@ impl Application {
             &shared,
             db.clone(),
             events,
-            auth,
+            (auth, staff),
             first_admin_password.clone(),
         )?;
         if config.demo_data && db.is_empty().await? {

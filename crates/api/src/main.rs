@@ -6,6 +6,9 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use rifa_api::{Application, Config, telemetry};
 use rifa_app::audit::AuditService as _;
+use rifa_app::staff::StaffError;
+use rifa_domain::admin::Role;
+use rifa_domain::audit::Actor;
 use secrecy::ExposeSecret;
 
 #[derive(Parser)]
@@ -24,8 +27,11 @@ enum Command {
     CreateAdmin {
         #[arg(long)]
         username: String,
-        /// May manage branding and e-mail settings and delete exchange rates.
-        #[arg(long)]
+        /// owner, manager, reviewer or catalogue.
+        #[arg(long, default_value = "manager", value_parser = parse_role)]
+        role: Role,
+        /// The same as `--role owner` (the flag's name before roles).
+        #[arg(long, conflicts_with = "role")]
         privileged: bool,
     },
     /// Check the audit trail on the configured database: every entry's hash, its link to the
@@ -64,8 +70,12 @@ async fn main() -> anyhow::Result<()> {
         Command::Serve => serve(config).await,
         Command::CreateAdmin {
             username,
+            role,
             privileged,
-        } => create_admin(&config, &username, privileged).await,
+        } => {
+            let role = if privileged { Role::Owner } else { role };
+            create_admin(&config, &username, role).await
+        }
         Command::VerifyAudit => verify_audit(&config).await,
         Command::VerifyDraw { .. } => unreachable!("checked before the configuration is read"),
     }
@@ -153,7 +163,14 @@ fn announce_first_admin(application: &Application) {
     }
 }
 
-async fn create_admin(config: &Config, username: &str, privileged: bool) -> anyhow::Result<()> {
+fn parse_role(raw: &str) -> Result<Role, String> {
+    Role::parse(raw).ok_or_else(|| {
+        let roles: Vec<&str> = Role::ALL.iter().map(|r| r.as_str()).collect();
+        format!("one of {}", roles.join(", "))
+    })
+}
+
+async fn create_admin(config: &Config, username: &str, role: Role) -> anyhow::Result<()> {
     let mut input = String::new();
     if !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
         std::io::stdin()
@@ -161,21 +178,20 @@ async fn create_admin(config: &Config, username: &str, privileged: bool) -> anyh
             .context("failed to read the password from stdin")?;
     }
     let password = Some(input.trim_end_matches(['\r', '\n']).to_owned()).filter(|p| !p.is_empty());
-    let accounts = rifa_api::admin_accounts(config).await?;
+    let accounts = rifa_api::staff_accounts(config).await?;
+    let command_line = Actor {
+        admin_id: None,
+        username: "command-line".to_owned(),
+        ip: None,
+    };
     let (admin, generated) = accounts
-        .create_admin(username, password, privileged, || {
-            rifa_security::random_token(18)
-        })
+        .create_account(&command_line, username, password, role)
         .await
         .map_err(|e| anyhow::anyhow!("{}", describe(&e)))?;
     println!(
-        "Admin {} created{}.",
+        "Admin {} created ({}).",
         admin.username,
-        if admin.privileged {
-            " (privileged)"
-        } else {
-            ""
-        }
+        admin.role.as_str()
     );
     if let Some(password) = generated {
         println!("Generated password (shown only once): {password}");
@@ -183,10 +199,9 @@ async fn create_admin(config: &Config, username: &str, privileged: bool) -> anyh
     Ok(())
 }
 
-fn describe(error: &rifa_app::auth::CreateAdminFailure) -> String {
-    use rifa_app::auth::CreateAdminFailure as F;
+fn describe(error: &StaffError) -> String {
     match error {
-        F::Invalid(fields) => fields
+        StaffError::Invalid(fields) => fields
             .iter()
             .map(|(field, e)| {
                 let message = rifa_text::Message::from(e).render(rifa_domain::Lang::En);
@@ -194,7 +209,7 @@ fn describe(error: &rifa_app::auth::CreateAdminFailure) -> String {
             })
             .collect::<Vec<_>>()
             .join("; "),
-        F::UsernameTaken => "that username is already taken".to_owned(),
-        F::Unknown(e) => format!("{e:#}"),
+        StaffError::UsernameTaken => "that username is already taken".to_owned(),
+        other => format!("{other:#}"),
     }
 }

@@ -47,8 +47,9 @@ impl Modify for BearerAuth {
 }
 
 /// Answers any call may get, added to every operation rather than repeated in each handler's
-/// annotation: 503 when the database cannot be reached, and 408 for a body that arrives too
-/// slowly (operations that take one).
+/// annotation: 503 when the database cannot be reached, 408 for a body that arrives too slowly
+/// (operations that take one), and 403 for an admin route the caller's role does not allow
+/// (every admin operation but the `auth` ones, which need only a session).
 struct CommonAnswers;
 
 impl Modify for CommonAnswers {
@@ -76,7 +77,17 @@ impl Modify for CommonAnswers {
             .into_iter()
             .flatten()
             {
+                let needs_a_role = operation.security.as_ref().is_some_and(|s| !s.is_empty())
+                    && !operation
+                        .tags
+                        .as_ref()
+                        .is_some_and(|tags| tags.iter().any(|tag| tag == "auth"));
                 let responses = &mut operation.responses.responses;
+                if needs_a_role {
+                    responses.entry("403".to_owned()).or_insert_with(|| {
+                        error("`forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first").into()
+                    });
+                }
                 if operation.request_body.is_some() {
                     responses.entry("408".to_owned()).or_insert_with(|| {
                         error("`request_timeout`: the body paused or took too long").into()

@@ -2,12 +2,12 @@
 
 use std::sync::Arc;
 
-use rifa_domain::admin::{self, AdminId, AdminUser};
+use rifa_domain::admin::{self, AdminId, AdminUser, Permission, Role};
 use rifa_domain::audit::{Actor, AuditAction, AuditEntry};
 use rifa_domain::{FieldError, FieldErrors};
 use rifa_ports::{
-    AdminRepository, AuditTrail, Clock, CreateAdminError, IssuedToken, NewSession, PasswordHasher,
-    SessionsToEnd, TokenError, TokenIssuer,
+    AdminRepository, AuditTrail, Clock, IssuedToken, NewSession, PasswordHasher, SessionsToEnd,
+    TokenError, TokenIssuer,
 };
 
 use crate::cpu::CpuPool;
@@ -20,9 +20,20 @@ pub struct AdminSession {
     pub session_id: String,
     pub admin_id: AdminId,
     pub username: String,
-    pub privileged: bool,
+    pub role: Role,
+    /// The account's password was handed over by an owner: until it chooses its own, the
+    /// session serves only to do that.
+    pub must_change_password: bool,
     /// When the token this session came from expires.
     pub expires_at: chrono::DateTime<chrono::Utc>,
+}
+
+impl AdminSession {
+    /// Whether this session may do work of kind `permission` now.
+    #[must_use]
+    pub fn can(&self, permission: Permission) -> bool {
+        !self.must_change_password && self.role.can(permission)
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -50,11 +61,13 @@ pub enum AuthError {
 }
 
 #[derive(Debug, thiserror::Error)]
-pub enum CreateAdminFailure {
-    #[error("invalid admin")]
+pub enum PasswordChangeError {
+    /// The current password given is not the account's (counted as a failed sign-in).
+    #[error("wrong current password")]
+    WrongCurrent,
+    /// The new password breaks the rules or is the current one.
+    #[error("invalid new password")]
     Invalid(FieldErrors),
-    #[error("username taken")]
-    UsernameTaken,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -87,11 +100,24 @@ pub trait AuthService: Send + Sync + 'static {
         by: &Actor,
         everywhere: bool,
     ) -> anyhow::Result<u64>;
+
+    /// Replaces the caller's password, given the current one, and ends every session of the
+    /// account; the caller carries on with the new session returned.
+    ///
+    /// # Errors
+    /// `WrongCurrent`, `Invalid` (the new password's rules, or the same as the current one),
+    /// or a storage failure.
+    async fn change_password(
+        &self,
+        session: &AdminSession,
+        by: &Actor,
+        current: &str,
+        new: &str,
+    ) -> Result<IssuedToken, PasswordChangeError>;
 }
 
 /// Auth over its ports: admins, their sessions and the audit trail from `S`, passwords hashed
-/// by `H` (on the CPU pool), tokens signed by `T`, sessions timed by `C`. Creating admins is for
-/// the composition root and the command line, on this type itself.
+/// by `H` (on the CPU pool), tokens signed by `T`, sessions timed by `C`.
 pub struct Auth<S, H, T, C> {
     store: S,
     hasher: Arc<H>,
@@ -108,58 +134,6 @@ impl<S: AdminRepository, H: PasswordHasher, T: TokenIssuer, C: Clock> Auth<S, H,
             tokens,
             clock,
             cpu: shared.cpu.clone(),
-        }
-    }
-
-    /// Creates an admin; without a password one is generated and returned.
-    ///
-    /// # Errors
-    /// `Invalid` username or password, `UsernameTaken`, or a storage failure.
-    pub async fn create_admin(
-        &self,
-        username: &str,
-        password: Option<String>,
-        privileged: bool,
-        generate: impl FnOnce() -> String,
-    ) -> Result<(AdminUser, Option<String>), CreateAdminFailure> {
-        let username = admin::parse_username(username)
-            .map_err(|e| CreateAdminFailure::Invalid(FieldErrors::single("username", e)))?;
-        let (password, generated) = match password {
-            Some(p) => (p, false),
-            None => (generate(), true),
-        };
-        admin::check_new_password(&password, &username).map_err(|e: FieldError| {
-            CreateAdminFailure::Invalid(FieldErrors::single("password", e))
-        })?;
-        let (hasher, plain) = (Arc::clone(&self.hasher), password.clone());
-        let hash = self.cpu.run(move || hasher.hash(&plain)).await??;
-        let admin = self
-            .store
-            .create_admin(&username, &hash, privileged)
-            .await
-            .map_err(|e| match e {
-                CreateAdminError::UsernameTaken => CreateAdminFailure::UsernameTaken,
-                CreateAdminError::Unknown(e) => CreateAdminFailure::Unknown(e),
-            })?;
-        Ok((admin, generated.then_some(password)))
-    }
-
-    /// On a fresh install, a privileged `admin` with a generated password, returned once.
-    ///
-    /// # Errors
-    /// Storage failures only.
-    pub async fn ensure_first_admin(
-        &self,
-        generate: impl FnOnce() -> String,
-    ) -> anyhow::Result<Option<(AdminUser, String)>> {
-        if self.store.count_admins().await? > 0 {
-            return Ok(None);
-        }
-        match self.create_admin("admin", None, true, generate).await {
-            Ok((admin, Some(password))) => Ok(Some((admin, password))),
-            Ok((_, None)) => Ok(None),
-            Err(CreateAdminFailure::UsernameTaken) => Ok(None),
-            Err(e) => Err(anyhow::anyhow!("failed to create the first admin: {e:?}")),
         }
     }
 }
@@ -198,10 +172,10 @@ where
             .await?;
         let at = now(&self.clock);
         match admin {
-            Some(admin) if matches => {
-                let token = self
-                    .tokens
-                    .issue(admin.id, &admin.username, admin.privileged)?;
+            // A disabled account is refused like a wrong password: the form tells nobody which
+            // accounts exist.
+            Some(admin) if matches && !admin.disabled => {
+                let token = self.tokens.issue(admin.id, &admin.username)?;
                 let session = NewSession {
                     id: token.session_id.clone(),
                     admin_id: admin.id,
@@ -267,7 +241,8 @@ where
             session_id: claims.session_id,
             admin_id: admin.id,
             username: admin.username,
-            privileged: admin.privileged,
+            role: admin.role,
+            must_change_password: admin.must_change_password,
             expires_at: claims.expires_at,
         })
     }
@@ -305,5 +280,62 @@ where
             "admin signed out"
         );
         Ok(ended)
+    }
+
+    async fn change_password(
+        &self,
+        session: &AdminSession,
+        by: &Actor,
+        current: &str,
+        new: &str,
+    ) -> Result<IssuedToken, PasswordChangeError> {
+        let admin = self
+            .store
+            .admin_by_username(&session.username)
+            .await?
+            .filter(|admin| admin.id == session.admin_id)
+            .ok_or_else(|| anyhow::anyhow!("the signed-in account is gone"))?;
+        let invalid =
+            |error| PasswordChangeError::Invalid(FieldErrors::single("newPassword", error));
+        admin::check_new_password(new, &admin.username).map_err(invalid)?;
+        let (hasher, current, new, hash) = (
+            Arc::clone(&self.hasher),
+            current.to_owned(),
+            new.to_owned(),
+            admin.password_hash.clone(),
+        );
+        let checked = self
+            .cpu
+            .run(move || {
+                if !hasher.verify(&current, &hash) {
+                    return Ok(Err(PasswordChangeError::WrongCurrent));
+                }
+                if hasher.verify(&new, &hash) {
+                    return Ok(Err(invalid(FieldError::SameAsCurrentPassword)));
+                }
+                hasher.hash(&new).map(Ok)
+            })
+            .await??;
+        let new_hash = checked?;
+        let token = self.tokens.issue(admin.id, &admin.username)?;
+        let at = now(&self.clock);
+        let session = NewSession {
+            id: token.session_id.clone(),
+            admin_id: admin.id,
+            created_at: at,
+            expires_at: token.expires_at,
+        };
+        let entry = AuditEntry {
+            at,
+            actor: by.clone(),
+            action: AuditAction::PasswordChanged,
+            target: Some(format!("admin:{}", admin.id.get())),
+            changes: Vec::new(),
+        };
+        self.store
+            .replace_own_password(admin.id, &new_hash, &session, &entry)
+            .await?;
+        tracing::info!(admin.id = admin.id.get(), "admin changed their password");
+        Ok(token)
     }
 }

@@ -27,6 +27,7 @@ pub mod receipts;
 pub mod review;
 pub mod settings;
 pub mod shared;
+pub mod staff;
 
 pub use shared::Shared;
 

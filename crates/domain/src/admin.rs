@@ -1,8 +1,102 @@
-//! Administrators of the panel.
+//! Administrators of the panel: the staff, their roles and what each role may do.
 
 use crate::validation::FieldError;
 
 pub use crate::id::AdminId;
+
+/// One kind of work in the panel. Every admin route needs one of these (reading the catalogue,
+/// which every screen names raffles and methods from, needs only a live session).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Permission {
+    /// Purchases: the lists, the proofs and their checks, decisions, reopening, the buyers'
+    /// mail, and the live notices of new purchases.
+    Purchases,
+    /// Sales figures: the summary cards and the daily chart.
+    Reports,
+    /// Raffles, payment methods and exchange rates: create, edit, delete; test purchases.
+    Catalogue,
+    /// Prizes, the ledger's freeze, the draw and the deliveries.
+    Draws,
+    /// Branding, e-mail settings, discounts.
+    Settings,
+    /// Staff accounts and their roles.
+    Staff,
+    /// The audit trail.
+    Audit,
+}
+
+impl Permission {
+    pub const ALL: [Self; 7] = [
+        Self::Purchases,
+        Self::Reports,
+        Self::Catalogue,
+        Self::Draws,
+        Self::Settings,
+        Self::Staff,
+        Self::Audit,
+    ];
+
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Purchases => "purchases",
+            Self::Reports => "reports",
+            Self::Catalogue => "catalogue",
+            Self::Draws => "draws",
+            Self::Settings => "settings",
+            Self::Staff => "staff",
+            Self::Audit => "audit",
+        }
+    }
+}
+
+/// A named set of permissions (decision 0023).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// Everything, including the staff, the settings and the trail.
+    Owner,
+    /// The day's running: purchases, figures, catalogue and draws; not staff, settings or trail.
+    Manager,
+    /// Purchases only.
+    Reviewer,
+    /// Raffles, payment methods and exchange rates only.
+    Catalogue,
+}
+
+impl Role {
+    pub const ALL: [Self; 4] = [Self::Owner, Self::Manager, Self::Reviewer, Self::Catalogue];
+
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Owner => "owner",
+            Self::Manager => "manager",
+            Self::Reviewer => "reviewer",
+            Self::Catalogue => "catalogue",
+        }
+    }
+
+    #[must_use]
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|r| r.as_str() == raw)
+    }
+
+    #[must_use]
+    pub const fn permissions(self) -> &'static [Permission] {
+        use Permission as P;
+        match self {
+            Self::Owner => &Permission::ALL,
+            Self::Manager => &[P::Purchases, P::Reports, P::Catalogue, P::Draws],
+            Self::Reviewer => &[P::Purchases],
+            Self::Catalogue => &[P::Catalogue],
+        }
+    }
+
+    #[must_use]
+    pub fn can(self, permission: Permission) -> bool {
+        self.permissions().contains(&permission)
+    }
+}
 
 #[derive(Clone, PartialEq, Eq)]
 pub struct AdminUser {
@@ -10,8 +104,76 @@ pub struct AdminUser {
     pub username: String,
     /// PHC string of an argon2id hash; never leaves the server.
     pub password_hash: String,
-    /// May manage branding and e-mail settings and delete exchange rates.
-    pub privileged: bool,
+    pub role: Role,
+    /// A disabled account cannot sign in and has no live session.
+    pub disabled: bool,
+    /// Set by an owner's reset (and for accounts an owner creates): the password was handed
+    /// over by someone else, so it only serves to choose a new one.
+    pub must_change_password: bool,
+}
+
+/// A staff account as the staff screen and the trail see it (never the password's hash).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaffMember {
+    pub id: AdminId,
+    pub username: String,
+    pub role: Role,
+    pub disabled: bool,
+    pub must_change_password: bool,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub last_sign_in_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// What an owner changes on a staff account; `None` keeps the field.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StaffChange {
+    pub role: Option<Role>,
+    pub disabled: Option<bool>,
+    /// A new password's hash, set by a reset: the account must choose its own at its next
+    /// sign-in, and every session it has ends.
+    pub reset_password_hash: Option<String>,
+}
+
+impl StaffChange {
+    /// Whether the account's sessions end with this change.
+    #[must_use]
+    pub fn ends_sessions(&self) -> bool {
+        self.disabled == Some(true) || self.reset_password_hash.is_some()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum StaffRefusal {
+    /// The one acting is no longer an active owner (changed by another owner a moment ago).
+    #[error("only an active owner manages staff")]
+    NotAnOwner,
+    /// Owners cannot demote, disable or reset themselves: the team would risk having no owner,
+    /// and a password of one's own is changed with the current one.
+    #[error("an owner cannot demote, disable or reset their own account")]
+    OwnAccount,
+}
+
+/// Whether `actor` may make `change` to `target`, both as the database holds them inside the
+/// change's transaction. Because an owner can never remove their own ownership, and only owners
+/// change staff, the team always keeps at least one active owner.
+///
+/// # Errors
+/// The refusal.
+pub fn check_staff_change(
+    actor: &StaffMember,
+    target: &StaffMember,
+    change: &StaffChange,
+) -> Result<(), StaffRefusal> {
+    if actor.disabled || actor.role != Role::Owner {
+        return Err(StaffRefusal::NotAnOwner);
+    }
+    let removes_own_ownership = change.role.is_some_and(|role| role != Role::Owner)
+        || change.disabled == Some(true)
+        || change.reset_password_hash.is_some();
+    if actor.id == target.id && removes_own_ownership {
+        return Err(StaffRefusal::OwnAccount);
+    }
+    Ok(())
 }
 
 impl std::fmt::Debug for AdminUser {
@@ -20,7 +182,9 @@ impl std::fmt::Debug for AdminUser {
         f.debug_struct("AdminUser")
             .field("id", &self.id)
             .field("username", &self.username)
-            .field("privileged", &self.privileged)
+            .field("role", &self.role)
+            .field("disabled", &self.disabled)
+            .field("must_change_password", &self.must_change_password)
             .finish_non_exhaustive()
     }
 }
@@ -90,6 +254,79 @@ pub fn check_new_password(raw: &str, username: &str) -> Result<(), FieldError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn member(id: i64, role: Role) -> StaffMember {
+        StaffMember {
+            id: AdminId::new(id),
+            username: format!("user{id}"),
+            role,
+            disabled: false,
+            must_change_password: false,
+            created_at: chrono::DateTime::UNIX_EPOCH,
+            last_sign_in_at: None,
+        }
+    }
+
+    #[test]
+    fn only_active_owners_change_staff_and_never_their_own_ownership() {
+        let owner = member(1, Role::Owner);
+        let other = member(2, Role::Reviewer);
+        let demote = StaffChange {
+            role: Some(Role::Manager),
+            ..StaffChange::default()
+        };
+        assert_eq!(check_staff_change(&owner, &other, &demote), Ok(()));
+        assert_eq!(
+            check_staff_change(&owner, &owner, &demote),
+            Err(StaffRefusal::OwnAccount)
+        );
+        let disable = StaffChange {
+            disabled: Some(true),
+            ..StaffChange::default()
+        };
+        assert_eq!(
+            check_staff_change(&owner, &owner, &disable),
+            Err(StaffRefusal::OwnAccount)
+        );
+        let stay_owner = StaffChange {
+            role: Some(Role::Owner),
+            disabled: Some(false),
+            ..StaffChange::default()
+        };
+        assert_eq!(check_staff_change(&owner, &owner, &stay_owner), Ok(()));
+        assert_eq!(
+            check_staff_change(&other, &owner, &demote),
+            Err(StaffRefusal::NotAnOwner)
+        );
+        let disabled_owner = StaffMember {
+            disabled: true,
+            ..owner.clone()
+        };
+        assert_eq!(
+            check_staff_change(&disabled_owner, &other, &demote),
+            Err(StaffRefusal::NotAnOwner)
+        );
+        assert!(disable.ends_sessions() && !demote.ends_sessions());
+    }
+
+    #[test]
+    fn roles_are_sets_of_permissions() {
+        for permission in Permission::ALL {
+            assert!(Role::Owner.can(permission));
+        }
+        assert!(Role::Reviewer.can(Permission::Purchases));
+        assert!(!Role::Reviewer.can(Permission::Reports));
+        assert!(!Role::Reviewer.can(Permission::Catalogue));
+        assert!(Role::Catalogue.can(Permission::Catalogue));
+        assert!(!Role::Catalogue.can(Permission::Purchases));
+        for kept_by_owners in [Permission::Staff, Permission::Settings, Permission::Audit] {
+            assert!(!Role::Manager.can(kept_by_owners));
+        }
+        for role in Role::ALL {
+            assert_eq!(Role::parse(role.as_str()), Some(role));
+        }
+        assert_eq!(Role::parse("admin"), None);
+    }
 
     #[test]
     fn usernames_are_lowercase_and_plain() {

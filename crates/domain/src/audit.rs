@@ -55,10 +55,14 @@ pub enum AuditAction {
     BrandingUpdated,
     EmailSettingsUpdated,
     DiscountsUpdated,
+    StaffCreated,
+    StaffUpdated,
+    StaffPasswordReset,
+    PasswordChanged,
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 23] = [
+    pub const ALL: [Self; 27] = [
         Self::SignIn,
         Self::SignInFailed,
         Self::SignOut,
@@ -82,6 +86,10 @@ impl AuditAction {
         Self::BrandingUpdated,
         Self::EmailSettingsUpdated,
         Self::DiscountsUpdated,
+        Self::StaffCreated,
+        Self::StaffUpdated,
+        Self::StaffPasswordReset,
+        Self::PasswordChanged,
     ];
 
     #[must_use]
@@ -110,6 +118,10 @@ impl AuditAction {
             Self::BrandingUpdated => "settings.branding_updated",
             Self::EmailSettingsUpdated => "settings.email_updated",
             Self::DiscountsUpdated => "settings.discounts_updated",
+            Self::StaffCreated => "staff.created",
+            Self::StaffUpdated => "staff.updated",
+            Self::StaffPasswordReset => "staff.password_reset",
+            Self::PasswordChanged => "auth.password_changed",
         }
     }
 

@@ -66,6 +66,10 @@ pub enum FieldError {
     NotesRequiredToReject,
     LookupValueRequired,
     SameCurrency,
+    /// A password change naming a current password that is not the account's.
+    WrongCurrentPassword,
+    /// A new password equal to the one it replaces.
+    SameAsCurrentPassword,
 }
 
 impl FieldError {
@@ -103,6 +107,8 @@ impl FieldError {
             Self::NotesRequiredToReject => "notes_required_to_reject",
             Self::LookupValueRequired => "lookup_value_required",
             Self::SameCurrency => "same_currency",
+            Self::WrongCurrentPassword => "wrong_current_password",
+            Self::SameAsCurrentPassword => "same_as_current_password",
         }
     }
 }

@@ -15,6 +15,7 @@ mod m20261127_000004_verifiable_draw;
 mod m20261127_000005_proof_checks;
 mod m20261127_000006_payment_references;
 mod m20261128_000001_sessions_and_audit_trail;
+mod m20261128_000002_staff_roles;
 
 pub struct Migrator;
 
@@ -35,6 +36,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000005_proof_checks::Migration),
             Box::new(m20261127_000006_payment_references::Migration),
             Box::new(m20261128_000001_sessions_and_audit_trail::Migration),
+            Box::new(m20261128_000002_staff_roles::Migration),
         ]
     }
 }

@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
-use rifa_domain::admin::{AdminId, AdminUser};
+use rifa_domain::admin::{AdminId, AdminUser, Role, StaffChange, StaffMember, StaffRefusal};
 use rifa_domain::audit::AuditEntry;
 use rifa_domain::branding::Branding;
 use rifa_domain::email_settings::EmailSettings;
@@ -556,8 +556,35 @@ pub enum CreateAdminError {
     #[error("username already taken")]
     UsernameTaken,
     #[error(transparent)]
+    Refused(#[from] StaffRefusal),
+    #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
+
+/// A new staff account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewAdmin<'a> {
+    pub username: &'a str,
+    pub password_hash: &'a str,
+    pub role: Role,
+    pub must_change_password: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StaffChangeError {
+    #[error("no such staff account")]
+    NotFound,
+    #[error(transparent)]
+    Refused(#[from] StaffRefusal),
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+/// The core's rule for a staff change, given the one acting and the account changed as the
+/// change's transaction holds them.
+pub type StaffCheck<'a> =
+    &'a (dyn Fn(&StaffMember, &StaffMember) -> Result<(), StaffRefusal> + Sync);
 
 pub trait AdminRepository: Send + Sync + 'static {
     /// # Errors
@@ -566,17 +593,56 @@ pub trait AdminRepository: Send + Sync + 'static {
         &self,
         username: &str,
     ) -> impl Future<Output = anyhow::Result<Option<AdminUser>>> + Send;
+    /// Creates an account and records `audit` in one transaction. With `by`, the account is
+    /// created only while `by` is still an active owner (checked in the transaction).
+    ///
     /// # Errors
-    /// `UsernameTaken` or `Unknown`.
+    /// `UsernameTaken`, `NotAnOwner` or `Unknown`.
     fn create_admin(
         &self,
-        username: &str,
-        password_hash: &str,
-        privileged: bool,
-    ) -> impl Future<Output = Result<AdminUser, CreateAdminError>> + Send;
+        new: &NewAdmin<'_>,
+        by: Option<AdminId>,
+        audit: RecordAudit<'_, StaffMember>,
+    ) -> impl Future<Output = Result<StaffMember, CreateAdminError>> + Send;
     /// # Errors
     /// Storage failures only.
     fn count_admins(&self) -> impl Future<Output = anyhow::Result<u64>> + Send;
+
+    /// Every account, oldest first.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn list_staff(&self) -> impl Future<Output = anyhow::Result<Vec<StaffMember>>> + Send;
+
+    /// Applies `change` to `target` when `check` allows it, ending all of the account's
+    /// sessions when the change says so, and records `audit`: one transaction, which first
+    /// holds every owner's row, so concurrent staff changes are decided one after another
+    /// (two owners demoting each other at once leave one owner, never none).
+    ///
+    /// # Errors
+    /// `NotFound` (either account), `Refused` by `check`, or `Unknown`.
+    fn change_staff(
+        &self,
+        by: AdminId,
+        target: AdminId,
+        change: &StaffChange,
+        at: DateTime<Utc>,
+        check: StaffCheck<'_>,
+        audit: RecordAudit<'_, StaffMember>,
+    ) -> impl Future<Output = Result<StaffMember, StaffChangeError>> + Send;
+
+    /// Sets the admin's own new password, ends every session they have and opens `session`
+    /// for the caller, recording `audit`: one transaction.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn replace_own_password(
+        &self,
+        admin: AdminId,
+        password_hash: &str,
+        session: &NewSession,
+        audit: &AuditEntry,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send;
 
     /// Records a sign-in's session and its audit entry in one transaction.
     ///
@@ -588,7 +654,8 @@ pub trait AdminRepository: Send + Sync + 'static {
         audit: &AuditEntry,
     ) -> impl Future<Output = anyhow::Result<()>> + Send;
 
-    /// The admin of session `id` while it is neither revoked nor expired at `at`.
+    /// The admin of session `id` while it is neither revoked nor expired at `at`, and the
+    /// account is not disabled.
     ///
     /// # Errors
     /// Storage failures only.

@@ -25,7 +25,6 @@ pub struct AdminClaims {
     pub session_id: String,
     pub admin_id: AdminId,
     pub username: String,
-    pub privileged: bool,
     pub expires_at: DateTime<Utc>,
 }
 
@@ -48,12 +47,7 @@ pub enum TokenError {
 pub trait TokenIssuer: Send + Sync + 'static {
     /// # Errors
     /// Only when signing fails.
-    fn issue(
-        &self,
-        admin_id: AdminId,
-        username: &str,
-        privileged: bool,
-    ) -> anyhow::Result<IssuedToken>;
+    fn issue(&self, admin_id: AdminId, username: &str) -> anyhow::Result<IssuedToken>;
 
     /// # Errors
     /// [`TokenError::Expired`] past its `exp`; [`TokenError::Invalid`] for anything else.
@@ -90,13 +84,8 @@ impl<T: PasswordHasher + ?Sized> PasswordHasher for std::sync::Arc<T> {
 }
 
 impl<T: TokenIssuer + ?Sized> TokenIssuer for std::sync::Arc<T> {
-    fn issue(
-        &self,
-        admin_id: AdminId,
-        username: &str,
-        privileged: bool,
-    ) -> anyhow::Result<IssuedToken> {
-        (**self).issue(admin_id, username, privileged)
+    fn issue(&self, admin_id: AdminId, username: &str) -> anyhow::Result<IssuedToken> {
+        (**self).issue(admin_id, username)
     }
 
     fn verify(&self, token: &str) -> Result<AdminClaims, TokenError> {

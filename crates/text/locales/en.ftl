@@ -17,7 +17,25 @@ rate_limited = Too many attempts. Wait { $seconds } { $seconds ->
 request_timeout = The request took too long to arrive. Check your connection and try again.
 receipt_being_rendered = This receipt is already being generated. Wait { $seconds } seconds and try again.
 email_test_failed = The test e-mail could not be sent: { $detail }
-forbidden = Only the main administrator can do this
+forbidden = Your role ({ $role ->
+        [owner] owner
+        [manager] manager
+        [reviewer] reviewer
+       *[catalogue] catalogue
+    }) does not allow { $permission ->
+        [purchases] seeing or reviewing purchases
+        [reports] seeing sales figures
+        [catalogue] changing raffles, payment methods or rates
+        [draws] running draws or delivering prizes
+        [settings] changing the settings or e-mail
+        [staff] managing the team
+       *[audit] reading the activity log
+    }. Ask an owner of the account.
+password_change_required = Choose your own password before going on: the one you have was given to you by someone else.
+username_taken = That username already exists
+staff_not_found = That team account does not exist
+not_an_owner = You are no longer an owner: another owner changed your role or disabled your account a moment ago.
+own_account = You cannot remove your own owner role, disable your own account or reset your own password: ask another owner, or use "Change password".
 service_unavailable = The service is unavailable right now. Please try again in a few seconds.
 internal_error = Something went wrong on our side. Please try again.
 max_below_held_number = You cannot lower the ticket maximum: ticket { $highest_held } is already sold or reserved
@@ -136,6 +154,8 @@ field-weak_password = { $reason_count ->
 field-notes_required_to_reject = Write the reason for the rejection in the notes
 field-lookup_value_required = Enter a value to verify
 field-same_currency = The source and target currencies must differ
+field-wrong_current_password = The current password is not correct
+field-same_as_current_password = The new password must differ from the current one
 
 ## The draw's rule, step by step, and a check of a published draw (certificate, verify-draw)
 draw-step-last-digits = The result { $result } ends in { $used } (its last { $digits } digits): number { $number } is drawn.

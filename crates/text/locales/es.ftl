@@ -20,7 +20,25 @@ rate_limited = Demasiados intentos. Espera { $seconds } { $seconds ->
 request_timeout = La solicitud tardó demasiado en llegar. Revisa tu conexión e inténtalo de nuevo.
 receipt_being_rendered = Ya estamos generando este comprobante. Espera { $seconds } segundos e inténtalo de nuevo.
 email_test_failed = No se pudo enviar el correo de prueba: { $detail }
-forbidden = Solo el administrador principal puede hacer esto
+forbidden = Tu rol ({ $role ->
+        [owner] dueño
+        [manager] encargado
+        [reviewer] revisor
+       *[catalogue] catálogo
+    }) no permite { $permission ->
+        [purchases] ver ni revisar compras
+        [reports] ver las cifras de ventas
+        [catalogue] cambiar sorteos, métodos de pago ni tasas
+        [draws] hacer sorteos ni entregar premios
+        [settings] cambiar la configuración ni el correo
+        [staff] gestionar el equipo
+       *[audit] ver el registro de actividad
+    }. Pídeselo a un dueño de la cuenta.
+password_change_required = Elige tu propia contraseña antes de continuar: la que tienes te la dio otra persona.
+username_taken = Ese nombre de usuario ya existe
+staff_not_found = Esa cuenta del equipo no existe
+not_an_owner = Ya no eres dueño: otro dueño cambió tu rol o desactivó tu cuenta hace un momento.
+own_account = No puedes quitarte tu propio rol de dueño, desactivar tu cuenta ni restablecer tu propia contraseña: pídeselo a otro dueño o usa «Cambiar contraseña».
 service_unavailable = El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.
 internal_error = Ocurrió un error inesperado. Inténtalo de nuevo.
 max_below_held_number = No puedes reducir el máximo de boletos: el boleto { $highest_held } ya está vendido o reservado
@@ -130,6 +148,8 @@ field-weak_password = Contraseña demasiado fácil de adivinar: usa una frase la
 field-notes_required_to_reject = Debes indicar el motivo del rechazo en las notas
 field-lookup_value_required = Debes ingresar un valor para verificar
 field-same_currency = Las monedas de origen y destino deben ser distintas
+field-wrong_current_password = La contraseña actual no es correcta
+field-same_as_current_password = La nueva contraseña debe ser distinta de la actual
 
 ## The draw's rule, step by step, and a check of a published draw (certificate, verify-draw)
 draw-step-last-digits = El resultado { $result } termina en { $used } (sus últimos { $digits } dígitos): sale el número { $number }.

@@ -63,7 +63,9 @@ impl From<&FieldError> for Message {
             | E::MinAboveMax
             | E::NotesRequiredToReject
             | E::LookupValueRequired
-            | E::SameCurrency => message,
+            | E::SameCurrency
+            | E::WrongCurrentPassword
+            | E::SameAsCurrentPassword => message,
         }
     }
 }

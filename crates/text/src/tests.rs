@@ -135,6 +135,8 @@ fn every_field_error() -> Vec<FieldError> {
         FieldError::NotesRequiredToReject,
         FieldError::LookupValueRequired,
         FieldError::SameCurrency,
+        FieldError::WrongCurrentPassword,
+        FieldError::SameAsCurrentPassword,
     ];
     for sample in &samples {
         match sample {
@@ -167,7 +169,9 @@ fn every_field_error() -> Vec<FieldError> {
             | FieldError::WeakPassword { .. }
             | FieldError::NotesRequiredToReject
             | FieldError::LookupValueRequired
-            | FieldError::SameCurrency => {}
+            | FieldError::SameCurrency
+            | FieldError::WrongCurrentPassword
+            | FieldError::SameAsCurrentPassword => {}
         }
     }
     samples

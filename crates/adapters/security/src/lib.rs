@@ -130,7 +130,6 @@ struct Claims {
     /// The session's id: the token is honoured while its session lives on the server.
     jti: String,
     username: String,
-    privileged: bool,
     iat: i64,
     /// Seconds since the epoch, as the panel compares it.
     exp: i64,
@@ -160,12 +159,7 @@ impl JwtIssuer {
 
 impl TokenIssuer for JwtIssuer {
     #[tracing::instrument(name = "security.token_issuer.issue", skip_all, fields(admin.id = admin_id.get()))]
-    fn issue(
-        &self,
-        admin_id: AdminId,
-        username: &str,
-        privileged: bool,
-    ) -> anyhow::Result<IssuedToken> {
+    fn issue(&self, admin_id: AdminId, username: &str) -> anyhow::Result<IssuedToken> {
         let now = Utc::now();
         let expires_at =
             now + chrono::Duration::from_std(self.ttl).context("token lifetime out of range")?;
@@ -174,7 +168,6 @@ impl TokenIssuer for JwtIssuer {
             sub: admin_id.to_string(),
             jti: session_id.clone(),
             username: username.to_owned(),
-            privileged,
             iat: now.timestamp(),
             exp: expires_at.timestamp(),
         };
@@ -207,7 +200,6 @@ impl TokenIssuer for JwtIssuer {
                 .map(AdminId::new)
                 .map_err(|_| TokenError::Invalid)?,
             username: claims.username,
-            privileged: claims.privileged,
             expires_at: DateTime::from_timestamp(claims.exp, 0).ok_or(TokenError::Invalid)?,
         })
     }
@@ -233,19 +225,19 @@ mod tests {
         let issuer =
             JwtIssuer::new(&[7; 32], Duration::from_secs(3600)).unwrap_or_else(|e| panic!("{e}"));
         let issued = issuer
-            .issue(AdminId::new(42), "ana", true)
+            .issue(AdminId::new(42), "ana")
             .unwrap_or_else(|e| panic!("{e}"));
         let claims = issuer
             .verify(&issued.token)
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
-            (claims.admin_id, claims.username.as_str(), claims.privileged),
-            (AdminId::new(42), "ana", true)
+            (claims.admin_id, claims.username.as_str()),
+            (AdminId::new(42), "ana")
         );
         assert_eq!(claims.expires_at.timestamp(), issued.expires_at.timestamp());
         assert_eq!(claims.session_id, issued.session_id);
         let again = issuer
-            .issue(AdminId::new(42), "ana", true)
+            .issue(AdminId::new(42), "ana")
             .unwrap_or_else(|e| panic!("{e}"));
         assert_ne!(
             again.session_id, issued.session_id,
@@ -259,7 +251,7 @@ mod tests {
 
         let expired = JwtIssuer::new(&[7; 32], Duration::ZERO).unwrap_or_else(|e| panic!("{e}"));
         let stale = expired
-            .issue(AdminId::new(1), "ana", false)
+            .issue(AdminId::new(1), "ana")
             .unwrap_or_else(|e| panic!("{e}"));
         std::thread::sleep(Duration::from_millis(1_100));
         assert_eq!(issuer.verify(&stale.token), Err(TokenError::Expired));

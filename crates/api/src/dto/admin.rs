@@ -1,6 +1,10 @@
+use rifa_app::staff::HandedOver;
+use rifa_domain::admin::{AdminId, Role, StaffMember};
 use rifa_domain::stats::{DashboardStats, DaySales};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+
+use super::instant;
 
 #[derive(Deserialize, ToSchema)]
 pub struct LoginRequest {
@@ -14,11 +18,112 @@ pub struct LoginRequest {
 pub struct SessionUserDto {
     pub id: i64,
     pub username: String,
+    /// Always `admin` (the spec's value); the staff role is `staffRole`.
     #[schema(example = "admin")]
     pub role: &'static str,
     pub authenticated: bool,
-    /// May manage branding and e-mail and delete exchange rates.
+    /// An owner: may do everything, including staff, settings and the audit trail.
     pub privileged: bool,
+    #[schema(example = "reviewer")]
+    pub staff_role: &'static str,
+    /// What the role allows: `purchases`, `reports`, `catalogue`, `draws`, `settings`, `staff`,
+    /// `audit`. Empty until a handed-over password is replaced.
+    pub permissions: Vec<&'static str>,
+    /// The password was handed over by an owner: only changing it is allowed.
+    pub must_change_password: bool,
+}
+
+impl SessionUserDto {
+    #[must_use]
+    pub fn new(id: AdminId, username: String, role: Role, must_change_password: bool) -> Self {
+        let permissions = if must_change_password {
+            Vec::new()
+        } else {
+            role.permissions().iter().map(|p| p.as_str()).collect()
+        };
+        Self {
+            id: id.get(),
+            username,
+            role: "admin",
+            authenticated: true,
+            privileged: role == Role::Owner,
+            staff_role: role.as_str(),
+            permissions,
+            must_change_password,
+        }
+    }
+}
+
+/// A staff account as the staff screen lists it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffMemberDto {
+    pub id: i64,
+    pub username: String,
+    #[schema(example = "reviewer")]
+    pub role: &'static str,
+    pub disabled: bool,
+    /// Holds a password an owner handed over, not yet replaced.
+    pub must_change_password: bool,
+    pub created_at: String,
+    pub last_sign_in_at: Option<String>,
+}
+
+impl From<StaffMember> for StaffMemberDto {
+    fn from(member: StaffMember) -> Self {
+        Self {
+            id: member.id.get(),
+            username: member.username,
+            role: member.role.as_str(),
+            disabled: member.disabled,
+            must_change_password: member.must_change_password,
+            created_at: instant(member.created_at),
+            last_sign_in_at: member.last_sign_in_at.map(instant),
+        }
+    }
+}
+
+/// An account and the one-time password to hand over to its person: shown once, never stored
+/// in clear, to be replaced at the first sign-in.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HandedOverDto {
+    pub member: StaffMemberDto,
+    pub temporary_password: String,
+}
+
+impl From<HandedOver> for HandedOverDto {
+    fn from(handed: HandedOver) -> Self {
+        Self {
+            member: handed.member.into(),
+            temporary_password: handed.temporary_password,
+        }
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewStaffRequest {
+    pub username: String,
+    /// `owner`, `manager`, `reviewer` or `catalogue`.
+    #[schema(example = "reviewer")]
+    pub role: String,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffUpdateRequest {
+    #[schema(example = "manager")]
+    pub role: Option<String>,
+    /// Disabling ends every session of the account at once.
+    pub disabled: Option<bool>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordChangeRequest {
+    pub current_password: String,
+    pub new_password: String,
 }
 
 #[derive(Serialize, ToSchema)]

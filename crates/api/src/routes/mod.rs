@@ -15,6 +15,7 @@ pub mod proofs;
 pub mod purchases;
 pub mod raffles;
 pub mod settings;
+pub mod staff;
 pub mod system;
 
 use actix_multipart::form::MultipartFormConfig;
@@ -124,6 +125,11 @@ pub fn table() -> Vec<Endpoint> {
         documented!(auth::me::me),
         documented!(auth::logout::logout),
         documented!(auth::logout::everywhere),
+        documented!(auth::password::change),
+        documented!(staff::list::list),
+        documented!(staff::create::create),
+        documented!(staff::update::update),
+        documented!(staff::reset_password::reset),
         documented!(audit::verification::verify),
         documented!(audit::list::list),
         documented!(purchases::stats::stats),

@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use reqwest::{Method, Response, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, expect_error};
+use crate::helpers::{Role, TestApp, command_line, expect_error};
 use crate::on_both;
 
 on_both!(
@@ -215,7 +215,7 @@ async fn every_admin_route_refuses_a_garbage_or_tampered_token(app: TestApp) {
             Duration::from_secs(600),
         )
         .unwrap();
-        rifa_ports::TokenIssuer::issue(&issuer, rifa_domain::admin::AdminId::new(1), "admin", true)
+        rifa_ports::TokenIssuer::issue(&issuer, rifa_domain::admin::AdminId::new(1), "admin")
             .unwrap()
             .token
     };
@@ -481,8 +481,14 @@ async fn app_limiting_failed_logins_to(per_minute: u32, trust_proxy: bool) -> Te
     config.logins_per_minute = per_minute;
     config.trust_proxy = trust_proxy;
     let app = TestApp::start(config, false).await;
-    let core = rifa_api::admin_accounts(&app.config).await.unwrap();
-    core.create_admin("jefe", Some(OTHER_PASSWORD.to_owned()), true, String::new)
+    let staff = rifa_api::staff_accounts(&app.config).await.unwrap();
+    staff
+        .create_account(
+            &command_line(),
+            "jefe",
+            Some(OTHER_PASSWORD.to_owned()),
+            Role::Owner,
+        )
         .await
         .unwrap();
     app

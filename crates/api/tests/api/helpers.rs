@@ -6,6 +6,8 @@ use chrono::{DateTime, Utc};
 use reqwest::multipart::Form;
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
 use rifa_api::{Application, Config};
+pub use rifa_domain::admin::Role;
+use rifa_domain::audit::Actor;
 use serde_json::{Value, json};
 
 /// Runs one test body against SQLite and PostgreSQL, as two tests.
@@ -169,11 +171,23 @@ impl TestApp {
         body["token"].as_str().unwrap().to_owned()
     }
 
-    /// Creates an admin the way `rifa-api create-admin` does and signs it in.
+    /// Creates an admin the way `rifa-api create-admin` does and signs it in: an owner when
+    /// `privileged`, a manager (what an admin without the flag could do) otherwise.
     pub async fn other_admin(&self, username: &str, privileged: bool) -> String {
-        let app = rifa_api::admin_accounts(&self.config).await.unwrap();
+        let role = if privileged {
+            Role::Owner
+        } else {
+            Role::Manager
+        };
+        self.staff_member(username, role).await
+    }
+
+    /// Creates an account with `role` the way `rifa-api create-admin` does and signs it in.
+    pub async fn staff_member(&self, username: &str, role: Role) -> String {
+        let staff = rifa_api::staff_accounts(&self.config).await.unwrap();
         let password = "a-long-test-password".to_owned();
-        app.create_admin(username, Some(password.clone()), privileged, String::new)
+        staff
+            .create_account(&command_line(), username, Some(password.clone()), role)
             .await
             .unwrap();
         self.login_ok(username, &password).await
@@ -377,4 +391,13 @@ pub fn smtp_to(config: &mut Config, port: u16) {
         from_email: "rifa@example.com".into(),
     });
     config.mail.smtp.security = Some(rifa_mail::SmtpSecurity::Plain);
+}
+
+/// The trail's actor for accounts made outside the panel.
+pub fn command_line() -> Actor {
+    Actor {
+        admin_id: None,
+        username: "command-line".to_owned(),
+        ip: None,
+    }
 }

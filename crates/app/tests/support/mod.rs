@@ -30,6 +30,7 @@ use rifa_app::purchasing::{PurchaseMode, PurchaseReceipt, Purchasing, Purchasing
 use rifa_app::receipts::{Receipts, ReceiptsService};
 use rifa_app::review::{Review, ReviewService};
 use rifa_app::settings::{Settings, SettingsService};
+use rifa_app::staff::Staff;
 use rifa_domain::customer::{Customer, Email, Phone};
 use rifa_domain::payment::{PaymentMethod, PaymentMethodDraft};
 use rifa_domain::payment_reference::ReferencePolicy;
@@ -83,6 +84,10 @@ pub fn test_entry() -> rifa_domain::audit::AuditEntry {
 
 /// Auth as the CLI uses it (its account commands are not part of the handlers' trait).
 pub type AuthOverFakes = Auth<MemoryStore, PlainHasher, PlainTokens, SettableClock>;
+pub type StaffOverFakes = Staff<MemoryStore, PlainHasher, SettableClock>;
+
+/// The password every generated one is in these tests: strong enough for the rules, and known.
+pub const GENERATED_PASSWORD: &str = "quartz-lemon-93-saddle";
 
 /// The services under test with a handle on each of their fakes.
 pub struct Harness {
@@ -115,6 +120,7 @@ pub struct Harness {
     lookup: Lookup<MemoryStore>,
     mail: MailOverFakes,
     auth: AuthOverFakes,
+    staff: StaffOverFakes,
     settings: Settings<MemoryStore, SettableClock>,
     shared: Shared,
     renderer: Arc<TextReceipts>,
@@ -259,6 +265,13 @@ impl Harness {
                 clock.clone(),
                 &shared,
             ),
+            staff: Staff::new(
+                store.clone(),
+                hasher.clone(),
+                clock.clone(),
+                &shared,
+                || GENERATED_PASSWORD.to_owned(),
+            ),
             settings: Settings::new(store.clone(), clock.clone(), &shared),
             shared,
             renderer,
@@ -355,10 +368,15 @@ impl Harness {
         ))
     }
 
-    /// Sign-in through [`rifa_app::auth::AuthService`]; the account commands the CLI runs are
-    /// `Auth`'s own.
+    /// Sign-in through [`rifa_app::auth::AuthService`].
     pub fn auth(&self) -> &AuthOverFakes {
         &self.auth
+    }
+
+    /// Staff through [`rifa_app::staff::StaffService`]; the account commands the CLI runs are
+    /// `Staff`'s own.
+    pub fn staff(&self) -> &StaffOverFakes {
+        &self.staff
     }
 
     pub fn settings(&self) -> &dyn SettingsService {

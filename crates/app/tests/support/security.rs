@@ -40,7 +40,7 @@ impl PasswordHasher for PlainHasher {
     }
 }
 
-/// Tokens `admin:<id>:<username>:<privileged>:<expiry seconds>:<session>`, valid for an hour
+/// Tokens `admin:<id>:<username>:<expiry seconds>:<session>`, valid for an hour
 /// of the settable clock; sessions numbered in order of issue.
 #[derive(Clone)]
 pub struct PlainTokens {
@@ -51,17 +51,12 @@ pub struct PlainTokens {
 pub const TOKEN_LIFETIME: TimeDelta = TimeDelta::hours(1);
 
 impl TokenIssuer for PlainTokens {
-    fn issue(
-        &self,
-        admin_id: AdminId,
-        username: &str,
-        privileged: bool,
-    ) -> anyhow::Result<IssuedToken> {
+    fn issue(&self, admin_id: AdminId, username: &str) -> anyhow::Result<IssuedToken> {
         let expires_at = self.clock.now() + TOKEN_LIFETIME;
         let session_id = format!("s{}", self.sessions.fetch_add(1, Ordering::Relaxed) + 1);
         Ok(IssuedToken {
             token: format!(
-                "admin:{admin_id}:{username}:{privileged}:{}:{session_id}",
+                "admin:{admin_id}:{username}:{}:{session_id}",
                 expires_at.timestamp()
             ),
             session_id,
@@ -71,7 +66,7 @@ impl TokenIssuer for PlainTokens {
 
     fn verify(&self, token: &str) -> Result<AdminClaims, TokenError> {
         let parts: Vec<&str> = token.split(':').collect();
-        let ["admin", id, username, privileged, expiry, session] = parts.as_slice() else {
+        let ["admin", id, username, expiry, session] = parts.as_slice() else {
             return Err(TokenError::Invalid);
         };
         let expires_at = expiry
@@ -89,7 +84,6 @@ impl TokenIssuer for PlainTokens {
                 .map(AdminId::new)
                 .map_err(|_| TokenError::Invalid)?,
             username: (*username).to_owned(),
-            privileged: *privileged == "true",
             expires_at,
         })
     }

@@ -8,8 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
 use rifa_domain::Lang;
-use rifa_domain::admin::{AdminId, AdminUser};
-use rifa_domain::audit::AuditEntry;
+use rifa_domain::admin::AdminUser;
 use rifa_domain::branding::Branding;
 use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::exchange::{ExchangeRate, ExchangeRateDraft, ExchangeRateId};
@@ -25,14 +24,13 @@ use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleStatus};
 use rifa_domain::sales::BuyerKeys;
 use rifa_domain::stats::{DashboardStats, DaySales};
 use rifa_ports::{
-    AdminRepository, AttachOutcome, Clock, CreateAdminError, CreatePurchaseError,
-    DecidePurchaseError, DeleteRaffleError, ExchangeRateRepository, ExpiredHold, HoldExpiry,
-    HoldSummary, MailId, MailJob, MailKind, MailOutbox, MailRecord, MailStatus, MailSubject,
-    NewSession, PaymentMethodRepository, Promotion, ProofProblem, PurchaseAccess, PurchaseDecision,
-    PurchasePage, PurchaseProofs, PurchaseQuery, PurchaseRepository, PurchaseSummary,
-    RaffleRepository, RaffleScope, RateWriteError, RecipientCaps, RecordAudit, ReleaseAlerts,
-    ReopenError, Reopening, SessionsToEnd, SettingsRepository, UpdateRaffleError, WithheldReason,
-    WriteError, recipient_key,
+    AttachOutcome, Clock, CreatePurchaseError, DecidePurchaseError, DeleteRaffleError,
+    ExchangeRateRepository, ExpiredHold, HoldExpiry, HoldSummary, MailId, MailJob, MailKind,
+    MailOutbox, MailRecord, MailStatus, MailSubject, PaymentMethodRepository, Promotion,
+    ProofProblem, PurchaseAccess, PurchaseDecision, PurchasePage, PurchaseProofs, PurchaseQuery,
+    PurchaseRepository, PurchaseSummary, RaffleRepository, RaffleScope, RateWriteError,
+    RecipientCaps, RecordAudit, ReleaseAlerts, ReopenError, Reopening, SettingsRepository,
+    UpdateRaffleError, WithheldReason, WriteError, recipient_key,
 };
 
 use super::system::SettableClock;
@@ -40,6 +38,7 @@ use super::system::SettableClock;
 mod audit;
 mod draws;
 mod proof_checks;
+mod staff;
 
 /// A handle on the shared state: clones see the same data (the app holds one, the test another).
 #[derive(Clone, Default)]
@@ -1427,66 +1426,5 @@ impl SettingsRepository for MemoryStore {
         let before = state.discounts.replace(table.clone());
         state.append_audit(&audit(before.as_ref(), Some(table)));
         Ok(())
-    }
-}
-
-impl AdminRepository for MemoryStore {
-    async fn admin_by_username(&self, username: &str) -> anyhow::Result<Option<AdminUser>> {
-        Ok(self
-            .state()
-            .admins
-            .iter()
-            .find(|a| a.username.eq_ignore_ascii_case(username))
-            .cloned())
-    }
-
-    async fn create_admin(
-        &self,
-        username: &str,
-        password_hash: &str,
-        privileged: bool,
-    ) -> Result<AdminUser, CreateAdminError> {
-        let mut state = self.state();
-        if state
-            .admins
-            .iter()
-            .any(|a| a.username.eq_ignore_ascii_case(username))
-        {
-            return Err(CreateAdminError::UsernameTaken);
-        }
-        let admin = AdminUser {
-            id: AdminId::new(state.next_id()),
-            username: username.to_owned(),
-            password_hash: password_hash.to_owned(),
-            privileged,
-        };
-        state.admins.push(admin.clone());
-        Ok(admin)
-    }
-
-    async fn count_admins(&self) -> anyhow::Result<u64> {
-        Ok(self.state().admins.len() as u64)
-    }
-
-    async fn open_session(&self, session: &NewSession, audit: &AuditEntry) -> anyhow::Result<()> {
-        self.open_session_now(session, audit);
-        Ok(())
-    }
-
-    async fn admin_of_live_session(
-        &self,
-        id: &str,
-        at: DateTime<Utc>,
-    ) -> anyhow::Result<Option<AdminUser>> {
-        Ok(self.admin_of_live_session_now(id, at))
-    }
-
-    async fn revoke_sessions(
-        &self,
-        sessions: SessionsToEnd<'_>,
-        at: DateTime<Utc>,
-        audit: &AuditEntry,
-    ) -> anyhow::Result<u64> {
-        Ok(self.revoke_sessions_now(sessions, at, audit))
     }
 }

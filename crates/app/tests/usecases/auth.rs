@@ -2,12 +2,14 @@
 
 use chrono::TimeDelta;
 use rifa_app::audit::{Audit, AuditService};
-use rifa_app::auth::{AuthError, AuthService, CreateAdminFailure, LoginError};
+use rifa_app::auth::{AuthError, AuthService, LoginError};
+use rifa_app::staff::StaffError;
+use rifa_domain::admin::Role;
 use rifa_domain::audit::{Actor, AuditAction};
-use rifa_ports::{AuditQuery, TokenError};
+use rifa_ports::{AdminRepository, AuditQuery, TokenError};
 
 use crate::support::security::TOKEN_LIFETIME;
-use crate::support::{Harness, fields};
+use crate::support::{GENERATED_PASSWORD, Harness, fields};
 
 fn ip() -> Option<String> {
     Some("198.51.100.7".to_owned())
@@ -21,13 +23,27 @@ fn as_actor(session: &rifa_app::auth::AdminSession) -> Actor {
     }
 }
 
-const STRONG: &str = "violet-harbor-57-crumpet";
+pub const STRONG: &str = "violet-harbor-57-crumpet";
 
-async fn with_admin(t: &Harness) {
-    t.auth()
-        .create_admin("carla", Some(STRONG.into()), false, String::new)
+/// Who creates accounts outside the panel.
+pub fn command_line() -> Actor {
+    Actor {
+        admin_id: None,
+        username: "command-line".to_owned(),
+        ip: None,
+    }
+}
+
+/// An account with `role` and the password [`STRONG`], made as the command line makes them.
+pub async fn account(t: &Harness, username: &str, role: Role) {
+    t.staff()
+        .create_account(&command_line(), username, Some(STRONG.into()), role)
         .await
         .unwrap();
+}
+
+async fn with_admin(t: &Harness) {
+    account(t, "carla", Role::Manager).await;
 }
 
 #[tokio::test]
@@ -47,7 +63,10 @@ async fn the_right_password_signs_in_and_its_token_authenticates() {
         (session.admin_id, session.username.as_str()),
         (admin.id, "carla")
     );
-    assert!(!session.privileged);
+    assert_eq!(
+        (session.role, session.must_change_password),
+        (Role::Manager, false)
+    );
     assert_eq!(session.expires_at, token.expires_at);
 }
 
@@ -82,10 +101,7 @@ async fn a_missing_bad_or_expired_token_or_one_without_a_session_is_refused() {
     with_admin(&t).await;
     let (token, _) = t.auth().login("carla", STRONG, ip()).await.unwrap();
     // Well formed, well signed (for these fakes), but no sign-in opened its session.
-    let forged = format!(
-        "admin:9999:ghost:true:{}:s999",
-        token.expires_at.timestamp()
-    );
+    let forged = format!("admin:9999:ghost:{}:s999", token.expires_at.timestamp());
 
     let auth = t.auth();
     assert!(matches!(
@@ -115,22 +131,27 @@ async fn a_missing_bad_or_expired_token_or_one_without_a_session_is_refused() {
 async fn the_first_admin_is_created_once_with_a_generated_password() {
     let t = Harness::new();
 
-    let first = t
-        .auth()
-        .ensure_first_admin(|| STRONG.to_owned())
-        .await
-        .unwrap();
-    let again = t
-        .auth()
-        .ensure_first_admin(|| "another-strong-pass-99".to_owned())
-        .await
-        .unwrap();
+    let first = t.staff().ensure_first_admin().await.unwrap();
+    let again = t.staff().ensure_first_admin().await.unwrap();
 
     let (admin, password) = first.unwrap();
-    assert_eq!((admin.username.as_str(), admin.privileged), ("admin", true));
-    assert_eq!(password, STRONG);
+    assert_eq!(
+        (
+            admin.username.as_str(),
+            admin.role,
+            admin.must_change_password
+        ),
+        ("admin", Role::Owner, false),
+        "the operator's own password, not one handed over"
+    );
+    assert_eq!(password, GENERATED_PASSWORD);
     assert!(again.is_none());
-    assert!(t.auth().login("admin", STRONG, ip()).await.is_ok());
+    assert!(
+        t.auth()
+            .login("admin", GENERATED_PASSWORD, ip())
+            .await
+            .is_ok()
+    );
 }
 
 #[tokio::test]
@@ -138,40 +159,41 @@ async fn an_admin_needs_a_valid_unique_name_and_a_strong_password() {
     let t = Harness::new();
     with_admin(&t).await;
 
-    let taken = t
-        .auth()
-        .create_admin("Carla", Some(STRONG.into()), false, String::new)
+    let staff = t.staff();
+    let cli = command_line();
+    let taken = staff
+        .create_account(&cli, "Carla", Some(STRONG.into()), Role::Manager)
         .await;
-    let weak = t
-        .auth()
-        .create_admin("dario", Some("password1234".into()), false, String::new)
+    let weak = staff
+        .create_account(&cli, "dario", Some("password1234".into()), Role::Manager)
         .await;
-    let bad_name = t
-        .auth()
-        .create_admin("d", Some(STRONG.into()), false, String::new)
+    let bad_name = staff
+        .create_account(&cli, "d", Some(STRONG.into()), Role::Manager)
         .await;
-    let generated = t
-        .auth()
-        .create_admin("elena", None, true, || "quartz-lemon-93-saddle".to_owned())
+    let generated = staff
+        .create_account(&cli, "elena", None, Role::Owner)
         .await
         .unwrap();
 
-    assert!(
-        matches!(taken, Err(CreateAdminFailure::UsernameTaken)),
-        "{taken:?}"
-    );
+    assert!(matches!(taken, Err(StaffError::UsernameTaken)), "{taken:?}");
     match weak {
-        Err(CreateAdminFailure::Invalid(errors)) => assert_eq!(fields(&errors), ["password"]),
+        Err(StaffError::Invalid(errors)) => assert_eq!(fields(&errors), ["password"]),
         other => panic!("expected a weak password, got {other:?}"),
     }
     match bad_name {
-        Err(CreateAdminFailure::Invalid(errors)) => assert_eq!(fields(&errors), ["username"]),
+        Err(StaffError::Invalid(errors)) => assert_eq!(fields(&errors), ["username"]),
         other => panic!("expected a bad username, got {other:?}"),
     }
-    assert_eq!(generated.1.as_deref(), Some("quartz-lemon-93-saddle"));
-    assert_ne!(
-        generated.0.password_hash, "quartz-lemon-93-saddle",
+    assert_eq!(generated.1.as_deref(), Some(GENERATED_PASSWORD));
+    let stored = t.store.admin_by_username("elena").await.unwrap().unwrap();
+    assert_eq!(
+        stored.password_hash,
+        format!("plain:{GENERATED_PASSWORD}"),
         "stored hashed"
+    );
+    assert!(
+        !stored.must_change_password,
+        "the command line's operator chose to generate it"
     );
 }
 
@@ -179,10 +201,7 @@ async fn an_admin_needs_a_valid_unique_name_and_a_strong_password() {
 async fn signing_out_ends_that_session_and_everywhere_ends_all_of_the_admins() {
     let t = Harness::new();
     with_admin(&t).await;
-    t.auth()
-        .create_admin("dario", Some(STRONG.into()), false, String::new)
-        .await
-        .unwrap();
+    account(&t, "dario", Role::Reviewer).await;
     let auth = t.auth();
     let (phone, _) = auth.login("carla", STRONG, ip()).await.unwrap();
     let (laptop, _) = auth.login("carla", STRONG, ip()).await.unwrap();
@@ -256,6 +275,7 @@ async fn every_sign_in_attempt_and_sign_out_is_in_the_trail_and_the_chain_holds(
     assert_eq!(
         seen,
         [
+            (AuditAction::StaffCreated, "command-line", None),
             (AuditAction::SignIn, "carla", Some(admin.id.get())),
             (AuditAction::SignInFailed, "carla", None),
             (AuditAction::SignInFailed, "mallory", None),
@@ -263,6 +283,10 @@ async fn every_sign_in_attempt_and_sign_out_is_in_the_trail_and_the_chain_holds(
         ]
     );
     assert_eq!(newest_first[3].entry.actor.ip, ip());
+    assert_eq!(
+        newest_first[4].entry.target.as_deref(),
+        Some(format!("admin:{}", admin.id.get()).as_str())
+    );
     let failed = audit
         .entries(AuditQuery {
             action: Some("auth.sign_in_failed".into()),
@@ -273,5 +297,5 @@ async fn every_sign_in_attempt_and_sign_out_is_in_the_trail_and_the_chain_holds(
         .unwrap();
     assert_eq!(failed.len(), 2);
     let verification = audit.verify().await.unwrap();
-    assert_eq!((verification.verified, verification.broken), (4, None));
+    assert_eq!((verification.verified, verification.broken), (5, None));
 }

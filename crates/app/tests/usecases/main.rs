@@ -21,3 +21,4 @@ mod purchasing;
 mod receipts;
 mod review;
 mod settings;
+mod staff;

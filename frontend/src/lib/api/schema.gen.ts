@@ -11,7 +11,7 @@ export type paths = {
         /**
          * The audit trail, newest first: who did what, when and from where, with what changed.
          *     Filtered by `actor`, `action`, `target` and time, and paged by `before` (`nextBefore` of the
-         *     answer). The privileged admin only.
+         *     answer). Needs the audit permission (owners).
          */
         get: {
             parameters: {
@@ -106,7 +106,7 @@ export type paths = {
         /**
          * Checks the whole trail: every entry's hash and its link to the one before, and that the
          *     trail ends where the stored head says. A broken chain is an answer (`intact: false`, where
-         *     it breaks), not an error. The privileged admin only.
+         *     it breaks), not an error. Needs the audit permission (owners).
          */
         get: {
             parameters: {
@@ -169,7 +169,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Changes the branding (privileged admin only); fields left out keep their value. */
+        /** Changes the branding (needs the settings permission: owners); fields left out keep their value. */
         post: {
             parameters: {
                 query?: never;
@@ -298,6 +298,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
                 503: {
                     headers: {
@@ -310,7 +319,7 @@ export type paths = {
             };
         };
         /**
-         * Replaces the volume discount table (privileged admin only); the highest tier a purchase
+         * Replaces the volume discount table (needs the settings permission: owners); the highest tier a purchase
          *     reaches applies.
          */
         put: {
@@ -416,7 +425,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The SMTP settings (privileged admin only), without the password. */
+        /** The SMTP settings (needs the settings permission: owners), without the password. */
         get: {
             parameters: {
                 query?: never;
@@ -462,7 +471,7 @@ export type paths = {
             };
         };
         /**
-         * Saves the SMTP settings (privileged admin only). The password is write-only: leave it out to
+         * Saves the SMTP settings (needs the settings permission: owners). The password is write-only: leave it out to
          *     keep the stored one, or send `clearPassword: true` to delete it.
          */
         put: {
@@ -571,7 +580,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Sends a test message with the current e-mail settings (privileged admin only), to `to` or
+         * Sends a test message with the current e-mail settings (needs the settings permission: owners), to `to` or
          *     to the saved sender address. A failure answers 422 `email_test_failed` with the mail
          *     server's own words, so the admin can fix the settings.
          */
@@ -703,6 +712,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
                 503: {
                     headers: {
@@ -746,6 +764,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -860,6 +887,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -922,7 +958,7 @@ export type paths = {
             };
         };
         post?: never;
-        /** Deletes an exchange rate (privileged admin only); methods using it are left without one. */
+        /** Deletes an exchange rate (needs the catalogue permission); methods using it are left without one. */
         delete: {
             parameters: {
                 query?: never;
@@ -1246,6 +1282,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1304,6 +1349,15 @@ export type paths = {
                     content?: never;
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1388,6 +1442,117 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the caller's own password, given the current one. Every session of the account
+         *     ends (other devices are signed out, their live connections close within a second); the
+         *     answer carries a new token for this one. Wrong current passwords count as failed sign-ins
+         *     (429 `rate_limited` after too many).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasswordChangeRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LoginResponse"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `request_timeout`: the body paused or took too long */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `currentPassword` wrong, or `newPassword` too short, guessable or unchanged */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payment-methods": {
         parameters: {
             query?: never;
@@ -1414,6 +1579,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1464,6 +1638,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1569,6 +1752,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1641,6 +1833,15 @@ export type paths = {
                     content?: never;
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1722,6 +1923,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1837,6 +2047,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1892,6 +2111,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1967,6 +2195,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -2029,6 +2266,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2121,6 +2367,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2247,6 +2502,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description `request_timeout`: the body paused or took too long */
                 408: {
                     headers: {
@@ -2362,6 +2626,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2465,6 +2738,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2525,6 +2807,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
                 503: {
                     headers: {
@@ -2568,6 +2859,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2660,6 +2960,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -2715,6 +3024,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2812,6 +3130,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -2877,6 +3204,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2950,6 +3286,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3013,6 +3358,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3099,6 +3453,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3219,6 +3582,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3351,6 +3723,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3451,6 +3832,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3523,6 +3913,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3642,6 +4041,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3712,6 +4120,15 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3733,6 +4150,383 @@ export type paths = {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every staff account, oldest first, with its role, state and last sign-in. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StaffMemberDto"][];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Creates a staff account with a role and a generated password, shown once in the answer: the
+         *     owner hands it over, and the account must choose its own at its first sign-in.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewStaffRequest"];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HandedOverDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `request_timeout`: the body paused or took too long */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `username_taken` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes an account's role or disables (or enables) it. Disabling ends every session of the
+         *     account at once; its live connections close within a second. Owners cannot demote or
+         *     disable themselves (409 `own_account`), so the team always keeps an owner.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StaffUpdateRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StaffMemberDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `staff_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `request_timeout`: the body paused or took too long */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `own_account` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/admin/staff/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives an account a new generated password, shown once in the answer, to be replaced at its
+         *     next sign-in; every session of the account ends at once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HandedOverDto"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `staff_not_found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `own_account`: change your own password with the current one */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3777,6 +4571,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3861,6 +4664,15 @@ export type paths = {
                     };
                 };
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6006,6 +6818,14 @@ export type components = {
             /** @description USD, EUR, VES or COP; defaults to VES. */
             toCurrency?: string | null;
         };
+        /**
+         * @description An account and the one-time password to hand over to its person: shown once, never stored
+         *     in clear, to be replaced at the first sign-in.
+         */
+        HandedOverDto: {
+            member: components["schemas"]["StaffMemberDto"];
+            temporaryPassword: string;
+        };
         HealthDto: {
             status: string;
         };
@@ -6072,6 +6892,18 @@ export type components = {
              * @example hourly_cap
              */
             withheldReason?: string | null;
+        };
+        NewStaffRequest: {
+            /**
+             * @description `owner`, `manager`, `reviewer` or `catalogue`.
+             * @example reviewer
+             */
+            role: string;
+            username: string;
+        };
+        PasswordChangeRequest: {
+            currentPassword: string;
+            newPassword: string;
         };
         PaymentMethodDto: {
             active: boolean;
@@ -6612,10 +7444,22 @@ export type components = {
             authenticated: boolean;
             /** Format: int64 */
             id: number;
-            /** @description May manage branding and e-mail and delete exchange rates. */
+            /** @description The password was handed over by an owner: only changing it is allowed. */
+            mustChangePassword: boolean;
+            /**
+             * @description What the role allows: `purchases`, `reports`, `catalogue`, `draws`, `settings`, `staff`,
+             *     `audit`. Empty until a handed-over password is replaced.
+             */
+            permissions: string[];
+            /** @description An owner: may do everything, including staff, settings and the audit trail. */
             privileged: boolean;
-            /** @example admin */
+            /**
+             * @description Always `admin` (the spec's value); the staff role is `staffRole`.
+             * @example admin
+             */
             role: string;
+            /** @example reviewer */
+            staffRole: string;
             username: string;
         };
         /** @description One thing found about a proof; the panel words each in the reviewer's language. */
@@ -6682,6 +7526,25 @@ export type components = {
         } | {
             /** @enum {string} */
             kind: "unreadable";
+        };
+        /** @description A staff account as the staff screen lists it. */
+        StaffMemberDto: {
+            createdAt: string;
+            disabled: boolean;
+            /** Format: int64 */
+            id: number;
+            lastSignInAt?: string | null;
+            /** @description Holds a password an owner handed over, not yet replaced. */
+            mustChangePassword: boolean;
+            /** @example reviewer */
+            role: string;
+            username: string;
+        };
+        StaffUpdateRequest: {
+            /** @description Disabling ends every session of the account at once. */
+            disabled?: boolean | null;
+            /** @example manager */
+            role?: string | null;
         };
         StatsDto: {
             /**

@@ -8,7 +8,9 @@ pub struct Model {
     pub id: i64,
     pub username: String,
     pub password_hash: String,
-    pub privileged: bool,
+    pub role: String,
+    pub disabled: bool,
+    pub must_change_password: bool,
     pub created_at: DateTime<Utc>,
 }
 

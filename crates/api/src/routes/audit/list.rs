@@ -3,11 +3,11 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{AuditPageDto, AuditParams, ErrorBody};
 use crate::error::ApiError;
-use crate::extract::Privileged;
+use crate::extract::{Allowed, need};
 
 /// The audit trail, newest first: who did what, when and from where, with what changed.
 /// Filtered by `actor`, `action`, `target` and time, and paged by `before` (`nextBefore` of the
-/// answer). The privileged admin only.
+/// answer). Needs the audit permission (owners).
 #[tracing::instrument(name = "api.audit.list.list", skip_all)]
 #[utoipa::path(get, path = "/api/admin/audit", tag = "admin", security(("bearer" = [])), params(AuditParams), responses(
     (status = 200, body = AuditPageDto),
@@ -17,7 +17,7 @@ use crate::extract::Privileged;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn list(
-    _: Privileged,
+    _: Allowed<need::Audit>,
     state: web::Data<AppState>,
     params: web::Query<AuditParams>,
 ) -> Result<web::Json<AuditPageDto>, ApiError> {

@@ -47,12 +47,11 @@ pub async fn login(
     Ok(web::Json(LoginResponse {
         token: token.token,
         expires_at: instant(token.expires_at),
-        user: SessionUserDto {
-            id: admin.id.get(),
-            username: admin.username,
-            role: "admin",
-            authenticated: true,
-            privileged: admin.privileged,
-        },
+        user: SessionUserDto::new(
+            admin.id,
+            admin.username,
+            admin.role,
+            admin.must_change_password,
+        ),
     }))
 }

@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::ErrorBody;
 use crate::error::ApiError;
-use crate::extract::Acting;
+use crate::extract::{Acting, need};
 
 /// Signs this session out: its token stops working at once, and a live connection opened with
 /// it closes within a second.
@@ -13,7 +13,7 @@ use crate::extract::Acting;
     (status = 401, body = ErrorBody),
 ))]
 pub async fn logout(
-    Acting { session, actor }: Acting,
+    Acting { session, actor, .. }: Acting<need::SignedIn>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     state.auth.sign_out(&session, &actor, false).await?;
@@ -28,7 +28,7 @@ pub async fn logout(
     (status = 401, body = ErrorBody),
 ))]
 pub async fn everywhere(
-    Acting { session, actor }: Acting,
+    Acting { session, actor, .. }: Acting<need::SignedIn>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     state.auth.sign_out(&session, &actor, true).await?;

@@ -10,11 +10,10 @@ use crate::extract::Admin;
     (status = 401, body = ErrorBody),
 ))]
 pub async fn me(Admin(session): Admin) -> web::Json<SessionUserDto> {
-    web::Json(SessionUserDto {
-        id: session.admin_id.get(),
-        username: session.username,
-        role: "admin",
-        authenticated: true,
-        privileged: session.privileged,
-    })
+    web::Json(SessionUserDto::new(
+        session.admin_id,
+        session.username,
+        session.role,
+        session.must_change_password,
+    ))
 }

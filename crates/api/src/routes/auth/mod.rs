@@ -1,3 +1,4 @@
 pub mod login;
 pub mod logout;
 pub mod me;
+pub mod password;

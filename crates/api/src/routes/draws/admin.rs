@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{AdminDrawDto, ErrorBody};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 use rifa_domain::raffle::RaffleId;
 
 /// A raffle's draw as the panel runs it: the prizes with their sources, results, winners and
@@ -16,7 +16,7 @@ use rifa_domain::raffle::RaffleId;
     (status = 404, body = ErrorBody),
 ))]
 pub async fn view(
-    _: Admin,
+    _: Allowed<need::Draws>,
     state: web::Data<AppState>,
     id: web::Path<RaffleId>,
 ) -> Result<HttpResponse, ApiError> {

@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{AdminDrawDto, DeliveredRequest, ErrorBody};
 use crate::error::ApiError;
-use crate::extract::Acting;
+use crate::extract::{Acting, need};
 use rifa_domain::id::PrizeId;
 use rifa_domain::raffle::RaffleId;
 
@@ -24,7 +24,7 @@ use rifa_domain::raffle::RaffleId;
         (status = 422, body = ErrorBody),
     ))]
 pub async fn delivered(
-    Acting { actor, .. }: Acting,
+    Acting { actor, .. }: Acting<need::Draws>,
     state: web::Data<AppState>,
     path: web::Path<(RaffleId, PrizeId)>,
     body: web::Json<DeliveredRequest>,

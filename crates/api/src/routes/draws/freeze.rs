@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{AdminDrawDto, ErrorBody};
 use crate::error::ApiError;
-use crate::extract::Acting;
+use crate::extract::{Acting, need};
 use rifa_domain::raffle::RaffleId;
 
 /// Freezes the raffle's ledger: the sorted sold numbers, each with its buyer's salted tag, and
@@ -19,7 +19,7 @@ use rifa_domain::raffle::RaffleId;
     (status = 409, body = ErrorBody),
 ))]
 pub async fn freeze(
-    Acting { actor, .. }: Acting,
+    Acting { actor, .. }: Acting<need::Draws>,
     state: web::Data<AppState>,
     id: web::Path<RaffleId>,
 ) -> Result<HttpResponse, ApiError> {

@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{AdminDrawDto, ErrorBody, PrizesRequest};
 use crate::error::ApiError;
-use crate::extract::Acting;
+use crate::extract::{Acting, need};
 use rifa_domain::raffle::RaffleId;
 
 /// Replaces the raffle's prizes, in the order they are drawn, each with the public source of
@@ -24,7 +24,7 @@ use rifa_domain::raffle::RaffleId;
         (status = 422, body = ErrorBody),
     ))]
 pub async fn replace(
-    Acting { actor, .. }: Acting,
+    Acting { actor, .. }: Acting<need::Draws>,
     state: web::Data<AppState>,
     id: web::Path<RaffleId>,
     body: web::Json<PrizesRequest>,

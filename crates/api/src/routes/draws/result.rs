@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{AdminDrawDto, ErrorBody, ResultRequest};
 use crate::error::ApiError;
-use crate::extract::Acting;
+use crate::extract::{Acting, need};
 use rifa_app::draws::LotteryResultInput;
 use rifa_domain::id::PrizeId;
 use rifa_domain::raffle::RaffleId;
@@ -32,7 +32,7 @@ use rifa_domain::raffle::RaffleId;
         (status = 503, body = ErrorBody),
     ))]
 pub async fn record(
-    Acting { actor, .. }: Acting,
+    Acting { actor, .. }: Acting<need::Draws>,
     state: web::Data<AppState>,
     path: web::Path<(RaffleId, PrizeId)>,
     body: web::Json<ResultRequest>,

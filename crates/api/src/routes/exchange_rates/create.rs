@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{ErrorBody, ExchangeRateDto, ExchangeRateRequest};
 use crate::error::ApiError;
-use crate::extract::Acting;
+use crate::extract::{Acting, need};
 
 /// Adds an exchange rate (defaults: USD to VES); one rate per currency pair.
 #[tracing::instrument(name = "api.exchange_rates.create.create", skip_all)]
@@ -17,7 +17,7 @@ use crate::extract::Acting;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn create(
-    Acting { actor, .. }: Acting,
+    Acting { actor, .. }: Acting<need::Catalogue>,
     state: web::Data<AppState>,
     body: web::Json<ExchangeRateRequest>,
 ) -> Result<HttpResponse, ApiError> {

@@ -3,10 +3,10 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::ErrorBody;
 use crate::error::ApiError;
-use crate::extract::{ClientIp, Privileged, actor_of};
+use crate::extract::{Acting, need};
 use rifa_domain::exchange::ExchangeRateId;
 
-/// Deletes an exchange rate (privileged admin only); methods using it are left without one.
+/// Deletes an exchange rate (needs the catalogue permission); methods using it are left without one.
 #[tracing::instrument(name = "api.exchange_rates.delete.delete", skip_all)]
 #[utoipa::path(delete, path = "/api/admin/exchange-rates/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
     (status = 204),
@@ -15,15 +15,15 @@ use rifa_domain::exchange::ExchangeRateId;
     (status = 404, body = ErrorBody),
 ))]
 pub async fn delete(
-    Privileged(admin): Privileged,
-    ip: ClientIp,
+    Acting {
+        session: admin,
+        actor,
+        ..
+    }: Acting<need::Catalogue>,
     state: web::Data<AppState>,
     id: web::Path<ExchangeRateId>,
 ) -> Result<HttpResponse, ApiError> {
-    state
-        .payments
-        .delete_exchange_rate(*id, &actor_of(&admin, Some(ip)))
-        .await?;
+    state.payments.delete_exchange_rate(*id, &actor).await?;
     tracing::info!(
         admin.id = admin.admin_id.get(),
         rate.id = id.get(),

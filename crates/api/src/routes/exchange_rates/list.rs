@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{ErrorBody, ExchangeRateDto};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 
 /// Every exchange rate.
 #[tracing::instrument(name = "api.exchange_rates.list.list", skip_all)]
@@ -12,7 +12,7 @@ use crate::extract::Admin;
     (status = 401, body = ErrorBody),
 ))]
 pub async fn list(
-    _: Admin,
+    _: Allowed<need::AnyRole>,
     state: web::Data<AppState>,
 ) -> Result<web::Json<Vec<ExchangeRateDto>>, ApiError> {
     Ok(web::Json(

@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{ErrorBody, ExchangeRateDto, ExchangeRateRequest};
 use crate::error::ApiError;
-use crate::extract::Acting;
+use crate::extract::{Acting, need};
 use rifa_domain::exchange::ExchangeRateId;
 
 /// Replaces an exchange rate; methods using it convert with the new rate from now on.
@@ -19,7 +19,7 @@ use rifa_domain::exchange::ExchangeRateId;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn update(
-    Acting { actor, .. }: Acting,
+    Acting { actor, .. }: Acting<need::Catalogue>,
     state: web::Data<AppState>,
     id: web::Path<ExchangeRateId>,
     body: web::Json<ExchangeRateRequest>,

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use actix_web::{HttpRequest, HttpResponse, web};
 use actix_ws::{CloseCode, CloseReason, Message, MessageStream, Session};
 use rifa_app::auth::AuthError;
+use rifa_domain::admin::Permission;
 use rifa_ports::TokenError;
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
@@ -56,7 +57,11 @@ async fn serve(state: web::Data<AppState>, mut session: Session, mut stream: Mes
         Ok(Some(Ok(Message::Text(text)))) => match serde_json::from_str::<ClientMessage>(&text) {
             Ok(ClientMessage::AdminAuth { token }) => {
                 match state.auth.authenticate(Some(&token)).await {
-                    Ok(admin) => (token, admin.expires_at),
+                    Ok(admin) if admin.can(Permission::Purchases) => (token, admin.expires_at),
+                    Ok(_) => {
+                        let _ = session.close(policy("not allowed")).await;
+                        return;
+                    }
                     Err(AuthError::Token(TokenError::Expired)) => {
                         let _ = session.close(policy("token expired")).await;
                         return;
@@ -128,7 +133,10 @@ async fn serve(state: web::Data<AppState>, mut session: Session, mut stream: Mes
                 }
             }
             _ = session_check.tick() => match state.auth.authenticate(Some(&token)).await {
-                Ok(_) => {}
+                Ok(admin) if admin.can(Permission::Purchases) => {}
+                // Buyers' names are for roles that review purchases: a role changed away
+                // from that closes the connection as surely as a session that ended.
+                Ok(_) => break policy("not allowed"),
                 Err(AuthError::Token(TokenError::Expired)) => break policy("token expired"),
                 Err(AuthError::Unknown(error)) => {
                     // The database is out of reach: the next tick asks again.

@@ -5,7 +5,7 @@ use rifa_ports::MailStatus;
 use crate::AppState;
 use crate::dto::{ErrorBody, MailDto, MailQuery};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 
 /// The e-mail outbox, newest first: every confirmation written to buyers, with its delivery
 /// state, attempts and the mail server's last answer, or why it was withheld.
@@ -18,7 +18,7 @@ use crate::extract::Admin;
         (status = 422, body = ErrorBody),
     ))]
 pub async fn list(
-    _: Admin,
+    _: Allowed<need::Settings>,
     state: web::Data<AppState>,
     query: web::Query<MailQuery>,
 ) -> Result<web::Json<Vec<MailDto>>, ApiError> {

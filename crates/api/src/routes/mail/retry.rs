@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::ErrorBody;
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 use rifa_domain::id::MailId;
 
 /// Puts a failed or withheld e-mail back in line for delivery now (an admin may send a message
@@ -16,7 +16,7 @@ use rifa_domain::id::MailId;
         (status = 404, body = ErrorBody),
     ))]
 pub async fn retry(
-    _: Admin,
+    _: Allowed<need::Settings>,
     state: web::Data<AppState>,
     id: web::Path<MailId>,
 ) -> Result<HttpResponse, ApiError> {

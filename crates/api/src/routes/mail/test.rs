@@ -4,9 +4,9 @@ use rifa_ports::outbound::MailRoute;
 use crate::AppState;
 use crate::dto::{ErrorBody, TestEmailRequest, TestEmailResponse};
 use crate::error::{ApiError, request_lang};
-use crate::extract::Privileged;
+use crate::extract::{Allowed, need};
 
-/// Sends a test message with the current e-mail settings (privileged admin only), to `to` or
+/// Sends a test message with the current e-mail settings (needs the settings permission: owners), to `to` or
 /// to the saved sender address. A failure answers 422 `email_test_failed` with the mail
 /// server's own words, so the admin can fix the settings.
 #[tracing::instrument(name = "api.mail.test.send", skip_all)]
@@ -22,7 +22,7 @@ use crate::extract::Privileged;
         (status = 422, body = ErrorBody),
     ))]
 pub async fn send(
-    _: Privileged,
+    _: Allowed<need::Settings>,
     req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<TestEmailRequest>,

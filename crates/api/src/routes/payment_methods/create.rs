@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{ErrorBody, PaymentMethodDto, PaymentMethodRequest};
 use crate::error::ApiError;
-use crate::extract::Acting;
+use crate::extract::{Acting, need};
 
 /// Adds a payment method (active unless `active: false`).
 #[tracing::instrument(name = "api.payment_methods.create.create", skip_all)]
@@ -16,7 +16,7 @@ use crate::extract::Acting;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn create(
-    Acting { actor, .. }: Acting,
+    Acting { actor, .. }: Acting<need::Catalogue>,
     state: web::Data<AppState>,
     body: web::Json<PaymentMethodRequest>,
 ) -> Result<HttpResponse, ApiError> {

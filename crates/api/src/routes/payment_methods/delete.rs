@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::ErrorBody;
 use crate::error::ApiError;
-use crate::extract::Acting;
+use crate::extract::{Acting, need};
 use rifa_domain::payment::PaymentMethodId;
 
 /// Deletes a payment method; past purchases keep its name.
@@ -14,7 +14,7 @@ use rifa_domain::payment::PaymentMethodId;
     (status = 404, body = ErrorBody),
 ))]
 pub async fn delete(
-    Acting { actor, .. }: Acting,
+    Acting { actor, .. }: Acting<need::Catalogue>,
     state: web::Data<AppState>,
     id: web::Path<PaymentMethodId>,
 ) -> Result<HttpResponse, ApiError> {

@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{ErrorBody, PaymentMethodDto};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 
 async fn list(
     state: &AppState,
@@ -36,7 +36,7 @@ pub async fn public(
     (status = 401, body = ErrorBody),
 ))]
 pub async fn admin(
-    _: Admin,
+    _: Allowed<need::AnyRole>,
     state: web::Data<AppState>,
 ) -> Result<web::Json<Vec<PaymentMethodDto>>, ApiError> {
     list(&state, false).await

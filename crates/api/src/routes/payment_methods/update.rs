@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{ErrorBody, PaymentMethodDto, PaymentMethodRequest};
 use crate::error::ApiError;
-use crate::extract::Acting;
+use crate::extract::{Acting, need};
 use rifa_domain::payment::PaymentMethodId;
 
 /// Replaces a payment method. Past purchases keep the name they were made with.
@@ -18,7 +18,7 @@ use rifa_domain::payment::PaymentMethodId;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn update(
-    Acting { actor, .. }: Acting,
+    Acting { actor, .. }: Acting<need::Catalogue>,
     state: web::Data<AppState>,
     id: web::Path<PaymentMethodId>,
     body: web::Json<PaymentMethodRequest>,

@@ -6,6 +6,7 @@ use crate::AppState;
 use crate::dto::{ErrorBody, InvoiceQuery};
 use crate::error::{ApiError, request_lang};
 use crate::extract::MaybeAdmin;
+use rifa_domain::admin::Permission;
 use rifa_domain::purchase::PurchaseId;
 
 /// What a client asked to wait when its purchase's PDF is already being rendered: about the time
@@ -41,7 +42,9 @@ pub async fn invoice(
     if query.print.as_deref().is_some_and(|print| print != "1") {
         return Err(ApiError::bad_request("print must be 1"));
     }
-    let reader = match (admin.0, query.token.as_deref()) {
+    // Any purchase's invoice is for roles that see purchases; others read it as anyone would.
+    let staff = admin.0.filter(|session| session.can(Permission::Purchases));
+    let reader = match (staff, query.token.as_deref()) {
         (Some(_), _) => Some(InvoiceReader::Admin {
             lang: request_lang(&req),
         }),

@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{DecisionRequest, ErrorBody, PurchaseDto};
 use crate::error::ApiError;
-use crate::extract::Acting;
+use crate::extract::{Acting, need};
 use rifa_domain::purchase::PurchaseId;
 
 /// Approves or rejects a pending purchase (`adminNotes` required to reject). A rejection frees
@@ -20,7 +20,7 @@ use rifa_domain::purchase::PurchaseId;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn decide(
-    Acting { session, actor }: Acting,
+    Acting { session, actor, .. }: Acting<need::Purchases>,
     state: web::Data<AppState>,
     id: web::Path<PurchaseId>,
     body: web::Json<DecisionRequest>,

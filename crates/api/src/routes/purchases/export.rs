@@ -8,7 +8,7 @@ use super::parse_query;
 use crate::AppState;
 use crate::dto::{ErrorBody, PurchaseExportParams, csv};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 
 /// Every purchase matching the filters as CSV, newest first, written as it is read (a year of
 /// purchases streams in batches; the server holds one at a time). Columns: `id, reference,
@@ -25,7 +25,7 @@ use crate::extract::Admin;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn export(
-    _: Admin,
+    _: Allowed<need::Purchases>,
     state: web::Data<AppState>,
     params: web::Query<PurchaseExportParams>,
 ) -> Result<HttpResponse, ApiError> {

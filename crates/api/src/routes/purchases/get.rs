@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{ErrorBody, PurchaseDto};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 use rifa_domain::purchase::PurchaseId;
 
 /// One purchase with every detail, including why the buyer's last proof was refused.
@@ -14,7 +14,7 @@ use rifa_domain::purchase::PurchaseId;
     (status = 404, body = ErrorBody),
 ))]
 pub async fn get(
-    _: Admin,
+    _: Allowed<need::Purchases>,
     state: web::Data<AppState>,
     id: web::Path<PurchaseId>,
 ) -> Result<web::Json<PurchaseDto>, ApiError> {

@@ -4,7 +4,7 @@ use super::parse_query;
 use crate::AppState;
 use crate::dto::{ErrorBody, PurchaseDto, PurchaseSearchParams};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 
 /// The newest purchases matching the filters, as a plain list (the spec's call). Capped at
 /// 1,000; `X-Total-Count` says how many matched — only a floor when `X-Total-Capped: true`
@@ -18,7 +18,7 @@ use crate::extract::Admin;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn list(
-    _: Admin,
+    _: Allowed<need::Purchases>,
     state: web::Data<AppState>,
     params: web::Query<PurchaseSearchParams>,
 ) -> Result<HttpResponse, ApiError> {

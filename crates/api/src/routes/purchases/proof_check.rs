@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{ErrorBody, ProofCheckDto};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 use rifa_domain::purchase::PurchaseId;
 
 /// What the check of a purchase's proof found (issue 16), computed off the request path after
@@ -18,7 +18,7 @@ use rifa_domain::purchase::PurchaseId;
     (status = 404, body = ErrorBody),
 ))]
 pub async fn proof_check(
-    _: Admin,
+    _: Allowed<need::Purchases>,
     state: web::Data<AppState>,
     id: web::Path<PurchaseId>,
 ) -> Result<HttpResponse, ApiError> {

@@ -5,7 +5,7 @@ use crate::dto::{
     BulkDecisionDto, BulkDecisionRequest, ErrorBody, ProofQueueDto, ProofQueueParams,
 };
 use crate::error::ApiError;
-use crate::extract::{Acting, Admin};
+use crate::extract::{Acting, Allowed, need};
 use rifa_domain::purchase::PurchaseId;
 
 /// The reviewer's queue (issue 16): pending purchases whose proof is attached, oldest first by
@@ -19,7 +19,7 @@ use rifa_domain::purchase::PurchaseId;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn queue(
-    _: Admin,
+    _: Allowed<need::Purchases>,
     state: web::Data<AppState>,
     params: web::Query<ProofQueueParams>,
 ) -> Result<web::Json<ProofQueueDto>, ApiError> {
@@ -47,7 +47,7 @@ pub async fn queue(
     (status = 422, body = ErrorBody),
 ))]
 pub async fn decide(
-    Acting { session, actor }: Acting,
+    Acting { session, actor, .. }: Acting<need::Purchases>,
     state: web::Data<AppState>,
     body: web::Json<BulkDecisionRequest>,
 ) -> Result<web::Json<BulkDecisionDto>, ApiError> {

@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{ErrorBody, PurchaseDto};
 use crate::error::ApiError;
-use crate::extract::Acting;
+use crate::extract::{Acting, need};
 use rifa_domain::purchase::PurchaseId;
 
 /// Reopens an expired purchase (the proof came late, by other means): pending again, its
@@ -19,7 +19,7 @@ use rifa_domain::purchase::PurchaseId;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn reopen(
-    Acting { session, actor }: Acting,
+    Acting { session, actor, .. }: Acting<need::Purchases>,
     state: web::Data<AppState>,
     id: web::Path<PurchaseId>,
 ) -> Result<web::Json<PurchaseDto>, ApiError> {

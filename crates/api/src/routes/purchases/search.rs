@@ -4,7 +4,7 @@ use super::parse_query;
 use crate::AppState;
 use crate::dto::{ErrorBody, PurchasePageDto, PurchaseSearchParams};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 
 /// One page of the purchases matching the filters, newest first, with the total count and the
 /// figures of everything that matched (tickets sold, revenue, pending).
@@ -16,7 +16,7 @@ use crate::extract::Admin;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn search(
-    _: Admin,
+    _: Allowed<need::Purchases>,
     state: web::Data<AppState>,
     params: web::Query<PurchaseSearchParams>,
 ) -> Result<web::Json<PurchasePageDto>, ApiError> {

@@ -5,7 +5,7 @@ use super::day_range;
 use crate::AppState;
 use crate::dto::{ErrorBody, StatsDto, StatsParams};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 
 /// The dashboard's four figures; with `date`, only that day's purchases count.
 #[tracing::instrument(name = "api.purchases.stats.stats", skip_all)]
@@ -16,7 +16,7 @@ use crate::extract::Admin;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn stats(
-    _: Admin,
+    _: Allowed<need::Reports>,
     state: web::Data<AppState>,
     params: web::Query<StatsParams>,
 ) -> Result<web::Json<StatsDto>, ApiError> {

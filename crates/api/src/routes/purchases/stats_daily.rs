@@ -7,7 +7,7 @@ use rifa_domain::{FieldError, FieldErrors};
 use crate::AppState;
 use crate::dto::{DailyStatsParams, DaySalesDto, ErrorBody};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 
 /// Revenue, tickets and purchases of every day from `from` to `to` (both included) in one
 /// call, for the dashboard's chart; revenue and tickets count approved purchases only.
@@ -19,7 +19,7 @@ use crate::extract::Admin;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn daily(
-    _: Admin,
+    _: Allowed<need::Reports>,
     state: web::Data<AppState>,
     params: web::Query<DailyStatsParams>,
 ) -> Result<web::Json<Vec<DaySalesDto>>, ApiError> {

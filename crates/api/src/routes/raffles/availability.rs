@@ -4,7 +4,7 @@ use rifa_app::catalog::Viewer;
 use crate::AppState;
 use crate::dto::ErrorBody;
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 use rifa_domain::raffle::RaffleId;
 
 async fn availability(
@@ -55,7 +55,7 @@ pub async fn public(
     (status = 404, body = ErrorBody),
 ))]
 pub async fn admin(
-    _: Admin,
+    _: Allowed<need::AnyRole>,
     state: web::Data<AppState>,
     id: web::Path<RaffleId>,
 ) -> Result<HttpResponse, ApiError> {

@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::{ErrorBody, RaffleDto, RaffleRequest};
 use crate::error::ApiError;
-use crate::extract::Acting;
+use crate::extract::{Acting, need};
 
 /// Creates a raffle (defaults: 9,999 numbers, status available, the default image).
 #[tracing::instrument(name = "api.raffles.create.create", skip_all)]
@@ -16,7 +16,7 @@ use crate::extract::Acting;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn create(
-    Acting { actor, .. }: Acting,
+    Acting { actor, .. }: Acting<need::Catalogue>,
     state: web::Data<AppState>,
     body: web::Json<RaffleRequest>,
 ) -> Result<HttpResponse, ApiError> {

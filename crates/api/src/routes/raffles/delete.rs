@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::ErrorBody;
 use crate::error::ApiError;
-use crate::extract::Acting;
+use crate::extract::{Acting, need};
 use rifa_domain::raffle::RaffleId;
 
 /// Deletes a raffle with its promotions and test purchases. A raffle with real purchases cannot
@@ -16,7 +16,7 @@ use rifa_domain::raffle::RaffleId;
     (status = 409, body = ErrorBody),
 ))]
 pub async fn delete(
-    Acting { actor, .. }: Acting,
+    Acting { actor, .. }: Acting<need::Catalogue>,
     state: web::Data<AppState>,
     id: web::Path<RaffleId>,
 ) -> Result<HttpResponse, ApiError> {

@@ -4,7 +4,7 @@ use rifa_app::catalog::Viewer;
 use crate::AppState;
 use crate::dto::{ErrorBody, RaffleDto};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 use rifa_domain::raffle::RaffleId;
 
 /// A raffle. Finished or postponed raffles are shown (the page explains they cannot be bought);
@@ -31,7 +31,7 @@ pub async fn public(
     (status = 404, body = ErrorBody),
 ))]
 pub async fn admin(
-    _: Admin,
+    _: Allowed<need::AnyRole>,
     state: web::Data<AppState>,
     id: web::Path<RaffleId>,
 ) -> Result<web::Json<RaffleDto>, ApiError> {

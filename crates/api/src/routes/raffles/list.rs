@@ -4,7 +4,7 @@ use rifa_app::catalog::Viewer;
 use crate::AppState;
 use crate::dto::{ErrorBody, RaffleDto};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 
 async fn list(state: &AppState, viewer: Viewer) -> Result<web::Json<Vec<RaffleDto>>, ApiError> {
     Ok(web::Json(
@@ -32,7 +32,7 @@ pub async fn public(state: web::Data<AppState>) -> Result<web::Json<Vec<RaffleDt
     (status = 401, body = ErrorBody),
 ))]
 pub async fn admin(
-    _: Admin,
+    _: Allowed<need::AnyRole>,
     state: web::Data<AppState>,
 ) -> Result<web::Json<Vec<RaffleDto>>, ApiError> {
     list(&state, Viewer::Admin).await

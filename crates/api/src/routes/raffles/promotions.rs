@@ -4,7 +4,7 @@ use rifa_app::catalog::Viewer;
 use crate::AppState;
 use crate::dto::{ErrorBody, PromotionDto};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 use rifa_domain::raffle::RaffleId;
 
 async fn promotions(
@@ -44,7 +44,7 @@ pub async fn public(
     (status = 404, body = ErrorBody),
 ))]
 pub async fn admin(
-    _: Admin,
+    _: Allowed<need::AnyRole>,
     state: web::Data<AppState>,
     id: web::Path<RaffleId>,
 ) -> Result<web::Json<Vec<PromotionDto>>, ApiError> {

@@ -5,7 +5,7 @@ use rifa_domain::raffle::RaffleId;
 use crate::AppState;
 use crate::dto::{ErrorBody, PurchaseMultipart, PurchaseResponse};
 use crate::error::ApiError;
-use crate::extract::{Admin, ClientIp, Multipart};
+use crate::extract::{Allowed, ClientIp, Multipart, need};
 
 async fn purchase(
     state: &AppState,
@@ -67,7 +67,7 @@ pub async fn public(
         (status = 422, body = ErrorBody),
     ))]
 pub async fn admin_test(
-    _: Admin,
+    _: Allowed<need::Catalogue>,
     req: HttpRequest,
     state: web::Data<AppState>,
     id: web::Path<RaffleId>,

@@ -5,7 +5,7 @@ use rifa_domain::{FieldError, FieldErrors};
 use crate::AppState;
 use crate::dto::{ErrorBody, PriceQuoteDto, QuoteParams};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 use rifa_domain::raffle::RaffleId;
 
 async fn priced(
@@ -53,7 +53,7 @@ pub async fn quote(
     (status = 422, body = ErrorBody),
 ))]
 pub async fn admin(
-    _: Admin,
+    _: Allowed<need::AnyRole>,
     state: web::Data<AppState>,
     id: web::Path<RaffleId>,
     params: web::Query<QuoteParams>,

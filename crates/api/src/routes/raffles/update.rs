@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{ErrorBody, RaffleDto, RaffleRequest};
 use crate::error::ApiError;
-use crate::extract::Acting;
+use crate::extract::{Acting, need};
 use rifa_domain::raffle::RaffleId;
 
 /// Replaces a raffle's fields (the status may change freely). The maximum cannot drop below a
@@ -20,7 +20,7 @@ use rifa_domain::raffle::RaffleId;
     (status = 422, body = ErrorBody),
 ))]
 pub async fn update(
-    Acting { actor, .. }: Acting,
+    Acting { actor, .. }: Acting<need::Catalogue>,
     state: web::Data<AppState>,
     id: web::Path<RaffleId>,
     body: web::Json<RaffleRequest>,

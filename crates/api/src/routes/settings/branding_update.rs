@@ -3,9 +3,9 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{BrandingDto, BrandingRequest, ErrorBody};
 use crate::error::ApiError;
-use crate::extract::{ClientIp, Privileged, actor_of};
+use crate::extract::{Acting, need};
 
-/// Changes the branding (privileged admin only); fields left out keep their value.
+/// Changes the branding (needs the settings permission: owners); fields left out keep their value.
 #[tracing::instrument(name = "api.settings.branding_update.update", skip_all)]
 #[utoipa::path(post, path = "/api/admin/branding", tag = "admin", security(("bearer" = [])), request_body = BrandingRequest, responses(
     (status = 200, body = BrandingDto),
@@ -17,14 +17,17 @@ use crate::extract::{ClientIp, Privileged, actor_of};
     (status = 422, body = ErrorBody),
 ))]
 pub async fn update(
-    Privileged(admin): Privileged,
-    ip: ClientIp,
+    Acting {
+        session: admin,
+        actor,
+        ..
+    }: Acting<need::Settings>,
     state: web::Data<AppState>,
     body: web::Json<BrandingRequest>,
 ) -> Result<web::Json<BrandingDto>, ApiError> {
     let saved = state
         .settings
-        .update_branding(body.into_inner().into(), &actor_of(&admin, Some(ip)))
+        .update_branding(body.into_inner().into(), &actor)
         .await?;
     tracing::info!(admin.id = admin.admin_id.get(), "branding updated");
     Ok(web::Json(saved.into()))

@@ -3,7 +3,7 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{DiscountsDto, ErrorBody};
 use crate::error::ApiError;
-use crate::extract::Admin;
+use crate::extract::{Allowed, need};
 
 /// The volume discount table (empty unless configured).
 #[tracing::instrument(name = "api.settings.discounts_get.get", skip_all)]
@@ -12,7 +12,7 @@ use crate::extract::Admin;
     (status = 401, body = ErrorBody),
 ))]
 pub async fn get(
-    _: Admin,
+    _: Allowed<need::AnyRole>,
     state: web::Data<AppState>,
 ) -> Result<web::Json<DiscountsDto>, ApiError> {
     Ok(web::Json(state.settings.discounts().await?.into()))

@@ -3,9 +3,9 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{EmailSettingsDto, ErrorBody};
 use crate::error::ApiError;
-use crate::extract::Privileged;
+use crate::extract::{Allowed, need};
 
-/// The SMTP settings (privileged admin only), without the password.
+/// The SMTP settings (needs the settings permission: owners), without the password.
 #[tracing::instrument(name = "api.settings.email_get.get", skip_all)]
 #[utoipa::path(get, path = "/api/admin/email-settings", tag = "admin", security(("bearer" = [])), responses(
     (status = 200, body = EmailSettingsDto),
@@ -13,7 +13,7 @@ use crate::extract::Privileged;
     (status = 403, body = ErrorBody),
 ))]
 pub async fn get(
-    _: Privileged,
+    _: Allowed<need::Settings>,
     state: web::Data<AppState>,
 ) -> Result<web::Json<EmailSettingsDto>, ApiError> {
     Ok(web::Json(state.settings.email_settings().await?.into()))

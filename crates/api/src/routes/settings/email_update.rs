@@ -3,9 +3,9 @@ use actix_web::web;
 use crate::AppState;
 use crate::dto::{EmailSettingsDto, EmailSettingsRequest, ErrorBody};
 use crate::error::ApiError;
-use crate::extract::{ClientIp, Privileged, actor_of};
+use crate::extract::{Acting, need};
 
-/// Saves the SMTP settings (privileged admin only). The password is write-only: leave it out to
+/// Saves the SMTP settings (needs the settings permission: owners). The password is write-only: leave it out to
 /// keep the stored one, or send `clearPassword: true` to delete it.
 #[tracing::instrument(name = "api.settings.email_update.update", skip_all)]
 #[utoipa::path(put, path = "/api/admin/email-settings", tag = "admin", security(("bearer" = [])), request_body = EmailSettingsRequest, responses(
@@ -18,14 +18,17 @@ use crate::extract::{ClientIp, Privileged, actor_of};
     (status = 422, body = ErrorBody),
 ))]
 pub async fn update(
-    Privileged(admin): Privileged,
-    ip: ClientIp,
+    Acting {
+        session: admin,
+        actor,
+        ..
+    }: Acting<need::Settings>,
     state: web::Data<AppState>,
     body: web::Json<EmailSettingsRequest>,
 ) -> Result<web::Json<EmailSettingsDto>, ApiError> {
     let saved = state
         .settings
-        .update_email_settings(body.into_inner().into(), &actor_of(&admin, Some(ip)))
+        .update_email_settings(body.into_inner().into(), &actor)
         .await?;
     tracing::info!(admin.id = admin.admin_id.get(), "e-mail settings updated");
     Ok(web::Json(saved.into()))

@@ -11,7 +11,7 @@ use super::{MemoryStore, State};
 
 #[derive(Default)]
 pub(super) struct AuditState {
-    sessions: Vec<(NewSession, Option<DateTime<Utc>>)>,
+    pub(super) sessions: Vec<(NewSession, Option<DateTime<Utc>>)>,
     trail: Vec<ChainedEntry>,
     head: Option<ChainHead>,
 }
@@ -52,7 +52,7 @@ impl MemoryStore {
         state
             .admins
             .iter()
-            .find(|a| a.id == session.admin_id)
+            .find(|a| a.id == session.admin_id && !a.disabled)
             .cloned()
     }
 
