@@ -7,10 +7,12 @@ use std::net::IpAddr;
 use std::pin::Pin;
 
 use actix_multipart::form::{MultipartCollect, MultipartForm};
-use actix_web::dev::Payload;
+use actix_web::body::MessageBody;
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::header::AUTHORIZATION;
+use actix_web::middleware::Next;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
-use rifa_app::auth::AdminSession;
+use rifa_app::auth::{AdminSession, AuthError};
 use rifa_domain::admin::Permission;
 use rifa_domain::audit::Actor;
 
@@ -31,6 +33,29 @@ fn bearer(req: &HttpRequest) -> Option<String> {
         .then(|| token.trim().to_owned())
 }
 
+/// The session an admin request's token belongs to, looked up by [`authenticate_first`].
+struct Authenticated(Result<AdminSession, AuthError>);
+
+/// Looks up the bearer token's session before the handler's extractors run. They are polled
+/// together and the first to fail answers, so a session looked up meanwhile would let a
+/// malformed body answer 400 before "who are you" (401) and "may you" (403); looked up here,
+/// the admin extractors are ready at once and, named first, answer first.
+///
+/// # Errors
+/// Only the handler's own.
+pub async fn authenticate_first(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    if let Some(token) = bearer(req.request())
+        && let Some(state) = req.app_data::<web::Data<AppState>>().cloned()
+    {
+        let session = state.auth.authenticate(Some(&token)).await;
+        req.extensions_mut().insert(Authenticated(session));
+    }
+    next.call(req).await
+}
+
 /// A request from a signed-in admin: a valid bearer token of a live session. Even an account
 /// that must choose a new password passes: this is for the routes that let it do that (who am
 /// I, change password, sign out). Every other admin route asks for [`Allowed`] or [`Acting`].
@@ -41,6 +66,9 @@ impl FromRequest for Admin {
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        if let Some(Authenticated(session)) = req.extensions_mut().remove() {
+            return Box::pin(std::future::ready(session.map(Self).map_err(Into::into)));
+        }
         let state = state(req);
         let token = bearer(req);
         Box::pin(async move { Ok(Self(state?.auth.authenticate(token.as_deref()).await?)) })

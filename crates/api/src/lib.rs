@@ -175,7 +175,7 @@ fn admin_accounts_on(
     ))
 }
 
-/// Passwords an owner hands over (and the first admin's): 18 random bytes, 24 characters.
+/// Passwords an owner hands over (and the first admin's): 18 random characters, 108 bits.
 fn generated_password() -> String {
     rifa_security::random_token(18)
 }

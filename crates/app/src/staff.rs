@@ -128,14 +128,9 @@ fn recorded() -> Recorded<StaffMember> {
     }
 }
 
-fn parse_role(raw: &str) -> Result<Role, StaffError> {
-    Role::parse(raw.trim()).ok_or_else(|| {
-        StaffError::Invalid(FieldErrors::single(
-            "role",
-            FieldError::UnknownOption {
-                allowed: Role::ALL.iter().map(|r| r.as_str()).collect(),
-            },
-        ))
+fn parse_role(raw: &str) -> Result<Role, FieldError> {
+    Role::parse(raw.trim()).ok_or_else(|| FieldError::UnknownOption {
+        allowed: Role::ALL.iter().map(|r| r.as_str()).collect(),
     })
 }
 
@@ -234,7 +229,15 @@ impl<S: AdminRepository, H: PasswordHasher, C: Clock> StaffService for Staff<S, 
         username: &str,
         role: &str,
     ) -> Result<HandedOver, StaffError> {
-        let role = parse_role(role)?;
+        let role = match (admin::parse_username(username), parse_role(role)) {
+            (Ok(_), Ok(role)) => role,
+            (username, role) => {
+                let mut errors = FieldErrors::new();
+                errors.check("username", username);
+                errors.check("role", role);
+                return Err(StaffError::Invalid(errors));
+            }
+        };
         let (member, password) = self.create_account(by, username, None, role).await?;
         let temporary_password =
             password.ok_or_else(|| anyhow::anyhow!("a created account's password was lost"))?;
@@ -256,7 +259,12 @@ impl<S: AdminRepository, H: PasswordHasher, C: Clock> StaffService for Staff<S, 
         update: StaffUpdate,
     ) -> Result<StaffMember, StaffError> {
         let change = StaffChange {
-            role: update.role.as_deref().map(parse_role).transpose()?,
+            role: update
+                .role
+                .as_deref()
+                .map(parse_role)
+                .transpose()
+                .map_err(|e| StaffError::Invalid(FieldErrors::single("role", e)))?,
             disabled: update.disabled,
             reset_password_hash: None,
         };

@@ -21,6 +21,7 @@ pub mod system;
 use actix_multipart::form::MultipartFormConfig;
 use actix_web::Route;
 use actix_web::http::Method;
+use actix_web::middleware::from_fn;
 use actix_web::web::{self, resource, scope};
 use utoipa::openapi::{OpenApi, PathItem};
 
@@ -33,7 +34,10 @@ const MULTIPART_LIMIT: usize = 1024 * 1024;
 
 /// Static prefixes a request walks past with one string comparison; a path with a parameter is
 /// matched by a regular expression, tried one route after another, so groups come first.
-const SCOPES: [&str; 2] = ["/api/raffles", "/api/admin"];
+const SCOPES: [&str; 2] = ["/api/raffles", ADMIN_SCOPE];
+
+/// The admin routes' group: its requests' sessions are looked up before their handlers run.
+const ADMIN_SCOPE: &str = "/api/admin";
 
 /// One operation the API serves.
 pub struct Endpoint {
@@ -223,7 +227,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 group = group.service(resource_of(rest, &endpoints));
             }
         }
-        cfg.service(group);
+        if prefix == ADMIN_SCOPE {
+            cfg.service(group.wrap(from_fn(crate::extract::authenticate_first)));
+        } else {
+            cfg.service(group);
+        }
     }
     for (path, endpoints) in by_path(&table) {
         if SCOPES.iter().all(|prefix| within(prefix, path).is_none()) {

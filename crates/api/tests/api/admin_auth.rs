@@ -20,7 +20,7 @@ on_both!(
     every_admin_route_refuses_a_request_without_a_token,
     every_admin_route_refuses_a_garbage_or_tampered_token,
     me_answers_who_the_token_belongs_to,
-    a_non_privileged_admin_is_forbidden_the_privileged_calls,
+    a_manager_is_forbidden_the_owners_calls,
     a_non_privileged_admin_may_make_every_other_admin_call,
     the_create_admin_command_adds_an_admin_who_can_sign_in,
     the_create_admin_command_refuses_a_short_password_and_a_taken_username,
@@ -255,7 +255,7 @@ async fn me_answers_who_the_token_belongs_to(app: TestApp) {
     assert_ne!(operator["id"], admin["id"]);
 }
 
-async fn a_non_privileged_admin_is_forbidden_the_privileged_calls(app: TestApp) {
+async fn a_manager_is_forbidden_the_owners_calls(app: TestApp) {
     let operator = app.other_admin("operador", false).await;
     let rate: Value = app
         .admin_send(
@@ -289,7 +289,6 @@ async fn a_non_privileged_admin_is_forbidden_the_privileged_calls(app: TestApp) 
             "/api/admin/discounts".to_owned(),
             json!({"tiers": [{"minTickets": 5, "percentage": 10, "label": "10%"}]}),
         ),
-        (Method::DELETE, rate_path, json!({})),
     ];
 
     for (method, path, body) in calls {
@@ -297,14 +296,26 @@ async fn a_non_privileged_admin_is_forbidden_the_privileged_calls(app: TestApp) 
 
         let body = expect_error(response, StatusCode::FORBIDDEN, "forbidden").await;
         assert_eq!(
-            body["message"], "Solo el administrador principal puede hacer esto",
+            body["message"],
+            "Tu rol (encargado) no permite cambiar la configuración ni el correo. Pídeselo a un dueño de la cuenta.",
             "{method} {path}"
         );
+        assert_eq!(body["permission"], "settings");
     }
+    // Rates are the catalogue's, deleting them included (decision 0023).
+    let deleted = send_with(
+        &app,
+        Method::DELETE,
+        &rate_path,
+        Some(&operator),
+        &json!({}),
+    )
+    .await;
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
     let branding = app.get_json("/api/branding").await;
     assert_eq!(branding["primaryColor"], "240 9% 3.9%", "nothing changed");
     let rates = app.admin_get("/api/admin/exchange-rates").await;
-    assert_eq!(rates.as_array().unwrap().len(), 1, "the rate survived");
+    assert_eq!(rates, json!([]), "the manager deleted it");
     let discounts = app.admin_get("/api/admin/discounts").await;
     assert_eq!(discounts["tiers"], json!([]));
     let email = app.admin_get("/api/admin/email-settings").await;
@@ -669,7 +680,10 @@ async fn the_create_admin_command_adds_an_admin_who_can_sign_in(app: TestApp) {
         "{stdout}{}",
         String::from_utf8_lossy(&operator.stderr)
     );
-    assert!(stdout.contains("Admin cli-op created."), "{stdout}");
+    assert!(
+        stdout.contains("Admin cli-op created (manager)."),
+        "{stdout}"
+    );
     assert!(
         !stdout.contains("una-clave-muy-larga"),
         "the password is not echoed"
@@ -680,7 +694,7 @@ async fn the_create_admin_command_adds_an_admin_who_can_sign_in(app: TestApp) {
     assert_eq!(signed_in["user"]["username"], "cli-op");
     assert_eq!(signed_in["user"]["privileged"], false);
     assert!(boss.status.success());
-    assert!(String::from_utf8_lossy(&boss.stdout).contains("(privileged)"));
+    assert!(String::from_utf8_lossy(&boss.stdout).contains("(owner)"));
     let boss: Value = app
         .login("cli-jefe", "otra-clave-muy-larga")
         .await
@@ -688,6 +702,38 @@ async fn the_create_admin_command_adds_an_admin_who_can_sign_in(app: TestApp) {
         .await
         .unwrap();
     assert_eq!(boss["user"]["privileged"], true);
+    assert_eq!(boss["user"]["staffRole"], "owner");
+
+    let reviewer = rifa_api(
+        &app,
+        &[
+            "create-admin",
+            "--username",
+            "cli-rita",
+            "--role",
+            "reviewer",
+        ],
+        "una-clave-muy-larga\n",
+    )
+    .await;
+    assert!(reviewer.status.success());
+    let reviewer: Value = app
+        .login("cli-rita", "una-clave-muy-larga")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(reviewer["user"]["permissions"], json!(["purchases"]));
+    let unknown = rifa_api(
+        &app,
+        &["create-admin", "--username", "cli-x", "--role", "boss"],
+        "una-clave-muy-larga\n",
+    )
+    .await;
+    assert!(!unknown.status.success());
+    assert!(
+        String::from_utf8_lossy(&unknown.stderr).contains("owner, manager, reviewer, catalogue")
+    );
 }
 
 async fn the_create_admin_command_refuses_a_short_password_and_a_taken_username(app: TestApp) {

@@ -202,9 +202,9 @@ async fn every_sign_in_and_decision_is_in_one_chain_even_when_decisions_race(app
     let found = verification(&app).await;
     assert_eq!(found["intact"], true, "{found}");
     assert_eq!(found["verified"], found["headSeq"]);
-    // The first admin's sign-in, Rita's, her failure, the raffle, the method, the twelve
-    // decisions.
-    assert_eq!(found["headSeq"], 17, "{found}");
+    // The first admin's creation and sign-in, Rita's creation, sign-in and failure, the raffle,
+    // the method, the twelve decisions.
+    assert_eq!(found["headSeq"], 19, "{found}");
 
     // A raffle's edit names only what changed, with the state the edit replaced.
     let edited = app
@@ -233,7 +233,7 @@ async fn every_sign_in_and_decision_is_in_one_chain_even_when_decisions_race(app
         entries[0]
     );
 
-    // Only the privileged admin reads the trail.
+    // Only owners read the trail.
     let refused = app
         .request(Method::GET, "/api/admin/audit")
         .bearer_auth(&reviewer)
@@ -259,8 +259,8 @@ async fn an_edited_a_deleted_and_a_cut_off_entry_are_each_found(app: TestApp) {
     for _ in 0..3 {
         app.login_ok("ana", "a-long-test-password").await;
     }
-    // The first admin's sign-in, then Ana's four.
-    assert_eq!(verification(&app).await["headSeq"], 5);
+    // The first admin's creation and sign-in, Ana's creation, then her four sign-ins.
+    assert_eq!(verification(&app).await["headSeq"], 7);
 
     // No code path rewrites the trail: the database refuses.
     let refused = run_sql(&app, "UPDATE audit_log SET actor = 'eve' WHERE seq = 2").await;
@@ -285,13 +285,13 @@ async fn an_edited_a_deleted_and_a_cut_off_entry_are_each_found(app: TestApp) {
     assert_eq!(run_sql(&app, unguard).await, None);
 
     assert_eq!(
-        run_sql(&app, "DELETE FROM audit_log WHERE seq = 5").await,
+        run_sql(&app, "DELETE FROM audit_log WHERE seq = 7").await,
         None
     );
     let found = verification(&app).await;
     assert_eq!(
         (&found["intact"], &found["problem"], &found["atSeq"]),
-        (&json!(false), &json!("truncated"), &json!(4)),
+        (&json!(false), &json!("truncated"), &json!(6)),
         "{found}"
     );
 
@@ -329,7 +329,8 @@ async fn the_verify_audit_command_passes_an_untouched_trail(app: TestApp) {
     let output = rifa_api(&app, &["verify-audit"], "").await;
     let said = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{said}");
-    assert!(said.contains("holds: 2 entries"), "{said}");
+    // The first admin's creation and sign-in, Ana's creation and sign-in.
+    assert!(said.contains("holds: 4 entries"), "{said}");
 }
 
 async fn payment_methods_and_rates_leave_what_changed_in_the_trail(app: TestApp) {

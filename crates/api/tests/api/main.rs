@@ -31,3 +31,4 @@ mod random_picks;
 mod review;
 mod settings;
 mod slow_clients;
+mod staff;
