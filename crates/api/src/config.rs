@@ -22,6 +22,7 @@
 //! | `RIFA_DB_MAX_CONNECTIONS` | `20` (PostgreSQL) / `8` (SQLite) | connection pool size |
 //! | `RIFA_WORKERS` | number of cores | HTTP worker threads |
 //! | `RIFA_LOG_FORMAT` | `pretty` | `json` for one JSON object per line |
+//! | `RIFA_METRICS_TOKEN` | none (metrics off) | serves Prometheus metrics at `/metrics` to a scraper sending it as its bearer token (≥ 16 characters) |
 //! | `RIFA_BODY_READ_TIMEOUT_SECONDS` | `10` | longest pause while a request body arrives (408 after it) |
 //! | `RIFA_BODY_TOTAL_TIMEOUT_SECONDS` | `60` | longest a whole request body (a proof upload) may take (408 after it) |
 //! | `RIFA_STORAGE` | `local` | where payment proofs live: `local` (`$RIFA_DATA_DIR/uploads`, served by the API through signed URLs) or `s3` |
@@ -86,6 +87,8 @@ pub struct Config {
     pub live: LiveTimings,
     pub upload_sweep: UploadSweep,
     pub body_timeouts: BodyTimeouts,
+    /// The bearer token `/metrics` asks for; `None` turns metrics off.
+    pub metrics_token: Option<SecretString>,
 }
 
 /// How long a request body may take: the longest pause between two pieces of it, and the whole
@@ -287,6 +290,15 @@ fn redact_url(url: &str) -> String {
     }
 }
 
+fn metrics_token() -> anyhow::Result<Option<SecretString>> {
+    match var("RIFA_METRICS_TOKEN") {
+        Some(token) if token.chars().count() < 16 => {
+            bail!("RIFA_METRICS_TOKEN must be at least 16 characters")
+        }
+        token => Ok(token.map(SecretString::from)),
+    }
+}
+
 fn var(name: &str) -> Option<String> {
     std::env::var(name)
         .ok()
@@ -382,6 +394,7 @@ impl Config {
             demo_data: flag("RIFA_DEMO_DATA")?.unwrap_or(!postgres),
             dev_mode: flag("RIFA_DEV_MODE")?.unwrap_or(false),
             trust_proxy: flag("RIFA_TRUST_PROXY")?.unwrap_or(false),
+            metrics_token: metrics_token()?,
             lookups_per_minute: number("RIFA_LOOKUPS_PER_MINUTE")?.unwrap_or(10),
             logins_per_minute: number("RIFA_LOGINS_PER_MINUTE")?.unwrap_or(5),
             purchases_per_minute: number("RIFA_PURCHASES_PER_MINUTE")?.unwrap_or(60),
@@ -435,6 +448,7 @@ impl Config {
             demo_data: false,
             dev_mode: false,
             trust_proxy: false,
+            metrics_token: None,
             lookups_per_minute: 10_000,
             logins_per_minute: 10_000,
             purchases_per_minute: 10_000,

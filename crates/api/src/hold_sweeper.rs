@@ -13,11 +13,12 @@ pub fn spawn(holds: Arc<dyn HoldsService>, every: Duration) {
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tick.tick().await;
-            if let Err(error) = holds.expire_due_holds().await {
-                tracing::warn!(
+            match holds.expire_due_holds().await {
+                Ok(expired) => crate::metrics::holds_expired(expired),
+                Err(error) => tracing::warn!(
                     error = format!("{error:#}"),
                     "expired holds could not be swept"
-                );
+                ),
             }
         }
     });

@@ -13,6 +13,7 @@ pub mod first_admin;
 mod hold_sweeper;
 mod lang;
 mod mail_worker;
+mod metrics;
 mod openapi;
 mod proof_checker;
 mod rate_limit;
@@ -102,6 +103,8 @@ pub struct AppState {
     pub live: config::LiveTimings,
     pub first_admin_password: FirstAdminPassword,
     pub body_timeouts: config::BodyTimeouts,
+    /// `None`: metrics are off (no token configured).
+    pub metrics: Option<metrics::MetricsEndpoint>,
 }
 
 /// The proof store the configuration names.
@@ -323,6 +326,7 @@ fn state(
         live: config.live,
         first_admin_password,
         body_timeouts: config.body_timeouts,
+        metrics: metrics::install(config.metrics_token.as_ref())?,
     })
 }
 
@@ -399,6 +403,7 @@ impl Application {
                 .app_data(state.clone())
                 .configure(routes::configure)
                 .wrap(from_fn(body_timeout::enforce))
+                .wrap(from_fn(metrics::record))
                 .wrap(from_fn(error::localize))
                 .wrap(actix_web::middleware::Compress::default())
                 .wrap(from_fn(telemetry::request_id_header))

@@ -12,8 +12,11 @@ const BATCH: u32 = 50;
 pub fn spawn(mail: Arc<dyn MailService>, poll: Duration) {
     tokio::spawn(async move {
         loop {
-            if let Err(error) = mail.deliver_due_mail(BATCH).await {
-                tracing::warn!(error = format!("{error:#}"), "the outbox could not be read");
+            match mail.deliver_due_mail(BATCH).await {
+                Ok(report) => crate::metrics::mail_delivered(report.sent, report.failed),
+                Err(error) => {
+                    tracing::warn!(error = format!("{error:#}"), "the outbox could not be read");
+                }
             }
             mail.mail_queued_or(poll).await;
         }

@@ -13,8 +13,11 @@ pub fn spawn(checks: Arc<dyn ProofCheckService>, every: Duration) {
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tick.tick().await;
-            if let Err(error) = checks.check_due_proofs().await {
-                tracing::warn!(error = format!("{error:#}"), "proofs could not be checked");
+            match checks.check_due_proofs().await {
+                Ok(checked) => crate::metrics::proofs_checked(checked),
+                Err(error) => {
+                    tracing::warn!(error = format!("{error:#}"), "proofs could not be checked");
+                }
             }
         }
     });

@@ -137,6 +137,12 @@ pub trait MailService: Send + Sync + 'static {
         limit: u32,
     ) -> anyhow::Result<Vec<MailRecord>>;
 
+    /// How many messages wait to be sent.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    async fn pending_mail(&self) -> anyhow::Result<u64>;
+
     /// Puts a failed or withheld message back in line. `false` when it is neither.
     ///
     /// # Errors
@@ -504,6 +510,10 @@ where
         limit: u32,
     ) -> anyhow::Result<Vec<MailRecord>> {
         self.store.list_mail(status, limit).await
+    }
+
+    async fn pending_mail(&self) -> anyhow::Result<u64> {
+        self.store.pending_mail().await
     }
 
     async fn retry_mail(&self, id: MailId) -> anyhow::Result<bool> {

@@ -227,6 +227,12 @@ pub trait MailOutbox: Send + Sync + 'static {
         now: DateTime<Utc>,
     ) -> impl Future<Output = anyhow::Result<()>> + Send;
 
+    /// How many messages wait to be sent (due now or later): what the outbox is behind by.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn pending_mail(&self) -> impl Future<Output = anyhow::Result<u64>> + Send;
+
     /// Newest first, optionally of one status.
     ///
     /// # Errors

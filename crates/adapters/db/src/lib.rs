@@ -25,7 +25,7 @@ mod settings;
 mod totals;
 
 pub use events::PgEventBus;
-pub use pool::is_unavailable;
+pub use pool::{PoolUsage, is_unavailable};
 
 use std::time::Duration;
 
@@ -125,6 +125,12 @@ impl Db {
         };
         db.refresh_planner_statistics().await?;
         Ok(db)
+    }
+
+    /// The connection pool's use now, for `/metrics`.
+    #[must_use]
+    pub fn pool_usage(&self) -> PoolUsage {
+        self.conn.usage()
     }
 
     /// SQLite: gathers the query planner's statistics (`ANALYZE` over a sample of each index:

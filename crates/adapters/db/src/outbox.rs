@@ -14,7 +14,8 @@ use rifa_ports::{
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction,
-    EntityTrait, FromQueryResult, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
+    EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    Statement,
 };
 
 use crate::Db;
@@ -332,6 +333,16 @@ impl MailOutbox for Db {
     }
 
     #[tracing::instrument(name = "db.list_mail", skip_all)]
+    #[tracing::instrument(name = "db.pending_mail", skip_all)]
+    async fn pending_mail(&self) -> anyhow::Result<u64> {
+        // The partial index of pending rows answers this without reading sent mail.
+        mail_outbox::Entity::find()
+            .filter(mail_outbox::Column::Status.eq(MailStatus::Pending.as_str()))
+            .count(&self.conn)
+            .await
+            .context("failed to count the pending mail")
+    }
+
     async fn list_mail(
         &self,
         status: Option<MailStatus>,

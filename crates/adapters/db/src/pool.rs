@@ -18,6 +18,14 @@ use sea_orm::{
     TransactionOptions, TransactionTrait,
 };
 
+/// What the pool holds now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolUsage {
+    pub open: u32,
+    pub idle: u32,
+    pub max: u32,
+}
+
 /// The pool, retrying reads that failed on a broken connection.
 #[derive(Clone, Debug)]
 pub(crate) struct Pool {
@@ -37,6 +45,27 @@ impl Pool {
 
     pub(crate) fn inner(&self) -> &DatabaseConnection {
         &self.inner
+    }
+
+    /// Connections open and how many of them wait idle; matched on the backend, so the panics
+    /// of sea-orm's getters for the other one cannot happen.
+    pub(crate) fn usage(&self) -> PoolUsage {
+        let (open, idle) = match self.inner.get_database_backend() {
+            DbBackend::Postgres => {
+                let pool = self.inner.get_postgres_connection_pool();
+                (pool.size(), pool.num_idle())
+            }
+            _ => {
+                let pool = self.inner.get_sqlite_connection_pool();
+                (pool.size(), pool.num_idle())
+            }
+        };
+        let idle = u32::try_from(idle).unwrap_or(u32::MAX).min(open);
+        PoolUsage {
+            open,
+            idle,
+            max: self.read_attempts - 1,
+        }
     }
 
     /// As on sea-orm's own connection, without importing its trait.

@@ -181,6 +181,9 @@ pub fn table() -> Vec<Endpoint> {
         documented!(system::health::live),
         documented!(system::health::ready),
         Endpoint::undocumented("/ws", &[Method::GET], |route| route.to(live::connect)),
+        Endpoint::undocumented("/metrics", &[Method::GET], |route| {
+            route.to(system::metrics::scrape)
+        }),
         documented!(system::dev_mode::dev_mode),
         documented!(settings::branding_get::branding),
         documented!(payment_methods::list::public),

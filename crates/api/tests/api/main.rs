@@ -24,6 +24,7 @@ mod input;
 mod live;
 mod mail;
 mod mail_caps;
+mod metrics;
 mod proof_checks;
 mod proofs;
 mod purchases;

@@ -1208,6 +1208,15 @@ impl MailOutbox for MemoryStore {
         Ok(())
     }
 
+    async fn pending_mail(&self) -> anyhow::Result<u64> {
+        Ok(self
+            .state()
+            .mail
+            .values()
+            .filter(|m| m.record.status == MailStatus::Pending)
+            .count() as u64)
+    }
+
     async fn list_mail(
         &self,
         status: Option<MailStatus>,

@@ -89,6 +89,7 @@ async fn serve(state: web::Data<AppState>, mut session: Session, mut stream: Mes
     if session.text(r#"{"type":"authenticated"}"#).await.is_err() {
         return;
     }
+    let _counted = crate::metrics::LiveConnection::open();
     let mut events = state.events.subscribe();
     let mut ping = tokio::time::interval(timings.ping_every);
     let mut session_check = tokio::time::interval(timings.session_check);

@@ -1,4 +1,5 @@
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 use rifa_app::purchasing::PurchaseMode;
 use rifa_domain::raffle::RaffleId;
 
@@ -18,8 +19,19 @@ async fn purchase(
     let receipt = state
         .purchasing
         .purchase(raffle, form.parse(raffle), mode, lang)
-        .await?;
-    Ok(HttpResponse::Created().json(PurchaseResponse::from(receipt)))
+        .await;
+    let test = mode == PurchaseMode::AdminTest;
+    match receipt {
+        Ok(receipt) => {
+            crate::metrics::purchase(StatusCode::CREATED, test);
+            Ok(HttpResponse::Created().json(PurchaseResponse::from(receipt)))
+        }
+        Err(failure) => {
+            let error = ApiError::from(failure);
+            crate::metrics::purchase(error.status_code(), test);
+            Err(error)
+        }
+    }
 }
 
 /// Buys numbers of a raffle on sale. The server prices the purchase itself and refuses a

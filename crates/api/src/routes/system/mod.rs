@@ -1,2 +1,3 @@
 pub mod dev_mode;
 pub mod health;
+pub mod metrics;
