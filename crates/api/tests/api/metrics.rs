@@ -160,4 +160,30 @@ async fn metrics_count_requests_purchases_and_connections(app: TestApp) {
     for name in ["rifa_holds_expired_total", "rifa_proof_checks_total"] {
         assert!(!readings(&after, name, &[]).is_empty(), "{name}");
     }
+    // The dashboard and the alerts in infra/ ask only for what the server exports.
+    for file in ["alerts.yml", "grafana-dashboard.json"] {
+        let path = format!(
+            "{}/../../infra/monitoring/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        for name in metric_names(&text) {
+            assert!(
+                after.families.contains_key(&name),
+                "{file} asks for {name}, which /metrics does not export"
+            );
+        }
+    }
+}
+
+/// The `rifa_…` metric names a file mentions, without a histogram's series suffix.
+fn metric_names(text: &str) -> Vec<String> {
+    let mut names: Vec<String> = text
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|word| word.starts_with("rifa_") && word.len() > "rifa_".len())
+        .map(|word| word.strip_suffix("_bucket").unwrap_or(word).to_owned())
+        .collect();
+    names.sort();
+    names.dedup();
+    names
 }
