@@ -2,6 +2,7 @@
 //! the use cases. `main.rs` only parses the command line and calls into here, so integration
 //! tests start the very same server on port 0.
 
+pub mod backup;
 mod body_timeout;
 pub mod config;
 mod demo;
@@ -137,7 +138,7 @@ fn remove_stale_partial_uploads(proofs: &ProofStore, longest_upload: std::time::
 ///
 /// # Errors
 /// When the database is unreachable.
-async fn database(config: &Config) -> anyhow::Result<Db> {
+pub(crate) async fn database(config: &Config) -> anyhow::Result<Db> {
     Ok(Db::connect(&config.database_url, config.db_max_connections)
         .await?
         .with_mail_caps(config.mail.recipient_caps))

@@ -34,6 +34,13 @@ enum Command {
         #[arg(long, conflicts_with = "role")]
         privileged: bool,
     },
+    /// Back up the embedded SQLite database (`VACUUM INTO`, safe while the API serves), the
+    /// local payment proofs and the generated secrets into a new directory. On PostgreSQL use
+    /// pg_dump (infra/README.md, "Backups").
+    Backup {
+        /// A directory that does not exist yet.
+        to: std::path::PathBuf,
+    },
     /// Check the audit trail on the configured database: every entry's hash, its link to the
     /// one before, and that the trail ends where its head says. Exits 0 when it holds, 1 when
     /// it does not (naming the first entry that breaks).
@@ -77,6 +84,21 @@ async fn main() -> anyhow::Result<()> {
             create_admin(&config, &username, role).await
         }
         Command::VerifyAudit => verify_audit(&config).await,
+        Command::Backup { to } => {
+            let backup = rifa_api::backup::backup(&config, &to).await?;
+            println!(
+                "Backed up into {}: the database ({} bytes), {} proof file(s), secrets: {}.",
+                to.display(),
+                backup.database_bytes,
+                backup.proofs,
+                if backup.secrets.is_empty() {
+                    "none in the data directory (given by the environment)".to_owned()
+                } else {
+                    backup.secrets.join(", ")
+                }
+            );
+            Ok(())
+        }
         Command::VerifyDraw { .. } => unreachable!("checked before the configuration is read"),
     }
 }

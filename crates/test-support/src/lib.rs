@@ -30,6 +30,21 @@ pub fn scratch_dir() -> PathBuf {
     dir
 }
 
+/// A new PostgreSQL database with nothing in it (not even the schema), for a restore to fill.
+///
+/// # Panics
+/// When the server cannot be reached: only PostgreSQL tests that got a database already ask.
+pub async fn empty_postgres_database() -> String {
+    let url = server_url();
+    let name = database_name(&uuid::Uuid::new_v4().simple().to_string());
+    let conn = Database::connect(&url).await.unwrap();
+    conn.execute_unprepared(&format!("CREATE DATABASE \"{name}\" TEMPLATE template0"))
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    with_database(&url, &name)
+}
+
 /// The URL of a SQLite database file in a new scratch directory, and that directory.
 #[must_use]
 pub fn sqlite_database() -> (String, PathBuf) {

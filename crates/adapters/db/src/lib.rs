@@ -32,7 +32,7 @@ use std::time::Duration;
 use anyhow::Context;
 use rifa_migration::{Migrator, MigratorTrait};
 use rifa_ports::RecipientCaps;
-use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseBackend};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseBackend, Statement};
 
 use crate::pool::Pool;
 
@@ -125,6 +125,30 @@ impl Db {
         };
         db.refresh_planner_statistics().await?;
         Ok(db)
+    }
+
+    /// SQLite: a consistent copy of the whole database at `path` (`VACUUM INTO`: one read
+    /// transaction, so writers carry on), compacted. `path` must not exist.
+    ///
+    /// # Errors
+    /// On PostgreSQL (`pg_dump` is its tool), or when SQLite cannot write `path`.
+    pub async fn copy_sqlite_into(&self, path: &std::path::Path) -> anyhow::Result<()> {
+        if self.conn.get_database_backend() != DatabaseBackend::Sqlite {
+            anyhow::bail!("VACUUM INTO is SQLite's; back PostgreSQL up with pg_dump");
+        }
+        let path = path
+            .to_str()
+            .context("the backup's path is not valid UTF-8")?;
+        self.conn
+            .inner()
+            .execute_raw(Statement::from_sql_and_values(
+                DatabaseBackend::Sqlite,
+                "VACUUM INTO ?",
+                [path.into()],
+            ))
+            .await
+            .with_context(|| format!("failed to copy the database into {path}"))?;
+        Ok(())
     }
 
     /// The connection pool's use now, for `/metrics`.

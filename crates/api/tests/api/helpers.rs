@@ -109,6 +109,19 @@ impl TestApp {
         app
     }
 
+    /// A server on a database that already has its admins (a restored copy): nobody signed in.
+    pub async fn around(application: Application, config: Config, postgres: bool) -> Self {
+        let port = application.port();
+        tokio::spawn(application.run_until_stopped());
+        Self {
+            base: format!("http://127.0.0.1:{port}"),
+            client: reqwest::Client::new(),
+            admin_token: String::new(),
+            config,
+            postgres,
+        }
+    }
+
     /// A second server on the same database and secrets (as a second instance behind a load
     /// balancer), signed in as the same admin.
     pub async fn another_instance(&self) -> Self {

@@ -11,6 +11,7 @@ mod helpers;
 
 mod admin_auth;
 mod audit;
+mod backups;
 mod catalog;
 mod concurrency;
 mod draws;
