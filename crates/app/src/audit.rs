@@ -3,11 +3,13 @@
 
 use chrono::{DateTime, Utc};
 use rifa_domain::audit::{
-    Actor, AuditAction, AuditEntry, ChainBreak, ChainHead, ChainedEntry, Fields, changes,
-    verify_end, verify_page,
+    Actor, AuditAction, AuditEntry, ChainBreak, ChainHead, ChainedEntry, Fields, PersonFigures,
+    changes, figures, verify_end, verify_page,
 };
 use rifa_domain::{FieldError, FieldErrors};
 use rifa_ports::{AuditQuery, AuditTrail};
+
+use crate::review::DayPeriod;
 
 /// The most entries one page holds.
 pub const MAX_PAGE: u64 = 200;
@@ -41,6 +43,13 @@ pub trait AuditService: Send + Sync + 'static {
     /// # Errors
     /// `Invalid` for a limit outside 1..=[`MAX_PAGE`] or an unknown action; storage failures.
     async fn entries(&self, query: AuditQuery) -> Result<Vec<ChainedEntry>, AuditQueryError>;
+
+    /// Each person's decisions over `period`: per local day, and the median time from a
+    /// proof's arrival to its decision.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    async fn figures(&self, period: &DayPeriod) -> anyhow::Result<Vec<PersonFigures>>;
 
     /// Walks the whole chain from its first entry and compares its end with the stored head.
     ///
@@ -85,6 +94,12 @@ impl<S: AuditTrail> AuditService for Audit<S> {
         }
         errors.into_result().map_err(AuditQueryError::Invalid)?;
         Ok(self.store.audit_entries(&query).await?)
+    }
+
+    async fn figures(&self, period: &DayPeriod) -> anyhow::Result<Vec<PersonFigures>> {
+        let (from, until) = period.utc_range();
+        let timings = self.store.decision_timings(from, until).await?;
+        Ok(figures(&timings, period.utc_offset_minutes()))
     }
 
     async fn verify(&self) -> anyhow::Result<Verification> {

@@ -384,6 +384,11 @@ impl DayPeriod {
         })
     }
 
+    #[must_use]
+    pub fn utc_offset_minutes(&self) -> i32 {
+        self.utc_offset_minutes
+    }
+
     /// From local midnight of the first day to local midnight after the last, in UTC.
     #[must_use]
     pub fn utc_range(&self) -> (DateTime<Utc>, DateTime<Utc>) {

@@ -335,6 +335,89 @@ pub fn verify_end(reached: ChainHead, stored: ChainHead) -> Result<(), ChainBrea
     Ok(())
 }
 
+/// One decision the trail records, with when its proof arrived (`None`: decided without one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecisionTiming {
+    pub actor_id: Option<AdminId>,
+    pub actor: String,
+    pub decided_at: DateTime<Utc>,
+    pub proof_at: Option<DateTime<Utc>>,
+}
+
+/// One person's decisions over a period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersonFigures {
+    pub actor_id: Option<AdminId>,
+    pub actor: String,
+    pub decisions: u64,
+    /// Decisions per local day, only days with some, in order.
+    pub per_day: Vec<(chrono::NaiveDate, u64)>,
+    /// The median time from the proof's arrival to the decision, over the decisions that had
+    /// a proof; `None` when none had.
+    pub median_proof_to_decision: Option<chrono::Duration>,
+}
+
+/// Each person's figures, busiest first (then by name); days are local to `utc_offset_minutes`.
+#[must_use]
+pub fn figures(timings: &[DecisionTiming], utc_offset_minutes: i32) -> Vec<PersonFigures> {
+    let offset = chrono::Duration::minutes(i64::from(utc_offset_minutes));
+    let mut people: Vec<(PersonFigures, Vec<i64>)> = Vec::new();
+    for timing in timings {
+        let index = people
+            .iter()
+            .position(|(p, _)| p.actor_id == timing.actor_id && p.actor == timing.actor)
+            .unwrap_or_else(|| {
+                people.push((
+                    PersonFigures {
+                        actor_id: timing.actor_id,
+                        actor: timing.actor.clone(),
+                        decisions: 0,
+                        per_day: Vec::new(),
+                        median_proof_to_decision: None,
+                    },
+                    Vec::new(),
+                ));
+                people.len() - 1
+            });
+        let (person, waits) = &mut people[index];
+        person.decisions += 1;
+        let day = (timing.decided_at + offset).date_naive();
+        match person.per_day.iter_mut().find(|(d, _)| *d == day) {
+            Some((_, count)) => *count += 1,
+            None => person.per_day.push((day, 1)),
+        }
+        if let Some(proof_at) = timing.proof_at {
+            waits.push((timing.decided_at - proof_at).num_seconds().max(0));
+        }
+    }
+    let mut figures: Vec<PersonFigures> = people
+        .into_iter()
+        .map(|(mut person, mut waits)| {
+            person.per_day.sort_unstable();
+            waits.sort_unstable();
+            person.median_proof_to_decision = median(&waits).map(chrono::Duration::seconds);
+            person
+        })
+        .collect();
+    figures.sort_by(|a, b| {
+        b.decisions
+            .cmp(&a.decisions)
+            .then_with(|| a.actor.cmp(&b.actor))
+    });
+    figures
+}
+
+/// The middle of sorted `values`; of an even count, the mean of the two middle ones (rounded
+/// down).
+fn median(sorted: &[i64]) -> Option<i64> {
+    let middle = sorted.len() / 2;
+    match sorted.len() {
+        0 => None,
+        n if n % 2 == 1 => Some(sorted[middle]),
+        _ => Some(i64::midpoint(sorted[middle - 1], sorted[middle])),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -465,5 +548,60 @@ mod tests {
             assert_eq!(AuditAction::parse(action.as_str()), Some(action));
         }
         assert_eq!(AuditAction::parse("nope"), None);
+    }
+
+    #[test]
+    fn figures_count_each_persons_decisions_by_local_day_and_their_median_wait() {
+        let at = |text: &str| {
+            DateTime::parse_from_rfc3339(text)
+                .map(|t| t.with_timezone(&Utc))
+                .unwrap_or_default()
+        };
+        let timing = |who: i64, name: &str, decided: &str, proof: Option<&str>| DecisionTiming {
+            actor_id: Some(AdminId::new(who)),
+            actor: name.to_owned(),
+            decided_at: at(decided),
+            proof_at: proof.map(at),
+        };
+        let timings = [
+            // 03:00 UTC is the evening before in Caracas (UTC-4).
+            timing(
+                1,
+                "rita",
+                "2026-11-02T03:00:00Z",
+                Some("2026-11-02T02:50:00Z"),
+            ),
+            timing(
+                1,
+                "rita",
+                "2026-11-02T15:00:00Z",
+                Some("2026-11-02T14:00:00Z"),
+            ),
+            timing(
+                1,
+                "rita",
+                "2026-11-02T16:00:00Z",
+                Some("2026-11-02T15:58:00Z"),
+            ),
+            timing(2, "dario", "2026-11-02T16:00:00Z", None),
+        ];
+        let found = figures(&timings, -240);
+        assert_eq!(found.len(), 2);
+        let rita = &found[0];
+        assert_eq!((rita.actor.as_str(), rita.decisions), ("rita", 3));
+        let day =
+            |text: &str| chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap_or_default();
+        assert_eq!(
+            rita.per_day,
+            [(day("2026-11-01"), 1), (day("2026-11-02"), 2)]
+        );
+        // Waits of 10 min, 60 min and 2 min: the median is 10 min.
+        assert_eq!(
+            rita.median_proof_to_decision,
+            Some(chrono::Duration::minutes(10))
+        );
+        assert_eq!(found[1].median_proof_to_decision, None, "no proof, no wait");
+        assert_eq!(median(&[60, 120]), Some(90));
+        assert_eq!(median(&[]), None);
     }
 }

@@ -5,7 +5,7 @@
 use std::future::Future;
 
 use chrono::{DateTime, Utc};
-use rifa_domain::audit::{AuditEntry, ChainHead, ChainedEntry};
+use rifa_domain::audit::{AuditEntry, ChainHead, ChainedEntry, DecisionTiming};
 
 /// Filters of the panel's trail, newest first, keyset-paged by `before`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -46,6 +46,17 @@ pub trait AuditTrail: Send + Sync + 'static {
         after: u64,
         limit: u64,
     ) -> impl Future<Output = anyhow::Result<Vec<ChainedEntry>>> + Send;
+
+    /// Every purchase decision recorded from `from` (included) to `until` (excluded), oldest
+    /// first, each with its purchase's latest proof before the decision.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn decision_timings(
+        &self,
+        from: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> impl Future<Output = anyhow::Result<Vec<DecisionTiming>>> + Send;
 
     /// The last number and hash handed out.
     ///

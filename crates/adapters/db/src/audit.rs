@@ -2,9 +2,13 @@
 //! through `audit_head`, whose row lock orders concurrent appends.
 
 use anyhow::{Context, anyhow};
+use chrono::{DateTime, Utc};
 use rifa_domain::admin::AdminId;
-use rifa_domain::audit::{Actor, AuditAction, AuditEntry, ChainHead, ChainedEntry, Change};
+use rifa_domain::audit::{
+    Actor, AuditAction, AuditEntry, ChainHead, ChainedEntry, Change, DecisionTiming,
+};
 use rifa_domain::draw::ledger::{hash_from_hex, to_hex};
+use rifa_domain::purchase::PurchaseEventKind;
 use rifa_ports::{AuditQuery, AuditTrail};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter,
@@ -172,6 +176,52 @@ impl AuditTrail for Db {
             .into_iter()
             .map(chained_of)
             .collect()
+    }
+
+    #[tracing::instrument(name = "db.decision_timings", skip_all)]
+    async fn decision_timings(
+        &self,
+        from: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> anyhow::Result<Vec<DecisionTiming>> {
+        #[derive(FromQueryResult)]
+        struct Row {
+            actor_id: Option<i64>,
+            actor: String,
+            at: DateTime<Utc>,
+            proof_at: Option<DateTime<Utc>>,
+        }
+        // The entries of a period through the trail's time index; each proof through the
+        // purchase's events (`purchase:42` names purchase 42).
+        let rows = Row::find_by_statement(Statement::from_sql_and_values(
+            self.conn.get_database_backend(),
+            "SELECT a.actor_id, a.actor, a.at, \
+               (SELECT MAX(e.at) FROM purchase_events e \
+                 WHERE e.purchase_id = CAST(SUBSTR(a.target, 10) AS BIGINT) \
+                   AND e.kind = $1 AND e.at <= a.at) AS proof_at \
+             FROM audit_log a \
+             WHERE a.action IN ($2, $3) AND a.at >= $4 AND a.at < $5 \
+             ORDER BY a.seq",
+            [
+                PurchaseEventKind::ProofAttached.as_str().into(),
+                AuditAction::PurchaseDecided.as_str().into(),
+                AuditAction::PurchasesDecidedInBulk.as_str().into(),
+                from.into(),
+                until.into(),
+            ],
+        ))
+        .all(&self.conn)
+        .await
+        .context("failed to read the decisions' timings")?;
+        Ok(rows
+            .into_iter()
+            .map(|row| DecisionTiming {
+                actor_id: row.actor_id.map(AdminId::new),
+                actor: row.actor,
+                decided_at: row.at,
+                proof_at: row.proof_at,
+            })
+            .collect())
     }
 
     #[tracing::instrument(name = "db.audit_head", skip_all)]

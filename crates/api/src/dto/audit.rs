@@ -2,7 +2,8 @@
 
 use chrono::{DateTime, Utc};
 use rifa_app::audit::Verification;
-use rifa_domain::audit::{ChainBreak, ChainedEntry};
+use rifa_domain::admin::AdminId;
+use rifa_domain::audit::{ChainBreak, ChainedEntry, PersonFigures};
 use rifa_domain::draw::ledger::to_hex;
 use rifa_domain::{FieldError, FieldErrors};
 use rifa_ports::AuditQuery;
@@ -194,6 +195,50 @@ impl From<Verification> for AuditVerificationDto {
             head_hash: to_hex(&found.head.hash),
             problem: problem.map(str::to_owned),
             at_seq,
+        }
+    }
+}
+
+/// One person's decisions over the period asked.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PersonFiguresDto {
+    /// `None` for decisions by no account (none today; kept for the trail's own actors).
+    pub actor_id: Option<i64>,
+    pub actor: String,
+    pub decisions: u64,
+    /// Days with decisions, in the admin's time zone, in order.
+    pub per_day: Vec<DayDecisionsDto>,
+    /// The median time from a proof's arrival to its decision, in seconds, over the decisions
+    /// that had a proof; `null` when none had.
+    pub median_proof_to_decision_seconds: Option<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DayDecisionsDto {
+    #[schema(example = "2026-11-27")]
+    pub date: String,
+    pub decisions: u64,
+}
+
+impl From<PersonFigures> for PersonFiguresDto {
+    fn from(person: PersonFigures) -> Self {
+        Self {
+            actor_id: person.actor_id.map(AdminId::get),
+            actor: person.actor,
+            decisions: person.decisions,
+            per_day: person
+                .per_day
+                .into_iter()
+                .map(|(day, decisions)| DayDecisionsDto {
+                    date: day.format("%Y-%m-%d").to_string(),
+                    decisions,
+                })
+                .collect(),
+            median_proof_to_decision_seconds: person
+                .median_proof_to_decision
+                .map(|wait| wait.num_seconds()),
         }
     }
 }

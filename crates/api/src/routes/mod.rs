@@ -135,6 +135,7 @@ pub fn table() -> Vec<Endpoint> {
         documented!(staff::update::update),
         documented!(staff::reset_password::reset),
         documented!(audit::verification::verify),
+        documented!(audit::figures::figures),
         documented!(audit::list::list),
         documented!(purchases::stats::stats),
         documented!(purchases::stats_daily::daily),

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 use crate::admin_auth::rifa_api;
-use crate::helpers::{TestApp, expect_error, run_sql};
+use crate::helpers::{Role, TestApp, expect_error, run_sql};
 use crate::live::{Socket, authenticate, close_reason};
 use crate::on_both;
 
@@ -23,6 +23,7 @@ on_both!(
     the_verify_audit_command_passes_an_untouched_trail,
     payment_methods_and_rates_leave_what_changed_in_the_trail,
     settings_saves_are_in_the_trail_without_the_e_mail_password,
+    each_persons_figures_count_their_decisions_and_the_wait_for_them,
 );
 
 async fn me(app: &TestApp, token: &str) -> reqwest::Response {
@@ -447,4 +448,83 @@ async fn settings_saves_are_in_the_trail_without_the_e_mail_password(app: TestAp
         (&password["before"], &password["after"]),
         (&Value::Null, &json!("[redacted]"))
     );
+}
+
+async fn each_persons_figures_count_their_decisions_and_the_wait_for_them(app: TestApp) {
+    use crate::proofs::{PNG, buy, send_proof, shop};
+
+    let reviewer = app.staff_member("rita", Role::Reviewer).await;
+    let shop = shop(&app).await;
+    let mut with_proofs = Vec::new();
+    for (number, email) in [(1, "f1@example.com"), (2, "f2@example.com")] {
+        let purchase = buy(&app, shop, &[number], email).await;
+        send_proof(&app, &purchase, PNG, "comprobante.png", "image/png").await;
+        with_proofs.push(purchase.id);
+    }
+    let without = buy(&app, shop, &[3], "f3@example.com").await;
+    for id in &with_proofs {
+        let decided = app
+            .request(Method::PUT, &format!("/api/admin/purchases/{id}/status"))
+            .bearer_auth(&reviewer)
+            .json(&json!({"status": "approved"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(decided.status(), StatusCode::OK);
+    }
+    let rejected = app
+        .admin_send(
+            Method::PUT,
+            &format!("/api/admin/purchases/{}/status", without.id),
+            &json!({"status": "rejected", "adminNotes": "Sin pago"}),
+        )
+        .await;
+    assert_eq!(rejected.status(), StatusCode::OK);
+
+    let today = chrono::Utc::now()
+        .date_naive()
+        .format("%Y-%m-%d")
+        .to_string();
+    let people = app
+        .admin_get(&format!("/api/admin/audit/figures?from={today}&to={today}"))
+        .await;
+    let people = people.as_array().unwrap();
+    assert_eq!(people.len(), 2, "{people:?}");
+    assert_eq!(people[0]["actor"], "rita", "busiest first");
+    assert_eq!(people[0]["decisions"], 2);
+    assert_eq!(
+        people[0]["perDay"],
+        json!([{"date": today, "decisions": 2}])
+    );
+    let wait = people[0]["medianProofToDecisionSeconds"].as_i64().unwrap();
+    assert!(
+        (0..60).contains(&wait),
+        "decided right after the proof: {wait}"
+    );
+    assert_eq!(people[1]["actor"], "admin");
+    assert_eq!(people[1]["medianProofToDecisionSeconds"], Value::Null);
+
+    let yesterday = (chrono::Utc::now().date_naive() - chrono::Days::new(1))
+        .format("%Y-%m-%d")
+        .to_string();
+    let before = app
+        .admin_get(&format!(
+            "/api/admin/audit/figures?from={yesterday}&to={yesterday}"
+        ))
+        .await;
+    assert_eq!(before, json!([]));
+    let too_long = app
+        .as_admin(
+            Method::GET,
+            "/api/admin/audit/figures?from=2020-01-01&to=2026-01-01",
+        )
+        .send()
+        .await
+        .unwrap();
+    expect_error(
+        too_long,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
 }

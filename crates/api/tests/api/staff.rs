@@ -30,6 +30,7 @@ type Need = Option<&'static str>;
 const ROUTES: &[(&str, &str, Need)] = &[
     ("GET", "/api/admin/audit", Some("audit")),
     ("GET", "/api/admin/audit/verification", Some("audit")),
+    ("GET", "/api/admin/audit/figures", Some("audit")),
     ("POST", "/api/admin/branding", Some("settings")),
     ("GET", "/api/admin/discounts", None),
     ("PUT", "/api/admin/discounts", Some("settings")),

@@ -1,2 +1,3 @@
+pub mod figures;
 pub mod list;
 pub mod verification;

@@ -28,7 +28,7 @@ pub async fn daily(
     Ok(web::Json(days.into_iter().map(DaySalesDto::from).collect()))
 }
 
-fn parse_period(params: &DailyStatsParams) -> Result<DayPeriod, FieldErrors> {
+pub(crate) fn parse_period(params: &DailyStatsParams) -> Result<DayPeriod, FieldErrors> {
     let mut errors = FieldErrors::new();
     let mut day = |field: &'static str, raw: Option<&str>| {
         let raw = raw.map(str::trim).filter(|d| !d.is_empty());

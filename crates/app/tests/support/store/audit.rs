@@ -4,7 +4,8 @@
 
 use chrono::{DateTime, Utc};
 use rifa_domain::admin::AdminUser;
-use rifa_domain::audit::{AuditEntry, ChainHead, ChainedEntry};
+use rifa_domain::audit::{AuditAction, AuditEntry, ChainHead, ChainedEntry, DecisionTiming};
+use rifa_domain::purchase::PurchaseEventKind;
 use rifa_ports::{AuditQuery, AuditTrail, NewSession, SessionsToEnd};
 
 use super::{MemoryStore, State};
@@ -135,6 +136,50 @@ impl AuditTrail for MemoryStore {
         chain.sort_by_key(|c| c.seq);
         chain.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
         Ok(chain)
+    }
+
+    async fn decision_timings(
+        &self,
+        from: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> anyhow::Result<Vec<DecisionTiming>> {
+        let state = self.state();
+        Ok(state
+            .audit
+            .trail
+            .iter()
+            .map(|c| &c.entry)
+            .filter(|e| {
+                matches!(
+                    e.action,
+                    AuditAction::PurchaseDecided | AuditAction::PurchasesDecidedInBulk
+                ) && e.at >= from
+                    && e.at < until
+            })
+            .map(|e| {
+                let purchase = e
+                    .target
+                    .as_deref()
+                    .and_then(|t| t.strip_prefix("purchase:"))
+                    .and_then(|id| id.parse::<i64>().ok());
+                let proof_at = state
+                    .history
+                    .iter()
+                    .filter(|(id, event)| {
+                        Some(id.get()) == purchase
+                            && event.kind == PurchaseEventKind::ProofAttached
+                            && event.at <= e.at
+                    })
+                    .map(|(_, event)| event.at)
+                    .max();
+                DecisionTiming {
+                    actor_id: e.actor.admin_id,
+                    actor: e.actor.username.clone(),
+                    decided_at: e.at,
+                    proof_at,
+                }
+            })
+            .collect())
     }
 
     async fn audit_head(&self) -> anyhow::Result<ChainHead> {
