@@ -2,6 +2,7 @@
 //! themselves, in their own transactions; this service only reads.
 
 use chrono::{DateTime, Utc};
+use futures_util::stream::{self, BoxStream, StreamExt};
 use rifa_domain::audit::{
     Actor, AuditAction, AuditEntry, ChainBreak, ChainHead, ChainedEntry, Fields, PersonFigures,
     changes, figures, verify_end, verify_page,
@@ -14,8 +15,8 @@ use crate::review::DayPeriod;
 /// The most entries one page holds.
 pub const MAX_PAGE: u64 = 200;
 
-/// Entries read per step of a verification.
-const VERIFY_BATCH: u64 = 1_000;
+/// Entries read per step of a verification or an export.
+const BATCH: u64 = 1_000;
 
 /// What a verification found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +45,17 @@ pub trait AuditService: Send + Sync + 'static {
     /// `Invalid` for a limit outside 1..=[`MAX_PAGE`] or an unknown action; storage failures.
     async fn entries(&self, query: AuditQuery) -> Result<Vec<ChainedEntry>, AuditQueryError>;
 
+    /// Every entry matching the filters of `query` (its limit is ignored), newest first, in
+    /// batches keyed by `seq`: entries appended meanwhile are newer than where it is, so none
+    /// is repeated or skipped. The stream ends at the first storage failure, with that error.
+    ///
+    /// # Errors
+    /// `Invalid` for an unknown action.
+    fn export(
+        &self,
+        query: AuditQuery,
+    ) -> Result<BoxStream<'static, anyhow::Result<Vec<ChainedEntry>>>, AuditQueryError>;
+
     /// Each person's decisions over `period`: per local day, and the median time from a
     /// proof's arrival to its decision.
     ///
@@ -69,8 +81,22 @@ impl<S> Audit<S> {
     }
 }
 
+/// Refuses an action the trail does not know, into `errors`.
+fn check_action(query: &AuditQuery, errors: &mut FieldErrors) {
+    if let Some(action) = &query.action
+        && AuditAction::parse(action).is_none()
+    {
+        errors.add(
+            "action",
+            FieldError::UnknownOption {
+                allowed: AuditAction::ALL.iter().map(|a| a.as_str()).collect(),
+            },
+        );
+    }
+}
+
 #[async_trait::async_trait]
-impl<S: AuditTrail> AuditService for Audit<S> {
+impl<S: AuditTrail + Clone> AuditService for Audit<S> {
     async fn entries(&self, query: AuditQuery) -> Result<Vec<ChainedEntry>, AuditQueryError> {
         let mut errors = FieldErrors::new();
         if !(1..=MAX_PAGE).contains(&query.limit) {
@@ -82,18 +108,42 @@ impl<S: AuditTrail> AuditService for Audit<S> {
                 },
             );
         }
-        if let Some(action) = &query.action
-            && AuditAction::parse(action).is_none()
-        {
-            errors.add(
-                "action",
-                FieldError::UnknownOption {
-                    allowed: AuditAction::ALL.iter().map(|a| a.as_str()).collect(),
-                },
-            );
-        }
+        check_action(&query, &mut errors);
         errors.into_result().map_err(AuditQueryError::Invalid)?;
         Ok(self.store.audit_entries(&query).await?)
+    }
+
+    fn export(
+        &self,
+        query: AuditQuery,
+    ) -> Result<BoxStream<'static, anyhow::Result<Vec<ChainedEntry>>>, AuditQueryError> {
+        let mut errors = FieldErrors::new();
+        check_action(&query, &mut errors);
+        errors.into_result().map_err(AuditQueryError::Invalid)?;
+        let store = self.store.clone();
+        let first = AuditQuery {
+            limit: BATCH,
+            ..query
+        };
+        Ok(stream::try_unfold(Some(first), move |query| {
+            let store = store.clone();
+            async move {
+                let Some(query) = query else {
+                    return Ok(None);
+                };
+                let batch = store.audit_entries(&query).await?;
+                let next = batch.last().map(|last| AuditQuery {
+                    before: Some(last.seq),
+                    ..query.clone()
+                });
+                Ok(if batch.is_empty() {
+                    None
+                } else {
+                    Some((batch, next))
+                })
+            }
+        })
+        .boxed())
     }
 
     async fn figures(&self, period: &DayPeriod) -> anyhow::Result<Vec<PersonFigures>> {
@@ -106,7 +156,7 @@ impl<S: AuditTrail> AuditService for Audit<S> {
         let head = self.store.audit_head().await?;
         let mut reached = ChainHead::EMPTY;
         loop {
-            let page = self.store.audit_chain(reached.seq, VERIFY_BATCH).await?;
+            let page = self.store.audit_chain(reached.seq, BATCH).await?;
             if page.is_empty() {
                 break;
             }

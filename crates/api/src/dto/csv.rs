@@ -1,8 +1,10 @@
-//! Purchases as CSV (RFC 4180, comma separated, CRLF, a byte-order mark so spreadsheets read
-//! UTF-8), safe to open in a spreadsheet: no cell runs as a formula, whether the file is read
-//! with `,` or `;` as the separator, or by a reader that ignores quotes.
+//! Purchases and the audit trail as CSV (RFC 4180, comma separated, CRLF, a byte-order mark so
+//! spreadsheets read UTF-8), safe to open in a spreadsheet: no cell runs as a formula, whether
+//! the file is read with `,` or `;` as the separator, or by a reader that ignores quotes.
 
 use rifa_app::export::ExportedPurchase;
+use rifa_domain::audit::ChainedEntry;
+use rifa_domain::draw::ledger::to_hex;
 
 use super::instant;
 
@@ -28,12 +30,63 @@ pub const HEADER: [&str; 18] = [
     "adminNotes",
 ];
 
-/// The first bytes of the file: the byte-order mark and the header line.
+/// The audit trail's columns; `changes` reads `field: before → after`, changes apart by ` | `.
+pub const AUDIT_HEADER: [&str; 10] = [
+    "seq", "at", "actor", "actorId", "ip", "action", "target", "changes", "hash", "prevHash",
+];
+
+/// The first bytes of the purchases' file: the byte-order mark and the header line.
 #[must_use]
 pub fn head() -> String {
+    head_of(&HEADER)
+}
+
+/// The first bytes of the trail's file.
+#[must_use]
+pub fn audit_head() -> String {
+    head_of(&AUDIT_HEADER)
+}
+
+fn head_of(header: &[&str]) -> String {
     let mut text = String::from('\u{FEFF}');
-    push_record(&mut text, HEADER.iter().map(|h| (*h).to_owned()));
+    push_record(&mut text, header.iter().map(|h| (*h).to_owned()));
     text
+}
+
+/// One line per trail entry.
+pub fn push_audit_entry(text: &mut String, chained: &ChainedEntry) {
+    let entry = &chained.entry;
+    let changes: Vec<String> = entry
+        .changes
+        .iter()
+        .map(|c| {
+            format!(
+                "{}: {} → {}",
+                c.field,
+                c.before.as_deref().unwrap_or("—"),
+                c.after.as_deref().unwrap_or("—")
+            )
+        })
+        .collect();
+    push_record(
+        text,
+        [
+            chained.seq.to_string(),
+            instant(entry.at),
+            entry.actor.username.clone(),
+            entry
+                .actor
+                .admin_id
+                .map(|id| id.get().to_string())
+                .unwrap_or_default(),
+            entry.actor.ip.clone().unwrap_or_default(),
+            entry.action.as_str().to_owned(),
+            entry.target.clone().unwrap_or_default(),
+            changes.join(" | "),
+            to_hex(&chained.hash),
+            to_hex(&chained.prev_hash),
+        ],
+    );
 }
 
 /// One line per purchase.

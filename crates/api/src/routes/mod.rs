@@ -136,6 +136,7 @@ pub fn table() -> Vec<Endpoint> {
         documented!(staff::reset_password::reset),
         documented!(audit::verification::verify),
         documented!(audit::figures::figures),
+        documented!(audit::export::export),
         documented!(audit::list::list),
         documented!(purchases::stats::stats),
         documented!(purchases::stats_daily::daily),

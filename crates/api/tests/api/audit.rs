@@ -24,6 +24,7 @@ on_both!(
     payment_methods_and_rates_leave_what_changed_in_the_trail,
     settings_saves_are_in_the_trail_without_the_e_mail_password,
     each_persons_figures_count_their_decisions_and_the_wait_for_them,
+    the_trail_exports_as_csv_with_its_filters_and_no_formula,
 );
 
 async fn me(app: &TestApp, token: &str) -> reqwest::Response {
@@ -527,4 +528,91 @@ async fn each_persons_figures_count_their_decisions_and_the_wait_for_them(app: T
         "validation_failed",
     )
     .await;
+}
+
+async fn the_trail_exports_as_csv_with_its_filters_and_no_formula(app: TestApp) {
+    use crate::export::{parse_csv, runs_as_formula};
+
+    let hostile = "=HYPERLINK(\"http://x\";\"y\")";
+    let created = app
+        .admin_send(
+            Method::POST,
+            "/api/admin/raffles",
+            &json!({
+                "title": hostile,
+                "description": "Un premio; =1+1",
+                "price": "5",
+                "maxTickets": 100,
+                "minTicketsPerPurchase": 1,
+                "maxTicketsPerPurchase": 5,
+                "drawDate": "2030-01-15",
+            }),
+        )
+        .await;
+    assert_eq!(created.status(), StatusCode::CREATED);
+    for n in 1..=3 {
+        app.other_admin(&format!("staff-{n}"), false).await;
+    }
+
+    let response = app
+        .as_admin(Method::GET, "/api/admin/audit/export")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["content-disposition"],
+        "attachment; filename=\"registro.csv\""
+    );
+    let text = response.text().await.unwrap();
+    let text = text
+        .strip_prefix('\u{FEFF}')
+        .expect("a byte-order mark first");
+    let rows = parse_csv(text, ',');
+    assert_eq!(
+        rows[0],
+        [
+            "seq", "at", "actor", "actorId", "ip", "action", "target", "changes", "hash",
+            "prevHash"
+        ]
+    );
+    let head = verification(&app).await;
+    assert_eq!(
+        rows.len() - 1,
+        head["headSeq"].as_u64().unwrap() as usize,
+        "every entry"
+    );
+    assert_eq!(rows[1][0], head["headSeq"].to_string(), "newest first");
+    assert_eq!(rows[1][8], head["headHash"].as_str().unwrap());
+    let raffle = rows.iter().find(|r| r[5] == "raffle.created").unwrap();
+    assert!(raffle[7].contains("HYPERLINK"), "{raffle:?}");
+    for separator in [',', ';'] {
+        for row in parse_csv(text, separator) {
+            for cell in row {
+                assert!(!runs_as_formula(&cell), "{separator:?}: {cell:?}");
+            }
+        }
+    }
+
+    let filtered = app
+        .as_admin(Method::GET, "/api/admin/audit/export?action=staff.created")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let filtered = parse_csv(filtered.trim_start_matches('\u{FEFF}'), ',');
+    // The first admin's and the three created here.
+    assert_eq!(filtered.len() - 1, 4);
+    assert!(filtered[1..].iter().all(|r| r[5] == "staff.created"));
+    let bad = app
+        .as_admin(
+            Method::GET,
+            "/api/admin/audit/export?action=purchase.stolen",
+        )
+        .send()
+        .await
+        .unwrap();
+    expect_error(bad, StatusCode::UNPROCESSABLE_ENTITY, "validation_failed").await;
 }

@@ -83,7 +83,7 @@ async fn export(app: &TestApp, query: &str) -> String {
 }
 
 /// RFC 4180 as a spreadsheet reads it with `separator`: quoted cells may hold anything.
-fn parse_csv(text: &str, separator: char) -> Vec<Vec<String>> {
+pub(crate) fn parse_csv(text: &str, separator: char) -> Vec<Vec<String>> {
     let (mut rows, mut row, mut cell, mut quoted) = (Vec::new(), Vec::new(), String::new(), false);
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -111,7 +111,7 @@ fn parse_csv(text: &str, separator: char) -> Vec<Vec<String>> {
 
 /// What a spreadsheet would run: `=`, `+`, `-` or `@` first (after spaces), or a tab or CR
 /// first, unless the cell is a plain number.
-fn runs_as_formula(cell: &str) -> bool {
+pub(crate) fn runs_as_formula(cell: &str) -> bool {
     let trimmed = cell.trim_start();
     let starts = trimmed.starts_with(['=', '+', '-', '@']) || cell.starts_with(['\t', '\r']);
     let digits = cell.strip_prefix('-').unwrap_or(cell);

@@ -31,6 +31,7 @@ const ROUTES: &[(&str, &str, Need)] = &[
     ("GET", "/api/admin/audit", Some("audit")),
     ("GET", "/api/admin/audit/verification", Some("audit")),
     ("GET", "/api/admin/audit/figures", Some("audit")),
+    ("GET", "/api/admin/audit/export", Some("audit")),
     ("POST", "/api/admin/branding", Some("settings")),
     ("GET", "/api/admin/discounts", None),
     ("PUT", "/api/admin/discounts", Some("settings")),

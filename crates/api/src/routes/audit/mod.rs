@@ -1,3 +1,4 @@
+pub mod export;
 pub mod figures;
 pub mod list;
 pub mod verification;
