@@ -13,6 +13,7 @@ use std::time::Duration;
 use chrono::{DateTime, TimeDelta, Utc};
 use futures_util::StreamExt as _;
 use futures_util::stream::FuturesUnordered;
+use rifa_domain::audit::{Actor, AuditAction, AuditEntry, Change};
 use rifa_domain::customer::Email;
 use rifa_domain::draw::prize::claim_deadline;
 use rifa_domain::id::PrizeId;
@@ -24,8 +25,8 @@ use rifa_ports::outbound::{
     ReceiptRenderer,
 };
 use rifa_ports::{
-    AccessKeys, Clock, DrawRepository, MailId, MailJob, MailKind, MailOutbox, MailRecord,
-    MailStatus, MailSubject, PurchaseProofs, PurchaseRepository, RaffleRepository,
+    AccessKeys, AuditTrail, Clock, DrawRepository, MailId, MailJob, MailKind, MailOutbox,
+    MailRecord, MailStatus, MailSubject, PurchaseProofs, PurchaseRepository, RaffleRepository,
     SettingsRepository,
 };
 
@@ -143,11 +144,12 @@ pub trait MailService: Send + Sync + 'static {
     /// Storage failures only.
     async fn pending_mail(&self) -> anyhow::Result<u64>;
 
-    /// Puts a failed or withheld message back in line. `false` when it is neither.
+    /// Puts a failed or withheld message back in line, in the trail as `by`'s. `false` when it
+    /// is neither.
     ///
     /// # Errors
     /// Storage failures only.
-    async fn retry_mail(&self, id: MailId) -> anyhow::Result<bool>;
+    async fn retry_mail(&self, id: MailId, by: &Actor) -> anyhow::Result<bool>;
 
     /// Sends a short message through the current mailer so an admin can check the e-mail settings;
     /// `to` defaults to the saved sender address. Returns the address written to and the route the message took.
@@ -159,6 +161,7 @@ pub trait MailService: Send + Sync + 'static {
         &self,
         to: Option<&str>,
         lang: Lang,
+        by: &Actor,
     ) -> Result<TestEmailSent, TestEmailError>;
 }
 
@@ -444,6 +447,7 @@ where
         + SettingsRepository
         + RaffleRepository
         + DrawRepository
+        + AuditTrail
         + Clone,
     T: MailTransports,
     R: ReceiptRenderer + CertificateRenderer,
@@ -516,8 +520,16 @@ where
         self.store.pending_mail().await
     }
 
-    async fn retry_mail(&self, id: MailId) -> anyhow::Result<bool> {
-        let retried = self.store.retry_mail(id, now(&self.clock)).await?;
+    async fn retry_mail(&self, id: MailId, by: &Actor) -> anyhow::Result<bool> {
+        let at = now(&self.clock);
+        let entry = AuditEntry {
+            at,
+            actor: by.clone(),
+            action: AuditAction::MailRetried,
+            target: Some(format!("mail:{}", id.get())),
+            changes: Vec::new(),
+        };
+        let retried = self.store.retry_mail(id, at, &entry).await?;
         if retried {
             self.mail_signal.queued();
         }
@@ -528,6 +540,7 @@ where
         &self,
         to: Option<&str>,
         lang: Lang,
+        by: &Actor,
     ) -> Result<TestEmailSent, TestEmailError> {
         let settings = self.store.email_settings().await?.unwrap_or_default();
         let (mailer, route) = self
@@ -559,10 +572,21 @@ where
             company_name,
             lang,
         })?;
-        mailer
-            .send(&email)
-            .await
-            .map_err(|e| TestEmailError::Failed(format!("{e:#}")))?;
+        let sent = mailer.send(&email).await;
+        // The attempt is in the trail either way (it writes nothing else): who sent a message
+        // with the saved settings, to whom, and whether it went.
+        let entry = AuditEntry {
+            at: now(&self.clock),
+            actor: by.clone(),
+            action: AuditAction::TestEmailSent,
+            target: None,
+            changes: vec![
+                Change::new("to", None, Some(email.to.clone())),
+                Change::new("delivered", None, Some(sent.is_ok().to_string())),
+            ],
+        };
+        self.store.append_audit(&entry).await?;
+        sent.map_err(|e| TestEmailError::Failed(format!("{e:#}")))?;
         Ok(TestEmailSent {
             to: email.to,
             route,

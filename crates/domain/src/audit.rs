@@ -59,10 +59,12 @@ pub enum AuditAction {
     StaffUpdated,
     StaffPasswordReset,
     PasswordChanged,
+    MailRetried,
+    TestEmailSent,
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 27] = [
+    pub const ALL: [Self; 29] = [
         Self::SignIn,
         Self::SignInFailed,
         Self::SignOut,
@@ -90,6 +92,8 @@ impl AuditAction {
         Self::StaffUpdated,
         Self::StaffPasswordReset,
         Self::PasswordChanged,
+        Self::MailRetried,
+        Self::TestEmailSent,
     ];
 
     #[must_use]
@@ -122,6 +126,8 @@ impl AuditAction {
             Self::StaffUpdated => "staff.updated",
             Self::StaffPasswordReset => "staff.password_reset",
             Self::PasswordChanged => "auth.password_changed",
+            Self::MailRetried => "mail.retried",
+            Self::TestEmailSent => "settings.test_email_sent",
         }
     }
 

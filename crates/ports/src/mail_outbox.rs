@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
+use rifa_domain::audit::AuditEntry;
 use rifa_domain::id::PrizeId;
 use rifa_domain::purchase::PurchaseId;
 use rifa_domain::raffle::RaffleId;
@@ -244,7 +245,8 @@ pub trait MailOutbox: Send + Sync + 'static {
     ) -> impl Future<Output = anyhow::Result<Vec<MailRecord>>> + Send;
 
     /// Puts a failed or withheld message back in line, due at `now` (an admin's decision to
-    /// send it). `false` when it is neither.
+    /// send it), recording `audit` in the same transaction. `false` when it is neither (and
+    /// nothing is recorded).
     ///
     /// # Errors
     /// Storage failures only.
@@ -252,5 +254,6 @@ pub trait MailOutbox: Send + Sync + 'static {
         &self,
         id: MailId,
         now: DateTime<Utc>,
+        audit: &AuditEntry,
     ) -> impl Future<Output = anyhow::Result<bool>> + Send;
 }

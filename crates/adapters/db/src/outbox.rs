@@ -4,6 +4,7 @@
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
+use rifa_domain::audit::AuditEntry;
 use rifa_domain::id::PrizeId;
 use rifa_domain::purchase::PurchaseId;
 use rifa_domain::raffle::RaffleId;
@@ -15,7 +16,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction,
     EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    Statement,
+    Statement, TransactionTrait,
 };
 
 use crate::Db;
@@ -364,7 +365,17 @@ impl MailOutbox for Db {
     }
 
     #[tracing::instrument(name = "db.retry_mail", skip_all, fields(mail.id = id.get()))]
-    async fn retry_mail(&self, id: MailId, now: DateTime<Utc>) -> anyhow::Result<bool> {
+    async fn retry_mail(
+        &self,
+        id: MailId,
+        now: DateTime<Utc>,
+        audit: &AuditEntry,
+    ) -> anyhow::Result<bool> {
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start an e-mail's retry")?;
         let updated = mail_outbox::Entity::update_many()
             .col_expr(
                 mail_outbox::Column::Status,
@@ -381,9 +392,16 @@ impl MailOutbox for Db {
                 mail_outbox::Column::Status
                     .is_in([MailStatus::Failed.as_str(), MailStatus::Withheld.as_str()]),
             )
-            .exec(&self.conn)
+            .exec(&txn)
             .await
             .context("failed to retry an e-mail")?;
-        Ok(updated.rows_affected == 1)
+        let retried = updated.rows_affected == 1;
+        if retried {
+            crate::audit::append(&txn, audit).await?;
+        }
+        txn.commit()
+            .await
+            .context("failed to commit an e-mail's retry")?;
+        Ok(retried)
     }
 }

@@ -611,9 +611,23 @@ async fn a_claimed_e_mail_is_leased_and_failures_are_retried_then_given_up(url: 
         1
     );
 
-    assert!(db.retry_mail(job.id, retry_at).await.unwrap());
     assert!(
-        !db.retry_mail(job.id, retry_at).await.unwrap(),
+        db.retry_mail(
+            job.id,
+            retry_at,
+            &audit_entry(AuditAction::MailRetried, retry_at)
+        )
+        .await
+        .unwrap()
+    );
+    assert!(
+        !db.retry_mail(
+            job.id,
+            retry_at,
+            &audit_entry(AuditAction::MailRetried, retry_at)
+        )
+        .await
+        .unwrap(),
         "only failed messages are retried"
     );
     let retried = db
@@ -1103,7 +1117,15 @@ async fn confirmations_are_capped_per_recipient_by_clock_hour_and_day(url: &str)
     );
     // Withheld messages are never claimed for delivery; a retry puts one in line.
     let withheld = outbox[1].id;
-    assert!(db.retry_mail(withheld, now()).await.unwrap());
+    assert!(
+        db.retry_mail(
+            withheld,
+            now(),
+            &audit_entry(AuditAction::MailRetried, now())
+        )
+        .await
+        .unwrap()
+    );
     let retried = db.list_mail(None, 10).await.unwrap();
     let retried = retried.iter().find(|m| m.id == withheld).unwrap();
     assert_eq!(

@@ -1233,8 +1233,14 @@ impl MailOutbox for MemoryStore {
             .collect())
     }
 
-    async fn retry_mail(&self, id: MailId, now: DateTime<Utc>) -> anyhow::Result<bool> {
-        match self.state().mail.get_mut(&id) {
+    async fn retry_mail(
+        &self,
+        id: MailId,
+        now: DateTime<Utc>,
+        audit: &rifa_domain::audit::AuditEntry,
+    ) -> anyhow::Result<bool> {
+        let mut state = self.state();
+        match state.mail.get_mut(&id) {
             Some(mail)
                 if matches!(
                     mail.record.status,
@@ -1245,6 +1251,7 @@ impl MailOutbox for MemoryStore {
                 mail.record.next_attempt_at = now;
                 mail.record.attempts = 0;
                 mail.record.withheld = None;
+                state.append_audit(audit);
                 Ok(true)
             }
             _ => Ok(false),

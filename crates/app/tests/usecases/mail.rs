@@ -12,7 +12,7 @@ use rifa_domain::{FieldError, Lang};
 use rifa_ports::outbound::{MailRoute, OutgoingEmail};
 use rifa_ports::{MailKind, MailStatus, RecipientCaps, WithheldReason};
 
-use crate::support::{Harness, RaffleSetup, buyer, fields, request};
+use crate::support::{self, Harness, RaffleSetup, buyer, fields, request};
 
 async fn deliver(t: &Harness, retry: &RetryPolicy) -> DeliveryReport {
     t.mail_retrying(*retry).deliver_due_mail(50).await.unwrap()
@@ -220,7 +220,11 @@ async fn after_the_last_attempt_a_message_fails_until_an_admin_retries_it() {
 
     let given_up = deliver(&t, &retry).await;
     let failed = t.mail().outbox(Some(MailStatus::Failed), 10).await.unwrap();
-    let retried = t.mail().retry_mail(failed[0].id).await.unwrap();
+    let retried = t
+        .mail()
+        .retry_mail(failed[0].id, &support::reviewer())
+        .await
+        .unwrap();
     let delivered = deliver(&t, &retry).await;
 
     assert_eq!(given_up, DeliveryReport::default());
@@ -228,10 +232,28 @@ async fn after_the_last_attempt_a_message_fails_until_an_admin_retries_it() {
     assert!(retried);
     assert_eq!(delivered.sent, 1);
     assert!(
-        !t.mail().retry_mail(failed[0].id).await.unwrap(),
+        !t.mail()
+            .retry_mail(failed[0].id, &support::reviewer())
+            .await
+            .unwrap(),
         "a sent message is not retried"
     );
-    assert!(!t.mail().retry_mail(MailId::new(9_999)).await.unwrap());
+    assert!(
+        !t.mail()
+            .retry_mail(MailId::new(9_999), &support::reviewer())
+            .await
+            .unwrap()
+    );
+    let trail = t.store.trail();
+    let retries: Vec<_> = trail
+        .iter()
+        .filter(|c| c.entry.action == rifa_domain::audit::AuditAction::MailRetried)
+        .collect();
+    assert_eq!(retries.len(), 1, "refused retries leave no entry");
+    assert_eq!(
+        retries[0].entry.target.as_deref(),
+        Some(format!("mail:{}", failed[0].id.get()).as_str())
+    );
 }
 
 #[tokio::test]
@@ -276,7 +298,12 @@ async fn confirmations_past_a_recipients_caps_are_withheld_but_decisions_are_not
     assert_eq!(deliver(&t, &RetryPolicy::default()).await.sent, 5);
 
     let held_back = rows[2].id;
-    assert!(t.mail().retry_mail(held_back).await.unwrap());
+    assert!(
+        t.mail()
+            .retry_mail(held_back, &support::reviewer())
+            .await
+            .unwrap()
+    );
     assert_eq!(deliver(&t, &RetryPolicy::default()).await.sent, 1);
     let outbox = t
         .mail()
@@ -327,10 +354,14 @@ async fn a_test_email_goes_to_the_address_given_or_else_to_the_saved_sender() {
 
     let given = t
         .mail()
-        .send_test_email(Some("admin@rifa.test"), Lang::En)
+        .send_test_email(Some("admin@rifa.test"), Lang::En, &support::reviewer())
         .await
         .unwrap();
-    let fallback = t.mail().send_test_email(None, Lang::Es).await.unwrap();
+    let fallback = t
+        .mail()
+        .send_test_email(None, Lang::Es, &support::reviewer())
+        .await
+        .unwrap();
 
     assert_eq!(
         (given.to.as_str(), fallback.to.as_str()),
@@ -346,6 +377,21 @@ async fn a_test_email_goes_to_the_address_given_or_else_to_the_saved_sender() {
         "one is in English, the other in Spanish"
     );
     assert!(sent.iter().all(|e| e.attachments.is_empty()));
+    let tests: Vec<_> = t
+        .store
+        .trail()
+        .into_iter()
+        .filter(|c| c.entry.action == rifa_domain::audit::AuditAction::TestEmailSent)
+        .map(|c| c.entry.changes)
+        .collect();
+    assert_eq!(tests.len(), 2, "each test message in the trail");
+    assert_eq!(
+        tests[1],
+        [
+            rifa_domain::audit::Change::new("to", None, Some("ventas@rifa.test".into())),
+            rifa_domain::audit::Change::new("delivered", None, Some("true".into())),
+        ]
+    );
     assert!(
         t.store.mail().is_empty(),
         "a test e-mail does not go through the outbox"
@@ -356,15 +402,18 @@ async fn a_test_email_goes_to_the_address_given_or_else_to_the_saved_sender() {
 async fn a_test_email_reports_a_bad_address_and_the_servers_refusal() {
     let t = Harness::new();
 
-    let nowhere = t.mail().send_test_email(None, Lang::Es).await;
+    let nowhere = t
+        .mail()
+        .send_test_email(None, Lang::Es, &support::reviewer())
+        .await;
     let bad = t
         .mail()
-        .send_test_email(Some("not an address"), Lang::Es)
+        .send_test_email(Some("not an address"), Lang::Es, &support::reviewer())
         .await;
     t.mailer.fail_next(1);
     let refused = t
         .mail()
-        .send_test_email(Some("admin@rifa.test"), Lang::Es)
+        .send_test_email(Some("admin@rifa.test"), Lang::Es, &support::reviewer())
         .await;
 
     match nowhere {
@@ -418,7 +467,12 @@ async fn a_purchase_a_decision_and_a_retry_wake_the_delivery_worker_at_once() {
     let failed = t.mail().outbox(Some(MailStatus::Failed), 1).await.unwrap();
     assert!(!worker_woken(&t).await, "nothing queued since");
 
-    assert!(t.mail().retry_mail(failed[0].id).await.unwrap());
+    assert!(
+        t.mail()
+            .retry_mail(failed[0].id, &support::reviewer())
+            .await
+            .unwrap()
+    );
     assert!(worker_woken(&t).await, "woken by the retry");
 }
 
@@ -449,7 +503,11 @@ async fn a_test_email_says_whether_a_server_or_the_file_outbox_took_it() {
         )
         .await
         .unwrap();
-    let no_server = t.mail().send_test_email(None, Lang::Es).await.unwrap();
+    let no_server = t
+        .mail()
+        .send_test_email(None, Lang::Es, &support::reviewer())
+        .await
+        .unwrap();
     t.settings()
         .update_email_settings(
             EmailSettingsInput {
@@ -461,7 +519,11 @@ async fn a_test_email_says_whether_a_server_or_the_file_outbox_took_it() {
         )
         .await
         .unwrap();
-    let server = t.mail().send_test_email(None, Lang::Es).await.unwrap();
+    let server = t
+        .mail()
+        .send_test_email(None, Lang::Es, &support::reviewer())
+        .await
+        .unwrap();
 
     assert_eq!(
         no_server,
@@ -483,7 +545,7 @@ async fn settings_no_mailer_can_be_made_of_block_the_outbox_with_the_reason_and_
     let report = deliver(&t, &RetryPolicy::default()).await;
     let test = t
         .mail()
-        .send_test_email(Some("admin@rifa.test"), Lang::Es)
+        .send_test_email(Some("admin@rifa.test"), Lang::Es, &support::reviewer())
         .await;
 
     assert_eq!(report, DeliveryReport::default());

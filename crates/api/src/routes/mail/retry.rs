@@ -3,7 +3,7 @@ use actix_web::{HttpResponse, web};
 use crate::AppState;
 use crate::dto::ErrorBody;
 use crate::error::ApiError;
-use crate::extract::{Allowed, need};
+use crate::extract::{Acting, need};
 use rifa_domain::id::MailId;
 
 /// Puts a failed or withheld e-mail back in line for delivery now (an admin may send a message
@@ -16,11 +16,11 @@ use rifa_domain::id::MailId;
         (status = 404, body = ErrorBody),
     ))]
 pub async fn retry(
-    _: Allowed<need::Settings>,
+    Acting { actor, .. }: Acting<need::Settings>,
     state: web::Data<AppState>,
     id: web::Path<MailId>,
 ) -> Result<HttpResponse, ApiError> {
-    if state.mail.retry_mail(*id).await? {
+    if state.mail.retry_mail(*id, &actor).await? {
         Ok(HttpResponse::NoContent().finish())
     } else {
         Err(ApiError::not_found())

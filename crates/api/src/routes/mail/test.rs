@@ -4,7 +4,7 @@ use rifa_ports::outbound::MailRoute;
 use crate::AppState;
 use crate::dto::{ErrorBody, TestEmailRequest, TestEmailResponse};
 use crate::error::{ApiError, request_lang};
-use crate::extract::{Allowed, need};
+use crate::extract::{Acting, need};
 
 /// Sends a test message with the current e-mail settings (needs the settings permission: owners), to `to` or
 /// to the saved sender address. A failure answers 422 `email_test_failed` with the mail
@@ -22,14 +22,14 @@ use crate::extract::{Allowed, need};
         (status = 422, body = ErrorBody),
     ))]
 pub async fn send(
-    _: Allowed<need::Settings>,
+    Acting { actor, .. }: Acting<need::Settings>,
     req: HttpRequest,
     state: web::Data<AppState>,
     body: web::Json<TestEmailRequest>,
 ) -> Result<web::Json<TestEmailResponse>, ApiError> {
     let sent = state
         .mail
-        .send_test_email(body.to.as_deref(), request_lang(&req))
+        .send_test_email(body.to.as_deref(), request_lang(&req), &actor)
         .await?;
     let delivered_via = match sent.route {
         MailRoute::Server => "smtp",
