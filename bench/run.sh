@@ -32,6 +32,8 @@
 #   BENCH_OUT                where logs and results go (a new /tmp/rifa-bench.* directory)
 #   BENCH_KEEP_DB=1          keep the two databases afterwards
 #   BENCH_SKIP_BUILD=1       use the binaries already built
+#   RIFA_METRICS_TOKEN       metrics on in the API, scraped every 15 s as Prometheus would
+#                            (BENCHMARKS.md "Metrics on" compares runs with and without)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -53,6 +55,7 @@ PG_DB_URL=$(with_database "$SERVER_URL" "$PG_DB")
 cleanup() {
     local status=$?
     [[ -n $TOP_PID ]] && kill "$TOP_PID" 2>/dev/null || true
+    [[ -n ${SCRAPER_PID:-} ]] && kill "$SCRAPER_PID" 2>/dev/null || true
     if [[ -n $API_PID ]]; then
         kill "$API_PID" 2>/dev/null || true
         wait "$API_PID" 2>/dev/null || true
@@ -87,6 +90,16 @@ start_api "$API_DB_URL" api
 create_bench_admin "$API_DB_URL" api
 TOKEN=$(admin_token)
 export RIFA_BENCH_URL=$API_URL RIFA_BENCH_TOKEN=$TOKEN
+
+# With metrics on, a scraper reads /metrics every 15 s while the load runs.
+SCRAPER_PID=""
+if [[ -n ${RIFA_METRICS_TOKEN:-} ]]; then
+    (while curl -fsS -o "$OUT/metrics.txt" -H "Authorization: Bearer $RIFA_METRICS_TOKEN" "$API_URL/metrics"; do
+        echo scraped >>"$OUT/scrapes.log"
+        sleep 15
+    done) &
+    SCRAPER_PID=$!
+fi
 
 FAILED=0
 say "purchases: $BUYERS buyers, up to $DURATION s"
@@ -126,6 +139,9 @@ start_top availability
 CPU_AVAILABILITY=$(stop_top availability)
 AVAILABILITY_JSON=$(tail -n1 "$OUT/availability.txt")
 jq -e . >/dev/null 2>&1 <<<"$AVAILABILITY_JSON" || { FAILED=1; AVAILABILITY_JSON='{}'; }
+[[ -n $SCRAPER_PID ]] && kill "$SCRAPER_PID" 2>/dev/null || true
+SCRAPER_PID=""
+SCRAPES=$(wc -l <"$OUT/scrapes.log" 2>/dev/null || echo 0)
 stop_api
 
 # --- 7. Summary -------------------------------------------------------------------------------
@@ -134,8 +150,9 @@ SUMMARY=$(jq -n \
     --argjson tps "$PG_TPS" --arg rows "${PG_ROWS_PER_TX:-}" --arg lat "${PG_LAT:-}" --arg pgfailed "${PG_FAILED:-}" \
     --argjson cpu_p "$CPU_PURCHASES" --argjson cpu_g "$CPU_PGBENCH" --argjson cpu_a "$CPU_AVAILABILITY" \
     --arg workers "$WORKERS" --arg pool "$POOL" --arg nproc "$(nproc)" \
+    --arg metrics "${RIFA_METRICS_TOKEN:+on}" --arg scrapes "$SCRAPES" \
     '{
-        machine: {nproc: ($nproc | tonumber)}, api: {workers: ($workers | tonumber), pool: ($pool | tonumber)},
+        machine: {nproc: ($nproc | tonumber)}, api: {workers: ($workers | tonumber), pool: ($pool | tonumber), metrics: ($metrics == "on"), scrapes: ($scrapes | tonumber)},
         purchases: ($p | del(.timeline_created_conflicts_per_s)),
         timeline_created_conflicts_per_s: $p.timeline_created_conflicts_per_s,
         pgbench: {tps: $tps, ticket_rows_per_tx: ($rows | tonumber? // null), latency_avg_ms: ($lat | tonumber? // null), failed: ($pgfailed | tonumber? // null)},
@@ -150,7 +167,7 @@ echo "$SUMMARY" | jq -r --arg out "$OUT" '
     def r1: if . == null then null else . * 10 | round / 10 end;
     def cpu: "API \(.rifa_api)%, PostgreSQL \(.postgres)%, rifa-bench \(.rifa_bench)%, pgbench \(.pgbench)%, other \(.other)%, idle \(.idle_pct)% of the machine";
     "",
-    "================ Rifa benchmark summary (\(.machine.nproc) cores, API workers \(.api.workers), pool \(.api.pool)) ================",
+    "================ Rifa benchmark summary (\(.machine.nproc) cores, API workers \(.api.workers), pool \(.api.pool), metrics \(if .api.metrics then "on, \(.api.scrapes) scrapes" else "off" end)) ================",
     "Purchases over HTTP   \(.purchases.purchases_per_s | r1) purchases/s, \(.purchases.requests_per_s | r1) requests/s (\(.purchases.buyers) buyers, \(.purchases.elapsed_s) s\(if .purchases.sold_out then ", sold out" else "" end))",
     "  latency             p50 \(.purchases.latency.p50_ms) ms, p90 \(.purchases.latency.p90_ms) ms, p99 \(.purchases.latency.p99_ms) ms, max \(.purchases.latency.max_ms) ms",
     "  answers             \(.purchases.purchases) × 201, \(.purchases.conflicts) × 409, \(.purchases.other_status) other, \(.purchases.transport_errors) transport errors",
