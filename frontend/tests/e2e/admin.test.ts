@@ -78,13 +78,18 @@ async function attachProof(p: Bought, file: Buffer, name: string, type: string) 
   expect(attach.ok).toBe(true);
 }
 
-async function signIn(page: Page, who: { username: string; password: string }) {
+/** Signs in through the login form, up to the dashboard's address (tabs, or the choice of a password). */
+async function signInTo(page: Page, who: { username: string; password: string }) {
   await page.goto("/admin");
   await page.waitForURL("**/admin/login");
   await page.getByLabel("Usuario").fill(who.username);
   await page.getByLabel("Contraseña").fill(who.password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await page.waitForURL("**/admin/dashboard");
+}
+
+async function signIn(page: Page, who: { username: string; password: string }) {
+  await signInTo(page, who);
   await page.getByTestId("admin-tabs").waitFor();
 }
 
@@ -239,7 +244,7 @@ describe("purchase verification", () => {
 
     const { context, page } = await newPage(browser, 1280, 900);
     await signIn(page, admin());
-    expect(await page.getByTestId("admin-tabs").getByRole("tab").count()).toBe(8);
+    expect(await page.getByTestId("admin-tabs").getByRole("tab").count()).toBe(9);
 
     // Server-side name filter, then approve from the table with a confirmation.
     await page.getByLabel("Nombre del cliente").fill("comprador aprobado");
@@ -1438,13 +1443,16 @@ describe("e-mail settings", () => {
 });
 
 describe("a non-privileged admin", () => {
-  it("sees 5 tabs, no rate deletion, and the API refuses the privileged calls", async () => {
+  // global-setup's `create-admin` without a role makes a manager: purchases, figures, catalogue and draws.
+  it("sees 5 tabs, rate deletion, its role, and the API refuses the owners' calls naming it", async () => {
     const { context, page } = await newPage(browser, 1280, 900);
     await signIn(page, operator());
     expect(await page.getByTestId("admin-tabs").getByRole("tab").allTextContents()).toEqual(["Verificar compras", "Compras del día", "Sorteos", "Métodos de pago", "Tasas de cambio"]);
+    expect(await page.getByTestId("admin-role").textContent()).toBe("Encargado");
+    await page.getByTestId("card-tickets").waitFor();
     await page.getByRole("tab", { name: "Tasas de cambio" }).click();
     await page.getByTestId("rate-row").first().waitFor();
-    expect(await page.getByRole("button", { name: /Eliminar tasa/ }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: /Eliminar tasa/ }).count()).toBeGreaterThan(0);
     expect(await page.getByRole("button", { name: /Editar tasa/ }).count()).toBeGreaterThan(0);
     await context.close();
 
@@ -1455,11 +1463,13 @@ describe("a non-privileged admin", () => {
       ["GET", "/api/admin/email-settings"],
       ["PUT", "/api/admin/email-settings", { emailHost: "x" }],
       ["POST", "/api/admin/email-settings/test", {}],
-      ["DELETE", "/api/admin/exchange-rates/1"],
     ];
     for (const [method, path, body] of calls) {
       const response = await fetch(`${apiURL()}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
       expect(`${method} ${path} → ${response.status}`).toBe(`${method} ${path} → 403`);
+      const refusal = (await response.json()) as { code: string; message: string };
+      expect(refusal.code).toBe("forbidden");
+      expect(refusal.message).toMatch(/^Tu rol \(encargado\) no permite .+\. Pídeselo a un dueño de la cuenta\.$/);
     }
   });
 });
@@ -1486,7 +1496,7 @@ describe("admin viewing public pages", () => {
 });
 
 describe("admin screens", () => {
-  const TABS = ["Verificar compras", "Compras del día", "Sorteos", "Métodos de pago", "Tasas de cambio", "Branding", "Correo", "Registro"];
+  const TABS = ["Verificar compras", "Compras del día", "Sorteos", "Métodos de pago", "Tasas de cambio", "Branding", "Correo", "Equipo", "Registro"];
   const slug = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\W+/g, "-");
 
   it("saves every tab at desktop and phone sizes, without overflow or serious axe violations", async () => {
@@ -1531,7 +1541,7 @@ describe("admin screens", () => {
     await signIn(page, admin());
     await page.getByTestId("language-toggle").click();
     await page.getByRole("tab", { name: "Verify purchases" }).waitFor();
-    expect(await page.getByTestId("admin-tabs").getByRole("tab").allTextContents()).toEqual(["Verify purchases", "Today's purchases", "Raffles", "Payment methods", "Exchange rates", "Branding", "E-mail", "Audit trail"]);
+    expect(await page.getByTestId("admin-tabs").getByRole("tab").allTextContents()).toEqual(["Verify purchases", "Today's purchases", "Raffles", "Payment methods", "Exchange rates", "Branding", "E-mail", "Team", "Audit trail"]);
     await page.getByRole("heading", { name: "Purchase verification" }).waitFor();
     // The cards, the search's figures, filters, the date control, counts and the chart.
     for (const [id, label] of [
@@ -1579,6 +1589,231 @@ describe("admin screens", () => {
 
     await page.getByTestId("language-toggle").click();
     await page.getByRole("tab", { name: "Verificar compras" }).waitFor();
+    await context.close();
+  });
+});
+
+/** An account created through the API by the privileged admin, and the password it was handed. */
+async function newStaff(username: string, role: string): Promise<{ username: string; password: string }> {
+  const response = await fetch(`${apiURL()}/api/admin/staff`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${await apiToken(admin())}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ username, role }),
+  });
+  if (response.status !== 201) throw new Error(`staff: ${response.status} ${await response.text()}`);
+  return { username, password: ((await response.json()) as { temporaryPassword: string }).temporaryPassword };
+}
+
+/** Replaces a handed-over password through the API, as the first sign-in's screen does. */
+async function choosePassword(who: { username: string; password: string }, newPassword: string): Promise<{ username: string; password: string }> {
+  const response = await fetch(`${apiURL()}/api/admin/password`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${await apiToken(who)}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ currentPassword: who.password, newPassword }),
+  });
+  if (!response.ok) throw new Error(`password: ${response.status} ${await response.text()}`);
+  return { username: who.username, password: newPassword };
+}
+
+const me = (token: string) => fetch(`${apiURL()}/api/admin/me`, { headers: { Authorization: `Bearer ${token}` } });
+
+describe("staff and roles", () => {
+  it("an owner creates a reviewer, who chooses a password, sees only purchases, and is cut off once disabled", { timeout: 400_000 }, async () => {
+    const stamp = Date.now();
+    const reviewer = `revisor-${stamp}`;
+    const strong = `Tz8#qL2m!vR9xW4k-${stamp}`;
+    // Another account keeps its handed-over password, so the list shows that state too.
+    await newStaff(`catalogo-${stamp}`, "catalogue");
+    const problems: string[] = [];
+    const check = async (page: Page, what: string) => {
+      const overflow = await horizontalOverflow(page);
+      if (overflow > 0) problems.push(`${what}: ${overflow}px of horizontal overflow`);
+      for (const v of await seriousViolations(page)) problems.push(`${what}: ${v}`);
+    };
+
+    const owner = await newPage(browser, 1440, 900);
+    await signIn(owner.page, admin());
+    expect(await owner.page.getByTestId("admin-role").textContent()).toBe("Dueño");
+    await owner.page.getByRole("tab", { name: "Equipo" }).click();
+    const rowOf = (username: string) => owner.page.locator(`[data-testid=staff-row][data-username="${username}"]`);
+    // One's own account: marked, and nothing to do to it here.
+    await rowOf(admin().username).waitFor();
+    expect(await rowOf(admin().username).getByTestId("staff-you").textContent()).toBe("Tú");
+    expect(await rowOf(admin().username).getByRole("button").count()).toBe(0);
+    expect(await rowOf(operator().username).getByRole("button").count()).toBe(3);
+
+    await owner.page.getByRole("button", { name: "Nueva cuenta" }).click();
+    const create = owner.page.getByTestId("new-account-dialog");
+    await create.getByLabel("Nombre de usuario").fill(reviewer);
+    await create.getByLabel("Rol").selectOption("reviewer");
+    await create.getByText("Solo revisar y decidir compras.").waitFor();
+    await create.getByRole("button", { name: "Crear cuenta" }).click();
+    const handed = owner.page.getByTestId("handed-over-dialog");
+    await handed.waitFor();
+    expect(await handed.getByTestId("handed-over-username").textContent()).toBe(reviewer);
+    expect(await handed.textContent()).toContain("Solo se muestra esta vez, y deberá reemplazarla por una propia al iniciar sesión por primera vez.");
+    const temporary = ((await handed.getByTestId("temporary-password").textContent()) ?? "").trim();
+    // At least as long as a password the server would accept from a person.
+    expect(temporary).toMatch(/^\S{12,}$/);
+    await handed.getByRole("button", { name: "Listo" }).click();
+    await handed.waitFor({ state: "detached" });
+    await rowOf(reviewer).filter({ hasText: "Contraseña temporal" }).waitFor();
+    expect(await rowOf(reviewer).textContent()).toContain("Revisor");
+
+    // The reviewer, on a phone: nothing but the choice of a password, then only the purchases.
+    const them = await newPage(browser, 390, 844);
+    const refused: string[] = [];
+    them.page.on("response", (response) => {
+      if (response.status() === 403) refused.push(response.url());
+    });
+    await signInTo(them.page, { username: reviewer, password: temporary });
+    const forced = them.page.getByTestId("forced-password-change");
+    await forced.getByRole("heading", { name: "Elige tu contraseña" }).waitFor();
+    expect(await forced.textContent()).toContain("Entraste con una contraseña que te dio un dueño de la cuenta.");
+    expect(await them.page.getByTestId("admin-tabs").count()).toBe(0);
+    await them.page.waitForLoadState("networkidle");
+    await screenshot(them.page, "admin-password-change-390x844-es");
+    await check(them.page, "forced change at 390");
+    await forced.getByLabel("Contraseña que te dieron", { exact: true }).fill(temporary);
+    await forced.getByLabel("Nueva contraseña", { exact: true }).fill(strong);
+    await forced.getByLabel("Repite la nueva contraseña", { exact: true }).fill(`${strong}x`);
+    await forced.getByRole("button", { name: "Guardar y continuar" }).click();
+    await forced.getByText("Las contraseñas no coinciden").waitFor();
+    await forced.getByLabel("Repite la nueva contraseña", { exact: true }).fill(strong);
+    await forced.getByRole("button", { name: "Guardar y continuar" }).click();
+    await them.page.getByTestId("admin-tabs").waitFor();
+    await toast(them.page, "Contraseña cambiada").waitFor();
+    // Gone before the screenshot, which it would cover.
+    await toast(them.page, "Contraseña cambiada").waitFor({ state: "detached", timeout: 15_000 });
+    expect(await them.page.getByTestId("admin-tabs").getByRole("tab").allTextContents()).toEqual(["Verificar compras", "Compras del día"]);
+    await them.page.getByTestId("purchases-panel").waitFor();
+    await them.page.locator("[data-testid=live-state][data-state=live]").waitFor({ timeout: 15_000 });
+    await them.page.waitForLoadState("networkidle");
+    // No sales figures: neither the four cards nor the chart, and nothing was asked only to be refused.
+    expect(await them.page.getByTestId("card-tickets").count()).toBe(0);
+    expect(await them.page.getByRole("heading", { name: /^Ventas de los últimos/ }).count()).toBe(0);
+    await screenshot(them.page, "admin-reviewer-390x844-es");
+    await check(them.page, "reviewer at 390");
+    await them.page.getByRole("tab", { name: "Compras del día" }).click();
+    await them.page.getByTestId("daily-panel").waitFor();
+    await them.page.waitForLoadState("networkidle");
+    expect(await them.page.getByTestId("today-tickets").count()).toBe(0);
+    expect(refused).toEqual([]);
+
+    // Its token may not do a manager's work.
+    const token = (await them.page.evaluate(() => localStorage.getItem("auth_token"))) as string;
+    for (const [method, path, body] of [
+      ["GET", "/api/admin/raffles/1/draw"],
+      ["POST", "/api/admin/raffles", { title: `Prohibido ${stamp}`, description: "No debe existir", price: 2, maxTickets: 100, drawDate: "2030-01-15" }],
+    ] as const) {
+      const response = await fetch(`${apiURL()}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(`${method} ${path} → ${response.status}`).toBe(`${method} ${path} → 403`);
+      const refusal = (await response.json()) as { code: string; message: string };
+      expect(refusal.code).toBe("forbidden");
+      expect(refusal.message).toContain("Tu rol (revisor) no permite");
+    }
+
+    // The reviewer's panel in English on a desktop.
+    await them.page.setViewportSize({ width: 1440, height: 900 });
+    await them.page.getByRole("tab", { name: "Verificar compras" }).click();
+    await them.page.getByTestId("language-toggle").click();
+    await them.page.getByRole("tab", { name: "Verify purchases" }).waitFor();
+    expect(await them.page.getByTestId("admin-tabs").getByRole("tab").allTextContents()).toEqual(["Verify purchases", "Today's purchases"]);
+    expect(await them.page.getByTestId("admin-role").textContent()).toBe("Reviewer");
+    await them.page.waitForLoadState("networkidle");
+    await screenshot(them.page, "admin-reviewer-1440x900-en");
+    await check(them.page, "reviewer at 1440 in English");
+
+    // The owner disables it: its page lands on the login page within seconds, and it cannot sign in again.
+    await rowOf(reviewer).getByRole("button", { name: `Desactivar la cuenta de ${reviewer}` }).click();
+    const confirm = owner.page.getByTestId("staff-access-dialog");
+    expect(await confirm.textContent()).toContain("todas sus sesiones se cerrarán al instante en todos sus dispositivos");
+    await confirm.getByRole("button", { name: "Desactivar cuenta" }).click();
+    const disabledAt = Date.now();
+    await them.page.waitForURL("**/admin/login", { timeout: 10_000 });
+    expect(Date.now() - disabledAt).toBeLessThan(10_000);
+    expect(await them.page.evaluate(() => localStorage.getItem("auth_token"))).toBeNull();
+    const ended = await me(token);
+    expect(ended.status).toBe(401);
+    expect(((await ended.json()) as { code: string }).code).toBe("session_ended");
+    const again = await fetch(`${apiURL()}/api/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: reviewer, password: strong }),
+    });
+    expect(again.status).toBe(401);
+    await them.context.close();
+
+    // The team with every state: the owner's own account, active ones, one waiting for its
+    // password, and the reviewer disabled; on a desktop and a phone, in both languages.
+    await rowOf(reviewer).filter({ hasText: "Desactivada" }).waitFor();
+    await toast(owner.page, "Cuenta desactivada").waitFor({ state: "detached", timeout: 15_000 });
+    for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+      const page = width === 1440 ? owner.page : (await newPage(browser, width, height)).page;
+      if (width !== 1440) {
+        await signIn(page, admin());
+        await page.getByRole("tab", { name: "Equipo" }).click();
+        await page.locator(`[data-testid=staff-card][data-name="${reviewer}"]`).filter({ hasText: "Desactivada" }).waitFor();
+      }
+      await page.waitForLoadState("networkidle");
+      await screenshot(page, `admin-staff-${width}x${height}-es`);
+      await check(page, `team at ${width}`);
+      await page.getByTestId("language-toggle").click();
+      await page.getByRole("tab", { name: "Team" }).waitFor();
+      await page.getByRole("button", { name: "New account" }).waitFor();
+      await page.waitForLoadState("networkidle");
+      await screenshot(page, `admin-staff-${width}x${height}-en`);
+      await check(page, `team at ${width} in English`);
+      await page.context().close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("changes one's own password from the header: a wrong current one is said under its field, the right one keeps this page signed in and ends the others", { timeout: 300_000 }, async () => {
+    const stamp = Date.now();
+    const manager = await choosePassword(await newStaff(`encargado-${stamp}`, "manager"), `Pq4!zW8#mN2x-${stamp}`);
+    const elsewhere = await apiToken(manager);
+    const { context, page } = await newPage(browser, 1280, 900);
+    await signIn(page, manager);
+    expect(await page.getByTestId("admin-role").textContent()).toBe("Encargado");
+    await page.locator("[data-testid=live-state][data-state=live]").waitFor({ timeout: 15_000 });
+    const before = (await page.evaluate(() => localStorage.getItem("auth_token"))) as string;
+
+    await page.getByRole("button", { name: "Cambiar contraseña" }).click();
+    const dialog = page.getByTestId("change-password-dialog");
+    const next = `Hv7$kR3@pL9w-${stamp}`;
+    await dialog.getByLabel("Contraseña actual", { exact: true }).fill("no-es-la-actual-123");
+    await dialog.getByLabel("Nueva contraseña", { exact: true }).fill(next);
+    await dialog.getByLabel("Repite la nueva contraseña", { exact: true }).fill(next);
+    await dialog.getByRole("button", { name: "Cambiar contraseña" }).click();
+    await dialog.getByText("La contraseña actual no es correcta").waitFor();
+    expect(await dialog.getByLabel("Contraseña actual", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    expect((await me(elsewhere)).status).toBe(200);
+
+    await dialog.getByLabel("Contraseña actual", { exact: true }).fill(manager.password);
+    await dialog.getByRole("button", { name: "Cambiar contraseña" }).click();
+    await toast(page, "Contraseña cambiada").waitFor();
+    expect(await toast(page, "Contraseña cambiada").textContent()).toContain("Se cerró la sesión en tus otros dispositivos.");
+    await dialog.waitFor({ state: "detached" });
+    // This page: a new token that works, its live connection back, still on the panel.
+    const after = (await page.evaluate(() => localStorage.getItem("auth_token"))) as string;
+    expect(after).not.toBe(before);
+    expect((await me(after)).status).toBe(200);
+    await page.locator("[data-testid=live-state][data-state=live]").waitFor({ timeout: 15_000 });
+    await page.getByRole("tab", { name: "Tasas de cambio" }).click();
+    await page.getByTestId("rate-row").first().waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/dashboard");
+    // Every other session of the account ended.
+    for (const token of [before, elsewhere]) {
+      const refusedToken = await me(token);
+      expect(refusedToken.status).toBe(401);
+      expect(((await refusedToken.json()) as { code: string }).code).toBe("session_ended");
+    }
+    expect((await fetch(`${apiURL()}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: manager.username, password: next }) })).status).toBe(200);
     await context.close();
   });
 });

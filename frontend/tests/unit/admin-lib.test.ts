@@ -405,6 +405,15 @@ describe("live connection", () => {
     setup(null);
     expect(FakeSocket.all).toHaveLength(0);
   });
+  it("reports nothing once stopped, so the next connection's state stands", () => {
+    const { states, stop } = setup();
+    const ws = FakeSocket.all[0]!;
+    ws.onmessage?.({ data: '{"type":"authenticated"}' });
+    stop();
+    ws.onmessage?.({ data: '{"type":"authenticated"}' });
+    ws.onclose?.({ code: 1008, reason: "session ended" });
+    expect(states).toEqual(["connecting", "live"]);
+  });
   it("uses wss on https pages", () => {
     expect(liveUrl({ protocol: "https:", host: "rifa.example" })).toBe("wss://rifa.example/ws");
     expect(liveUrl({ protocol: "http:", host: "127.0.0.1:3000" })).toBe("ws://127.0.0.1:3000/ws");

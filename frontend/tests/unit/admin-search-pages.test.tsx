@@ -39,7 +39,7 @@ describe("the purchase search's pages", () => {
     answer = (q) => pageOf(Number(q.get("page")));
     render(
       <Intl>
-        <PurchasesPanel mode="all" />
+        <PurchasesPanel mode="all" reports />
       </Intl>,
     );
     expect(asked.at(-1)?.has("anchorId")).toBe(false);
@@ -57,7 +57,7 @@ describe("the purchase search's pages", () => {
     answer = (q) => pageOf(Number(q.get("page")), { total: 10_000, totalPages: 1_000, totalCapped: true, summary: null });
     render(
       <Intl>
-        <PurchasesPanel mode="all" />
+        <PurchasesPanel mode="all" reports />
       </Intl>,
     );
 

@@ -6,7 +6,7 @@ function jwt(claims: Record<string, unknown>): string {
   const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   return `${b64({ alg: "HS256", typ: "JWT" })}.${b64(claims)}.signature`;
 }
-const user = { id: 1, username: "admin", role: "admin", authenticated: true, privileged: true };
+const user = { id: 1, username: "admin", role: "admin", authenticated: true, privileged: true, staffRole: "owner", permissions: ["purchases"], mustChangePassword: false };
 const now = () => Math.floor(Date.now() / 1000);
 
 beforeEach(() => localStorage.clear());

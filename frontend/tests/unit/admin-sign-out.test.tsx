@@ -21,11 +21,11 @@ const { useRequiredSession } = await import("@/components/admin/use-admin-sessio
 
 /** The dashboard's wiring of the header to the session; "refused" is the live connection's refusal (close 1008). */
 function Panel() {
-  const { session, logout, logoutEverywhere } = useRequiredSession();
+  const { session, logout, logoutEverywhere, changeOwnPassword } = useRequiredSession();
   if (!session) return <p>signed out</p>;
   return (
     <>
-      <AdminHeader session={session} live="live" onLogout={() => logout("user")} onLogoutEverywhere={logoutEverywhere} />
+      <AdminHeader session={session} live="live" onLogout={() => logout("user")} onLogoutEverywhere={logoutEverywhere} onChangePassword={changeOwnPassword} />
       <button type="button" onClick={() => logout("expired")}>
         refused
       </button>

@@ -2,7 +2,7 @@
 // where, target, changes) in both languages, the filters and 'Cargar más' as the server is asked,
 // and the CSV of the entries loaded. The API is stubbed at fetch.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { swrConfig } from "@/lib/api/fetcher";
 import type { AuditEntry, AuditPage, AuditVerification } from "@/lib/api/types";
@@ -248,6 +248,7 @@ describe("the entries", () => {
       ["auth.sign_in_failed", "Inicio de sesión fallido"],
       ["auth.sign_out", "Cierre de sesión"],
       ["auth.sign_out_everywhere", "Cierre de sesión en todos los dispositivos"],
+      ["auth.password_changed", "Contraseña cambiada"],
       ["purchase.decided", "Compra decidida"],
       ["purchase.decided_in_bulk", "Compra decidida en lote"],
       ["purchase.reopened", "Compra reabierta"],
@@ -267,7 +268,47 @@ describe("the entries", () => {
       ["settings.branding_updated", "Marca actualizada"],
       ["settings.email_updated", "Configuración de correo actualizada"],
       ["settings.discounts_updated", "Descuentos actualizados"],
+      ["staff.created", "Cuenta del equipo creada"],
+      ["staff.updated", "Cuenta del equipo editada"],
+      ["staff.password_reset", "Contraseña restablecida"],
     ]);
+  });
+
+  it("words the team's entries, their roles and yes-or-no fields, and who acts outside the panel", async () => {
+    const account = [
+      { field: "username", before: null, after: "ana" },
+      { field: "role", before: null, after: "reviewer" },
+      { field: "disabled", before: null, after: "false" },
+      { field: "must_change_password", before: null, after: "true" },
+    ];
+    const team = [
+      entry(14, "staff.created", { actorId: null, actor: "command-line", ip: null, target: "admin:2", changes: account }),
+      entry(13, "staff.updated", { target: "admin:2", changes: [{ field: "role", before: "reviewer", after: "manager" }, { field: "disabled", before: "false", after: "true" }] }),
+      entry(12, "staff.password_reset", { target: "admin:2", changes: [{ field: "must_change_password", before: "false", after: "true" }] }),
+      entry(11, "auth.password_changed", { actor: "ana", target: "admin:2" }),
+      entry(10, "staff.created", { actorId: null, actor: "first-start", ip: null, target: "admin:1", changes: [{ field: "role", before: null, after: "owner" }] }),
+      // A username that reads like the server is still a person.
+      entry(9, "auth.sign_in", { actorId: 3, actor: "first-start" }),
+    ];
+    stubApi({ "limit=50": { items: team } });
+    show("tab");
+    await screen.findByTestId("audit-table");
+    const cell = (seq: number, i: number) => within(rowOf(seq)).getAllByRole("cell")[i]!.textContent;
+    const changes = (seq: number) => within(rowOf(seq)).queryAllByRole("listitem").map((li) => li.textContent);
+    expect([14, 13, 12, 11].map((seq) => cell(seq, 4))).toEqual(["Cuenta del equipo creada", "Cuenta del equipo editada", "Contraseña restablecida", "Contraseña cambiada"]);
+    expect(changes(14)).toEqual(["nombre de usuario: ana", "rol: Revisor", "desactivada: no", "debe cambiar la contraseña: sí"]);
+    expect(changes(13)).toEqual(["rol: Revisor → Encargado", "desactivada: no → sí"]);
+    expect(changes(12)).toEqual(["debe cambiar la contraseña: no → sí"]);
+    expect(within(rowOf(11)).getByTestId("audit-target")).toHaveTextContent("admin:2");
+    expect([14, 10, 9].map((seq) => cell(seq, 2))).toEqual(["Línea de comandos", "Primer arranque", "first-start"]);
+    cleanup();
+
+    show("tab", "en");
+    await screen.findByTestId("audit-table");
+    expect([14, 13, 12, 11].map((seq) => cell(seq, 4))).toEqual(["Team account created", "Team account edited", "Password reset", "Password changed"]);
+    expect(changes(14)).toEqual(["username: ana", "role: Reviewer", "disabled: no", "must change password: yes"]);
+    expect(changes(13)).toEqual(["role: Reviewer → Manager", "disabled: no → yes"]);
+    expect([14, 10].map((seq) => cell(seq, 2))).toEqual(["Command line", "First start"]);
   });
 
   it("asks the server with each filter, the days as the local day's bounds", async () => {

@@ -58,7 +58,7 @@ describe("the admin's raffles table", () => {
       raffleFixture({ id: 1, title: "Cerrado", salesOpen: false }),
       raffleFixture({ id: 2, title: "Abierto", drawDate: "2026-12-24T23:59:59.999Z", salesCloseHoursBeforeDraw: 4, salesCloseAt: "2026-12-24T19:59:59.999Z" }),
     ];
-    render(<Intl><RafflesTab /></Intl>);
+    render(<Intl><RafflesTab draws /></Intl>);
     const closedRow = screen.getAllByTestId("raffle-row").find((row) => row.dataset.title === "Cerrado")!;
     const openRow = screen.getAllByTestId("raffle-row").find((row) => row.dataset.title === "Abierto")!;
     expect(within(closedRow).getByTestId("raffle-sales-closed")).toHaveTextContent("Ventas cerradas");

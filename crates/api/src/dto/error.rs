@@ -28,4 +28,7 @@ pub struct ErrorBody {
     pub available: Option<u32>,
     #[schema(required = false)]
     pub detail: Option<String>,
+    /// `forbidden`: the permission the route needs, which the caller's role lacks.
+    #[schema(required = false, example = "settings")]
+    pub permission: Option<String>,
 }

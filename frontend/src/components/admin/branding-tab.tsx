@@ -48,7 +48,7 @@ function draftOf(branding: Branding | undefined): Draft {
   };
 }
 
-/** The branding tab (SPEC §2, privileged): name, logo, description, five HSL colours, and the site's contact, links and figures. */
+/** The branding tab (SPEC §2; the settings permission, owners): name, logo, description, five HSL colours, and the site's contact, links and figures. */
 export function BrandingTab() {
   const t = useTranslations("admin.branding");
   const { data: branding, mutate } = useBranding();

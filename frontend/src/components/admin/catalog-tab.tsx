@@ -9,7 +9,7 @@ import { errorMessage } from "@/lib/api/fetcher";
 import { notify } from "@/lib/notify";
 
 /**
- * The frame the raffles, payment-methods and rates tabs share: title and add button, then a
+ * The frame the raffles, payment-methods, rates and team tabs share: title and add button, then a
  * card holding the table (`children`, from 768 px) or one card per item (`cards`, phones and
  * small tablets, actions in reach without sideways scrolling), or a loading, error or empty
  * line; `after` holds what follows the card (notes, dialogs).
@@ -105,8 +105,8 @@ export async function removeWithToast(
   }
 }
 
-/** One item of a catalogue tab on a phone: a title line, facts, then the actions at full width. */
-export function CatalogCard({ testId, dataName, title, badge, children, actions }: { testId: string; dataName: string; title: ReactNode; badge?: ReactNode; children?: ReactNode; actions: ReactNode }) {
+/** One item of a catalogue tab on a phone: a title line, facts, then the actions (if any) at full width. */
+export function CatalogCard({ testId, dataName, title, badge, children, actions }: { testId: string; dataName: string; title: ReactNode; badge?: ReactNode; children?: ReactNode; actions?: ReactNode }) {
   return (
     <li className="grid gap-2 p-4" data-testid={testId} data-name={dataName}>
       <div className="flex items-start justify-between gap-2">
@@ -114,7 +114,7 @@ export function CatalogCard({ testId, dataName, title, badge, children, actions 
         {badge}
       </div>
       {children}
-      <div className="flex gap-2 [&>*]:flex-1">{actions}</div>
+      {actions && <div className="flex gap-2 [&>*]:flex-1">{actions}</div>}
     </li>
   );
 }

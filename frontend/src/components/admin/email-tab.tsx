@@ -38,7 +38,7 @@ function isDirty(draft: Draft, saved: EmailSettings | undefined): boolean {
   return (Object.keys(base) as (keyof Draft)[]).some((k) => draft[k] !== base[k]);
 }
 
-/** The e-mail tab (SPEC §2, privileged): SMTP settings saved through the API, a test, env lines, failed deliveries. */
+/** The e-mail tab (SPEC §2; the settings permission, owners): SMTP settings saved through the API, a test, env lines, failed deliveries. */
 export function EmailTab() {
   const t = useTranslations("admin.email");
   const { data: settings, mutate } = useEmailSettings(true);

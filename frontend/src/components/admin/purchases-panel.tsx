@@ -46,9 +46,10 @@ export function useTicketWidth(raffles: Raffle[] | undefined) {
 
 /**
  * The purchase verification tab (mode "all") and the daily purchases tab (mode "today"):
- * filters, figures and pages all come from the server's paginated search (SPEC §2).
+ * filters, figures and pages all come from the server's paginated search (SPEC §2), but for the
+ * day's figures, which are the sales figures of the day: shown only with `reports`.
  */
-export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
+export function PurchasesPanel({ mode, reports }: { mode: "all" | "today"; reports: boolean }) {
   const t = useTranslations("admin.purchases");
   const td = useTranslations("admin.daily");
   const tq = useTranslations("admin.queue");
@@ -86,7 +87,7 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
   const query = purchaseSearchQuery(filters, page, pageSize, anchor);
   const { data, error, isLoading, isValidating, mutate } = usePurchasePage(query);
   const { data: raffles } = useAdminRaffles();
-  const { data: todayStats } = useStats(mode === "today" ? `date=${today}&utcOffsetMinutes=${offset}` : "");
+  const { data: todayStats } = useStats(mode === "today" && reports ? `date=${today}&utcOffsetMinutes=${offset}` : null);
   const widthOf = useTicketWidth(raffles);
 
   const summary = mode === "today" ? todayStats : data?.summary;
@@ -118,20 +119,22 @@ export function PurchasesPanel({ mode }: { mode: "all" | "today" }) {
 
   const list = (
     <>
-      <StatCards
-        className="grid grid-cols-3 gap-2 sm:gap-3"
-        items={[
-          // Scoped labels: these cover the search (or today), the dashboard's four cards cover everything.
-          { label: mode === "all" ? t("searchTickets") : td("tickets"), value: figure((s) => formatCount(s.ticketsSold, locale)), icon: <Ticket aria-hidden />, testId: `${mode}-tickets` },
-          {
-            label: mode === "all" ? t("searchRevenue") : td("revenue"),
-            value: figure((s) => formatUsd(s.totalRevenue, locale)),
-            icon: <CircleDollarSign aria-hidden />,
-            testId: `${mode}-revenue`,
-          },
-          { label: mode === "all" ? t("searchPending") : td("pending"), value: figure((s) => formatCount(s.pendingPurchases, locale)), icon: <Clock aria-hidden />, testId: `${mode}-pending` },
-        ]}
-      />
+      {(mode === "all" || reports) && (
+        <StatCards
+          className="grid grid-cols-3 gap-2 sm:gap-3"
+          items={[
+            // Scoped labels: these cover the search (or today), the dashboard's four cards cover everything.
+            { label: mode === "all" ? t("searchTickets") : td("tickets"), value: figure((s) => formatCount(s.ticketsSold, locale)), icon: <Ticket aria-hidden />, testId: `${mode}-tickets` },
+            {
+              label: mode === "all" ? t("searchRevenue") : td("revenue"),
+              value: figure((s) => formatUsd(s.totalRevenue, locale)),
+              icon: <CircleDollarSign aria-hidden />,
+              testId: `${mode}-revenue`,
+            },
+            { label: mode === "all" ? t("searchPending") : td("pending"), value: figure((s) => formatCount(s.pendingPurchases, locale)), icon: <Clock aria-hidden />, testId: `${mode}-pending` },
+          ]}
+        />
+      )}
 
       <Card className="gap-0 py-0">
         <PurchaseFilterBar mode={mode} values={typed} onChange={setTyped} raffles={raffles} />

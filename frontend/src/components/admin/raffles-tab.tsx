@@ -29,8 +29,8 @@ export function truncate(text: string, max: number): string {
 
 const LABELLED = RAFFLE_STATUSES;
 
-/** The raffles tab (SPEC §2 "Raffles tab"). */
-export function RafflesTab() {
+/** The raffles tab (SPEC §2 "Raffles tab"); the draw of each raffle only with `draws`. */
+export function RafflesTab({ draws }: { draws: boolean }) {
   const t = useTranslations("admin.raffles");
   const td = useTranslations("admin.draw");
   const locale = useLocale();
@@ -73,10 +73,12 @@ export function RafflesTab() {
         <Pencil aria-hidden />
         <span className={labelClass}>{t("edit")}</span>
       </Button>
-      <Button type="button" variant="outline" size="sm" onClick={() => setDrawing(r)} aria-label={td("openLabel", { title: r.title })} data-testid={`draw-button-${r.id}`}>
-        <Trophy aria-hidden />
-        <span className={labelClass}>{td("open")}</span>
-      </Button>
+      {draws && (
+        <Button type="button" variant="outline" size="sm" onClick={() => setDrawing(r)} aria-label={td("openLabel", { title: r.title })} data-testid={`draw-button-${r.id}`}>
+          <Trophy aria-hidden />
+          <span className={labelClass}>{td("open")}</span>
+        </Button>
+      )}
       <Button type="button" variant="outline" size="sm" className="text-danger-strong" onClick={() => setDeleting(r)} aria-label={t("deleteLabel", { title: r.title })}>
         <Trash2 aria-hidden />
         <span className={labelClass}>{t("delete")}</span>

@@ -23,10 +23,8 @@ import { ConfirmDeleteDialog } from "./confirm-dialog";
 import { CURRENCIES, parseRateInput, rateSchema, type RateValues } from "@/lib/validations/rate";
 import { applyServerFieldErrors } from "@/lib/validations/server-errors";
 
-
-
-/** The exchange rates tab (SPEC §2 "Rates tab"): delete only for the privileged admin. */
-export function RatesTab({ privileged }: { privileged: boolean }) {
+/** The exchange rates tab (SPEC §2 "Rates tab"), for a role with the catalogue permission: add, edit and delete. */
+export function RatesTab() {
   const t = useTranslations("admin.rates");
   const locale = useLocale();
   const { data: rates, isLoading, error, mutate: reload } = useExchangeRates();
@@ -34,19 +32,16 @@ export function RatesTab({ privileged }: { privileged: boolean }) {
   const [deleting, setDeleting] = useState<ExchangeRate | null>(null);
   const refresh = useInvalidate().exchangeRates;
 
-  /** Edit for every admin; delete only for the privileged one. */
   const actions = (r: ExchangeRate, labelClass?: string) => (
     <>
       <Button type="button" variant="outline" size="sm" onClick={() => setEditing(r)} aria-label={t("editLabel", { from: r.fromCurrency, to: r.toCurrency })}>
         <Pencil aria-hidden />
         <span className={labelClass}>{t("edit")}</span>
       </Button>
-      {privileged && (
-        <Button type="button" variant="outline" size="sm" className="text-danger-strong" onClick={() => setDeleting(r)} aria-label={t("deleteLabel", { from: r.fromCurrency, to: r.toCurrency })}>
-          <Trash2 aria-hidden />
-          <span className={labelClass}>{t("delete")}</span>
-        </Button>
-      )}
+      <Button type="button" variant="outline" size="sm" className="text-danger-strong" onClick={() => setDeleting(r)} aria-label={t("deleteLabel", { from: r.fromCurrency, to: r.toCurrency })}>
+        <Trash2 aria-hidden />
+        <span className={labelClass}>{t("delete")}</span>
+      </Button>
     </>
   );
 
@@ -79,7 +74,6 @@ export function RatesTab({ privileged }: { privileged: boolean }) {
       ))}
       after={
         <>
-          {!privileged && rates && rates.length > 0 && <p className="text-xs text-muted-foreground">{t("privilegedOnly")}</p>}
           {editing && <RateDialog rate={editing === "new" ? null : editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
           {deleting && (
             <ConfirmDeleteDialog

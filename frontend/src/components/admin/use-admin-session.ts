@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { endEverySession, endSession } from "@/lib/api/admin";
+import { changePassword, endEverySession, endSession } from "@/lib/api/admin";
 import { ApiError } from "@/lib/api/fetcher";
-import { clearSession, tokenExpiry, useSession, type Session } from "@/lib/auth/session";
+import { clearSession, saveSession, tokenExpiry, useSession, type Session } from "@/lib/auth/session";
 import { isAdminUser } from "@/lib/admin/role";
 import { notify } from "@/lib/notify";
 
@@ -36,6 +36,11 @@ export interface RequiredSession {
    * could not do it (the admin stays signed in to try again); a session already ended signs out.
    */
   logoutEverywhere: () => Promise<void>;
+  /**
+   * Replaces the account's own password and keeps this page signed in with the new token the
+   * answer carries (every other session of the account ends). Throws the server's refusal.
+   */
+  changeOwnPassword: (currentPassword: string, newPassword: string) => Promise<void>;
 }
 
 /**
@@ -54,9 +59,12 @@ export function useRequiredSession(): RequiredSession {
   // Set while every session is being ended: this page's own live connection is refused meanwhile,
   // which is no expiry (the sign-out that follows says what happened).
   const endingEverywhere = useRef(false);
+  // Set while the password changes: the server ends every session of the account, this one's
+  // live connection and reads in flight too, before its answer brings this page a new token.
+  const replacingToken = useRef(false);
   const logout = useCallback(
     (reason: LogoutReason = "user") => {
-      if (reason === "expired" && endingEverywhere.current) return;
+      if (reason === "expired" && (endingEverywhere.current || replacingToken.current)) return;
       // Best effort: the request carries the token (read before it is cleared below), and the
       // browser forgets the session whatever the server answers, or if it never does.
       if (reason === "user") endSession().catch(() => undefined);
@@ -87,6 +95,16 @@ export function useRequiredSession(): RequiredSession {
     logout("everywhere");
   }, [logout]);
 
+  const changeOwnPassword = useCallback(async (currentPassword: string, newPassword: string) => {
+    replacingToken.current = true;
+    try {
+      const answer = await changePassword(currentPassword, newPassword);
+      saveSession({ token: answer.token, user: answer.user });
+    } finally {
+      replacingToken.current = false;
+    }
+  }, []);
+
   // The session vanished without a logout here (a refused call dropped it, or another tab
   // signed out): say so on the way to the login page.
   const previous = useRef<Session | null>(null);
@@ -107,5 +125,5 @@ export function useRequiredSession(): RequiredSession {
     return () => window.clearTimeout(timer);
   }, [token, logout]);
 
-  return { session: hydrated ? session : null, logout, logoutEverywhere };
+  return { session: hydrated ? session : null, logout, logoutEverywhere, changeOwnPassword };
 }

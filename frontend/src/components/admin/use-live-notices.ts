@@ -2,7 +2,6 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { storedToken } from "@/lib/api/fetcher";
 import { connectLive, liveUrl, type LiveState, type NewPurchaseNotice } from "@/lib/admin/live";
 import { formatUsd } from "@/lib/format";
 import { notify } from "@/lib/notify";
@@ -11,18 +10,23 @@ import { notify } from "@/lib/notify";
  * The live connection while the dashboard is open: a 'Nueva Compra' toast naming the customer,
  * with 'Ver' opening the purchase, and a refresh of the purchase lists for every new purchase
  * (SPEC §2, §7); after a reconnect, a refresh too, for the purchases made while it was down.
+ * Opened with `token` (null: none, for a role that does not see purchases, and no state), and
+ * opened again when it changes: a password change ends the connection of the old one.
  */
 export function useLiveNotices({
+  token,
   onPurchase,
   onReconnected,
   onView,
   onRefused,
 }: {
+  token: string | null;
   onPurchase: () => void;
   onReconnected: () => void;
   onView: (notice: NewPurchaseNotice) => void;
-  onRefused: () => void;
-}): LiveState {
+  /** The server refused the token (close 1008), saying why. */
+  onRefused: (reason: string) => void;
+}): LiveState | null {
   const t = useTranslations("admin.live");
   const locale = useLocale();
   const [state, setState] = useState<LiveState>("connecting");
@@ -32,11 +36,12 @@ export function useLiveNotices({
   });
 
   useEffect(() => {
+    if (!token) return;
     return connectLive({
       url: liveUrl(window.location),
-      token: storedToken,
+      token: () => token,
       onState: setState,
-      onRefused: () => handlers.current.onRefused(),
+      onRefused: (reason) => handlers.current.onRefused(reason),
       onAuthenticated: (again) => {
         if (again) handlers.current.onReconnected();
       },
@@ -55,7 +60,7 @@ export function useLiveNotices({
         handlers.current.onPurchase();
       },
     });
-  }, []);
+  }, [token]);
 
-  return state;
+  return token ? state : null;
 }

@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { Ban, FlaskConical, ShieldAlert } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useIsAdmin } from "@/lib/auth/session";
+import { useCanTestPurchase, useIsAdmin } from "@/lib/auth/session";
 import type { TicketChoice } from "@/lib/api/client";
 import type { PaymentMethod, PurchaseResponse, Raffle } from "@/lib/api/types";
 import { availableNumbers, canPurchase, withoutTaken } from "@/lib/picker";
@@ -57,6 +57,7 @@ export function RaffleExperience({
   const tc = useTranslations("common");
   const router = useRouter();
   const isAdmin = useIsAdmin();
+  const testsPurchases = useCanTestPurchase();
   const [closed, setClosed] = useState(() => closedAt(publicRaffle, renderedAt));
   // The server refused a purchase because sales closed (409 sales_closed) before this page knew.
   const [refusedClosed, setRefusedClosed] = useState(false);
@@ -78,7 +79,7 @@ export function RaffleExperience({
   const clockTime = latest?.serverTime ?? null;
   // On sale, but the server says sales are closed (its clock, its closing hours): the closed panel.
   const serverClosed = salesClosed(raffle) || (onSale && refusedClosed);
-  const canBuy = isAdmin || (onSale && !closed && !serverClosed);
+  const canBuy = testsPurchases || (onSale && !closed && !serverClosed);
 
   const availability = useAvailability(raffle.id, isAdmin);
   const { data: methods = initialMethods } = usePaymentMethods(initialMethods);
@@ -175,7 +176,7 @@ export function RaffleExperience({
           <AlertDescription>{t("adminViewText", { status: tc.has(`statuses.${raffle.status as "available"}`) ? tc(`statuses.${raffle.status as "available"}`) : raffle.status })}</AlertDescription>
         </Alert>
       )}
-      {isAdmin && (
+      {testsPurchases && (
         <Alert variant="warning" data-testid="admin-test-banner">
           <FlaskConical aria-hidden />
           <AlertTitle>{t("adminTestTitle")}</AlertTitle>
@@ -258,7 +259,7 @@ export function RaffleExperience({
                 total={total}
                 discount={discount}
                 methods={methods}
-                asAdmin={isAdmin}
+                asAdmin={testsPurchases}
                 onPurchased={onPurchased}
                 onTaken={onTaken}
                 onPriceChanged={() => void quote.mutate()}

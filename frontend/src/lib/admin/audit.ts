@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   "auth.sign_in_failed",
   "auth.sign_out",
   "auth.sign_out_everywhere",
+  "auth.password_changed",
   "purchase.decided",
   "purchase.decided_in_bulk",
   "purchase.reopened",
@@ -30,6 +31,9 @@ export const AUDIT_ACTIONS = [
   "settings.branding_updated",
   "settings.email_updated",
   "settings.discounts_updated",
+  "staff.created",
+  "staff.updated",
+  "staff.password_reset",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

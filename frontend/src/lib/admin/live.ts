@@ -36,6 +36,8 @@ export interface LiveOptions {
 }
 
 export const POLICY_VIOLATION = 1008;
+/** The refusal's reason when the session goes on but its role no longer sees purchases. */
+export const NOT_ALLOWED = "not allowed";
 /** SPEC §4, §9: "reconnects 3 seconds after it closes". */
 export const RECONNECT_MS = 3000;
 
@@ -64,6 +66,7 @@ export function connectLive(options: LiveOptions): () => void {
     socket = ws;
     ws.onopen = () => ws.send(JSON.stringify({ type: "admin_auth", token }));
     ws.onmessage = (event: MessageEvent) => {
+      if (stopped) return;
       let message: { type?: string; data?: NewPurchaseNotice };
       try {
         message = JSON.parse(String(event.data));
@@ -80,8 +83,10 @@ export function connectLive(options: LiveOptions): () => void {
     };
     ws.onclose = (event: CloseEvent) => {
       if (socket === ws) socket = null;
-      options.onState?.("offline");
+      // Closed once the caller stopped it: the caller's next connection (a new token) may be
+      // reporting by now, and this late 'offline' would hide that it is live.
       if (stopped) return;
+      options.onState?.("offline");
       if (event.code === POLICY_VIOLATION) {
         stopped = true;
         options.onRefused?.(event.reason);

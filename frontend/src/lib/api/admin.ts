@@ -1,30 +1,70 @@
-import { clearSession } from "@/lib/auth/session";
-import { ApiError, apiJson as baseJson, type RequestOptions } from "./fetcher";
+import type { StaffRole } from "@/lib/admin/permissions";
+import { clearSession, saveSession } from "@/lib/auth/session";
+import { ApiError, apiJson as baseJson, storedToken, type RequestOptions } from "./fetcher";
 import type {
   AdminDrawView,
   AdminPurchase,
+  AuthUser,
   Branding,
   BulkDecision,
   EmailSettings,
   ExchangeRate,
+  HandedOver,
   LoginResponse,
   OutboxMail,
   PaymentMethod,
   PrizeInput,
   PrizeResultInput,
   Raffle,
+  StaffMember,
   TestEmailResult,
 } from "./types";
 
 /** The admin panel's writes (reads go through the SWR hooks in lib/swr/use-admin.ts). */
 
-/** An admin call; a 401 means the token no longer works, so the stored session is dropped. */
+/**
+ * An admin call; a 401 means the token no longer works, so the stored session is dropped, and a
+ * refusal by role means the stored user is out of date (see `refreshIfOutdated`).
+ */
 async function apiJson<T>(url: string, options?: RequestOptions): Promise<T> {
   try {
     return await baseJson<T>(url, options);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && !url.endsWith("/api/admin/login")) clearSession();
+    refreshIfOutdated(error);
     throw error;
+  }
+}
+
+/**
+ * 403s saying the stored user no longer matches the account: an owner changed its role (or took
+ * its owner's rights), or it must choose its own password first.
+ */
+const OUTDATED_USER = new Set(["forbidden", "not_an_owner", "password_change_required"]);
+
+let refreshing: Promise<void> | null = null;
+
+/**
+ * Reads the signed-in admin again (GET /api/admin/me) and stores it with the same token, so the
+ * panel shows what the account may do now. One read at a time, however many calls were refused.
+ */
+export function refreshSessionUser(): Promise<void> {
+  refreshing ??= (async () => {
+    const token = storedToken();
+    if (!token) return;
+    const user = await apiJson<AuthUser>("/api/admin/me");
+    // Signed out or signed in again meanwhile: that session's user is not this one.
+    if (storedToken() === token) saveSession({ token, user });
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** After a refused call: reads the user again when the refusal says it is out of date. */
+export function refreshIfOutdated(error: unknown): void {
+  if (error instanceof ApiError && error.status === 403 && OUTDATED_USER.has(error.code ?? "")) {
+    refreshSessionUser().catch(() => undefined);
   }
 }
 
@@ -40,6 +80,32 @@ export function endSession(): Promise<void> {
 /** Ends every session of the signed-in admin's account, on every device, this one included. */
 export function endEverySession(): Promise<void> {
   return apiJson<void>("/api/admin/logout-everywhere", { method: "POST" });
+}
+
+/**
+ * Replaces the signed-in admin's own password. Every session of the account ends; the answer
+ * carries this page's new token. 422 on `currentPassword` or `newPassword`; 429 after too many
+ * wrong current passwords.
+ */
+export function changePassword(currentPassword: string, newPassword: string): Promise<LoginResponse> {
+  return apiJson<LoginResponse>("/api/admin/password", { method: "POST", body: { currentPassword, newPassword } });
+}
+
+// The team (owners only). Each change is in the audit trail.
+
+/** A new account with a generated password to hand over. 409 `username_taken`; 422 on `username` or `role`. */
+export function createStaff(username: string, role: StaffRole): Promise<HandedOver> {
+  return apiJson<HandedOver>("/api/admin/staff", { method: "POST", body: { username: username.trim(), role } });
+}
+
+/** A new role, or disabled (every session of the account ends at once) or enabled again. 409 `own_account`. */
+export function updateStaff(id: number, change: { role: StaffRole } | { disabled: boolean }): Promise<StaffMember> {
+  return apiJson<StaffMember>(`/api/admin/staff/${id}`, { method: "PATCH", body: change });
+}
+
+/** A new generated password to hand over; every session of the account ends. 409 `own_account`. */
+export function resetStaffPassword(id: number): Promise<HandedOver> {
+  return apiJson<HandedOver>(`/api/admin/staff/${id}/password-reset`, { method: "POST" });
 }
 
 export interface PurchaseFilters {

@@ -96,6 +96,199 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole trail matching the filters as CSV, newest first, streamed in batches (the server
+         *     holds one at a time; `limit` is ignored, `before` starts below an entry). Columns: `seq, at,
+         *     actor, actorId, ip, action, target, changes, hash, prevHash`; `changes` reads `field: before
+         *     → after`, apart by ` | `. Comma separated, CRLF, a UTF-8 byte-order mark, and no cell runs
+         *     as a spreadsheet formula. Needs the audit permission (owners).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description One action, e.g. `purchase.decided`. */
+                    action?: string;
+                    /** @description The username that acted. */
+                    actor?: string;
+                    /** @description The `seq` of the last entry of the page the panel has: the next page holds older ones. */
+                    before?: number;
+                    /** @description From this instant on (RFC 3339). */
+                    from?: string;
+                    /** @description 1 to 200; 50 when absent. */
+                    limit?: number;
+                    /** @description What was acted on, as `kind:id` (`purchase:42`). */
+                    target?: string;
+                    /** @description Before this instant (RFC 3339). */
+                    until?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The entries, one line each after the header */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each person's purchase decisions from `from` to `to` (days in the admin's time zone, at most
+         *     a year): how many, per day, and the median time from a proof's arrival to the decision.
+         *     Busiest first. Needs the audit permission (owners).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /**
+                     * @description The first day, `YYYY-MM-DD`, in the admin's time zone.
+                     * @example 2025-07-13
+                     */
+                    from: string;
+                    /**
+                     * @description The last day (included), at most 365 days after `from`.
+                     * @example 2025-07-26
+                     */
+                    to: string;
+                    /** @description The admin's offset from UTC in minutes (Caracas: -240). Defaults to 0. */
+                    utcOffsetMinutes?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PersonFiguresDto"][];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit/verification": {
         parameters: {
             query?: never;
@@ -6634,6 +6827,12 @@ export type components = {
             currency: string;
             rate: string;
         };
+        DayDecisionsDto: {
+            /** @example 2026-11-27 */
+            date: string;
+            /** Format: int64 */
+            decisions: number;
+        };
         /** @description One day of sales. */
         DaySalesDto: {
             /**
@@ -6791,6 +6990,11 @@ export type components = {
             /** @description For people, in the language the request asked for (`Accept-Language`), Spanish by default. */
             message: string;
             numbers?: number[] | null;
+            /**
+             * @description `forbidden`: the permission the route needs, which the caller's role lacks.
+             * @example settings
+             */
+            permission?: string | null;
             /** Format: int64 */
             retryAfterSeconds?: number | null;
         };
@@ -6954,6 +7158,25 @@ export type components = {
             /** Format: int64 */
             id: number;
             reference: string;
+        };
+        /** @description One person's decisions over the period asked. */
+        PersonFiguresDto: {
+            actor: string;
+            /**
+             * Format: int64
+             * @description `None` for decisions by no account (none today; kept for the trail's own actors).
+             */
+            actorId?: number | null;
+            /** Format: int64 */
+            decisions: number;
+            /**
+             * Format: int64
+             * @description The median time from a proof's arrival to its decision, in seconds, over the decisions
+             *     that had a proof; `null` when none had.
+             */
+            medianProofToDecisionSeconds?: number | null;
+            /** @description Days with decisions, in the admin's time zone, in order. */
+            perDay: components["schemas"]["DayDecisionsDto"][];
         };
         /** @description SPEC §3 "Price calculation result". */
         PriceQuoteDto: {

@@ -22,8 +22,14 @@ export type VerifiedEntry = Schemas["VerifiedEntryDto"];
 export type Verification = Schemas["VerificationDto"];
 /** The one error shape of the API. */
 export type ApiErrorBody = Schemas["ErrorBody"];
+/** The signed-in admin: `staffRole` and its `permissions` (none until a handed-over password is replaced). */
 export type AuthUser = Schemas["SessionUserDto"];
+/** The sign-in's answer, and the password change's (a new token: the account's other sessions end). */
 export type LoginResponse = Schemas["LoginResponse"];
+/** GET /api/admin/staff: one account of the team, with its role, state and last sign-in. */
+export type StaffMember = Schemas["StaffMemberDto"];
+/** An account and the password generated for it, shown once (a new account, a reset). */
+export type HandedOver = Schemas["HandedOverDto"];
 export type AdminPurchase = Schemas["PurchaseDto"];
 /** GET /api/admin/purchases/{id}/proof-check: what the check of the purchase's proof found. */
 export type ProofCheck = Schemas["ProofCheckDto"];

@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from "react";
 import { AUTH_TOKEN_KEY, AUTH_USER_KEY } from "@/lib/api/fetcher";
 import type { AuthUser } from "@/lib/api/types";
+import { can } from "@/lib/admin/permissions";
 
 /** The signed-in administrator kept in local storage (SPEC §3 "Logged-in user", §4 "Session"). */
 export interface Session {
@@ -90,8 +91,14 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, readSession, () => null);
 }
 
-/** Whether the viewer is a signed-in administrator (role admin). */
+/** Whether the viewer is a signed-in administrator (role admin): any staff role sees hidden raffles. */
 export function useIsAdmin(): boolean {
   const session = useSession();
   return session?.user.role === "admin";
+}
+
+/** Whether the viewer may run test purchases: a staff role with the catalogue permission (decision 0023). */
+export function useCanTestPurchase(): boolean {
+  const session = useSession();
+  return session?.user.role === "admin" && can(session.user, "catalogue");
 }

@@ -41,6 +41,8 @@ export const swrKeys = {
   audit: (query: string) => `/api/admin/audit?${query}`,
   /** The check of the whole chain, read when the tab opens and on 'Verificar de nuevo' only. */
   auditVerification: "/api/admin/audit/verification",
+  /** The team's accounts, oldest first (owners only). */
+  staff: "/api/admin/staff",
   /** The buyer's view; its key also holds the purchase's key, sent as X-Purchase-Token. */
   buyerPurchase: (purchaseId: number) => `/api/purchases/${purchaseId}/buyer`,
 } as const;
@@ -60,6 +62,8 @@ const STALE_AFTER = {
   /** Methods show their linked rate. */
   exchangeRates: ["/api/admin/exchange-rates", "/api/admin/payment-methods", "/api/payment-methods"],
   mailOutbox: ["/api/admin/mail-outbox"],
+  /** An account created, changed or given a new password: the team and the trail that records it. */
+  staff: ["/api/admin/staff", "/api/admin/audit?"],
   /** A proof the buyer sent from their page. */
   buyerPurchase: ["/api/purchases/"],
 } as const satisfies Record<string, readonly string[]>;

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { ChevronRight } from "lucide-react";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { isKnownAction, purchaseOfTarget } from "@/lib/admin/audit";
+import { isStaffRole } from "@/lib/admin/permissions";
 import type { AuditChange, AuditEntry } from "@/lib/api/types";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -11,7 +12,11 @@ import { cn } from "@/lib/utils";
 /** What the trail stores for a secret's before and after (crates/domain/src/audit.rs). */
 const REDACTED = "[redacted]";
 const STATUSES = ["pending", "approved", "rejected", "expired", "test", "available", "finished", "postponed", "inactive", "completed"] as const;
-const FIELDS = ["status", "adminNotes", "prizes", "root", "size", "result", "winningNumber", "photo", "title", "description", "image", "price", "maxTickets", "minPerPurchase", "maxPerPurchase", "drawDate", "endDate", "holdMinutes", "closeHoursBeforeDraw", "name", "type", "active", "exchangeRateId", "referenceRequired", "referenceMinLength", "details", "from", "to", "rate", "primaryColor", "secondaryColor", "accentColor", "dangerColor", "successColor", "companyName", "logoUrl", "contactEmail", "contactPhone", "whatsappUrl", "facebookUrl", "instagramUrl", "tiktokUrl", "whatsappChannelUrl", "lotteryResultsUrl", "videoUrls", "participants", "countries", "rafflesPagePrizes", "rafflesPageParticipants", "rafflesPageWinners", "host", "port", "user", "password", "fromEmail", "tiers"] as const;
+const FIELDS = ["status", "adminNotes", "prizes", "root", "size", "result", "winningNumber", "photo", "title", "description", "image", "price", "maxTickets", "minPerPurchase", "maxPerPurchase", "drawDate", "endDate", "holdMinutes", "closeHoursBeforeDraw", "name", "type", "active", "exchangeRateId", "referenceRequired", "referenceMinLength", "details", "from", "to", "rate", "primaryColor", "secondaryColor", "accentColor", "dangerColor", "successColor", "companyName", "logoUrl", "contactEmail", "contactPhone", "whatsappUrl", "facebookUrl", "instagramUrl", "tiktokUrl", "whatsappChannelUrl", "lotteryResultsUrl", "videoUrls", "participants", "countries", "rafflesPagePrizes", "rafflesPageParticipants", "rafflesPageWinners", "host", "port", "user", "password", "fromEmail", "tiers", "username", "role", "disabled", "must_change_password"] as const;
+/** Fields whose values are `true` or `false`, worded yes or no. */
+const YES_NO_FIELDS = ["active", "referenceRequired", "disabled", "must_change_password"] as const;
+/** Who acts without being an admin: the server's first start, and `rifa-api` on the command line. */
+const SYSTEM_ACTORS = ["first-start", "command-line"] as const;
 
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
@@ -27,13 +32,17 @@ export function useActionLabel(): (action: string) => string {
  */
 export function useChangeText(): (change: AuditChange) => string | null {
   const t = useTranslations("admin.audit");
+  const roles = useTranslations("admin.staff.roles");
   return (c) => {
     if (c.before == null && c.after == null) return null;
     const field = isOneOf(FIELDS, c.field) ? t(`fields.${c.field}`) : c.field;
     const value = (v: string | null | undefined) => {
       if (v == null) return t("none");
       if (v === REDACTED) return t("redacted");
-      return c.field === "status" && isOneOf(STATUSES, v) ? t(`statuses.${v}`) : v;
+      if (c.field === "status" && isOneOf(STATUSES, v)) return t(`statuses.${v}`);
+      if (c.field === "role" && isStaffRole(v)) return roles(v);
+      if (isOneOf(YES_NO_FIELDS, c.field) && (v === "true" || v === "false")) return t(v === "true" ? "yes" : "no");
+      return v;
     };
     return c.before == null ? t("changeSet", { field, after: value(c.after) }) : t("change", { field, before: value(c.before), after: value(c.after) });
   };
@@ -58,13 +67,16 @@ export function AuditList({ items, onOpenPurchase }: AuditListProps) {
       {formatDateTime(e.at, locale)}
     </time>
   );
-  // A failed sign-in has nobody signed in: '—', and the name that was tried.
+  // A failed sign-in has nobody signed in: '—', and the name that was tried. The server itself
+  // acting has no admin's id (a username may read "first-start" too).
   const who = (e: AuditEntry) =>
     e.action === "auth.sign_in_failed" ? (
       <span className="grid">
         <span aria-hidden>{t("none")}</span>
         <span className="wrap-anywhere text-xs text-muted-foreground">{t("failedActor", { name: e.actor })}</span>
       </span>
+    ) : e.actorId == null && isOneOf(SYSTEM_ACTORS, e.actor) ? (
+      <span className="wrap-anywhere font-medium italic">{t(`actors.${e.actor}`)}</span>
     ) : (
       <span className="wrap-anywhere font-medium">{e.actor}</span>
     );

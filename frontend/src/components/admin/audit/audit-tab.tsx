@@ -17,9 +17,10 @@ import { AuditList } from "./audit-list";
 import { VerificationBanner } from "./verification-banner";
 
 /**
- * 'Registro' (privileged): the chain's check, then the trail filtered by who, action, target and
- * days, newest first, 'Cargar más' for older entries, and the entries loaded as CSV. A decision
- * taken meanwhile reads the pages shown again (cache.ts); the check runs when the tab opens.
+ * 'Registro' (the audit permission, owners): the chain's check, then the trail filtered by who,
+ * action, target and days, newest first, 'Cargar más' for older entries, and the entries loaded
+ * as CSV. A decision taken meanwhile reads the pages shown again (cache.ts); the check runs when
+ * the tab opens.
  */
 export function AuditTab({ onOpenPurchase }: { onOpenPurchase: (purchaseId: number) => void }) {
   const t = useTranslations("admin.audit");
