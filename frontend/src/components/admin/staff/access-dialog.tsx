@@ -2,14 +2,14 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { AlertTriangle, KeyRound, Loader2, UserCheck, UserX } from "lucide-react";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { KeyRound, Loader2, UserCheck, UserX } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { resetStaffPassword, updateStaff } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/fetcher";
 import type { HandedOver, StaffMember } from "@/lib/api/types";
 import { notify } from "@/lib/notify";
+import { StaffRefusal } from "./staff-form-parts";
 
 /**
  * The confirmations that cut an account off at once: disabling it (or enabling it again), and
@@ -64,12 +64,7 @@ export function AccessDialog({
           <DialogTitle>{t(`${kind}.title`, { name })}</DialogTitle>
           <DialogDescription>{t(`${kind}.text`)}</DialogDescription>
         </DialogHeader>
-        {refusal && (
-          <Alert variant="destructive" data-testid="staff-refused">
-            <AlertTriangle aria-hidden />
-            <AlertDescription>{refusal}</AlertDescription>
-          </Alert>
-        )}
+        <StaffRefusal message={refusal} />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
             {tc("cancel")}

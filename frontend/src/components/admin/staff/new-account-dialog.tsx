@@ -4,19 +4,17 @@ import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { AlertTriangle, Loader2, UserPlus } from "lucide-react";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Loader2, UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
-import { NativeSelect } from "@/components/ui/native-select";
-import { STAFF_ROLES } from "@/lib/admin/permissions";
 import { createStaff } from "@/lib/api/admin";
 import { ApiError, errorMessage } from "@/lib/api/fetcher";
 import type { HandedOver } from "@/lib/api/types";
 import { newStaffSchema, USERNAME, type NewStaffValues } from "@/lib/validations/staff";
 import { applyServerFieldErrors } from "@/lib/validations/server-errors";
+import { RoleSelect, StaffRefusal } from "./staff-form-parts";
 
 /**
  * 'Nueva cuenta': a username and a role, each role said in a line. The server generates the
@@ -67,22 +65,9 @@ export function NewAccountDialog({ onClose, onCreated }: { onClose: () => void; 
             {(field) => <Input {...field} autoComplete="off" autoCapitalize="none" spellCheck={false} maxLength={USERNAME.max} />}
           </FormField>
           <FormField control={control} name="role" label={tn("role")} hint={t(`roleHints.${role}`)}>
-            {(field) => (
-              <NativeSelect {...field}>
-                {STAFF_ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {t(`roles.${r}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
+            {(field) => <RoleSelect {...field} />}
           </FormField>
-          {refusal && (
-            <Alert variant="destructive" data-testid="staff-refused">
-              <AlertTriangle aria-hidden />
-              <AlertDescription>{refusal}</AlertDescription>
-            </Alert>
-          )}
+          <StaffRefusal message={refusal} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
               {tc("cancel")}

@@ -4,19 +4,18 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { AlertTriangle, Loader2, UserCog } from "lucide-react";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Loader2, UserCog } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
-import { NativeSelect } from "@/components/ui/native-select";
-import { isStaffRole, STAFF_ROLES } from "@/lib/admin/permissions";
+import { isStaffRole } from "@/lib/admin/permissions";
 import { updateStaff } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/fetcher";
 import type { StaffMember } from "@/lib/api/types";
 import { notify } from "@/lib/notify";
 import { staffRoleSchema, type StaffRoleValues } from "@/lib/validations/staff";
 import { applyServerFieldErrors } from "@/lib/validations/server-errors";
+import { RoleSelect, StaffRefusal } from "./staff-form-parts";
 
 /** 'Cambiar rol': the account's role, each said in a line; a refusal stays in the dialog. */
 export function RoleDialog({ member, onClose, onSaved }: { member: StaffMember; onClose: () => void; onSaved: () => void }) {
@@ -52,22 +51,9 @@ export function RoleDialog({ member, onClose, onSaved }: { member: StaffMember; 
         </DialogHeader>
         <form onSubmit={handleSubmit(submit)} noValidate className="grid gap-4">
           <FormField control={control} name="role" label={tr("role")} hint={t(`roleHints.${role}`)}>
-            {(field) => (
-              <NativeSelect {...field}>
-                {STAFF_ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {t(`roles.${r}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
+            {(field) => <RoleSelect {...field} />}
           </FormField>
-          {refusal && (
-            <Alert variant="destructive" data-testid="staff-refused">
-              <AlertTriangle aria-hidden />
-              <AlertDescription>{refusal}</AlertDescription>
-            </Alert>
-          )}
+          <StaffRefusal message={refusal} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
               {tc("cancel")}
