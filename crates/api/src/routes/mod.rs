@@ -44,7 +44,7 @@ pub struct Endpoint {
     pub path: String,
     pub methods: Vec<Method>,
     /// The handler's own OpenAPI fragment; `None` for the routes that are no JSON API (the live
-    /// connection and the proofs' byte streams).
+    /// connection, the metrics and the proofs' byte streams).
     pub documentation: Option<OpenApi>,
     handler: fn(Route) -> Route,
 }
@@ -311,7 +311,7 @@ mod tests {
     }
 
     #[test]
-    fn only_the_live_connection_and_the_proof_streams_are_left_out_of_the_document() {
+    fn only_the_live_connection_the_metrics_and_the_proof_streams_are_left_out_of_the_document() {
         let table = table();
         let undocumented: Vec<&str> = table
             .iter()
@@ -323,6 +323,7 @@ mod tests {
             undocumented,
             [
                 "/ws",
+                "/metrics",
                 "/api/uploads/{token}",
                 "/api/proofs/{token}",
                 "/uploads/{token}"
