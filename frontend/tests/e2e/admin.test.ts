@@ -1902,6 +1902,97 @@ describe("the audit trail and sessions", () => {
     expect(problems).toEqual([]);
   });
 
+  it("counts a reviewer's decisions and median wait per person, and exports every entry found as the server writes it", { timeout: 400_000 }, async () => {
+    // A reviewer of its own, who approves two purchases a couple of seconds after their proofs came.
+    const stamp = Date.now();
+    const reviewer = await choosePassword(await newStaff(`cifras-${stamp}`, "reviewer"), `Rv3#kP8m!qZ2-${stamp}`);
+    const token = await apiToken(reviewer);
+    const approved: number[] = [];
+    for (const [i, n] of (await freeNumbers(RAFFLE, 2)).entries()) {
+      const bought = await buyAs(RAFFLE, [n], `cifras-${stamp}-${i}@example.com`, `Cliente Cifras ${stamp} ${i}`);
+      await attachProof(bought, JPEG, "pago.jpg", "image/jpeg");
+      await new Promise((r) => setTimeout(r, 2_000));
+      const decided = await fetch(`${apiURL()}/api/admin/purchases/${bought.id}/status`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ status: "approved" }),
+      });
+      expect(decided.status).toBe(200);
+      approved.push(bought.id);
+    }
+
+    const problems: string[] = [];
+    const check = async (page: Page, what: string) => {
+      const overflow = await horizontalOverflow(page);
+      if (overflow > 0) problems.push(`${what}: ${overflow}px of horizontal overflow`);
+      for (const v of await seriousViolations(page)) problems.push(`${what}: ${v}`);
+    };
+    for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+      const { context, page } = await newPage(browser, width, height);
+      await signIn(page, admin());
+      await page.getByRole("tab", { name: "Registro" }).click();
+      await page.locator("[data-testid=audit-verification][data-state=intact]").waitFor();
+      await page.getByRole("tab", { name: "Cifras por persona" }).click();
+
+      // The last 30 days by default: the reviewer's row, with both approvals and a wait, not "—".
+      const { day, offset } = await browserDay(page);
+      const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+      const first = new Date(Date.UTC(y, m - 1, d - 29)).toISOString().slice(0, 10);
+      const figures = await adminApi<{ actor: string; decisions: number; medianProofToDecisionSeconds: number | null }[]>(`/api/admin/audit/figures?from=${first}&to=${day}&utcOffsetMinutes=${offset}`);
+      const theirs = figures.find((p) => p.actor === reviewer.username);
+      expect(theirs).toMatchObject({ decisions: 2 });
+      expect(theirs?.medianProofToDecisionSeconds).toBeGreaterThanOrEqual(1);
+      const person = page.locator(`[data-testid=figures-person][data-actor="${reviewer.username}"]`);
+      await person.waitFor();
+      expect(await person.getByTestId("figures-decisions").textContent()).toBe("2");
+      const wait = (await person.getByTestId("figures-wait").textContent()) ?? "";
+      expect(wait).not.toContain("—");
+      expect(wait).toMatch(/^\d+ (s|min)$/);
+      expect(await person.getByTestId("figures-busiest").textContent()).toMatch(/^Días con más decisiones: \d+ \S+ \(2\)$/);
+      expect(await person.locator("[data-testid=figures-bars] g[data-day]").count()).toBe(30);
+
+      await page.waitForLoadState("networkidle");
+      await screenshot(page, `admin-audit-figures-${width}x${height}-es`);
+      await check(page, `figures at ${width}`);
+      await page.getByTestId("language-toggle").click();
+      await page.getByRole("heading", { name: "Per-person figures" }).waitFor();
+      await person.getByText(/^Busiest days: /).waitFor();
+      expect(await person.getByTestId("figures-wait").textContent()).toBe(wait);
+      await page.waitForLoadState("networkidle");
+      await screenshot(page, `admin-audit-figures-${width}x${height}-en`);
+      await check(page, `figures at ${width} in English`);
+      await context.close();
+    }
+
+    // The export of the entries by that reviewer: the server's file, whole, as the browser saves it.
+    const { context, page } = await newPage(browser, 1440, 900);
+    await signIn(page, admin());
+    await page.getByRole("tab", { name: "Registro" }).click();
+    await page.getByLabel("Usuario").fill(reviewer.username);
+    // The list shows the filter applied: only that reviewer's entries, its approvals among them.
+    await page.waitForFunction((name) => {
+      const rows = [...document.querySelectorAll("[data-testid=audit-row]")];
+      return rows.some((r) => r.getAttribute("data-action") === "purchase.decided") && rows.every((r) => r.querySelectorAll("td")[2]?.textContent === name);
+    }, reviewer.username);
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), page.getByTestId("audit-export-csv").click()]);
+    expect(download.suggestedFilename()).toMatch(/^registro-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = readFileSync(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString("utf8").split("\r\n");
+    expect(lines[0]).toBe("seq,at,actor,actorId,ip,action,target,changes,hash,prevHash");
+    expect(lines.at(-1)).toBe("");
+    // seq, at, actor, actorId, ip, action and target hold no comma: the first seven cells split plainly.
+    const rows = lines.slice(1, -1).map((l) => l.split(","));
+    expect(rows.every((r) => r[2] === reviewer.username)).toBe(true);
+    const decisions = rows.filter((r) => r[5] === "purchase.decided");
+    expect(decisions.map((r) => r[6]).sort()).toEqual(approved.map((id) => `purchase:${id}`).sort());
+    expect(decisions[0]?.join(",")).toContain("status: pending → approved");
+    await toast(page, "CSV descargado").waitFor();
+    expect(await toast(page, "CSV descargado").textContent()).toContain(`${rows.length} entradas`);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
   it("signs out on every device: the other browser's next action lands on the login page and its token answers 401 session_ended", { timeout: 300_000 }, async () => {
     const here = await newPage(browser, 390, 844);
     const there = await newPage(browser, 1440, 900);

@@ -1,6 +1,7 @@
 // The 'Registro' tab: the chain's check worded for each outcome, the entries (actions, who, from
 // where, target, changes) in both languages, the filters and 'Cargar más' as the server is asked,
-// and the CSV of the entries loaded. The API is stubbed at fetch.
+// the server's CSV of every entry found (its progress and cancel), and the way to the per-person
+// figures. The API is stubbed at fetch.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
@@ -59,15 +60,20 @@ const EVERYWHERE = entry(3, "auth.sign_out_everywhere");
 const NEWER = entry(2, "raffle.saved", { ip: null, target: "raffle:3", changes: [{ field: "title", before: "Moto", after: "Moto 0 km" }] });
 const ALL = [DECIDED, BULK, FAILED, SIGN_IN, SIGN_OUT, EVERYWHERE, NEWER];
 
-/** The trail by query (the part after "?"), the check as `checks` answers in turn (the last one repeats). */
-function stubApi(pages: Record<string, AuditPage | number>, checks: (AuditVerification | number)[] = [INTACT]) {
+/**
+ * The trail by query (the part after "?"), the check as `checks` answers in turn (the last one
+ * repeats); `other` answers the rest (the export, the figures) when it returns a response.
+ */
+function stubApi(pages: Record<string, AuditPage | number>, checks: (AuditVerification | number)[] = [INTACT], other?: (url: string, init?: RequestInit) => Response | undefined) {
   const asked: string[] = [];
   let checked = 0;
   const json = (body: unknown) => (typeof body === "number" ? new Response(JSON.stringify({ code: "x", message: "falló" }), { status: body }) : new Response(JSON.stringify(body)));
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
       asked.push(url);
+      const answer = other?.(url, init);
+      if (answer) return answer;
       if (url === "/api/admin/audit/verification") return json(checks[Math.min(checked++, checks.length - 1)]);
       const query = url.startsWith("/api/admin/audit?") ? url.slice("/api/admin/audit?".length) : null;
       if (query !== null && pages[query] !== undefined) return json(pages[query]);
@@ -268,6 +274,8 @@ describe("the entries", () => {
       ["settings.branding_updated", "Marca actualizada"],
       ["settings.email_updated", "Configuración de correo actualizada"],
       ["settings.discounts_updated", "Descuentos actualizados"],
+      ["settings.test_email_sent", "Correo de prueba enviado"],
+      ["mail.retried", "Correo reintentado"],
       ["staff.created", "Cuenta del equipo creada"],
       ["staff.updated", "Cuenta del equipo editada"],
       ["staff.password_reset", "Contraseña restablecida"],
@@ -309,6 +317,38 @@ describe("the entries", () => {
     expect(changes(14)).toEqual(["username: ana", "role: Reviewer", "disabled: no", "must change password: yes"]);
     expect(changes(13)).toEqual(["role: Reviewer → Manager", "disabled: no → yes"]);
     expect([14, 10].map((seq) => cell(seq, 2))).toEqual(["Command line", "First start"]);
+  });
+
+  it("words a test e-mail (to whom, whether it went) and a retried one (which message), in both languages", async () => {
+    const mail = [
+      entry(17, "settings.test_email_sent", { changes: [{ field: "to", before: null, after: "ana@example.com" }, { field: "delivered", before: null, after: "true" }] }),
+      entry(16, "settings.test_email_sent", { changes: [{ field: "to", before: null, after: "x@example.com" }, { field: "delivered", before: null, after: "false" }] }),
+      entry(15, "mail.retried", { target: "mail:9" }),
+      // A rate's `to` is still its currency.
+      entry(14, "exchange_rate.updated", { target: "exchange_rate:2", changes: [{ field: "to", before: "VES", after: "COP" }] }),
+    ];
+    stubApi({ "limit=50": { items: mail } });
+    show("tab");
+    await screen.findByTestId("audit-table");
+    const cell = (seq: number, i: number) => within(rowOf(seq)).getAllByRole("cell")[i]!.textContent;
+    const changes = (seq: number) => within(rowOf(seq)).queryAllByRole("listitem").map((li) => li.textContent);
+    expect([17, 15].map((seq) => cell(seq, 4))).toEqual(["Correo de prueba enviado", "Correo reintentado"]);
+    expect(changes(17)).toEqual(["destinatario: ana@example.com", "entregado: sí"]);
+    expect(changes(16)).toEqual(["destinatario: x@example.com", "entregado: no"]);
+    expect(changes(14)).toEqual(["a: VES → COP"]);
+    const retried = within(rowOf(15)).getByTestId("audit-target");
+    expect(retried).toHaveTextContent(/^Correo n\.º 9$/);
+    expect(retried).toHaveAttribute("title", "mail:9");
+    expect(within(rowOf(15)).getAllByRole("cell")[6]).toHaveTextContent("—");
+    expect(within(screen.getByTestId("audit-cards")).getAllByTestId("audit-target")[2]).toHaveTextContent("Correo n.º 9");
+    cleanup();
+
+    show("tab", "en");
+    await screen.findByTestId("audit-table");
+    expect([17, 15].map((seq) => cell(seq, 4))).toEqual(["Test e-mail sent", "E-mail retried"]);
+    expect(changes(17)).toEqual(["recipient: ana@example.com", "delivered: yes"]);
+    expect(changes(16)).toEqual(["recipient: x@example.com", "delivered: no"]);
+    expect(within(rowOf(15)).getByTestId("audit-target")).toHaveTextContent(/^E-mail #9$/);
   });
 
   it("asks the server with each filter, the days as the local day's bounds", async () => {
@@ -363,25 +403,120 @@ describe("the entries", () => {
     expect(within(error).getByRole("button", { name: "Reintentar" })).toBeInTheDocument();
   });
 
-  it("exports the entries loaded as CSV", async () => {
-    stubApi({ "limit=50": { items: [DECIDED, FAILED] } });
-    let saved: Blob | null = null;
-    let name = "";
-    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: (blob: Blob) => ((saved = blob), "blob:x"), revokeObjectURL: () => undefined }));
+  /** Every file handed to the browser to save: its name and its bytes. */
+  function catchSaves() {
+    const saved: { name: string; blob: Blob }[] = [];
+    let blob: Blob | null = null;
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: (b: Blob) => ((blob = b), "blob:x"), revokeObjectURL: () => undefined }));
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      name = this.download;
+      saved.push({ name: this.download, blob: blob! });
     });
+    return saved;
+  }
+
+  /** A CSV body sent in `pieces`; after them it stays open until the request is aborted, when `hold`. */
+  function csvBody(pieces: string[], init: RequestInit | undefined, hold = false) {
+    const encoder = new TextEncoder();
+    return new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const piece of pieces) controller.enqueue(encoder.encode(piece));
+          if (!hold) controller.close();
+          else init?.signal?.addEventListener("abort", () => controller.error(new DOMException("The operation was aborted.", "AbortError")));
+        },
+      }),
+      { headers: { "Content-Type": "text/csv; charset=utf-8" } },
+    );
+  }
+
+  const HEADER = "\uFEFFseq,at,actor,actorId,ip,action,target,changes,hash,prevHash\r\n";
+
+  it("exports every entry the filters find, streamed by the server, and saves it as sent", async () => {
+    const row = `8,2026-01-15T18:05:00Z,admin,1,203.0.113.7,purchase.decided,purchase:42,"status: pending → approved",${hash(8)},${hash(7)}\r\n`;
+    const exportAsked: string[] = [];
+    stubApi({ "limit=50": { items: [DECIDED, FAILED] }, "action=purchase.decided&limit=50": { items: [DECIDED] } }, [INTACT], (url, init) => {
+      if (!url.startsWith("/api/admin/audit/export")) return undefined;
+      exportAsked.push(url);
+      return csvBody([HEADER, row], init);
+    });
+    const saved = catchSaves();
+    show("tab");
+    await screen.findByTestId("audit-table");
+    fireEvent.change(screen.getByLabelText("Acción"), { target: { value: "purchase.decided" } });
+    await waitFor(() => expect(screen.getByTestId("audit-shown")).toHaveTextContent("1 entrada cargada"));
+    fireEvent.click(screen.getByRole("button", { name: "Exportar CSV" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("CSV descargado", { description: "1 entrada" }));
+    // One request with the filters shown, none of the list's paging.
+    expect(exportAsked).toEqual(["/api/admin/audit/export?action=purchase.decided"]);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.name).toMatch(/^registro-\d{4}-\d{2}-\d{2}\.csv$/);
+    // Byte for byte, the byte-order mark included.
+    expect([...new Uint8Array(await saved[0]!.blob.arrayBuffer())]).toEqual([...new TextEncoder().encode(HEADER + row)]);
+    expect(screen.getByRole("button", { name: "Exportar CSV" })).toBeEnabled();
+  });
+
+  it("counts the entries as they arrive, and a cancel stops the export without saving or an error", async () => {
+    stubApi({ "limit=50": { items: [DECIDED] } }, [INTACT], (url, init) => {
+      if (url.startsWith("/api/admin/audit/figures")) return new Response("[]");
+      return url.startsWith("/api/admin/audit/export") ? csvBody([HEADER, `8,a\r\n7,b\r\n`, `6,"x\r\n=y"\r\n`], init, true) : undefined;
+    });
+    const saved = catchSaves();
     show("tab");
     await screen.findByTestId("audit-table");
     fireEvent.click(screen.getByRole("button", { name: "Exportar CSV" }));
-    expect(name).toMatch(/^registro-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await saved!.arrayBuffer());
-    expect(text.split("\r\n")).toEqual([
-      "\uFEFFseq,at,actor,ip,action,target,changes,hash",
-      `8,2026-01-15T18:05:00Z,admin,203.0.113.7,purchase.decided,purchase:42,"status: pending → approved; adminNotes: ∅ → ∅",${hash(8)}`,
-      `6,2026-01-15T18:05:00Z,pepe,198.51.100.9,auth.sign_in_failed,,,${hash(6)}`,
-      "",
-    ]);
-    expect(toast.success).toHaveBeenCalledWith("CSV descargado", { description: "2 entradas" });
+    // A line break inside quotes ends no entry.
+    await waitFor(() => expect(screen.getByTestId("audit-export-csv")).toHaveTextContent("Exportando 3 entradas..."));
+    expect(screen.getByTestId("audit-export-csv")).toBeDisabled();
+    // The figures view keeps the running export in reach.
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Cifras por persona" }));
+    expect(screen.getByTestId("audit-export-csv")).toHaveTextContent("Exportando 3 entradas...");
+    fireEvent.click(screen.getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByTestId("audit-export-csv")).toBeNull());
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Entradas" }));
+    expect(await screen.findByRole("button", { name: "Exportar CSV" })).toBeEnabled();
+    expect(screen.queryByRole("button", { name: "Cancelar" })).toBeNull();
+    expect(saved).toEqual([]);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it("says why an export failed", async () => {
+    stubApi({ "limit=50": { items: [DECIDED] } }, [INTACT], (url) =>
+      url.startsWith("/api/admin/audit/export") ? new Response(JSON.stringify({ code: "service_unavailable", message: "La base de datos no responde" }), { status: 503 }) : undefined,
+    );
+    const saved = catchSaves();
+    show("tab");
+    await screen.findByTestId("audit-table");
+    fireEvent.click(screen.getByRole("button", { name: "Exportar CSV" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("No se pudo exportar", { description: "La base de datos no responde" }));
+    expect(saved).toEqual([]);
+    expect(screen.getByRole("button", { name: "Exportar CSV" })).toBeEnabled();
+  });
+});
+
+describe("the views", () => {
+  it("opens the per-person figures on the last 30 days, in the browser's offset, and keeps the chosen days across views", async () => {
+    const { asked } = stubApi({ "limit=50": { items: [DECIDED] } }, [INTACT], (url) => (url.startsWith("/api/admin/audit/figures") ? new Response("[]") : undefined));
+    show("tab");
+    await screen.findByTestId("audit-table");
+    expect(asked.some((u) => u.startsWith("/api/admin/audit/figures"))).toBe(false);
+    expect(screen.getByRole("tablist", { name: "Vistas del registro" })).toBeInTheDocument();
+
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Cifras por persona" }));
+    await screen.findByTestId("figures-empty");
+    // The export belongs to the entries.
+    expect(screen.queryByTestId("audit-export-csv")).toBeNull();
+    expect(screen.queryByTestId("audit-filters")).toBeNull();
+    const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+    const now = new Date();
+    const first = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 29);
+    expect(asked.filter((u) => u.startsWith("/api/admin/audit/figures"))).toEqual([`/api/admin/audit/figures?from=${day(first)}&to=${day(now)}&utcOffsetMinutes=${-now.getTimezoneOffset()}`]);
+
+    fireEvent.change(screen.getByLabelText("Desde el día"), { target: { value: "01/01/2026" } });
+    await waitFor(() => expect(asked.at(-1)).toBe(`/api/admin/audit/figures?from=2026-01-01&to=${day(now)}&utcOffsetMinutes=${-now.getTimezoneOffset()}`));
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Entradas" }));
+    await screen.findByTestId("audit-table");
+    fireEvent.mouseDown(screen.getByRole("tab", { name: "Cifras por persona" }));
+    expect(await screen.findByLabelText("Desde el día")).toHaveValue("01/01/2026");
   });
 });

@@ -1,9 +1,7 @@
 /**
- * The audit trail's tab (decision 0022): what it asks the server, how it names what it shows, and
- * the CSV of the entries loaded. Filter days are the admin's own (local) days.
+ * The audit trail's tab (decision 0022): what it asks the server and how it names what it shows.
+ * Filter days are the admin's own (local) days.
  */
-import type { AuditEntry } from "@/lib/api/types";
-import { csvText } from "./csv";
 
 /** The actions the trail records today; a newer one is shown by its raw name. */
 export const AUDIT_ACTIONS = [
@@ -31,6 +29,8 @@ export const AUDIT_ACTIONS = [
   "settings.branding_updated",
   "settings.email_updated",
   "settings.discounts_updated",
+  "settings.test_email_sent",
+  "mail.retried",
   "staff.created",
   "staff.updated",
   "staff.password_reset",
@@ -68,18 +68,28 @@ export function auditTarget(typed: string): string {
   return purchase ? `purchase:${Number(purchase[1])}` : text;
 }
 
+/** The id of a `kind:id` target of that kind, or null. */
+function idOfTarget(kind: string, target: string | null | undefined): number | null {
+  const match = /^([a-z_]+):(\d+)$/.exec(target ?? "");
+  return match?.[1] === kind ? Number(match[2]) : null;
+}
+
 /** The purchase a target names ("purchase:42" → 42), or null. */
 export function purchaseOfTarget(target: string | null | undefined): number | null {
-  const match = /^purchase:(\d+)$/.exec(target ?? "");
-  return match ? Number(match[1]) : null;
+  return idOfTarget("purchase", target);
+}
+
+/** The outbox's message a target names ("mail:9" → 9: a retried e-mail), or null. */
+export function mailOfTarget(target: string | null | undefined): number | null {
+  return idOfTarget("mail", target);
 }
 
 /**
- * The query of GET /api/admin/audit; empty filters are left out. `from` is the start of its day and
- * `until` the start of the day after (the server reads `until` as "before this instant"), so both
- * days are included whole.
+ * The filters as GET /api/admin/audit and its export read them; empty ones are left out. `from` is
+ * the start of its day and `until` the start of the day after (the server reads `until` as
+ * "before this instant"), so both days are included whole.
  */
-export function auditQuery(filters: AuditFilters, { before, limit = AUDIT_PAGE_SIZE }: { before?: number | null; limit?: number } = {}): string {
+export function auditFilterParams(filters: AuditFilters): URLSearchParams {
   const q = new URLSearchParams();
   if (filters.actor.trim()) q.set("actor", filters.actor.trim());
   if (filters.action !== "all") q.set("action", filters.action);
@@ -87,21 +97,13 @@ export function auditQuery(filters: AuditFilters, { before, limit = AUDIT_PAGE_S
   if (target) q.set("target", target);
   if (filters.from) q.set("from", localDayStart(filters.from));
   if (filters.until) q.set("until", localDayStart(filters.until, 1));
+  return q;
+}
+
+/** The query of a page of GET /api/admin/audit: the filters, then where the page starts and its size. */
+export function auditQuery(filters: AuditFilters, { before, limit = AUDIT_PAGE_SIZE }: { before?: number | null; limit?: number } = {}): string {
+  const q = auditFilterParams(filters);
   if (before != null) q.set("before", String(before));
   q.set("limit", String(limit));
   return q.toString();
-}
-
-/** The CSV's columns. */
-export const AUDIT_CSV_HEADER = ["seq", "at", "actor", "ip", "action", "target", "changes", "hash"] as const;
-
-/** A change as the CSV writes it: raw field and values, `∅` for none ("status: pending → approved"). */
-const changeCell = (c: AuditEntry["changes"][number]) => `${c.field}: ${c.before ?? "∅"} → ${c.after ?? "∅"}`;
-
-/** The entries as CSV, as the server sent them (raw names, UTC instants); changes joined by "; ". */
-export function auditCsv(entries: readonly AuditEntry[]): string {
-  return csvText([
-    AUDIT_CSV_HEADER,
-    ...entries.map((e) => [String(e.seq), e.at, e.actor, e.ip ?? "", e.action, e.target ?? "", e.changes.map(changeCell).join("; "), e.hash]),
-  ]);
 }

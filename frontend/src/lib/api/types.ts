@@ -59,6 +59,9 @@ export type AuditEntry = Schemas["AuditEntryDto"];
 export type AuditChange = Schemas["AuditChangeDto"];
 /** GET /api/admin/audit/verification: whether the hash chain holds and, when not, the `problem` and where (`atSeq`). */
 export type AuditVerification = Schemas["AuditVerificationDto"];
+/** GET /api/admin/audit/figures: one person's purchase decisions over the days asked (`perDay` lists only days with some). */
+export type PersonFigures = Schemas["PersonFiguresDto"];
+export type DayDecisions = Schemas["DayDecisionsDto"];
 /**
  * GET /api/purchases/{id}/buyer: what the buyer's own page shows. Named by its path and fields,
  * not by the schemas' names (the API names them after its DTO types, which may change).

@@ -41,6 +41,8 @@ export const swrKeys = {
   audit: (query: string) => `/api/admin/audit?${query}`,
   /** The check of the whole chain, read when the tab opens and on 'Verificar de nuevo' only. */
   auditVerification: "/api/admin/audit/verification",
+  /** Each person's decisions from `from` to `to` (local days); a decision adds to them (stale with the purchases). */
+  auditFigures: (from: string, to: string, utcOffsetMinutes: number) => `/api/admin/audit/figures?from=${from}&to=${to}&utcOffsetMinutes=${utcOffsetMinutes}`,
   /** The team's accounts, oldest first (owners only). */
   staff: "/api/admin/staff",
   /** The buyer's view; its key also holds the purchase's key, sent as X-Purchase-Token. */
@@ -52,8 +54,8 @@ export const swrKeys = {
  * none ("/api/admin/stats?" is the figures, not "/api/admin/stats/daily", the chart).
  */
 const STALE_AFTER = {
-  /** A decision or a live purchase: lists, the review queue, single purchases, figures and the audit trail (not its check), never the chart (see `chart`). */
-  purchases: ["/api/admin/purchases", "/api/admin/proof-queue", "/api/admin/stats?", "/api/admin/audit?"],
+  /** A decision or a live purchase: lists, the review queue, single purchases, figures, the audit trail and its per-person figures (not its check), never the chart (see `chart`). */
+  purchases: ["/api/admin/purchases", "/api/admin/proof-queue", "/api/admin/stats?", "/api/admin/audit?", "/api/admin/audit/figures?"],
   /** The sales chart: refreshed at most once a minute (lib/admin/refresh.ts). */
   chart: ["/api/admin/stats/daily"],
   /** A raffle saved or deleted: raffle reads everywhere and the figures (active raffles). */

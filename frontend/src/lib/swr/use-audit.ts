@@ -3,8 +3,9 @@
 import { useState } from "react";
 import useSWR from "swr";
 import { apiJson } from "@/lib/api/fetcher";
-import type { AuditPage, AuditVerification } from "@/lib/api/types";
+import type { AuditPage, AuditVerification, PersonFigures } from "@/lib/api/types";
 import { auditQuery, type AuditFilters } from "@/lib/admin/audit";
+import type { DayRange } from "@/lib/admin/audit-figures";
 import { LIVE_READ, swrKeys, useAdminKey } from "./cache";
 
 /** The first `pages` pages of the trail, each read before the last one's oldest entry. */
@@ -44,4 +45,10 @@ export function useAuditTrail(filters: AuditFilters) {
 /** Whether the whole chain holds: checked afresh each time the tab opens, and on demand (`mutate`). */
 export function useAuditVerification() {
   return useSWR<AuditVerification>(useAdminKey(swrKeys.auditVerification), { revalidateOnMount: true, dedupingInterval: 0 });
+}
+
+/** Each person's decisions over the days of `range` (none asked while a day is missing), busiest first. */
+export function useAuditFigures(range: DayRange, utcOffsetMinutes: number) {
+  const key = range.from && range.to ? swrKeys.auditFigures(range.from, range.to, utcOffsetMinutes) : null;
+  return useSWR<PersonFigures[]>(useAdminKey(key), LIVE_READ);
 }

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { ChevronRight } from "lucide-react";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { isKnownAction, purchaseOfTarget } from "@/lib/admin/audit";
+import { isKnownAction, mailOfTarget, purchaseOfTarget } from "@/lib/admin/audit";
 import { isStaffRole } from "@/lib/admin/permissions";
 import type { AuditChange, AuditEntry } from "@/lib/api/types";
 import { formatDateTime } from "@/lib/format";
@@ -12,9 +12,9 @@ import { cn } from "@/lib/utils";
 /** What the trail stores for a secret's before and after (crates/domain/src/audit.rs). */
 const REDACTED = "[redacted]";
 const STATUSES = ["pending", "approved", "rejected", "expired", "test", "available", "finished", "postponed", "inactive", "completed"] as const;
-const FIELDS = ["status", "adminNotes", "prizes", "root", "size", "result", "winningNumber", "photo", "title", "description", "image", "price", "maxTickets", "minPerPurchase", "maxPerPurchase", "drawDate", "endDate", "holdMinutes", "closeHoursBeforeDraw", "name", "type", "active", "exchangeRateId", "referenceRequired", "referenceMinLength", "details", "from", "to", "rate", "primaryColor", "secondaryColor", "accentColor", "dangerColor", "successColor", "companyName", "logoUrl", "contactEmail", "contactPhone", "whatsappUrl", "facebookUrl", "instagramUrl", "tiktokUrl", "whatsappChannelUrl", "lotteryResultsUrl", "videoUrls", "participants", "countries", "rafflesPagePrizes", "rafflesPageParticipants", "rafflesPageWinners", "host", "port", "user", "password", "fromEmail", "tiers", "username", "role", "disabled", "must_change_password"] as const;
+const FIELDS = ["status", "adminNotes", "prizes", "root", "size", "result", "winningNumber", "photo", "title", "description", "image", "price", "maxTickets", "minPerPurchase", "maxPerPurchase", "drawDate", "endDate", "holdMinutes", "closeHoursBeforeDraw", "name", "type", "active", "exchangeRateId", "referenceRequired", "referenceMinLength", "details", "from", "to", "rate", "primaryColor", "secondaryColor", "accentColor", "dangerColor", "successColor", "companyName", "logoUrl", "contactEmail", "contactPhone", "whatsappUrl", "facebookUrl", "instagramUrl", "tiktokUrl", "whatsappChannelUrl", "lotteryResultsUrl", "videoUrls", "participants", "countries", "rafflesPagePrizes", "rafflesPageParticipants", "rafflesPageWinners", "host", "port", "user", "password", "fromEmail", "tiers", "username", "role", "disabled", "must_change_password", "delivered", "recipient"] as const;
 /** Fields whose values are `true` or `false`, worded yes or no. */
-const YES_NO_FIELDS = ["active", "referenceRequired", "disabled", "must_change_password"] as const;
+const YES_NO_FIELDS = ["active", "referenceRequired", "disabled", "must_change_password", "delivered"] as const;
 /** Who acts without being an admin: the server's first start, and `rifa-api` on the command line. */
 const SYSTEM_ACTORS = ["first-start", "command-line"] as const;
 
@@ -26,16 +26,21 @@ export function useActionLabel(): (action: string) => string {
   return (action) => (isKnownAction(action) ? t(`actions.${action}`) : action);
 }
 
+/** The field's name as worded: a test e-mail's `to` is its recipient (a rate's `to` is a currency). */
+const fieldName = (action: string, field: string) => (action === "settings.test_email_sent" && field === "to" ? "recipient" : field);
+
 /**
- * A change worded: "estado: pendiente → aprobada", "nota: sin pago" (nothing before); null when
- * nothing is on either side (a decision without a note). Unknown fields and values stay raw.
+ * A change of an action worded: "estado: pendiente → aprobada", "nota: sin pago" (nothing
+ * before); null when nothing is on either side (a decision without a note). Unknown fields and
+ * values stay raw.
  */
-export function useChangeText(): (change: AuditChange) => string | null {
+export function useChangeText(): (change: AuditChange, action: string) => string | null {
   const t = useTranslations("admin.audit");
   const roles = useTranslations("admin.staff.roles");
-  return (c) => {
+  return (c, action) => {
     if (c.before == null && c.after == null) return null;
-    const field = isOneOf(FIELDS, c.field) ? t(`fields.${c.field}`) : c.field;
+    const name = fieldName(action, c.field);
+    const field = isOneOf(FIELDS, name) ? t(`fields.${name}`) : c.field;
     const value = (v: string | null | undefined) => {
       if (v == null) return t("none");
       if (v === REDACTED) return t("redacted");
@@ -100,10 +105,18 @@ export function AuditList({ items, onOpenPurchase }: AuditListProps) {
         </button>
       );
     }
+    const mail = mailOfTarget(e.target);
+    if (mail !== null) {
+      return (
+        <span className="whitespace-nowrap font-medium tabular-nums" title={e.target ?? undefined} data-testid="audit-target">
+          {t("mail", { id: mail })}
+        </span>
+      );
+    }
     return <span className="break-all font-mono text-xs" data-testid="audit-target">{e.target || t("none")}</span>;
   };
   const changes = (e: AuditEntry) => {
-    const lines = e.changes.map(changeText).filter((line): line is string => line !== null);
+    const lines = e.changes.map((c) => changeText(c, e.action)).filter((line): line is string => line !== null);
     if (lines.length === 0) return <span className="text-muted-foreground">{t("none")}</span>;
     return (
       <ul className="grid gap-0.5" data-testid="audit-changes">
