@@ -12,7 +12,7 @@
 //! | `RIFA_HOLD_SWEEP_SECONDS` | `5` | how often expired holds are looked for (1–3600) |
 //! | `RIFA_PROOF_CHECK_SECONDS` | `2` | how often attached proofs waiting for their check are looked for (1–3600) |
 //! | `RIFA_TOKEN_TTL_HOURS` | `12` | admin token lifetime |
-//! | `RIFA_BOOTSTRAP_ADMIN` | `true` on SQLite, `false` on PostgreSQL | with no admin yet, create a privileged `admin` and print its generated password once |
+//! | `RIFA_BOOTSTRAP_ADMIN` | `true` on SQLite, `false` on PostgreSQL | with no admin yet, create an owner `admin` and print its generated password once |
 //! | `RIFA_DEMO_DATA` | `true` on SQLite, `false` on PostgreSQL | load demo data into an empty database |
 //! | `RIFA_DEV_MODE` | `false` | what `GET /api/dev-mode` answers |
 //! | `RIFA_TRUST_PROXY` | `false` | behind one proxy: take the client address from the last `X-Forwarded-For` hop (the one the proxy appended; all the header's lines are joined in order first) |

@@ -201,7 +201,7 @@ where
                 // The name tried, without control characters (PostgreSQL text holds no NUL) and
                 // cut to what a username may be, so the trail cannot be flooded with long
                 // strings; it may be a password typed in the wrong box, which is why only the
-                // privileged admin reads the trail.
+                // owners read the trail.
                 let tried: String = username
                     .trim()
                     .chars()

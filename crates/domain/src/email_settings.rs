@@ -1,4 +1,4 @@
-//! The SMTP settings a privileged admin keeps. The password is write-only: it is stored for the
+//! The SMTP settings an owner keeps. The password is write-only: it is stored for the
 //! mailer and never leaves the server.
 
 use secrecy::{ExposeSecret, SecretString};

@@ -1,6 +1,6 @@
 //! The price quote of SPEC §3: what a number of tickets costs, with any volume discount.
 //!
-//! The discount table is a real part of the model, configurable by a privileged admin; the
+//! The discount table is a real part of the model, configurable by an owner; the
 //! product ships it empty (SPEC §9: "Discounts: none"), so by default no discount applies.
 
 use rust_decimal::Decimal;

@@ -5,7 +5,7 @@
 //! templates in `templates/`.
 //!
 //! # Choosing a mailer
-//! The SMTP settings live in the database and a privileged admin may change them at any time,
+//! The SMTP settings live in the database and an owner may change them at any time,
 //! so nothing here is built once at start-up: [`AnyMailer::from_settings`] takes the settings
 //! read for a delivery batch and returns SMTP when they name a host, the file outbox when the
 //! host is blank. Building either does no I/O.
