@@ -110,13 +110,39 @@ pub struct NewStaffRequest {
     pub role: String,
 }
 
+/// What an owner changes on an account; fields left out keep their value.
+// Read only from a JSON object: serde would also take an array of the fields in order, and
+// `[null, null]` would pass for an update that changes nothing.
 #[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(
+    rename_all = "camelCase",
+    try_from = "serde_json::Map<String, serde_json::Value>"
+)]
 pub struct StaffUpdateRequest {
     #[schema(example = "manager")]
     pub role: Option<String>,
     /// Disabling ends every session of the account at once.
     pub disabled: Option<bool>,
+}
+
+/// The fields of [`StaffUpdateRequest`], as serde reads them once the body is an object.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StaffUpdateFields {
+    role: Option<String>,
+    disabled: Option<bool>,
+}
+
+impl TryFrom<serde_json::Map<String, serde_json::Value>> for StaffUpdateRequest {
+    type Error = serde_json::Error;
+
+    fn try_from(object: serde_json::Map<String, serde_json::Value>) -> Result<Self, Self::Error> {
+        let fields: StaffUpdateFields = serde_json::from_value(object.into())?;
+        Ok(Self {
+            role: fields.role,
+            disabled: fields.disabled,
+        })
+    }
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -35,6 +35,40 @@ pub struct AuditParams {
     pub limit: Option<i64>,
 }
 
+/// The trail's filters, for the export (which has no pages).
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
+pub struct AuditExportParams {
+    /// The username that acted.
+    pub actor: Option<String>,
+    /// One action, e.g. `purchase.decided`.
+    pub action: Option<String>,
+    /// What was acted on, as `kind:id` (`purchase:42`).
+    pub target: Option<String>,
+    /// From this instant on (RFC 3339).
+    pub from: Option<String>,
+    /// Before this instant (RFC 3339).
+    pub until: Option<String>,
+}
+
+impl AuditExportParams {
+    /// # Errors
+    /// Each bad field (the action is judged by the service).
+    pub fn parse(&self) -> Result<AuditQuery, FieldErrors> {
+        AuditParams {
+            before: None,
+            actor: self.actor.clone(),
+            action: self.action.clone(),
+            target: self.target.clone(),
+            from: self.from.clone(),
+            until: self.until.clone(),
+            limit: None,
+        }
+        .parse()
+    }
+}
+
 fn instant_of(
     errors: &mut FieldErrors,
     field: &'static str,

@@ -469,6 +469,19 @@ async fn an_owner_hands_over_an_account_that_must_choose_its_own_password(app: T
         "staff_not_found",
     )
     .await;
+    // An object, not the fields as an array (which serde would read in order).
+    expect_error(
+        as_owner(
+            &app,
+            "PATCH",
+            &format!("/api/admin/staff/{id}"),
+            &json!([null, null]),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "bad_request",
+    )
+    .await;
 
     let actions: Vec<Value> = app
         .admin_get(&format!("/api/admin/audit?target=admin:{id}&limit=50"))

@@ -105,7 +105,7 @@ export type paths = {
         };
         /**
          * The whole trail matching the filters as CSV, newest first, streamed in batches (the server
-         *     holds one at a time; `limit` is ignored, `before` starts below an entry). Columns: `seq, at,
+         *     holds one at a time). Columns: `seq, at,
          *     actor, actorId, ip, action, target, changes, hash, prevHash`; `changes` reads `field: before
          *     → after`, apart by ` | `. Comma separated, CRLF, a UTF-8 byte-order mark, and no cell runs
          *     as a spreadsheet formula. Needs the audit permission (owners).
@@ -117,12 +117,8 @@ export type paths = {
                     action?: string;
                     /** @description The username that acted. */
                     actor?: string;
-                    /** @description The `seq` of the last entry of the page the panel has: the next page holds older ones. */
-                    before?: number;
                     /** @description From this instant on (RFC 3339). */
                     from?: string;
-                    /** @description 1 to 200; 50 when absent. */
-                    limit?: number;
                     /** @description What was acted on, as `kind:id` (`purchase:42`). */
                     target?: string;
                     /** @description Before this instant (RFC 3339). */
@@ -7763,6 +7759,7 @@ export type components = {
             role: string;
             username: string;
         };
+        /** @description What an owner changes on an account; fields left out keep their value. */
         StaffUpdateRequest: {
             /** @description Disabling ends every session of the account at once. */
             disabled?: boolean | null;

@@ -4,17 +4,17 @@ use actix_web::web::{self, Bytes};
 use futures_util::{StreamExt, stream};
 
 use crate::AppState;
-use crate::dto::{AuditParams, ErrorBody, csv};
+use crate::dto::{AuditExportParams, ErrorBody, csv};
 use crate::error::ApiError;
 use crate::extract::{Allowed, need};
 
 /// The whole trail matching the filters as CSV, newest first, streamed in batches (the server
-/// holds one at a time; `limit` is ignored, `before` starts below an entry). Columns: `seq, at,
+/// holds one at a time). Columns: `seq, at,
 /// actor, actorId, ip, action, target, changes, hash, prevHash`; `changes` reads `field: before
 /// → after`, apart by ` | `. Comma separated, CRLF, a UTF-8 byte-order mark, and no cell runs
 /// as a spreadsheet formula. Needs the audit permission (owners).
 #[tracing::instrument(name = "api.audit.export.export", skip_all)]
-#[utoipa::path(get, path = "/api/admin/audit/export", tag = "admin", security(("bearer" = [])), params(AuditParams), responses(
+#[utoipa::path(get, path = "/api/admin/audit/export", tag = "admin", security(("bearer" = [])), params(AuditExportParams), responses(
     (status = 200, content_type = "text/csv", body = String, description = "The entries, one line each after the header"),
     (status = 400, body = ErrorBody),
     (status = 401, body = ErrorBody),
@@ -23,7 +23,7 @@ use crate::extract::{Allowed, need};
 pub async fn export(
     _: Allowed<need::Audit>,
     state: web::Data<AppState>,
-    params: web::Query<AuditParams>,
+    params: web::Query<AuditExportParams>,
 ) -> Result<HttpResponse, ApiError> {
     let query = params.parse().map_err(|e| ApiError::validation(&e))?;
     let lines = state.audit.export(query)?.map(|batch| match batch {
