@@ -198,7 +198,7 @@ impl<N: Need> FromRequest for Acting<N> {
 }
 
 /// The actor the audit trail names for a signed-in admin calling from `ip`.
-pub fn actor_of(session: &AdminSession, ip: Option<ClientIp>) -> Actor {
+fn actor_of(session: &AdminSession, ip: Option<ClientIp>) -> Actor {
     Actor {
         admin_id: Some(session.admin_id),
         username: session.username.clone(),
