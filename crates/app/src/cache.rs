@@ -129,6 +129,16 @@ impl<K: Eq + Hash + Clone, V> Cache<K, V> {
         }
     }
 
+    /// The copy of `key` if it is fresh, without loading it otherwise.
+    pub fn fresh(&self, key: &K) -> Option<Arc<V>> {
+        self.entries
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(key)
+            .filter(|entry| entry.is_fresh())
+            .map(|entry| Arc::clone(&entry.value))
+    }
+
     /// Replaces the copy of `key`, if there is one, by `change` of it, without making it any
     /// fresher: it goes stale when it would have (and other instances' writes arrive then).
     pub fn update(&self, key: &K, change: impl FnOnce(&V) -> V) {

@@ -216,8 +216,12 @@ where
         }
     }
 
-    /// Expires the raffle's holds already due; whether any number came back.
+    /// Expires the raffle's holds already due; whether any number came back. Without a write
+    /// when the raffle's copy shows none due: then a clash costs the buyer no second statement.
     async fn expire_due_holds_of(&self, raffle: RaffleId) -> anyhow::Result<bool> {
+        if !self.availability.hold_may_be_due(raffle, now(&self.clock)) {
+            return Ok(false);
+        }
         let expired = self
             .store
             .expire_due_holds(&crate::holds::expiry(Some(raffle)))

@@ -65,12 +65,14 @@ impl RaffleTermsCache {
 #[derive(Default)]
 pub struct AvailabilityCache {
     copies: Cache<RaffleId, Availability>,
-    /// Numbers drawn by this process, by raffle, with when their purchase was written (`None`
-    /// while it is). A copy read from the database may not know them: the ones being written,
-    /// and the ones written after the read began, are taken off it as it arrives; otherwise the
-    /// last numbers of a raffle would be drawn twice after every reload. Loads run concurrently,
-    /// so a written number is kept for a while rather than until the next load.
-    drawing: Mutex<HashMap<RaffleId, HashMap<TicketNumber, Option<Instant>>>>,
+    /// Numbers this process drew or learnt are held, by raffle, with when their purchase was
+    /// written (`None` while a drawn one is). A copy read from the database may not know them:
+    /// the ones being written, and the ones written after the read began, are taken off it as
+    /// it arrives; otherwise a reload would show numbers sold during its read as free for a
+    /// whole [`crate::cache::TTL`] (every buyer picking them would clash) and the last numbers
+    /// of a raffle would be drawn twice. Loads run concurrently, so a written number is kept
+    /// for a while rather than until the next load.
+    recent: Mutex<HashMap<RaffleId, HashMap<TicketNumber, Option<Instant>>>>,
 }
 
 /// How long a written draw is remembered: far longer than any read of the held numbers.
@@ -116,11 +118,13 @@ impl AvailabilityCache {
         max_tickets: u32,
     ) -> anyhow::Result<Availability> {
         let started = Instant::now();
-        let held = store.held_numbers(id).await?;
+        // The summary first: a purchase written during the long read of the held numbers is
+        // added below as one this read missed, and would be counted twice by a later summary.
         let holds = store.hold_summary(id).await?;
+        let held = store.held_numbers(id).await?;
         let mut bitmap = availability_bitmap(max_tickets, &held);
-        let drawn = self.drawn_since(id, started);
-        let being_written = mark_held(&mut bitmap, max_tickets, &drawn);
+        let recent = self.held_since(id, started);
+        let being_written = mark_held(&mut bitmap, max_tickets, &recent);
         Ok(Availability {
             max_tickets,
             available: max_tickets
@@ -132,22 +136,22 @@ impl AvailabilityCache {
         })
     }
 
-    /// The numbers drawn here that a read of the database begun at `started` may not have
+    /// The numbers held here that a read of the database begun at `started` may not have
     /// seen: those being written, and those written since.
-    fn drawn_since(&self, id: RaffleId, started: Instant) -> Vec<TicketNumber> {
-        let mut drawing = self.drawing.lock().unwrap_or_else(PoisonError::into_inner);
-        let Some(drawn) = drawing.get_mut(&id) else {
+    fn held_since(&self, id: RaffleId, started: Instant) -> Vec<TicketNumber> {
+        let mut recent = self.recent.lock().unwrap_or_else(PoisonError::into_inner);
+        let Some(held) = recent.get_mut(&id) else {
             return Vec::new();
         };
         let now = Instant::now();
-        drawn.retain(|_, written| written.is_none_or(|at| now - at < FORGET_WRITTEN_AFTER));
-        let numbers = drawn
+        held.retain(|_, written| written.is_none_or(|at| now - at < FORGET_WRITTEN_AFTER));
+        let numbers = held
             .iter()
             .filter(|(_, written)| written.is_none_or(|at| at >= started))
             .map(|(number, _)| *number)
             .collect();
-        if drawn.is_empty() {
-            drawing.remove(&id);
+        if held.is_empty() {
+            recent.remove(&id);
         }
         numbers
     }
@@ -167,7 +171,7 @@ impl AvailabilityCache {
         below: impl FnMut(u32) -> u32,
     ) -> Option<Result<Vec<TicketNumber>, u32>> {
         // Held across the copy's change, so a reload cannot slip between the two.
-        let mut drawing = self.drawing.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut recent = self.recent.lock().unwrap_or_else(PoisonError::into_inner);
         let mut drawn = None;
         self.copies.update(&id, |cached| {
             let Some(numbers) = pick_available(&cached.bitmap, cached.max_tickets, count, below)
@@ -184,7 +188,7 @@ impl AvailabilityCache {
             next
         });
         if let Some(Ok(numbers)) = &drawn {
-            drawing
+            recent
                 .entry(id)
                 .or_default()
                 .extend(numbers.iter().map(|&number| (number, None)));
@@ -201,21 +205,21 @@ impl AvailabilityCache {
         written: bool,
         taken: &[TicketNumber],
     ) {
-        let mut drawing = self.drawing.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(numbers) = drawing.get_mut(&id) {
+        let mut recent = self.recent.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(numbers) = recent.get_mut(&id) {
             let now = Instant::now();
             for number in drawn {
-                if written {
+                if written || taken.contains(number) {
                     numbers.insert(*number, Some(now));
                 } else {
                     numbers.remove(number);
                 }
             }
             if numbers.is_empty() {
-                drawing.remove(&id);
+                recent.remove(&id);
             }
         }
-        drop(drawing);
+        drop(recent);
         if written {
             return;
         }
@@ -233,6 +237,14 @@ impl AvailabilityCache {
         });
     }
 
+    /// Whether a hold of the raffle may be due at `now`: not when a fresh copy's earliest
+    /// deadline is later, since a hold written after that copy was read runs for minutes.
+    pub fn hold_may_be_due(&self, id: RaffleId, now: DateTime<Utc>) -> bool {
+        self.copies
+            .fresh(&id)
+            .is_none_or(|copy| copy.next_release_at.is_some_and(|at| at <= now))
+    }
+
     /// Forgets the cached availability of a raffle whose holds this process just changed.
     pub fn holds_changed(&self, id: RaffleId) {
         self.copies.invalidate(&id);
@@ -248,6 +260,14 @@ impl AvailabilityCache {
         numbers: &[TicketNumber],
         pending_until: Option<DateTime<Utc>>,
     ) {
+        // Recorded before the copy changes: a load ending in between has applied them.
+        let now = Instant::now();
+        self.recent
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .entry(id)
+            .or_default()
+            .extend(numbers.iter().map(|&number| (number, Some(now))));
         self.copies.update(&id, |cached| {
             let mut next = cached.clone();
             let newly_held = mark_held(&mut next.bitmap, next.max_tickets, numbers);

@@ -73,6 +73,22 @@ struct State {
     audit: audit::AuditState,
     /// The database's own clock; the wall clock until a harness shares its clock.
     clock: Option<SettableClock>,
+    /// Set by [`MemoryStore::pause_next_held_read`]: the next read of held numbers takes its
+    /// snapshot, says so, and answers only when released.
+    paused_held_read: Option<PausedRead>,
+    /// How many times expiring due holds was asked for.
+    expiry_runs: u32,
+}
+
+struct PausedRead {
+    taken: tokio::sync::oneshot::Sender<()>,
+    release: tokio::sync::oneshot::Receiver<()>,
+}
+
+/// The test's side of a paused read: wait until the snapshot is taken, then let it answer.
+pub struct HeldReadPause {
+    pub taken: tokio::sync::oneshot::Receiver<()>,
+    pub release: tokio::sync::oneshot::Sender<()>,
 }
 
 /// A purchase row with the columns the domain's `Purchase` leaves out.
@@ -428,6 +444,26 @@ impl MemoryStore {
         self.state().decisions.clone()
     }
 
+    /// Makes the next read of a raffle's held numbers slow, as a database read of a big raffle
+    /// is: writes can land between its snapshot and its answer.
+    pub fn pause_next_held_read(&self) -> HeldReadPause {
+        let (taken, on_taken) = tokio::sync::oneshot::channel();
+        let (release, on_release) = tokio::sync::oneshot::channel();
+        self.state().paused_held_read = Some(PausedRead {
+            taken,
+            release: on_release,
+        });
+        HeldReadPause {
+            taken: on_taken,
+            release,
+        }
+    }
+
+    /// How many times the use cases asked to expire due holds.
+    pub fn expiry_runs(&self) -> u32 {
+        self.state().expiry_runs
+    }
+
     /// The numbers held in the raffle, as plain numbers.
     pub fn held(&self, raffle_id: RaffleId) -> Vec<u32> {
         self.state()
@@ -561,7 +597,15 @@ impl RaffleRepository for MemoryStore {
     }
 
     async fn held_numbers(&self, id: RaffleId) -> anyhow::Result<Vec<TicketNumber>> {
-        Ok(self.state().held(id))
+        let (held, paused) = {
+            let mut state = self.state();
+            (state.held(id), state.paused_held_read.take())
+        };
+        if let Some(paused) = paused {
+            paused.taken.send(()).ok();
+            paused.release.await.ok();
+        }
+        Ok(held)
     }
 
     async fn promotions(&self, id: RaffleId) -> anyhow::Result<Vec<Promotion>> {
@@ -810,6 +854,7 @@ impl PurchaseRepository for MemoryStore {
 
     async fn expire_due_holds(&self, expiry: &HoldExpiry) -> anyhow::Result<Vec<ExpiredHold>> {
         let mut state = self.state();
+        state.expiry_runs += 1;
         let now = state.db_now();
         let mut due: Vec<(DateTime<Utc>, PurchaseId, RaffleId)> = state
             .purchases

@@ -3,6 +3,7 @@
 //! the database judges them by its own.
 
 use chrono::TimeDelta;
+use rifa_app::catalog::Viewer;
 use rifa_app::proofs::{ProofFailure, UploadRequest};
 use rifa_app::purchasing::{PurchaseError, PurchaseMode, PurchaseReceipt};
 use rifa_app::review::ReopenFailure;
@@ -165,6 +166,46 @@ async fn the_hoarders_numbers_come_back_after_the_window() {
         [TicketNumber::from_stored(7)]
     );
     assert_eq!(t.store.held(raffle.id), [7]);
+}
+
+#[tokio::test]
+async fn a_clash_expires_holds_only_when_the_raffles_copy_shows_one_due() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    t.buy(&raffle, &zelle, &[7]).await;
+    t.catalog()
+        .availability(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+    let quote = t.price_of(&raffle, 1).await;
+    let clash = || {
+        t.purchasing().purchase(
+            raffle.id,
+            form(&zelle, &[7], &quote),
+            PurchaseMode::Public,
+            Lang::Es,
+        )
+    };
+
+    let refused = clash().await;
+    assert!(
+        matches!(refused, Err(PurchaseError::NumbersTaken { .. })),
+        "{refused:?}"
+    );
+    assert_eq!(t.store.expiry_runs(), 0, "the hold runs for minutes yet");
+
+    t.clock.advance(TimeDelta::minutes(30));
+    let bought = clash().await.unwrap();
+    assert_eq!(
+        t.store.expiry_runs(),
+        1,
+        "the due hold was expired by the clash"
+    );
+    assert_eq!(
+        bought.purchase.ticket_numbers,
+        [TicketNumber::from_stored(7)]
+    );
 }
 
 #[tokio::test]

@@ -414,6 +414,35 @@ async fn three_reference_clashes_in_a_row_give_up_without_writing() {
     assert_eq!(t.store.held(raffle.id), [1]);
 }
 
+#[tokio::test]
+async fn numbers_sold_while_the_availability_is_read_are_not_shown_free_by_that_read() {
+    let t = Harness::new();
+    let raffle = t.raffle(ten_numbers()).await;
+    let zelle = t.method("Zelle").await;
+    let pause = t.store.pause_next_held_read();
+    let catalog = t.catalog();
+    let reading = catalog.availability(raffle.id, Viewer::Public);
+    let selling = async {
+        pause.taken.await.ok();
+        t.buy(&raffle, &zelle, &[1, 2]).await;
+        pause.release.send(()).ok();
+    };
+
+    let (read, ()) = tokio::join!(reading, selling);
+
+    assert_eq!(read.unwrap().available, 8, "the read's own answer");
+    let next = t
+        .catalog()
+        .availability(raffle.id, Viewer::Public)
+        .await
+        .unwrap();
+    assert_eq!(
+        (next.available, next.pending),
+        (8, 2),
+        "the copy that read left behind"
+    );
+}
+
 /// Ana's purchase of `count` numbers the server draws, at the server's price.
 async fn buy_random(
     t: &Harness,
