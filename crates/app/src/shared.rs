@@ -65,18 +65,85 @@ impl RaffleTermsCache {
 #[derive(Default)]
 pub struct AvailabilityCache {
     copies: Cache<RaffleId, Availability>,
-    /// Numbers this process drew or learnt are held, by raffle, with when their purchase was
-    /// written (`None` while a drawn one is). A copy read from the database may not know them:
-    /// the ones being written, and the ones written after the read began, are taken off it as
-    /// it arrives; otherwise a reload would show numbers sold during its read as free for a
-    /// whole [`crate::cache::TTL`] (every buyer picking them would clash) and the last numbers
-    /// of a raffle would be drawn twice. Loads run concurrently, so a written number is kept
-    /// for a while rather than until the next load.
-    recent: Mutex<HashMap<RaffleId, HashMap<TicketNumber, Option<Instant>>>>,
+    recent: Mutex<RecentlyHeld>,
 }
 
-/// How long a written draw is remembered: far longer than any read of the held numbers.
+/// Numbers this process drew or learnt are held, by raffle, with when their purchase was
+/// written (`None` while a drawn one is). A copy read from the database may not know them: the
+/// ones being written, and the ones written after the read began, are taken off it as it
+/// arrives; otherwise a reload would show numbers sold during its read as free for a whole
+/// [`crate::cache::TTL`] (every buyer picking them would clash) and the last numbers of a
+/// raffle would be drawn twice. Loads run concurrently, so a written number is kept for a while
+/// rather than until the next load.
+#[derive(Default)]
+struct RecentlyHeld {
+    by_raffle: HashMap<RaffleId, HashMap<TicketNumber, Option<Instant>>>,
+    /// Written numbers are forgotten at most once per [`FORGET_WRITTEN_AFTER`], whoever asks,
+    /// so what is kept stays within two such spans of sales even for a raffle nobody reads.
+    forgot_at: Option<Instant>,
+}
+
+/// How long a written number is remembered: far longer than any read of the held numbers.
 const FORGET_WRITTEN_AFTER: std::time::Duration = std::time::Duration::from_secs(10);
+
+impl RecentlyHeld {
+    fn being_written(&mut self, id: RaffleId, numbers: &[TicketNumber]) {
+        self.mark(id, numbers.iter().map(|&number| (number, None)));
+    }
+
+    fn written(&mut self, id: RaffleId, numbers: &[TicketNumber]) {
+        let now = Instant::now();
+        self.mark(id, numbers.iter().map(|&number| (number, Some(now))));
+    }
+
+    /// A drawn purchase given up: its numbers are not held (by this process) after all.
+    fn given_up(&mut self, id: RaffleId, numbers: &[TicketNumber]) {
+        if let Some(held) = self.by_raffle.get_mut(&id) {
+            for number in numbers {
+                held.remove(number);
+            }
+            if held.is_empty() {
+                self.by_raffle.remove(&id);
+            }
+        }
+    }
+
+    /// The numbers a read of the database begun at `started` may not have seen: those being
+    /// written, and those written since.
+    fn since(&mut self, id: RaffleId, started: Instant) -> Vec<TicketNumber> {
+        self.forget_old();
+        self.by_raffle.get(&id).map_or_else(Vec::new, |held| {
+            held.iter()
+                .filter(|(_, written)| written.is_none_or(|at| at >= started))
+                .map(|(number, _)| *number)
+                .collect()
+        })
+    }
+
+    fn mark(
+        &mut self,
+        id: RaffleId,
+        numbers: impl Iterator<Item = (TicketNumber, Option<Instant>)>,
+    ) {
+        self.forget_old();
+        self.by_raffle.entry(id).or_default().extend(numbers);
+    }
+
+    fn forget_old(&mut self) {
+        let now = Instant::now();
+        if self
+            .forgot_at
+            .is_some_and(|at| now - at < FORGET_WRITTEN_AFTER)
+        {
+            return;
+        }
+        self.forgot_at = Some(now);
+        self.by_raffle.retain(|_, held| {
+            held.retain(|_, written| written.is_none_or(|at| now - at < FORGET_WRITTEN_AFTER));
+            !held.is_empty()
+        });
+    }
+}
 
 impl AvailabilityCache {
     /// A raffle's availability, at most [`crate::cache::TTL`] old: the picker's view, and what
@@ -123,7 +190,11 @@ impl AvailabilityCache {
         let holds = store.hold_summary(id).await?;
         let held = store.held_numbers(id).await?;
         let mut bitmap = availability_bitmap(max_tickets, &held);
-        let recent = self.held_since(id, started);
+        let recent = self
+            .recent
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .since(id, started);
         let being_written = mark_held(&mut bitmap, max_tickets, &recent);
         Ok(Availability {
             max_tickets,
@@ -134,26 +205,6 @@ impl AvailabilityCache {
             pending: holds.pending_tickets + being_written,
             next_release_at: holds.next_release_at,
         })
-    }
-
-    /// The numbers held here that a read of the database begun at `started` may not have
-    /// seen: those being written, and those written since.
-    fn held_since(&self, id: RaffleId, started: Instant) -> Vec<TicketNumber> {
-        let mut recent = self.recent.lock().unwrap_or_else(PoisonError::into_inner);
-        let Some(held) = recent.get_mut(&id) else {
-            return Vec::new();
-        };
-        let now = Instant::now();
-        held.retain(|_, written| written.is_none_or(|at| now - at < FORGET_WRITTEN_AFTER));
-        let numbers = held
-            .iter()
-            .filter(|(_, written)| written.is_none_or(|at| at >= started))
-            .map(|(number, _)| *number)
-            .collect();
-        if held.is_empty() {
-            recent.remove(&id);
-        }
-        numbers
     }
 
     /// Draws `count` numbers among those the copy shows free and takes them off it in the same
@@ -188,10 +239,7 @@ impl AvailabilityCache {
             next
         });
         if let Some(Ok(numbers)) = &drawn {
-            recent
-                .entry(id)
-                .or_default()
-                .extend(numbers.iter().map(|&number| (number, None)));
+            recent.being_written(id, numbers);
         }
         drawn
     }
@@ -205,29 +253,20 @@ impl AvailabilityCache {
         written: bool,
         taken: &[TicketNumber],
     ) {
-        let mut recent = self.recent.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(numbers) = recent.get_mut(&id) {
-            let now = Instant::now();
-            for number in drawn {
-                if written || taken.contains(number) {
-                    numbers.insert(*number, Some(now));
-                } else {
-                    numbers.remove(number);
-                }
-            }
-            if numbers.is_empty() {
-                recent.remove(&id);
-            }
+        let (held, back): (&[TicketNumber], Vec<TicketNumber>) = if written {
+            (drawn, Vec::new())
+        } else {
+            let back = drawn.iter().copied().filter(|n| !taken.contains(n));
+            (taken, back.collect())
+        };
+        {
+            let mut recent = self.recent.lock().unwrap_or_else(PoisonError::into_inner);
+            recent.given_up(id, &back);
+            recent.written(id, held);
         }
-        drop(recent);
-        if written {
+        if back.is_empty() {
             return;
         }
-        let back: Vec<TicketNumber> = drawn
-            .iter()
-            .copied()
-            .filter(|n| !taken.contains(n))
-            .collect();
         self.copies.update(&id, |cached| {
             let mut next = cached.clone();
             let freed = mark_free(&mut next.bitmap, next.max_tickets, &back);
@@ -261,13 +300,10 @@ impl AvailabilityCache {
         pending_until: Option<DateTime<Utc>>,
     ) {
         // Recorded before the copy changes: a load ending in between has applied them.
-        let now = Instant::now();
         self.recent
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .entry(id)
-            .or_default()
-            .extend(numbers.iter().map(|&number| (number, Some(now))));
+            .written(id, numbers);
         self.copies.update(&id, |cached| {
             let mut next = cached.clone();
             let newly_held = mark_held(&mut next.bitmap, next.max_tickets, numbers);
