@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, ensure};
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -82,6 +82,40 @@ fn free_numbers(bitmap: &[u8], max: u64) -> Vec<u32> {
     free
 }
 
+fn is_free(bitmap: &[u8], n: u64) -> bool {
+    usize::try_from((n - 1) / 8)
+        .ok()
+        .and_then(|i| bitmap.get(i))
+        .is_some_and(|byte| byte & (0x80 >> ((n - 1) % 8)) != 0)
+}
+
+/// `count` distinct numbers drawn uniformly among those the bitmap shows free (fewer when fewer
+/// are free). While many are free, random numbers are tried until enough free ones turn up, as
+/// a phone's picker can afford; listing every free number for every purchase made this client
+/// use a fifth of the machine the server runs on.
+fn pick_free(bitmap: &[u8], max: u64, count: usize, rng: &mut StdRng) -> Vec<u32> {
+    let free: u64 = bitmap.iter().map(|byte| u64::from(byte.count_ones())).sum();
+    let count = count.min(usize::try_from(free).unwrap_or(usize::MAX));
+    if free.saturating_mul(16) < max {
+        let free = free_numbers(bitmap, max);
+        return rand::seq::index::sample(rng, free.len(), count)
+            .into_iter()
+            .map(|i| free[i])
+            .collect();
+    }
+    let mut picks = Vec::with_capacity(count);
+    while picks.len() < count {
+        let n = rng.random_range(1..=max);
+        if is_free(bitmap, n) && !picks.contains(&n) {
+            picks.push(n);
+        }
+    }
+    picks
+        .into_iter()
+        .filter_map(|n| u32::try_from(n).ok())
+        .collect()
+}
+
 async fn bitmap(shared: &Shared) -> anyhow::Result<(Vec<u8>, u64)> {
     let sent = Instant::now();
     let response = shared
@@ -118,16 +152,12 @@ async fn buyer(shared: Arc<Shared>, id: usize) {
         lock(&shared.tenths)[at].bitmap_latencies.push(took);
         let (sent, outcome, count) = match shared.picks {
             Picks::Buyer => {
-                let free = free_numbers(&map, shared.tickets);
-                if free.is_empty() {
+                let picks = pick_free(&map, shared.tickets, shared.per_purchase, &mut rng);
+                if picks.is_empty() {
                     shared.done.store(true, Ordering::Relaxed);
                     break;
                 }
-                let count = shared.per_purchase.min(free.len());
-                let picks: Vec<u32> = rand::seq::index::sample(&mut rng, free.len(), count)
-                    .into_iter()
-                    .map(|i| free[i])
-                    .collect();
+                let count = picks.len();
                 let sent = Instant::now();
                 let outcome = shared
                     .api
@@ -388,7 +418,35 @@ pub(crate) async fn fill(cli: &Cli, args: &FillArgs) -> anyhow::Result<bool> {
 
 #[cfg(test)]
 mod tests {
-    use super::free_numbers;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    use super::{free_numbers, pick_free};
+
+    #[test]
+    fn picks_are_distinct_free_numbers_whether_many_or_few_are_free() {
+        let mut rng = StdRng::seed_from_u64(7);
+        // 1,000 numbers: only 1–8 and 1,000 free (few: the listing path), then three in four
+        // free (many: the trying path).
+        let mut few = vec![0_u8; 125];
+        few[0] = 0xff;
+        few[124] = 0x01;
+        let many: Vec<u8> = (0..125)
+            .map(|i| [0b1101_1011, 0b0110_1101, 0b1011_0110][i % 3])
+            .collect();
+        for (bitmap, count) in [(&few, 3), (&many, 3), (&few, 20)] {
+            let free = free_numbers(bitmap, 1000);
+            for _ in 0..200 {
+                let picks = pick_free(bitmap, 1000, count, &mut rng);
+                assert_eq!(picks.len(), count.min(free.len()));
+                assert!(picks.iter().all(|n| free.contains(n)), "{picks:?}");
+                let mut distinct = picks.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                assert_eq!(distinct.len(), picks.len());
+            }
+        }
+    }
 
     #[test]
     fn the_bitmap_reads_most_significant_bit_first() {
