@@ -55,6 +55,9 @@ pub trait SettingsService: Send + Sync + 'static {
     ) -> Result<DiscountTable, WriteFailure>;
 }
 
+/// How many times a branding patch is applied again to a branding someone else just saved.
+const BRANDING_SAVE_ATTEMPTS: usize = 5;
+
 /// Settings over their store, saves timed by `C`. A new discount table drops the purchase terms purchasing caches.
 pub struct Settings<S, C> {
     store: S,
@@ -155,14 +158,25 @@ impl<S: SettingsRepository, C: Clock> SettingsService for Settings<S, C> {
         patch: BrandingPatch,
         by: &Actor,
     ) -> Result<Branding, WriteFailure> {
-        let next = self
-            .branding()
-            .await?
-            .apply(patch)
-            .map_err(WriteFailure::Invalid)?;
         let entry = self.entry(by, AuditAction::BrandingUpdated, branding_fields);
-        self.store.save_branding(&next, &entry).await?;
-        Ok(next)
+        // The patch applies to what is stored when it is written: two owners saving different
+        // fields at once both keep theirs.
+        for _ in 0..BRANDING_SAVE_ATTEMPTS {
+            let read = self.store.branding().await?;
+            let next = read
+                .clone()
+                .unwrap_or_default()
+                .apply(patch.clone())
+                .map_err(WriteFailure::Invalid)?;
+            if self
+                .store
+                .save_branding(&next, read.as_ref(), &entry)
+                .await?
+            {
+                return Ok(next);
+            }
+        }
+        Err(anyhow::anyhow!("the branding kept changing while it was saved").into())
     }
 
     async fn email_settings(&self) -> anyhow::Result<EmailSettings> {

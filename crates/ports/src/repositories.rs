@@ -522,13 +522,17 @@ pub trait SettingsRepository: Send + Sync + 'static {
     /// # Errors
     /// Storage failures, or a stored value that no longer parses.
     fn branding(&self) -> impl Future<Output = anyhow::Result<Option<Branding>>> + Send;
+    /// Saves `branding` if the stored branding is still `read` (`None`: never saved), deciding
+    /// it under the write lock; `false`, writing nothing, when someone saved since.
+    ///
     /// # Errors
-    /// Storage failures only.
+    /// Storage failures, or a stored value that no longer parses.
     fn save_branding(
         &self,
         branding: &Branding,
+        read: Option<&Branding>,
         audit: RecordAudit<'_, Branding>,
-    ) -> impl Future<Output = anyhow::Result<()>> + Send;
+    ) -> impl Future<Output = anyhow::Result<bool>> + Send;
     /// # Errors
     /// Storage failures, or a stored value that no longer parses.
     fn email_settings(&self) -> impl Future<Output = anyhow::Result<Option<EmailSettings>>> + Send;

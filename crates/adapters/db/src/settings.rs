@@ -5,8 +5,8 @@ use rifa_domain::branding::{Branding, BrandingPatch, SiteInfoPatch};
 use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::pricing::{DiscountTable, DiscountTier};
 use rifa_ports::{RecordAudit, SettingsRepository};
-use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::sea_query::{Expr, OnConflict, Query};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, TransactionTrait};
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::{Value, json};
 
@@ -33,18 +33,12 @@ async fn write_setting(
     key: &str,
     value: &Value,
 ) -> anyhow::Result<()> {
-    settings::Entity::insert(settings::ActiveModel {
-        key: Set(key.to_owned()),
-        value: Set(value.to_string()),
-    })
-    .on_conflict(
-        OnConflict::column(settings::Column::Key)
-            .update_column(settings::Column::Value)
-            .to_owned(),
-    )
-    .exec(conn)
-    .await
-    .with_context(|| format!("failed to save setting {key}"))?;
+    settings::Entity::update_many()
+        .col_expr(settings::Column::Value, Expr::value(value.to_string()))
+        .filter(settings::Column::Key.eq(key))
+        .exec(conn)
+        .await
+        .with_context(|| format!("failed to save setting {key}"))?;
     Ok(())
 }
 
@@ -54,36 +48,69 @@ impl Db {
     }
 
     /// Saves `value` under `key` and its audit entry, made from the setting as it was (read
-    /// inside the transaction, after holding the row) and as it becomes.
+    /// inside the transaction, after holding the row) and as it becomes; unless what is stored
+    /// fails `still`: then nothing is written (`false`).
     async fn save_audited<T>(
         &self,
         key: &str,
         value: &Value,
         parse: fn(&Value) -> anyhow::Result<T>,
         after: &T,
+        still: impl Fn(Option<&T>) -> bool + Send,
         entry: RecordAudit<'_, T>,
-    ) -> anyhow::Result<()> {
+    ) -> anyhow::Result<bool> {
         let txn = self
             .conn
             .begin()
             .await
             .with_context(|| format!("failed to start saving setting {key}"))?;
-        // A no-op write first: the row (or SQLite's write lock) is held before it is read.
-        settings::Entity::update_many()
-            .col_expr(settings::Column::Key, Expr::col(settings::Column::Key))
-            .filter(settings::Column::Key.eq(key))
-            .exec(&txn)
+        // A first save creates the row, and a save racing it waits for it and then finds it
+        // there; any other save holds the row (or SQLite's write lock) before reading it.
+        let create = Query::insert()
+            .into_table(settings::Entity)
+            .columns([settings::Column::Key, settings::Column::Value])
+            .values([key.into(), value.to_string().into()])
+            .context("failed to build the setting's insert")?
+            .on_conflict(
+                OnConflict::column(settings::Column::Key)
+                    .do_nothing()
+                    .to_owned(),
+            )
+            .to_owned();
+        let created = txn
+            .execute_raw(txn.get_database_backend().build(&create))
             .await
-            .with_context(|| format!("failed to hold setting {key}"))?;
-        let before = read_setting(&txn, key)
-            .await?
-            .map(|stored| parse(&stored))
-            .transpose()?;
-        write_setting(&txn, key, value).await?;
+            .with_context(|| format!("failed to create setting {key}"))?
+            .rows_affected()
+            == 1;
+        let before = if created {
+            None
+        } else {
+            settings::Entity::update_many()
+                .col_expr(settings::Column::Key, Expr::col(settings::Column::Key))
+                .filter(settings::Column::Key.eq(key))
+                .exec(&txn)
+                .await
+                .with_context(|| format!("failed to hold setting {key}"))?;
+            read_setting(&txn, key)
+                .await?
+                .map(|stored| parse(&stored))
+                .transpose()?
+        };
+        if !still(before.as_ref()) {
+            txn.rollback()
+                .await
+                .with_context(|| format!("failed to give up saving setting {key}"))?;
+            return Ok(false);
+        }
+        if !created {
+            write_setting(&txn, key, value).await?;
+        }
         audit::append(&txn, &entry(before.as_ref(), Some(after))).await?;
         txn.commit()
             .await
-            .with_context(|| format!("failed to commit setting {key}"))
+            .with_context(|| format!("failed to commit setting {key}"))?;
+        Ok(true)
     }
 }
 
@@ -108,9 +135,11 @@ impl SettingsRepository for Db {
     async fn save_branding(
         &self,
         b: &Branding,
+        read: Option<&Branding>,
         entry: RecordAudit<'_, Branding>,
-    ) -> anyhow::Result<()> {
-        self.save_audited(BRANDING, &branding_value(b), branding_of, b, entry)
+    ) -> anyhow::Result<bool> {
+        let still = |stored: Option<&Branding>| stored == read;
+        self.save_audited(BRANDING, &branding_value(b), branding_of, b, still, entry)
             .await
     }
 
@@ -135,8 +164,9 @@ impl SettingsRepository for Db {
             "password": s.password.as_ref().map(ExposeSecret::expose_secret),
             "fromEmail": s.from_email,
         });
-        self.save_audited(EMAIL, &value, |v| Ok(email_of(v)), s, entry)
+        self.save_audited(EMAIL, &value, |v| Ok(email_of(v)), s, |_| true, entry)
             .await
+            .map(drop)
     }
 
     #[tracing::instrument(name = "db.discounts", skip_all)]
@@ -158,8 +188,16 @@ impl SettingsRepository for Db {
             .iter()
             .map(|t| json!({"minTickets": t.min_tickets, "percentage": t.percentage.to_string(), "label": t.label}))
             .collect();
-        self.save_audited(DISCOUNTS, &Value::Array(tiers), discounts_of, table, entry)
-            .await
+        self.save_audited(
+            DISCOUNTS,
+            &Value::Array(tiers),
+            discounts_of,
+            table,
+            |_| true,
+            entry,
+        )
+        .await
+        .map(drop)
     }
 }
 

@@ -6,6 +6,7 @@
 use chrono::{DateTime, DurationRound as _, TimeZone as _, Utc};
 use rifa_db::Db;
 use rifa_domain::audit::{Actor, AuditAction, AuditEntry};
+use rifa_domain::branding::Branding;
 use rifa_domain::customer::{Customer, CustomerInput};
 use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::exchange::{Currency, ExchangeRateDraft};
@@ -467,6 +468,31 @@ async fn settings_round_trip_with_the_password_kept_secret(url: &str) {
     assert!(db.branding().await.unwrap().is_none());
     assert!(db.email_settings().await.unwrap().is_none());
     assert!(db.discounts().await.unwrap().is_none());
+
+    // The branding is saved only over the one it was changed from.
+    let entry = |_: Option<&Branding>, _: Option<&Branding>| {
+        audit_entry(AuditAction::BrandingUpdated, now())
+    };
+    let first = Branding {
+        company_name: "Rifas Uno".into(),
+        ..Branding::default()
+    };
+    let second = Branding {
+        company_name: "Rifas Dos".into(),
+        ..Branding::default()
+    };
+    assert!(db.save_branding(&first, None, &entry).await.unwrap());
+    assert!(
+        !db.save_branding(&second, None, &entry).await.unwrap(),
+        "saved over a branding it never read"
+    );
+    assert_eq!(db.branding().await.unwrap().as_ref(), Some(&first));
+    assert!(
+        db.save_branding(&second, Some(&first), &entry)
+            .await
+            .unwrap()
+    );
+    assert_eq!(db.branding().await.unwrap(), Some(second));
 
     let settings = EmailSettings {
         host: "smtp.example.com".into(),

@@ -6,13 +6,16 @@
 use reqwest::{Method, Response, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, expect_error};
+use futures_util::future::join_all;
+
+use crate::helpers::{TestApp, count_rows, expect_error};
 use crate::on_both;
 
 on_both!(
     the_branding_starts_with_the_spec_defaults,
     a_branding_update_changes_only_the_fields_sent,
     a_bad_branding_value_is_refused_and_changes_nothing,
+    branding_saves_of_different_fields_at_once_all_keep_theirs,
     the_sites_contact_links_and_figures_are_saved_and_served_publicly,
     payment_methods_are_created_listed_updated_and_deleted,
     bank_and_crypto_methods_need_their_details_and_types_come_from_the_list,
@@ -125,6 +128,38 @@ async fn a_branding_update_changes_only_the_fields_sent(app: TestApp) {
         )
         .await;
     assert_eq!(json_of(cleared, StatusCode::OK).await["logoUrl"], "");
+}
+
+async fn branding_saves_of_different_fields_at_once_all_keep_theirs(app: TestApp) {
+    let app = &app;
+    let fields = ["companyName", "description", "contactEmail", "prizes"];
+    for round in 0..5 {
+        let value = |field: &str| match field {
+            "contactEmail" => format!("ronda{round}@rifas.example"),
+            _ => format!("{field} ronda {round}"),
+        };
+        let saves = fields.map(|field| {
+            let body = json!({ field: value(field) });
+            async move {
+                app.admin_send(Method::POST, "/api/admin/branding", &body)
+                    .await
+            }
+        });
+        for response in join_all(saves).await {
+            assert_eq!(response.status(), StatusCode::OK);
+        }
+
+        let branding = app.get_json("/api/branding").await;
+        for field in fields {
+            assert_eq!(branding[field], value(field), "round {round}: {field}");
+        }
+    }
+    let entries = count_rows(
+        app,
+        "SELECT COUNT(*) AS n FROM audit_log WHERE action = 'settings.branding_updated'",
+    )
+    .await;
+    assert_eq!(entries, 20, "one entry per save");
 }
 
 async fn the_sites_contact_links_and_figures_are_saved_and_served_publicly(app: TestApp) {

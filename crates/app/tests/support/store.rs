@@ -1451,12 +1451,16 @@ impl SettingsRepository for MemoryStore {
     async fn save_branding(
         &self,
         branding: &Branding,
+        read: Option<&Branding>,
         audit: RecordAudit<'_, Branding>,
-    ) -> anyhow::Result<()> {
+    ) -> anyhow::Result<bool> {
         let mut state = self.state();
+        if state.branding.as_ref() != read {
+            return Ok(false);
+        }
         let before = state.branding.replace(branding.clone());
         state.append_audit(&audit(before.as_ref(), Some(branding)));
-        Ok(())
+        Ok(true)
     }
 
     async fn email_settings(&self) -> anyhow::Result<Option<EmailSettings>> {
