@@ -13,6 +13,7 @@ vi.mock("@/lib/notify", () => ({
   notify: { success: (...a: unknown[]) => toast.success(...a), error: (...a: unknown[]) => toast.error(...a), warning: vi.fn(), info: vi.fn() },
 }));
 const { StaffTab } = await import("@/components/admin/staff/staff-tab");
+const { STAFF_REFRESH_MS, staffRefreshInterval } = await import("@/lib/swr/use-staff");
 
 const member = (id: number, username: string, extra: Partial<StaffMember> = {}): StaffMember => ({
   id,
@@ -71,6 +72,12 @@ const rowOf = (username: string) => screen.getByTestId("staff-tab").querySelecto
 const cells = (username: string) => within(rowOf(username)).getAllByRole("cell").map((c) => c.textContent);
 
 describe("the team", () => {
+  it("is read again every few seconds only while someone has a handed-over password", () => {
+    expect(staffRefreshInterval(TEAM)).toBe(STAFF_REFRESH_MS);
+    expect(staffRefreshInterval(TEAM.map((m) => ({ ...m, mustChangePassword: false })))).toBe(0);
+    expect(staffRefreshInterval(undefined)).toBe(0);
+  });
+
   it("lists each account with its role, state and last sign-in; the owner's own row has no actions", async () => {
     stubApi({});
     await show();
