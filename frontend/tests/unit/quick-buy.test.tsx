@@ -372,3 +372,25 @@ describe("quick buy on the raffle page", () => {
     expect(await screen.findByTestId("tickets-error")).toHaveTextContent(problem);
   });
 });
+
+// The picker shows a pick at once; the quote, the form and its total follow in a deferred render.
+describe("numbers picked on the raffle page", () => {
+  it("reach the form with their price, keep what was typed, and are posted as ticketNumbers", async () => {
+    const api = stubApi([Response.json(receiptOf([3, 7]), { status: 201 })]);
+    page();
+    await screen.findByText("10 números disponibles");
+    fireEvent.click(screen.getByRole("button", { name: "Número 0003" }));
+    await fillForm();
+    fireEvent.click(screen.getByRole("button", { name: "Número 0007" }));
+    expect(selectedCount()).toBe("2 boletos seleccionados");
+    const submit = await screen.findByRole("button", { name: /^Comprar 2 boletos/ });
+    await waitFor(() => expect(nb(submit.textContent)).toBe("Comprar 2 boletos · US$ 10,00"));
+    expect(screen.getByLabelText("Nombre completo")).toHaveValue("Ana Pérez");
+
+    fireEvent.click(submit);
+    await screen.findByTestId("receipt-dialog");
+    expect(api.posts[0]?.get("ticketNumbers")).toBe("[3,7]");
+    expect(api.posts[0]?.has("randomCount")).toBe(false);
+    expect(api.posts[0]?.get("totalAmount")).toBe("10.00");
+  });
+});

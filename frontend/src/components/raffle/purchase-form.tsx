@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { memo, useEffect, useMemo, useState } from "react";
 import { useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
@@ -427,4 +427,6 @@ export function PurchaseForm(props: PurchaseFormProps) {
   );
 }
 
-export default PurchaseForm;
+// Memoised for the raffle page: the picker's clicks re-render the page, not the form (its props
+// follow the deferred choice and stable callbacks).
+export default memo(PurchaseForm);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ChangeEvent, type KeyboardEvent } from "react";
+import { memo, useState, type ChangeEvent, type KeyboardEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { Dices, Minus, Plus, Undo2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -26,9 +26,10 @@ export interface QuickBuyPanelProps {
 
 /**
  * Quick buy: the buyer says how many numbers and the server draws them among the free ones in the
- * purchase itself, so none can be lost to another buyer between picking and paying.
+ * purchase itself, so none can be lost to another buyer between picking and paying. Memoised: a
+ * number picked in the picker below does not re-render it.
  */
-export function QuickBuyPanel({ active, count, min, max, loading = false, total, onCountChange, onStart, onLeave }: QuickBuyPanelProps) {
+export const QuickBuyPanel = memo(function QuickBuyPanel({ active, count, min, max, loading = false, total, onCountChange, onStart, onLeave }: QuickBuyPanelProps) {
   const t = useTranslations("quickBuy");
   const locale = useLocale();
   // What the buyer is typing: the field may be empty or out of bounds until it is left.
@@ -108,4 +109,4 @@ export function QuickBuyPanel({ active, count, min, max, loading = false, total,
       </p>
     </section>
   );
-}
+});
