@@ -277,7 +277,7 @@ impl AvailabilityCache {
     }
 
     /// Whether a hold of the raffle may be due at `now`: not when a fresh copy's earliest
-    /// deadline is later, since a hold written after that copy was read runs for minutes.
+    /// deadline is later, since a hold written after that copy was read runs a minute at least.
     pub fn hold_may_be_due(&self, id: RaffleId, now: DateTime<Utc>) -> bool {
         self.copies
             .fresh(&id)
