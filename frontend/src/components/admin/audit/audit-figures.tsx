@@ -2,7 +2,6 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { Loader2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { busiestDays, perDaySeries, waitParts, type DayRange } from "@/lib/admin/audit-figures";
@@ -12,6 +11,7 @@ import { formatCalendarDay, formatCount } from "@/lib/format";
 import { useAuditFigures } from "@/lib/swr/use-audit";
 import { DateField } from "../date-field";
 import { useToday } from "../use-today";
+import { ListStates } from "../list-states";
 
 /** A median wait in words ("1 h 5 min"); null when none of the decisions had a proof (the row shows "—"). */
 function useWaitText(): (seconds: number | null | undefined) => string | null {
@@ -149,30 +149,29 @@ export function AuditFigures({ range, onRangeChange }: { range: DayRange; onRang
         <p className="border-t p-8 text-center text-muted-foreground" data-testid="figures-pick">
           {t("pickDays")}
         </p>
-      ) : error && !isValidating ? (
-        // Over an earlier answer too: that one was for other days.
-        <div className="grid justify-items-center gap-2 border-t p-8 text-center" role="alert" data-testid="figures-error">
-          <p className="font-medium">{t("loadError")}</p>
-          {errorMessage(error, "") && <p className="text-sm text-muted-foreground">{errorMessage(error, "")}</p>}
-          <Button type="button" variant="outline" className="mt-1" onClick={() => void mutate()}>
-            {ta("retry")}
-          </Button>
-        </div>
-      ) : isLoading && !data ? (
-        <p role="status" className="border-t p-8 text-center text-muted-foreground">
-          <Loader2 aria-hidden className="mx-auto mb-2 size-5 animate-spin" />
-        </p>
-      ) : data?.length === 0 ? (
-        <p className="border-t p-8 text-center text-muted-foreground" data-testid="figures-empty">
-          {t("empty")}
-        </p>
-      ) : data ? (
-        <ul className="divide-y border-t" data-testid="figures-people">
-          {data.map((person) => (
-            <Person key={person.actorId ?? person.actor} person={person} range={range} />
-          ))}
-        </ul>
-      ) : null}
+      ) : (
+        <ListStates
+          // Over an earlier answer too: that one was for other days.
+          failed={Boolean(error) && !isValidating}
+          loading={isLoading && !data}
+          empty={data?.length === 0}
+          errorText={t("loadError")}
+          detail={errorMessage(error, "")}
+          retryText={ta("retry")}
+          onRetry={() => void mutate()}
+          emptyText={t("empty")}
+          testId="figures"
+          bordered
+        >
+          {data && (
+            <ul className="divide-y border-t" data-testid="figures-people">
+              {data.map((person) => (
+                <Person key={person.actorId ?? person.actor} person={person} range={range} />
+              ))}
+            </ul>
+          )}
+        </ListStates>
+      )}
     </Card>
   );
 }

@@ -16,6 +16,7 @@ import { AuditFigures } from "./audit-figures";
 import { AuditFilterBar } from "./audit-filters";
 import { AuditList } from "./audit-list";
 import { VerificationBanner } from "./verification-banner";
+import { ListStates } from "../list-states";
 
 /** The tab's two views: the entries themselves, or who decided purchases, how often and how fast. */
 type AuditView = "entries" | "figures";
@@ -70,26 +71,21 @@ export function AuditTab({ onOpenPurchase }: { onOpenPurchase: (purchaseId: numb
             {isValidating && data && <Loader2 aria-hidden className="size-4 animate-spin" />}
           </div>
 
-          {error && !data ? (
-            <div className="grid justify-items-center gap-3 border-t p-8 text-center" role="alert" data-testid="audit-error">
-              <p>{t("loadError")}</p>
-              <Button type="button" variant="outline" onClick={() => void mutate()}>
-                {t("retry")}
-              </Button>
-            </div>
-          ) : isLoading && !data ? (
-            <p role="status" className="border-t p-8 text-center text-muted-foreground">
-              <Loader2 aria-hidden className="mx-auto mb-2 size-5 animate-spin" />
-            </p>
-          ) : items.length === 0 ? (
-            <p className="border-t p-8 text-center text-muted-foreground" data-testid="audit-empty">
-              {t("empty")}
-            </p>
-          ) : (
+          <ListStates
+            failed={Boolean(error) && !data}
+            loading={isLoading && !data}
+            empty={items.length === 0}
+            errorText={t("loadError")}
+            retryText={t("retry")}
+            onRetry={() => void mutate()}
+            emptyText={t("empty")}
+            testId="audit"
+            bordered
+          >
             <div className="border-t">
               <AuditList items={items} onOpenPurchase={onOpenPurchase} />
             </div>
-          )}
+          </ListStates>
 
           {data?.nextBefore != null && (
             <div className="border-t p-3 text-center">

@@ -24,6 +24,7 @@ import {
 import type { QueuedProof } from "@/lib/api/types";
 import { useProofQueue } from "@/lib/swr/use-proof-queue";
 import { QueueList } from "./queue-list";
+import { ListStates } from "../list-states";
 
 const BulkDecisionDialog = dynamic(() => import("./bulk-decision-dialog").then((m) => m.BulkDecisionDialog), { ssr: false });
 
@@ -111,22 +112,16 @@ export function ProofQueueView({ onOpen }: { onOpen: (purchaseId: number) => voi
         </div>
       </div>
 
-      {error && !data ? (
-        <div className="grid justify-items-center gap-3 p-8 text-center" role="alert">
-          <p>{t("loadError")}</p>
-          <Button type="button" variant="outline" onClick={() => void mutate()}>
-            {t("retry")}
-          </Button>
-        </div>
-      ) : isLoading && !data ? (
-        <p role="status" className="p-8 text-center text-muted-foreground">
-          <Loader2 aria-hidden className="mx-auto mb-2 size-5 animate-spin" />
-        </p>
-      ) : items.length === 0 ? (
-        <p className="p-8 text-center text-muted-foreground" data-testid="queue-empty">
-          {t("empty")}
-        </p>
-      ) : (
+      <ListStates
+        failed={Boolean(error) && !data}
+        loading={isLoading && !data}
+        empty={items.length === 0}
+        errorText={t("loadError")}
+        retryText={t("retry")}
+        onRetry={() => void mutate()}
+        emptyText={t("empty")}
+        testId="queue"
+      >
         <QueueList
           items={items}
           selected={selected}
@@ -136,7 +131,7 @@ export function ProofQueueView({ onOpen }: { onOpen: (purchaseId: number) => voi
           onOpen={onOpen}
           now={now}
         />
-      )}
+      </ListStates>
 
       {data?.nextAfter != null && (
         <div className="border-t p-3 text-center">
