@@ -5,12 +5,16 @@ use rifa_app::audit::Verification;
 use rifa_domain::admin::AdminId;
 use rifa_domain::audit::{ChainBreak, ChainedEntry, PersonFigures};
 use rifa_domain::draw::ledger::to_hex;
+use rifa_domain::validation::{TextKind, free_text};
 use rifa_domain::{FieldError, FieldErrors};
 use rifa_ports::AuditQuery;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::instant;
+
+/// The longest actor, action or target a filter takes (the stored ones are far shorter).
+const TEXT_FILTER_MAX: usize = 200;
 
 /// A page of the trail, newest first.
 #[derive(Deserialize, IntoParams)]
@@ -83,10 +87,14 @@ fn instant_of(
     )
 }
 
-fn text_of(raw: Option<&str>) -> Option<String> {
-    raw.map(str::trim)
-        .filter(|r| !r.is_empty())
-        .map(str::to_owned)
+/// A text filter, trimmed; blank is no filter. It reaches the database as a bound value, so it
+/// holds no control character (PostgreSQL text cannot hold NUL).
+fn text_of(errors: &mut FieldErrors, field: &'static str, raw: Option<&str>) -> Option<String> {
+    let text = errors.check(
+        field,
+        free_text(raw?, TextKind::SingleLine, TEXT_FILTER_MAX),
+    )?;
+    Some(text).filter(|t| !t.is_empty())
 }
 
 impl AuditParams {
@@ -108,12 +116,15 @@ impl AuditParams {
         });
         let from = instant_of(&mut errors, "from", self.from.as_deref());
         let until = instant_of(&mut errors, "until", self.until.as_deref());
+        let actor = text_of(&mut errors, "actor", self.actor.as_deref());
+        let action = text_of(&mut errors, "action", self.action.as_deref());
+        let target = text_of(&mut errors, "target", self.target.as_deref());
         errors.into_result()?;
         Ok(AuditQuery {
             before,
-            actor: text_of(self.actor.as_deref()).map(|a| a.to_lowercase()),
-            action: text_of(self.action.as_deref()),
-            target: text_of(self.target.as_deref()),
+            actor: actor.map(|a| a.to_lowercase()),
+            action,
+            target,
             from,
             until,
             limit: u64::try_from(self.limit.unwrap_or(50)).unwrap_or(0),

@@ -615,4 +615,21 @@ async fn the_trail_exports_as_csv_with_its_filters_and_no_formula(app: TestApp) 
         .await
         .unwrap();
     expect_error(bad, StatusCode::UNPROCESSABLE_ENTITY, "validation_failed").await;
+
+    // PostgreSQL text holds no NUL: the filter is refused before the stream starts, not midway.
+    for path in ["/api/admin/audit", "/api/admin/audit/export"] {
+        for field in ["actor", "action", "target"] {
+            let bad = app
+                .as_admin(Method::GET, &format!("{path}?{field}=purchase%3A1%00"))
+                .send()
+                .await
+                .unwrap();
+            let body =
+                expect_error(bad, StatusCode::UNPROCESSABLE_ENTITY, "validation_failed").await;
+            assert!(
+                body["fields"].get(field).is_some(),
+                "{path} {field}: {body}"
+            );
+        }
+    }
 }
