@@ -124,6 +124,7 @@ psql -Atq "$DB_URL" -c "SELECT json_build_object(
         'ticket_rows', (SELECT count(*) FROM purchase_tickets),
         'held_rows', (SELECT count(*) FROM purchase_tickets WHERE held),
         'outbox_rows', (SELECT count(*) FROM mail_outbox),
+        'audit_entries', (SELECT count(*) FROM audit_log),
         'raffles', (SELECT count(*) FROM raffles),
         'on_sale', (SELECT count(*) FROM raffles WHERE status = 'available'),
         'statuses', (SELECT json_object_agg(status, n) FROM (SELECT status, count(*) n FROM purchases GROUP BY status) s),
@@ -215,7 +216,8 @@ if [[ ,$DATABASES, == *,sqlite,* ]]; then
         seed sqlite "$SQLITE_URL" sqlite sqlite3 "$SQLITE_FILE"
     fi
     sqlite3 "$SQLITE_FILE" "SELECT json_object('purchases', (SELECT count(*) FROM purchases),
-        'ticket_rows', (SELECT count(*) FROM purchase_tickets), 'raffles', (SELECT count(*) FROM raffles))" \
+        'ticket_rows', (SELECT count(*) FROM purchase_tickets), 'raffles', (SELECT count(*) FROM raffles),
+        'audit_entries', (SELECT count(*) FROM audit_log))" \
         | tee "$OUT/data-sqlite.json" >&2
     echo "SQLite file: $(du -m "$SQLITE_FILE" | cut -f1) MB" >&2
     # SQLite's own default pool (8), not PostgreSQL's: what an embedded install runs with.

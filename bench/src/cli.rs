@@ -171,6 +171,10 @@ pub(crate) struct SeedArgs {
     /// Leave the e-mail outbox empty (by default every purchase's e-mails are there, sent).
     #[arg(long)]
     pub(crate) no_outbox: bool,
+    /// Leave the audit trail as the API left it (by default a year of decisions and sign-ins,
+    /// chained onto it).
+    #[arg(long)]
+    pub(crate) no_trail: bool,
 }
 
 #[derive(Args)]

@@ -88,6 +88,22 @@ impl Api {
         Ok(answer)
     }
 
+    /// GETs `path` (as the admin when `admin`) and expects a 200 with JSON.
+    pub(crate) async fn get_json(&self, path: &str, admin: bool) -> anyhow::Result<Value> {
+        let mut request = self.client.get(self.url(path));
+        if admin {
+            request = request.bearer_auth(&self.token);
+        }
+        let response = request
+            .send()
+            .await
+            .with_context(|| format!("GET {path} failed"))?;
+        let status = response.status();
+        let body: Value = response.json().await.unwrap_or(Value::Null);
+        ensure!(status == StatusCode::OK, "GET {path}: {status} {body}");
+        Ok(body)
+    }
+
     /// Posts a purchase of `numbers` at price 1 each; returns the status and body.
     pub(crate) async fn buy(
         &self,

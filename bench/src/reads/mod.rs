@@ -122,6 +122,9 @@ fn catalogue(t: &Targets, args: &ReadsArgs) -> Vec<Read> {
             format!("raffle {} availability", t.public_raffle),
             format!("/api/raffles/{}/availability", t.public_raffle),
         ),
+    ]);
+    reads.extend(trail(t, args));
+    reads.extend([
         Read::post(
             "verify tickets by e-mail",
             "/api/verify-tickets",
@@ -134,6 +137,57 @@ fn catalogue(t: &Targets, args: &ReadsArgs) -> Vec<Read> {
         ),
     ]);
     reads
+}
+
+/// The audit trail's reads: its pages and filters, each person's figures and the check of the
+/// whole chain (a year of decisions is most of a million entries).
+fn trail(t: &Targets, args: &ReadsArgs) -> Vec<Read> {
+    let trail = "/api/admin/audit";
+    let offset = args.utc_offset_minutes;
+    let today = days::today(offset);
+    let (day, next_day) = (days::format(today - 30), days::format(today - 29));
+    vec![
+        Read::admin("trail page 1", format!("{trail}?limit=50")),
+        Read::admin(
+            "trail page in the middle",
+            format!("{trail}?limit=50&before={}", t.trail_head / 2),
+        ),
+        Read::admin(
+            "trail actor",
+            format!("{trail}?limit=50&actor=maria.soporte"),
+        ),
+        Read::admin(
+            "trail action sign-in",
+            format!("{trail}?limit=50&action=auth.sign_in"),
+        ),
+        Read::admin(
+            format!("trail target {}", t.trail_target),
+            format!("{trail}?limit=50&target={}", encode(&t.trail_target)),
+        ),
+        Read::admin(
+            format!("trail day {day}"),
+            format!("{trail}?limit=50&from={day}T00:00:00Z&until={next_day}T00:00:00Z"),
+        ),
+        Read::admin(
+            "trail figures over 30 days",
+            format!(
+                "{trail}/figures?from={}&to={}&utcOffsetMinutes={offset}",
+                days::format(today - 29),
+                t.today
+            ),
+        ),
+        Read::admin(
+            "trail figures over a year",
+            format!(
+                "{trail}/figures?from={}&to={}&utcOffsetMinutes={offset}",
+                t.year_from, t.today
+            ),
+        ),
+        Read::admin(
+            format!("trail verification ({} entries)", t.trail_head),
+            format!("{trail}/verification"),
+        ),
+    ]
 }
 
 fn print_row(m: &Measured) {

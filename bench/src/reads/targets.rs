@@ -2,8 +2,7 @@
 //! filter), the on-sale raffle with most numbers sold (a raffle's page), a buyer with active
 //! tickets (the verification look-ups) and the days the panel would ask for.
 
-use anyhow::{Context, ensure};
-use reqwest::StatusCode;
+use anyhow::Context;
 use serde_json::{Value, json};
 
 use super::days;
@@ -30,6 +29,10 @@ pub(crate) struct Targets {
     pub(crate) deep_anchors: Vec<(u32, i64)>,
     /// The last page of the unfiltered search.
     pub(crate) last_page: u64,
+    /// The newest entry of the audit trail.
+    pub(crate) trail_head: u64,
+    /// A purchase a decision in the middle of the trail names (`purchase:42`).
+    pub(crate) trail_target: String,
 }
 
 impl Targets {
@@ -42,23 +45,9 @@ impl Targets {
             "raffles_on_sale": self.raffles_on_sale,
             "date": self.date,
             "year": [self.year_from, self.today],
+            "trail_head": self.trail_head,
         })
     }
-}
-
-async fn get_json(api: &Api, path: &str, admin: bool) -> anyhow::Result<Value> {
-    let mut request = api.client.get(api.url(path));
-    if admin {
-        request = request.bearer_auth(&api.token);
-    }
-    let response = request
-        .send()
-        .await
-        .with_context(|| format!("GET {path} failed"))?;
-    let status = response.status();
-    let body: Value = response.json().await.unwrap_or(Value::Null);
-    ensure!(status == StatusCode::OK, "GET {path}: {status} {body}");
-    Ok(body)
 }
 
 /// The raffle with the most numbers sold in a list of raffles.
@@ -71,34 +60,47 @@ fn most_sold(raffles: &Value) -> Option<(i64, u64)> {
 }
 
 pub(crate) async fn discover(api: &Api, args: &ReadsArgs) -> anyhow::Result<Targets> {
-    let all = get_json(api, "/api/admin/raffles", true).await?;
-    let on_sale = get_json(api, "/api/raffles", false).await?;
+    let all = api.get_json("/api/admin/raffles", true).await?;
+    let on_sale = api.get_json("/api/raffles", false).await?;
     let (busiest, _) = most_sold(&all).context("no raffle in the database: seed it first")?;
     let (public_raffle, public_raffle_sold) =
         most_sold(&on_sale).context("no raffle on sale in the database")?;
     // Any buyer with an approved purchase: a lookup searches every raffle (after a load phase,
     // the raffle on sale with most numbers sold may be one of its buyers' raffles, all pending).
-    let buyer = get_json(
-        api,
-        "/api/admin/purchases/search?status=approved&pageSize=1",
-        true,
-    )
-    .await?;
+    let buyer = api
+        .get_json(
+            "/api/admin/purchases/search?status=approved&pageSize=1",
+            true,
+        )
+        .await?;
     let first = &buyer["items"][0];
     let today = days::today(args.utc_offset_minutes);
     let mut deep_anchors = Vec::new();
     for &page in args.deep_pages.iter().filter(|&&page| page > 1) {
-        let before = get_json(
-            api,
-            &format!("/api/admin/purchases/search?page={}&pageSize=10", page - 1),
-            true,
-        )
-        .await?;
+        let before = api
+            .get_json(
+                &format!("/api/admin/purchases/search?page={}&pageSize=10", page - 1),
+                true,
+            )
+            .await?;
         if let Some(id) = before["items"][0]["id"].as_i64() {
             deep_anchors.push((page, id));
         }
     }
-    let top = get_json(api, "/api/admin/purchases/search?pageSize=10", true).await?;
+    let top = api
+        .get_json("/api/admin/purchases/search?pageSize=10", true)
+        .await?;
+    let newest = api.get_json("/api/admin/audit?limit=1", true).await?;
+    let trail_head = newest["items"][0]["seq"].as_u64().unwrap_or(0);
+    let middle = api
+        .get_json(
+            &format!(
+                "/api/admin/audit?limit=1&action=purchase.decided&before={}",
+                trail_head / 2 + 1
+            ),
+            true,
+        )
+        .await?;
     Ok(Targets {
         busiest_raffle: args.raffle.unwrap_or(busiest),
         public_raffle,
@@ -121,5 +123,10 @@ pub(crate) async fn discover(api: &Api, args: &ReadsArgs) -> anyhow::Result<Targ
         today: days::format(today),
         deep_anchors,
         last_page: top["totalPages"].as_u64().unwrap_or(1),
+        trail_head,
+        trail_target: middle["items"][0]["target"]
+            .as_str()
+            .unwrap_or("purchase:1")
+            .to_owned(),
     })
 }

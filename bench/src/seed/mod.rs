@@ -8,7 +8,9 @@
 mod dialect;
 mod names;
 mod sql;
+mod trail;
 
+use std::io::Write as _;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
@@ -18,7 +20,10 @@ use crate::cli::{Cli, SeedArgs};
 use crate::client::Api;
 
 pub(crate) use dialect::Dialect;
+use rifa_domain::audit::ChainHead;
+use rifa_domain::draw::ledger::hash_from_hex;
 use sql::{Method, Plan};
+use trail::Trail;
 
 async fn exchange_rate(api: &Api, to: &str, rate: &str) -> anyhow::Result<(i64, String)> {
     let answer = api
@@ -137,6 +142,31 @@ pub(crate) async fn seed(cli: &Cli, args: &SeedArgs) -> anyhow::Result<bool> {
         "rifa-bench: seeding {} purchases over {} raffles of {} numbers ({} on sale), {} days",
         plan.purchases, plan.raffles, plan.tickets, plan.on_sale, plan.days
     );
-    print!("{}", plan.script());
+    let mut out = std::io::stdout().lock();
+    out.write_all(plan.script().as_bytes())?;
+    if !args.no_trail {
+        trail(&api, &plan).await?.write(args.dialect, &mut out)?;
+    }
+    out.flush()?;
     Ok(true)
+}
+
+/// Decisions for 84 in 100 purchases (the seed decides 82) and sign-ins, after the API's head:
+/// the trail must not be written to through the API until the script has run.
+async fn trail(api: &Api, plan: &Plan) -> anyhow::Result<Trail> {
+    let head = api.get_json("/api/admin/audit/verification", true).await?;
+    let after = ChainHead {
+        seq: head["headSeq"].as_u64().context("no headSeq")?,
+        hash: head["headHash"]
+            .as_str()
+            .and_then(hash_from_hex)
+            .context("no headHash")?,
+    };
+    Ok(Trail {
+        after,
+        entries: plan.purchases * 84 / 100,
+        purchases: plan.purchases,
+        from: plan.start(),
+        until: plan.now,
+    })
 }

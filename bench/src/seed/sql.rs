@@ -119,7 +119,7 @@ impl Plan {
         self.days * 86_400
     }
 
-    fn start(&self) -> i64 {
+    pub(super) fn start(&self) -> i64 {
         self.now - i64::try_from(self.span()).unwrap_or(i64::MAX)
     }
 
