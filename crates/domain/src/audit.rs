@@ -7,6 +7,8 @@
 //! (someone who can rewrite the database can rewrite the whole chain and its head), which is why
 //! the head's hash is worth copying elsewhere (decision 0022).
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, SecondsFormat, Utc};
 use sha2::{Digest, Sha256};
 
@@ -366,43 +368,54 @@ pub struct PersonFigures {
 /// Each person's figures, busiest first (then by name); days are local to `utc_offset_minutes`.
 #[must_use]
 pub fn figures(timings: &[DecisionTiming], utc_offset_minutes: i32) -> Vec<PersonFigures> {
+    /// One person's decisions counted so far: per local day, and each wait in seconds.
+    struct Tally {
+        person: PersonFigures,
+        days: BTreeMap<chrono::NaiveDate, u64>,
+        waits: Vec<i64>,
+    }
     let offset = chrono::Duration::minutes(i64::from(utc_offset_minutes));
-    let mut people: Vec<(PersonFigures, Vec<i64>)> = Vec::new();
+    // A team is a handful of people; a year of their decisions is most of a million.
+    let mut tallies: Vec<Tally> = Vec::new();
     for timing in timings {
-        let index = people
+        let index = tallies
             .iter()
-            .position(|(p, _)| p.actor_id == timing.actor_id && p.actor == timing.actor)
+            .position(|t| t.person.actor_id == timing.actor_id && t.person.actor == timing.actor)
             .unwrap_or_else(|| {
-                people.push((
-                    PersonFigures {
+                tallies.push(Tally {
+                    person: PersonFigures {
                         actor_id: timing.actor_id,
                         actor: timing.actor.clone(),
                         decisions: 0,
                         per_day: Vec::new(),
                         median_proof_to_decision: None,
                     },
-                    Vec::new(),
-                ));
-                people.len() - 1
+                    days: BTreeMap::new(),
+                    waits: Vec::new(),
+                });
+                tallies.len() - 1
             });
-        let (person, waits) = &mut people[index];
-        person.decisions += 1;
-        let day = (timing.decided_at + offset).date_naive();
-        match person.per_day.iter_mut().find(|(d, _)| *d == day) {
-            Some((_, count)) => *count += 1,
-            None => person.per_day.push((day, 1)),
-        }
+        let tally = &mut tallies[index];
+        tally.person.decisions += 1;
+        *tally
+            .days
+            .entry((timing.decided_at + offset).date_naive())
+            .or_default() += 1;
         if let Some(proof_at) = timing.proof_at {
-            waits.push((timing.decided_at - proof_at).num_seconds().max(0));
+            tally
+                .waits
+                .push((timing.decided_at - proof_at).num_seconds().max(0));
         }
     }
-    let mut figures: Vec<PersonFigures> = people
+    let mut figures: Vec<PersonFigures> = tallies
         .into_iter()
-        .map(|(mut person, mut waits)| {
-            person.per_day.sort_unstable();
-            waits.sort_unstable();
-            person.median_proof_to_decision = median(&waits).map(chrono::Duration::seconds);
-            person
+        .map(|mut tally| {
+            tally.waits.sort_unstable();
+            PersonFigures {
+                per_day: tally.days.into_iter().collect(),
+                median_proof_to_decision: median(&tally.waits).map(chrono::Duration::seconds),
+                ..tally.person
+            }
         })
         .collect();
     figures.sort_by(|a, b| {
