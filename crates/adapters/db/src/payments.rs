@@ -106,33 +106,29 @@ async fn rates_by_id(
         .collect()
 }
 
-/// Holds a method's row for the rest of the transaction (and SQLite's write lock) with a no-op
-/// update, so what is read next is what the write replaces; `false` when there is no such row.
-async fn hold_method(txn: &DatabaseTransaction, id: PaymentMethodId) -> anyhow::Result<bool> {
-    let held = payment_methods::Entity::update_many()
-        .col_expr(
-            payment_methods::Column::Id,
-            Expr::col(payment_methods::Column::Id),
-        )
-        .filter(payment_methods::Column::Id.eq(id.get()))
+/// Holds the row of `E` whose `id` column is `id` for the rest of the transaction (and SQLite's
+/// write lock) with a no-op update, so what is read next is what the write replaces; `false`
+/// when there is no such row.
+async fn hold<E: EntityTrait>(
+    txn: &DatabaseTransaction,
+    id_column: E::Column,
+    id: i64,
+) -> anyhow::Result<bool> {
+    let held = E::update_many()
+        .col_expr(id_column, Expr::col(id_column))
+        .filter(id_column.eq(id))
         .exec(txn)
         .await
-        .context("failed to hold the payment method")?;
+        .with_context(|| format!("failed to hold a row of {}", E::default().table_name()))?;
     Ok(held.rows_affected > 0)
 }
 
-/// As [`hold_method`], for a rate.
+async fn hold_method(txn: &DatabaseTransaction, id: PaymentMethodId) -> anyhow::Result<bool> {
+    hold::<payment_methods::Entity>(txn, payment_methods::Column::Id, id.get()).await
+}
+
 async fn hold_rate(txn: &DatabaseTransaction, id: ExchangeRateId) -> anyhow::Result<bool> {
-    let held = exchange_rates::Entity::update_many()
-        .col_expr(
-            exchange_rates::Column::Id,
-            Expr::col(exchange_rates::Column::Id),
-        )
-        .filter(exchange_rates::Column::Id.eq(id.get()))
-        .exec(txn)
-        .await
-        .context("failed to hold the exchange rate")?;
-    Ok(held.rows_affected > 0)
+    hold::<exchange_rates::Entity>(txn, exchange_rates::Column::Id, id.get()).await
 }
 
 /// The method with `id` as `conn` sees it.
