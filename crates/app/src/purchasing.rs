@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
+use rifa_domain::audit::{Actor, AuditAction, AuditEntry, Change};
 use rifa_domain::money::Money;
 use rifa_domain::payment::PaymentMethod;
 use rifa_domain::pricing::{self, PriceQuote};
@@ -25,11 +26,38 @@ use crate::shared::{
     AvailabilityCache, MailSignal, PurchaseTermsCache, RaffleTermsCache, Shared, now,
 };
 
-/// Whether the purchase is real or an admin's rehearsal (status `test`, nothing held).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Whether the purchase is real or an admin's rehearsal (status `test`, nothing held), which
+/// the trail records as theirs.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PurchaseMode {
     Public,
-    AdminTest,
+    AdminTest(Actor),
+}
+
+impl PurchaseMode {
+    fn is_public(&self) -> bool {
+        *self == Self::Public
+    }
+}
+
+/// The trail's entry of a test purchase; storage adds the purchase it creates as the target.
+fn rehearsal_entry(
+    by: &Actor,
+    at: DateTime<Utc>,
+    raffle: RaffleId,
+    quote: &PriceQuote,
+) -> AuditEntry {
+    AuditEntry {
+        at,
+        actor: by.clone(),
+        action: AuditAction::TestPurchaseCreated,
+        target: None,
+        changes: vec![
+            Change::new("raffleId", None, Some(raffle.get().to_string())),
+            Change::new("tickets", None, Some(quote.ticket_count.to_string())),
+            Change::new("totalAmount", None, Some(quote.total.to_string())),
+        ],
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -257,14 +285,14 @@ where
             .await?
             .ok_or(PurchaseError::RaffleNotFound)?;
         let now = now(&self.clock);
-        if mode == PurchaseMode::Public && !raffle.status.is_on_sale() {
+        if mode.is_public() && !raffle.status.is_on_sale() {
             return Err(if raffle.status.is_publicly_visible() {
                 PurchaseError::RaffleNotOnSale
             } else {
                 PurchaseError::RaffleNotFound
             });
         }
-        if mode == PurchaseMode::Public
+        if mode.is_public()
             && let Some(closed_at) = raffle.sales_close_at().filter(|close| now >= *close)
         {
             return Err(PurchaseError::SalesClosed { closed_at });
@@ -314,7 +342,7 @@ where
             method_name: method.name.clone(),
             conversion: method.exchange_rate.as_ref().map(|r| (r.to, r.rate)),
         };
-        let public = mode == PurchaseMode::Public;
+        let public = mode.is_public();
         let drawn = chosen.is_none();
         let selection = match chosen {
             Some(selection) => selection,
@@ -345,6 +373,10 @@ where
             created_at: now,
             lang,
             access_digest: None,
+            audit: match &mode {
+                PurchaseMode::Public => None,
+                PurchaseMode::AdminTest(by) => Some(rehearsal_entry(by, now, raffle_id, &quote)),
+            },
         };
         let (mut attempt, mut draws, mut cleared_due_holds) = (1, 1, false);
         // Drawn numbers the last write found held by someone else: they stay off the copy.
@@ -446,10 +478,10 @@ where
             purchase.id = purchase.id.get(),
             raffle.id = raffle_id.get(),
             tickets = quote.ticket_count,
-            test = mode == PurchaseMode::AdminTest,
+            test = !public,
             "purchase created"
         );
-        if mode == PurchaseMode::Public {
+        if public {
             self.events
                 .publish(DomainEvent::NewPurchase {
                     purchase_id: purchase.id,
@@ -465,7 +497,7 @@ where
         Ok(PurchaseReceipt {
             purchase,
             quote,
-            test_mode: mode == PurchaseMode::AdminTest,
+            test_mode: !public,
             max_tickets: raffle.max_tickets,
             access_key,
         })

@@ -41,6 +41,7 @@ pub enum AuditAction {
     PurchaseDecided,
     PurchasesDecidedInBulk,
     PurchaseReopened,
+    TestPurchaseCreated,
     DrawPrizesSet,
     DrawLedgerFrozen,
     DrawPrizeDrawn,
@@ -66,7 +67,7 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 29] = [
+    pub const ALL: [Self; 30] = [
         Self::SignIn,
         Self::SignInFailed,
         Self::SignOut,
@@ -74,6 +75,7 @@ impl AuditAction {
         Self::PurchaseDecided,
         Self::PurchasesDecidedInBulk,
         Self::PurchaseReopened,
+        Self::TestPurchaseCreated,
         Self::DrawPrizesSet,
         Self::DrawLedgerFrozen,
         Self::DrawPrizeDrawn,
@@ -108,6 +110,7 @@ impl AuditAction {
             Self::PurchaseDecided => "purchase.decided",
             Self::PurchasesDecidedInBulk => "purchase.decided_in_bulk",
             Self::PurchaseReopened => "purchase.reopened",
+            Self::TestPurchaseCreated => "purchase.test_created",
             Self::DrawPrizesSet => "draw.prizes_set",
             Self::DrawLedgerFrozen => "draw.ledger_frozen",
             Self::DrawPrizeDrawn => "draw.prize_drawn",

@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::audit::AuditEntry;
 use crate::customer::Customer;
 use crate::exchange::Currency;
 use crate::lang::Lang;
@@ -200,6 +201,9 @@ pub struct NewPurchase {
     pub lang: Lang,
     /// Digest of the buyer's secret access key; `None` for test purchases (no buyer).
     pub access_digest: Option<String>,
+    /// The trail's entry of an admin's test purchase, written in the purchase's transaction;
+    /// storage names the purchase it creates as the entry's target. `None` for a buyer's.
+    pub audit: Option<AuditEntry>,
 }
 
 /// A purchase as stored.

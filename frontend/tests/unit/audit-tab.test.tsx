@@ -258,6 +258,7 @@ describe("the entries", () => {
       ["purchase.decided", "Compra decidida"],
       ["purchase.decided_in_bulk", "Compra decidida en lote"],
       ["purchase.reopened", "Compra reabierta"],
+      ["purchase.test_created", "Compra de prueba creada"],
       ["draw.prizes_set", "Premios del sorteo definidos"],
       ["draw.ledger_frozen", "Lista de números congelada"],
       ["draw.prize_drawn", "Premio sorteado"],

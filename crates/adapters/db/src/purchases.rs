@@ -4,6 +4,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use anyhow::Context;
 use chrono::{DateTime, NaiveDate, Utc};
+use rifa_domain::audit::AuditEntry;
 use rifa_domain::customer::fold_for_search;
 use rifa_domain::lookup::LookupKey;
 use rifa_domain::money::Money;
@@ -640,11 +641,12 @@ impl Db {
         new: &NewPurchase,
         raffle_title: &str,
     ) -> Result<Purchase, CreatePurchaseError> {
-        if let (true, Some(_), Some(cap), true) = (
+        if let (true, Some(_), Some(cap), true, None) = (
             self.is_postgres(),
             new.hold_until,
             new.allowance_cap,
             new.confirm_to_buyer,
+            &new.audit,
         ) {
             return self
                 .create_purchase_in_one_statement(new, cap, raffle_title)
@@ -711,6 +713,13 @@ impl Db {
         }
         if new.confirm_to_buyer {
             outbox::enqueue_confirmation(&txn, &row, self.mail_caps).await?;
+        }
+        if let Some(entry) = &new.audit {
+            let entry = AuditEntry {
+                target: Some(format!("purchase:{}", row.id)),
+                ..entry.clone()
+            };
+            audit::append(&txn, &entry).await?;
         }
         txn.commit().await.context("failed to commit purchase")?;
         Ok(convert::purchase(row, raffle_title.to_owned())?)

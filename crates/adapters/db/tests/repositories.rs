@@ -61,6 +61,7 @@ macro_rules! on_both {
 
 on_both!(
     the_unique_index_refuses_a_second_hold_of_a_number_but_not_a_released_one,
+    a_test_purchase_s_entry_is_written_with_it_and_names_it,
     losing_numbers_writes_nothing_and_names_exactly_those_numbers,
     only_one_of_two_racing_decisions_wins,
     a_raffle_cannot_shrink_below_a_held_number_nor_vanish_with_purchases,
@@ -211,7 +212,53 @@ fn purchase(raffle_id: RaffleId, numbers: &[i64], reference: &str, phone: &str) 
         created_at: now(),
         lang: Lang::En,
         access_digest: Some("d".repeat(64)),
+        audit: None,
     }
+}
+
+/// An admin's test purchase of `numbers`, with its trail entry.
+fn rehearsal(raffle_id: RaffleId, numbers: &[i64], reference: &str) -> NewPurchase {
+    NewPurchase {
+        status: PurchaseStatus::Test,
+        hold_until: None,
+        allowance_cap: None,
+        confirm_to_buyer: false,
+        access_digest: None,
+        audit: Some(audit_entry(AuditAction::TestPurchaseCreated, now())),
+        ..purchase(raffle_id, numbers, reference, "04140000000")
+    }
+}
+
+async fn a_test_purchase_s_entry_is_written_with_it_and_names_it(url: &str) {
+    use rifa_ports::{AuditQuery, AuditTrail as _};
+
+    let db = Db::connect(url, 2).await.unwrap();
+    let raffle = raffle(&db, 100).await;
+    let newest = || AuditQuery {
+        before: None,
+        actor: None,
+        action: Some(AuditAction::TestPurchaseCreated.as_str().into()),
+        target: None,
+        from: None,
+        until: None,
+        limit: 10,
+    };
+
+    let created = db
+        .create_purchase(&rehearsal(raffle, &[7], "RF-T1"), "Rifa")
+        .await
+        .unwrap();
+    let refused = db
+        .create_purchase(&rehearsal(raffle, &[8], "RF-T1"), "Rifa")
+        .await;
+
+    assert!(matches!(refused, Err(CreatePurchaseError::ReferenceTaken)));
+    let entries = db.audit_entries(&newest()).await.unwrap();
+    assert_eq!(entries.len(), 1, "the refused purchase left no entry");
+    assert_eq!(
+        entries[0].entry.target.as_deref(),
+        Some(format!("purchase:{}", created.id.get()).as_str())
+    );
 }
 
 async fn the_unique_index_refuses_a_second_hold_of_a_number_but_not_a_released_one(url: &str) {

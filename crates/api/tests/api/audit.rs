@@ -25,6 +25,7 @@ on_both!(
     settings_saves_are_in_the_trail_without_the_e_mail_password,
     each_persons_figures_count_their_decisions_and_the_wait_for_them,
     the_trail_exports_as_csv_with_its_filters_and_no_formula,
+    an_admin_s_test_purchase_is_in_the_trail_and_a_buyer_s_is_not,
 );
 
 async fn me(app: &TestApp, token: &str) -> reqwest::Response {
@@ -632,4 +633,41 @@ async fn the_trail_exports_as_csv_with_its_filters_and_no_formula(app: TestApp) 
             );
         }
     }
+}
+
+async fn an_admin_s_test_purchase_is_in_the_trail_and_a_buyer_s_is_not(app: TestApp) {
+    let raffle = app.raffle("13", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+    let head = verification(&app).await["headSeq"].as_u64().unwrap();
+    let bought = app.buy(raffle, method, &[1], 1300, "a@example.com").await;
+    assert_eq!(bought.status(), StatusCode::CREATED);
+    assert_eq!(
+        verification(&app).await["headSeq"],
+        head,
+        "a buyer's purchase"
+    );
+
+    let test = app
+        .post_form(
+            &format!("/api/admin/raffles/{raffle}/purchase"),
+            app.purchase_form(method, &[2, 3], "26.00", "prueba@example.com"),
+            Some(&app.admin_token),
+        )
+        .await;
+    assert_eq!(test.status(), StatusCode::CREATED);
+    let test: Value = test.json().await.unwrap();
+
+    let entries = trail(&app, "action=purchase.test_created").await;
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    assert_eq!(entries[0]["actor"], "admin");
+    assert_eq!(
+        entries[0]["target"],
+        format!("purchase:{}", test["purchase"]["id"])
+    );
+    let changes = entries[0]["changes"].to_string();
+    assert!(
+        changes.contains("\"tickets\"") && changes.contains("26.00"),
+        "{changes}"
+    );
+    assert_eq!(verification(&app).await["intact"], true);
 }

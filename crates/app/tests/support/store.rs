@@ -758,6 +758,12 @@ impl PurchaseRepository for MemoryStore {
                 withheld,
             );
         }
+        if let Some(entry) = &new.audit {
+            state.append_audit(&rifa_domain::audit::AuditEntry {
+                target: Some(format!("purchase:{id}")),
+                ..entry.clone()
+            });
+        }
         Ok(purchase)
     }
 

@@ -398,7 +398,7 @@ async fn a_raffle_with_real_purchases_stays_and_one_with_only_tests_goes() {
         .purchase(
             rehearsed.id,
             form(&zelle, &[1], &t.price_of(&rehearsed, 1).await),
-            PurchaseMode::AdminTest,
+            PurchaseMode::AdminTest(crate::support::reviewer()),
             Lang::Es,
         )
         .await
@@ -432,7 +432,7 @@ async fn a_raffle_with_real_purchases_stays_and_one_with_only_tests_goes() {
         .purchase(
             rehearsed.id,
             form(&zelle, &[2], &t.price_of(&rehearsed, 1).await),
-            PurchaseMode::AdminTest,
+            PurchaseMode::AdminTest(crate::support::reviewer()),
             Lang::Es,
         )
         .await;

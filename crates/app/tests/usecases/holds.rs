@@ -328,7 +328,7 @@ async fn one_person_may_hold_the_raffles_maximum_across_purchases() {
         .purchase(
             raffle.id,
             form(&zelle, &[9, 10, 11], &t.price_of(&raffle, 3).await),
-            PurchaseMode::AdminTest,
+            PurchaseMode::AdminTest(crate::support::reviewer()),
             Lang::Es,
         )
         .await
@@ -411,7 +411,7 @@ async fn sales_close_before_the_draw_whatever_the_status_says() {
         .purchase(
             raffle.id,
             form(&zelle, &[3], &quote),
-            PurchaseMode::AdminTest,
+            PurchaseMode::AdminTest(crate::support::reviewer()),
             Lang::Es,
         )
         .await;

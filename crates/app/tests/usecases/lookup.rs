@@ -91,13 +91,23 @@ async fn rejected_and_test_purchases_and_closed_raffles_show_nothing() {
     let mut rehearsal = request(&zelle, &[2], &t.price_of(&open, 1).await);
     rehearsal.customer = buyer("Bea Gil", "bea@correo.com", "0412-765-4321");
     t.purchasing()
-        .purchase(open.id, Ok(rehearsal), PurchaseMode::AdminTest, Lang::Es)
+        .purchase(
+            open.id,
+            Ok(rehearsal),
+            PurchaseMode::AdminTest(crate::support::reviewer()),
+            Lang::Es,
+        )
         .await
         .unwrap();
     let mut in_closed = request(&zelle, &[3], &t.price_of(&closed, 1).await);
     in_closed.customer = buyer("Carla Paz", "carla@correo.com", "0416-111-2222");
     t.purchasing()
-        .purchase(closed.id, Ok(in_closed), PurchaseMode::AdminTest, Lang::Es)
+        .purchase(
+            closed.id,
+            Ok(in_closed),
+            PurchaseMode::AdminTest(crate::support::reviewer()),
+            Lang::Es,
+        )
         .await
         .unwrap();
 

@@ -409,7 +409,7 @@ async fn no_key_opens_an_admins_test_purchase() {
         .purchase(
             raffle.id,
             crate::support::form(&zelle, &[1], &quote),
-            rifa_app::purchasing::PurchaseMode::AdminTest,
+            rifa_app::purchasing::PurchaseMode::AdminTest(crate::support::reviewer()),
             Lang::Es,
         )
         .await

@@ -2,6 +2,7 @@
 
 use rifa_app::catalog::Viewer;
 use rifa_app::purchasing::{PurchaseError, PurchaseMode, PurchaseReceipt};
+use rifa_domain::audit::{AuditAction, Change};
 use rifa_domain::payment::PaymentMethod;
 use rifa_domain::purchase::MethodChoice;
 use rifa_domain::purchase::PurchaseStatus;
@@ -327,7 +328,7 @@ async fn a_public_purchase_holds_its_numbers_queues_the_confirmation_and_is_anno
 }
 
 #[tokio::test]
-async fn an_admin_test_purchase_holds_nothing_mails_nobody_and_is_not_announced() {
+async fn an_admin_test_purchase_holds_nothing_mails_nobody_and_is_in_the_trail_only() {
     let t = Harness::new();
     let raffle = t
         .raffle(RaffleSetup {
@@ -342,7 +343,7 @@ async fn an_admin_test_purchase_holds_nothing_mails_nobody_and_is_not_announced(
         .purchase(
             raffle.id,
             form(&zelle, &[1, 2], &t.price_of(&raffle, 2).await),
-            PurchaseMode::AdminTest,
+            PurchaseMode::AdminTest(crate::support::reviewer()),
             Lang::Es,
         )
         .await
@@ -354,6 +355,38 @@ async fn an_admin_test_purchase_holds_nothing_mails_nobody_and_is_not_announced(
     assert!(t.store.held(raffle.id).is_empty());
     assert!(t.store.mail().is_empty());
     assert!(t.events.published().is_empty());
+    let trail = t.store.trail();
+    let entry = &trail.last().expect("the test purchase's entry").entry;
+    assert_eq!(entry.action, AuditAction::TestPurchaseCreated);
+    assert_eq!(entry.actor, crate::support::reviewer());
+    assert_eq!(
+        entry.target.as_deref(),
+        Some(format!("purchase:{}", receipt.purchase.id.get()).as_str())
+    );
+    assert_eq!(
+        entry.changes,
+        vec![
+            Change::new("raffleId", None, Some(raffle.id.get().to_string())),
+            Change::new("tickets", None, Some("2".into())),
+            Change::new(
+                "totalAmount",
+                None,
+                Some(receipt.purchase.total_amount.to_string())
+            ),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_buyer_s_purchase_leaves_the_trail_alone() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let before = t.store.trail().len();
+
+    t.buy(&raffle, &zelle, &[1]).await;
+
+    assert_eq!(t.store.trail().len(), before);
 }
 
 #[tokio::test]

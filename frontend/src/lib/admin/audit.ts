@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   "purchase.decided",
   "purchase.decided_in_bulk",
   "purchase.reopened",
+  "purchase.test_created",
   "draw.prizes_set",
   "draw.ledger_frozen",
   "draw.prize_drawn",

@@ -6,7 +6,7 @@ use rifa_domain::raffle::RaffleId;
 use crate::AppState;
 use crate::dto::{ErrorBody, PurchaseMultipart, PurchaseResponse};
 use crate::error::ApiError;
-use crate::extract::{Allowed, ClientIp, Multipart, need};
+use crate::extract::{Acting, ClientIp, Multipart, need};
 
 async fn purchase(
     state: &AppState,
@@ -16,11 +16,11 @@ async fn purchase(
     mode: PurchaseMode,
 ) -> Result<HttpResponse, ApiError> {
     let lang = crate::error::request_lang(req);
+    let test = mode != PurchaseMode::Public;
     let receipt = state
         .purchasing
         .purchase(raffle, form.parse(raffle), mode, lang)
         .await;
-    let test = mode == PurchaseMode::AdminTest;
     match receipt {
         Ok(receipt) => {
             crate::metrics::purchase(StatusCode::CREATED, test);
@@ -64,7 +64,8 @@ pub async fn public(
 }
 
 /// An admin's test purchase, in any raffle status: validated and priced like a real one, stored
-/// with status `test`, holding no numbers; the answer has `testMode: true`.
+/// with status `test`, holding no numbers; the answer has `testMode: true`. The trail records it
+/// (`purchase.test_created`).
 #[tracing::instrument(name = "api.raffles.purchase.admin_test", skip_all)]
 #[utoipa::path(post, path = "/api/admin/raffles/{id}/purchase", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)),
     request_body(content = crate::dto::PurchaseFormSchema, content_type = "multipart/form-data"),
@@ -79,11 +80,11 @@ pub async fn public(
         (status = 422, body = ErrorBody),
     ))]
 pub async fn admin_test(
-    _: Allowed<need::Catalogue>,
+    Acting { actor, .. }: Acting<need::Catalogue>,
     req: HttpRequest,
     state: web::Data<AppState>,
     id: web::Path<RaffleId>,
     form: Multipart<PurchaseMultipart>,
 ) -> Result<HttpResponse, ApiError> {
-    purchase(&state, &req, *id, form.0, PurchaseMode::AdminTest).await
+    purchase(&state, &req, *id, form.0, PurchaseMode::AdminTest(actor)).await
 }
