@@ -369,6 +369,7 @@ pub struct PersonFigures {
 }
 
 /// Each person's figures, busiest first (then by name); days are local to `utc_offset_minutes`.
+/// `timings` may come in any order.
 #[must_use]
 pub fn figures(timings: &[DecisionTiming], utc_offset_minutes: i32) -> Vec<PersonFigures> {
     /// One person's decisions counted so far: per local day, and each wait in seconds.
@@ -421,10 +422,12 @@ pub fn figures(timings: &[DecisionTiming], utc_offset_minutes: i32) -> Vec<Perso
             }
         })
         .collect();
+    // Decisions arrive in any order; ties fall to the name, then the account.
     figures.sort_by(|a, b| {
         b.decisions
             .cmp(&a.decisions)
             .then_with(|| a.actor.cmp(&b.actor))
+            .then_with(|| a.actor_id.cmp(&b.actor_id))
     });
     figures
 }
@@ -625,5 +628,20 @@ mod tests {
         assert_eq!(found[1].median_proof_to_decision, None, "no proof, no wait");
         assert_eq!(median(&[60, 120]), Some(90));
         assert_eq!(median(&[]), None);
+
+        // The store reads them in no order; the figures are the same.
+        let mut shuffled = timings.to_vec();
+        shuffled.reverse();
+        shuffled.swap(0, 2);
+        assert_eq!(figures(&shuffled, -240), found);
+        // Two accounts that share a name and a count keep one order.
+        let namesakes = [
+            timing(7, "ana", "2026-11-02T16:00:00Z", None),
+            timing(3, "ana", "2026-11-02T16:00:00Z", None),
+        ];
+        let ids = |found: Vec<PersonFigures>| found.iter().map(|p| p.actor_id).collect::<Vec<_>>();
+        let mut reversed = namesakes.to_vec();
+        reversed.reverse();
+        assert_eq!(ids(figures(&namesakes, 0)), ids(figures(&reversed, 0)));
     }
 }

@@ -47,8 +47,8 @@ pub trait AuditTrail: Send + Sync + 'static {
         limit: u64,
     ) -> impl Future<Output = anyhow::Result<Vec<ChainedEntry>>> + Send;
 
-    /// Every purchase decision recorded from `from` (included) to `until` (excluded), oldest
-    /// first, each with its purchase's latest proof before the decision.
+    /// Every purchase decision recorded from `from` (included) to `until` (excluded), in no
+    /// particular order, each with its purchase's latest proof before the decision.
     ///
     /// # Errors
     /// Storage failures only.

@@ -191,8 +191,9 @@ impl AuditTrail for Db {
             at: DateTime<Utc>,
             proof_at: Option<DateTime<Utc>>,
         }
-        // The entries of a period through the trail's time index; each proof through the
-        // purchase's events (`purchase:42` names purchase 42).
+        // The entries of a period through the trail's time index, in no order (the figures do
+        // not depend on it, and sorting a month of decisions cost a fifth of the read); each
+        // proof through the purchase's events (`purchase:42` names purchase 42).
         let rows = Row::find_by_statement(Statement::from_sql_and_values(
             self.conn.get_database_backend(),
             "SELECT a.actor_id, a.actor, a.at, \
@@ -200,8 +201,7 @@ impl AuditTrail for Db {
                  WHERE e.purchase_id = CAST(SUBSTR(a.target, 10) AS BIGINT) \
                    AND e.kind = $1 AND e.at <= a.at) AS proof_at \
              FROM audit_log a \
-             WHERE a.action IN ($2, $3) AND a.at >= $4 AND a.at < $5 \
-             ORDER BY a.seq",
+             WHERE a.action IN ($2, $3) AND a.at >= $4 AND a.at < $5",
             [
                 PurchaseEventKind::ProofAttached.as_str().into(),
                 AuditAction::PurchaseDecided.as_str().into(),
