@@ -4068,7 +4068,8 @@ export type paths = {
         put?: never;
         /**
          * An admin's test purchase, in any raffle status: validated and priced like a real one, stored
-         *     with status `test`, holding no numbers; the answer has `testMode: true`.
+         *     with status `test`, holding no numbers; the answer has `testMode: true`. The trail records it
+         *     (`purchase.test_created`).
          */
         post: {
             parameters: {
