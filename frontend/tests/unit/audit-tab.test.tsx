@@ -352,6 +352,31 @@ describe("the entries", () => {
     expect(within(rowOf(15)).getByTestId("audit-target")).toHaveTextContent(/^E-mail #9$/);
   });
 
+  it("words an admin's test purchase, the purchase it names and what it was for, in both languages", async () => {
+    const rehearsal = entry(18, "purchase.test_created", {
+      target: "purchase:42",
+      changes: [
+        { field: "raffleId", before: null, after: "3" },
+        { field: "tickets", before: null, after: "2" },
+        { field: "totalAmount", before: null, after: "26.00" },
+      ],
+    });
+    stubApi({ "limit=50": { items: [rehearsal] } });
+    show("tab");
+    await screen.findByTestId("audit-table");
+    const changes = () => within(rowOf(18)).queryAllByRole("listitem").map((li) => li.textContent);
+    expect(within(rowOf(18)).getAllByRole("cell")[4]).toHaveTextContent("Compra de prueba creada");
+    expect(changes()).toEqual(["sorteo: 3", "números: 2", "total: 26.00"]);
+    fireEvent.click(within(rowOf(18)).getByRole("button", { name: "Abrir la compra #42" }));
+    expect(onOpenPurchase).toHaveBeenLastCalledWith(42);
+    cleanup();
+
+    show("tab", "en");
+    await screen.findByTestId("audit-table");
+    expect(within(rowOf(18)).getAllByRole("cell")[4]).toHaveTextContent("Test purchase created");
+    expect(changes()).toEqual(["raffle: 3", "numbers: 2", "total: 26.00"]);
+  });
+
   it("asks the server with each filter, the days as the local day's bounds", async () => {
     const { asked } = stubApi({ "limit=50": { items: ALL } });
     show("tab");
