@@ -368,25 +368,40 @@ pub struct PersonFigures {
     pub median_proof_to_decision: Option<chrono::Duration>,
 }
 
-/// Each person's figures, busiest first (then by name); days are local to `utc_offset_minutes`.
-/// `timings` may come in any order.
-#[must_use]
-pub fn figures(timings: &[DecisionTiming], utc_offset_minutes: i32) -> Vec<PersonFigures> {
-    /// One person's decisions counted so far: per local day, and each wait in seconds.
-    struct Tally {
-        person: PersonFigures,
-        days: BTreeMap<chrono::NaiveDate, u64>,
-        waits: Vec<i64>,
+/// One person's decisions counted so far: per local day, and each wait in seconds.
+#[derive(Debug)]
+struct Tally {
+    person: PersonFigures,
+    days: BTreeMap<chrono::NaiveDate, u64>,
+    waits: Vec<i64>,
+}
+
+/// Each person's figures, counted one decision at a time, so a long period is read in parts
+/// (a year of decisions is most of a million); days are local to the offset it was made with.
+/// Decisions may come in any order.
+#[derive(Debug)]
+pub struct FiguresTally {
+    offset: chrono::Duration,
+    // A team is a handful of people.
+    tallies: Vec<Tally>,
+}
+
+impl FiguresTally {
+    #[must_use]
+    pub fn new(utc_offset_minutes: i32) -> Self {
+        Self {
+            offset: chrono::Duration::minutes(i64::from(utc_offset_minutes)),
+            tallies: Vec::new(),
+        }
     }
-    let offset = chrono::Duration::minutes(i64::from(utc_offset_minutes));
-    // A team is a handful of people; a year of their decisions is most of a million.
-    let mut tallies: Vec<Tally> = Vec::new();
-    for timing in timings {
-        let index = tallies
+
+    pub fn add(&mut self, timing: &DecisionTiming) {
+        let index = self
+            .tallies
             .iter()
             .position(|t| t.person.actor_id == timing.actor_id && t.person.actor == timing.actor)
             .unwrap_or_else(|| {
-                tallies.push(Tally {
+                self.tallies.push(Tally {
                     person: PersonFigures {
                         actor_id: timing.actor_id,
                         actor: timing.actor.clone(),
@@ -397,13 +412,13 @@ pub fn figures(timings: &[DecisionTiming], utc_offset_minutes: i32) -> Vec<Perso
                     days: BTreeMap::new(),
                     waits: Vec::new(),
                 });
-                tallies.len() - 1
+                self.tallies.len() - 1
             });
-        let tally = &mut tallies[index];
+        let tally = &mut self.tallies[index];
         tally.person.decisions += 1;
         *tally
             .days
-            .entry((timing.decided_at + offset).date_naive())
+            .entry((timing.decided_at + self.offset).date_naive())
             .or_default() += 1;
         if let Some(proof_at) = timing.proof_at {
             tally
@@ -411,25 +426,30 @@ pub fn figures(timings: &[DecisionTiming], utc_offset_minutes: i32) -> Vec<Perso
                 .push((timing.decided_at - proof_at).num_seconds().max(0));
         }
     }
-    let mut figures: Vec<PersonFigures> = tallies
-        .into_iter()
-        .map(|mut tally| {
-            tally.waits.sort_unstable();
-            PersonFigures {
-                per_day: tally.days.into_iter().collect(),
-                median_proof_to_decision: median(&tally.waits).map(chrono::Duration::seconds),
-                ..tally.person
-            }
-        })
-        .collect();
-    // Decisions arrive in any order; ties fall to the name, then the account.
-    figures.sort_by(|a, b| {
-        b.decisions
-            .cmp(&a.decisions)
-            .then_with(|| a.actor.cmp(&b.actor))
-            .then_with(|| a.actor_id.cmp(&b.actor_id))
-    });
-    figures
+
+    /// Each person's figures, busiest first; ties fall to the name, then the account.
+    #[must_use]
+    pub fn finish(self) -> Vec<PersonFigures> {
+        let mut figures: Vec<PersonFigures> = self
+            .tallies
+            .into_iter()
+            .map(|mut tally| {
+                tally.waits.sort_unstable();
+                PersonFigures {
+                    per_day: tally.days.into_iter().collect(),
+                    median_proof_to_decision: median(&tally.waits).map(chrono::Duration::seconds),
+                    ..tally.person
+                }
+            })
+            .collect();
+        figures.sort_by(|a, b| {
+            b.decisions
+                .cmp(&a.decisions)
+                .then_with(|| a.actor.cmp(&b.actor))
+                .then_with(|| a.actor_id.cmp(&b.actor_id))
+        });
+        figures
+    }
 }
 
 /// The middle of sorted `values`; of an even count, the mean of the two middle ones (rounded
@@ -573,6 +593,12 @@ mod tests {
             assert_eq!(AuditAction::parse(action.as_str()), Some(action));
         }
         assert_eq!(AuditAction::parse("nope"), None);
+    }
+
+    fn figures(timings: &[DecisionTiming], utc_offset_minutes: i32) -> Vec<PersonFigures> {
+        let mut tally = FiguresTally::new(utc_offset_minutes);
+        timings.iter().for_each(|t| tally.add(t));
+        tally.finish()
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The audit trail's reading and its verification over a trail someone tampered with.
 
-use rifa_app::audit::{Audit, AuditQueryError, AuditService};
+use rifa_app::audit::{Audit, AuditQueryError, AuditService, FIGURES_STEP};
+use rifa_app::review::DayPeriod;
 use rifa_domain::audit::{AuditAction, ChainBreak, Change, REDACTED};
 use rifa_domain::branding::BrandingPatch;
 use rifa_domain::email_settings::EmailSettingsInput;
@@ -238,4 +239,38 @@ async fn settings_saves_name_what_changed_and_never_the_e_mail_password() {
             .collect::<Vec<_>>(),
         ["companyName"]
     );
+}
+
+#[tokio::test]
+async fn the_figures_read_a_long_period_a_week_at_a_time_and_count_every_decision() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let first_day = rifa_ports::Clock::now(&t.clock).date_naive();
+    // Ten decisions, three days apart: a month of them.
+    for number in 1..=10 {
+        let bought = t.buy(&raffle, &zelle, &[number]).await;
+        t.review()
+            .decide_purchase(bought.purchase.id, "approved", None, &reviewer())
+            .await
+            .unwrap();
+        t.clock.advance(chrono::TimeDelta::days(3));
+    }
+    let period = DayPeriod::new(first_day, first_day + chrono::Days::new(59), 0).unwrap();
+
+    let people = Audit::new(t.store.clone()).figures(&period).await.unwrap();
+
+    assert_eq!(people.len(), 1);
+    assert_eq!(people[0].decisions, 10);
+    assert_eq!(people[0].per_day.len(), 10, "one day each");
+    let reads = t.store.timing_reads();
+    let (from, until) = period.utc_range();
+    assert_eq!(reads.first().map(|r| r.0), Some(from));
+    assert_eq!(reads.last().map(|r| r.1), Some(until));
+    assert!(reads.windows(2).all(|w| w[0].1 == w[1].0), "{reads:?}");
+    assert!(
+        reads.iter().all(|(a, b)| *b - *a <= FIGURES_STEP),
+        "{reads:?}"
+    );
+    assert_eq!(reads.len(), 9, "sixty days in weeks");
 }

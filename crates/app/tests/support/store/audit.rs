@@ -15,6 +15,8 @@ pub(super) struct AuditState {
     pub(super) sessions: Vec<(NewSession, Option<DateTime<Utc>>)>,
     trail: Vec<ChainedEntry>,
     head: Option<ChainHead>,
+    /// The periods of decisions read, in order.
+    timing_reads: Vec<(DateTime<Utc>, DateTime<Utc>)>,
 }
 
 impl State {
@@ -88,6 +90,11 @@ impl MemoryStore {
     pub fn trail(&self) -> Vec<ChainedEntry> {
         self.state().audit.trail.clone()
     }
+
+    /// The periods of decisions the figures read, in order.
+    pub fn timing_reads(&self) -> Vec<(DateTime<Utc>, DateTime<Utc>)> {
+        self.state().audit.timing_reads.clone()
+    }
 }
 
 impl AuditTrail for MemoryStore {
@@ -143,7 +150,8 @@ impl AuditTrail for MemoryStore {
         from: DateTime<Utc>,
         until: DateTime<Utc>,
     ) -> anyhow::Result<Vec<DecisionTiming>> {
-        let state = self.state();
+        let mut state = self.state();
+        state.audit.timing_reads.push((from, until));
         Ok(state
             .audit
             .trail
