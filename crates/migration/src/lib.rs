@@ -16,6 +16,7 @@ mod m20261127_000005_proof_checks;
 mod m20261127_000006_payment_references;
 mod m20261128_000001_sessions_and_audit_trail;
 mod m20261128_000002_staff_roles;
+mod m20261128_000003_audit_actions_by_time;
 
 pub struct Migrator;
 
@@ -37,6 +38,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000006_payment_references::Migration),
             Box::new(m20261128_000001_sessions_and_audit_trail::Migration),
             Box::new(m20261128_000002_staff_roles::Migration),
+            Box::new(m20261128_000003_audit_actions_by_time::Migration),
         ]
     }
 }
