@@ -191,9 +191,10 @@ impl AuditTrail for Db {
             at: DateTime<Utc>,
             proof_at: Option<DateTime<Utc>>,
         }
-        // The entries of a period through the trail's time index, in no order (the figures do
-        // not depend on it, and sorting a month of decisions cost a fifth of the read); each
-        // proof through the purchase's events (`purchase:42` names purchase 42).
+        // The decisions of a period through the trail's time or (action, at) index, in no
+        // order (the figures do not depend on it, and sorting a month of decisions cost a
+        // fifth of the read); each proof through the purchase's events (`purchase:42` names
+        // purchase 42).
         let rows = Row::find_by_statement(Statement::from_sql_and_values(
             self.conn.get_database_backend(),
             "SELECT a.actor_id, a.actor, a.at, \
