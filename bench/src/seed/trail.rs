@@ -165,9 +165,9 @@ fn push_row(
     Ok(())
 }
 
-/// A JSON string or null; the seeded texts hold nothing JSON or SQL would escape.
+/// A JSON string or null, quoted by serde_json; the seeded texts hold no quote SQL would escape.
 fn json_text(text: Option<&str>) -> String {
-    text.map_or_else(|| "null".to_owned(), |t| format!("\"{t}\""))
+    serde_json::Value::from(text).to_string()
 }
 
 #[cfg(test)]
