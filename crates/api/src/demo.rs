@@ -240,23 +240,16 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
                     hold_minutes: None,
                     sales_close_hours_before_draw: None,
                 },
-                &seeder(),
-            )
-            .await
-            .map_err(|e| anyhow!("demo raffle {}: {e:?}", demo.title))?;
-        for promotion in demo.promotions {
-            db.add_promotion(raffle.id.get(), promotion).await?;
-        }
-        // Every raffle publishes its prize and the lottery draw it is decided by.
-        state
-            .draws
-            .set_prizes(
-                raffle.id,
+                // Every raffle publishes its prize and the lottery draw it is decided by.
                 &[demo_prize(demo, &draw_day(demo.days_to_draw))],
                 &seeder(),
             )
             .await
-            .map_err(|e| anyhow!("demo prize {}: {e:?}", demo.title))?;
+            .map_err(|e| anyhow!("demo raffle {}: {e:?}", demo.title))?
+            .raffle;
+        for promotion in demo.promotions {
+            db.add_promotion(raffle.id.get(), promotion).await?;
+        }
         raffle_ids.push(raffle.id);
     }
 

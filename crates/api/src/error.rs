@@ -374,6 +374,7 @@ impl From<DrawError> for ApiError {
             DrawError::PrizeNotFound => Self::new(StatusCode::NOT_FOUND, "prize_not_found"),
             DrawError::Invalid(fields) => Self::validation(&fields),
             DrawError::RulesLocked => conflict("draw_rules_locked"),
+            DrawError::OnSaleNeedsPrize => conflict("draw_on_sale_needs_prize"),
             DrawError::SalesStillOpen { closes_at } => conflict("draw_sales_still_open")
                 .with("salesCloseAt", json!(closes_at.map(crate::dto::instant))),
             DrawError::PurchasesPending(pending) => {

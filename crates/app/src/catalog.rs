@@ -5,7 +5,8 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 
 use rifa_domain::FieldErrors;
-use rifa_domain::audit::{Actor, AuditAction, AuditEntry, Fields};
+use rifa_domain::audit::{Actor, AuditAction, AuditEntry, Change, Fields};
+use rifa_domain::draw::prize::{PrizeDraft, PrizeInput};
 use rifa_domain::pricing::{self, PriceQuote};
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleInput};
 use rifa_domain::ticket::{TicketNumber, available_numbers};
@@ -49,6 +50,14 @@ pub struct Availability {
     pub pending: u32,
     /// When the next hold can expire, if any can.
     pub next_release_at: Option<DateTime<Utc>>,
+}
+
+/// A raffle as saved, and whether it was kept off sale for want of a prize although the
+/// admin asked for it to be on sale.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavedRaffle {
+    pub raffle: Raffle,
+    pub held_back_without_prizes: bool,
 }
 
 /// Raffles as the public and admins see them, and the admin's edits of them.
@@ -99,10 +108,21 @@ pub trait CatalogService: Send + Sync + 'static {
         viewer: Viewer,
     ) -> Result<PriceQuote, RaffleError>;
 
+    /// Creates a raffle with its prizes (the form's first prize), in one write. Asked to go on
+    /// sale without a prize, it is saved unpublished and the answer says so.
+    ///
     /// # Errors
-    /// `Invalid` with every bad field, or a storage failure.
-    async fn create_raffle(&self, input: RaffleInput, by: &Actor) -> Result<Raffle, RaffleError>;
+    /// `Invalid` with every bad field (the prizes' named `prizes[i].…`), or a storage failure.
+    async fn create_raffle(
+        &self,
+        input: RaffleInput,
+        prizes: &[PrizeInput],
+        by: &Actor,
+    ) -> Result<SavedRaffle, RaffleError>;
 
+    /// Replaces a raffle's fields; asked to go on sale while it has no prize, it stays
+    /// unpublished and the answer says so.
+    ///
     /// # Errors
     /// `Invalid`, `NotFound`, `BelowHeldNumber`, or a storage failure.
     async fn update_raffle(
@@ -110,7 +130,7 @@ pub trait CatalogService: Send + Sync + 'static {
         id: RaffleId,
         input: RaffleInput,
         by: &Actor,
-    ) -> Result<Raffle, RaffleError>;
+    ) -> Result<SavedRaffle, RaffleError>;
 
     /// # Errors
     /// `NotFound`, `HasPurchases`, or a storage failure.
@@ -247,13 +267,42 @@ where
         ))
     }
 
-    async fn create_raffle(&self, input: RaffleInput, by: &Actor) -> Result<Raffle, RaffleError> {
-        let draft = RaffleDraft::parse(input).map_err(RaffleError::Invalid)?;
+    async fn create_raffle(
+        &self,
+        input: RaffleInput,
+        prizes: &[PrizeInput],
+        by: &Actor,
+    ) -> Result<SavedRaffle, RaffleError> {
+        let mut errors = FieldErrors::new();
+        let draft = RaffleDraft::parse(input).map_err(|e| errors.merge(e)).ok();
+        let prizes = PrizeDraft::parse_all(prizes)
+            .map_err(|e| errors.merge(e))
+            .ok();
+        let (Some(draft), Some(prizes)) = (draft, prizes) else {
+            return Err(RaffleError::Invalid(errors));
+        };
+        let (draft, held_back) = draft.held_back_without_prizes(!prizes.is_empty());
         let at = now(&self.clock);
-        let entry = trail_entry(at, by, AuditAction::RaffleCreated);
-        let created = self.store.create_raffle(&draft, at, &entry).await?;
+        let raffle_entry = trail_entry(at, by, AuditAction::RaffleCreated);
+        let prize_titles = PrizeDraft::titles(prizes.iter());
+        let entry = |before: Option<&Raffle>, after: Option<&Raffle>| {
+            let mut entry = raffle_entry(before, after);
+            if prize_titles.is_some() {
+                entry
+                    .changes
+                    .push(Change::new("prizes", None, prize_titles.clone()));
+            }
+            entry
+        };
+        let raffle = self
+            .store
+            .create_raffle(&draft, &prizes, at, &entry)
+            .await?;
         self.on_sale.invalidate(&());
-        Ok(created)
+        Ok(SavedRaffle {
+            raffle,
+            held_back_without_prizes: held_back,
+        })
     }
 
     async fn update_raffle(
@@ -261,8 +310,9 @@ where
         id: RaffleId,
         input: RaffleInput,
         by: &Actor,
-    ) -> Result<Raffle, RaffleError> {
+    ) -> Result<SavedRaffle, RaffleError> {
         let draft = RaffleDraft::parse(input).map_err(RaffleError::Invalid)?;
+        let asked_on_sale = draft.status.is_on_sale();
         let entry = trail_entry(now(&self.clock), by, AuditAction::RaffleUpdated);
         let updated = self
             .store
@@ -276,7 +326,10 @@ where
                 UpdateRaffleError::Unknown(e) => RaffleError::Unknown(e),
             })?;
         self.forget(id);
-        Ok(updated)
+        Ok(SavedRaffle {
+            held_back_without_prizes: asked_on_sale && !updated.status.is_on_sale(),
+            raffle: updated,
+        })
     }
 
     async fn delete_raffle(&self, id: RaffleId, by: &Actor) -> Result<(), RaffleError> {

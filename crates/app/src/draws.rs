@@ -50,6 +50,9 @@ pub enum DrawError {
     /// A real purchase exists: the prizes and their sources can no longer change.
     #[error("the rules are locked")]
     RulesLocked,
+    /// The raffle is on sale: it keeps at least one prize (unpublish it first).
+    #[error("a raffle on sale keeps at least one prize")]
+    OnSaleNeedsPrize,
     /// The ledger is frozen once sales close, not before.
     #[error("sales close at {closes_at:?}")]
     SalesStillOpen { closes_at: Option<DateTime<Utc>> },
@@ -96,6 +99,7 @@ impl From<ReplacePrizesError> for DrawError {
     fn from(error: ReplacePrizesError) -> Self {
         match error {
             ReplacePrizesError::RulesLocked => Self::RulesLocked,
+            ReplacePrizesError::OnSaleNeedsPrize => Self::OnSaleNeedsPrize,
             ReplacePrizesError::Unknown(e) => Self::Unknown(e),
         }
     }
@@ -467,12 +471,17 @@ where
     ) -> Result<AdminDraw, DrawError> {
         let raffle = self.raffle(raffle).await?;
         let drafts = PrizeDraft::parse_all(prizes).map_err(DrawError::Invalid)?;
-        let before = titles(self.store.prizes(raffle.id).await?.iter().map(|p| &p.prize));
+        let before =
+            PrizeDraft::titles(self.store.prizes(raffle.id).await?.iter().map(|p| &p.prize));
         let entry = self.entry(
             by,
             AuditAction::DrawPrizesSet,
             format!("raffle:{}", raffle.id.get()),
-            vec![Change::new("prizes", before, titles(drafts.iter()))],
+            vec![Change::new(
+                "prizes",
+                before,
+                PrizeDraft::titles(drafts.iter()),
+            )],
         );
         self.store
             .replace_prizes(raffle.id, &drafts, &entry)
@@ -770,11 +779,6 @@ where
 }
 
 /// Prizes' titles as the trail shows them; `None` for none.
-fn titles<'a>(prizes: impl Iterator<Item = &'a PrizeDraft>) -> Option<String> {
-    let titles: Vec<&str> = prizes.map(|p| p.title.as_str()).collect();
-    (!titles.is_empty()).then(|| titles.join(" | "))
-}
-
 /// A result as the trail shows it: the lottery's number, or the beacon's round.
 fn result_text(result: &PrizeResult) -> String {
     match result {

@@ -199,6 +199,17 @@ pub struct RaffleDraft {
 }
 
 impl RaffleDraft {
+    /// A raffle is never on sale without what its draw needs: asked to go on sale with no
+    /// prize, it is kept a draft (inactive). Whether it was is `true` in the answer.
+    #[must_use]
+    pub fn held_back_without_prizes(mut self, has_prizes: bool) -> (Self, bool) {
+        let held_back = self.status.is_on_sale() && !has_prizes;
+        if held_back {
+            self.status = RaffleStatus::Inactive;
+        }
+        (self, held_back)
+    }
+
     /// Applies the spec's rules: trimmed text, default image, status and size, draw date moved to
     /// the end of its day in UTC, limits within the raffle.
     ///

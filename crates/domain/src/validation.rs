@@ -139,6 +139,11 @@ impl FieldErrors {
 
     /// Takes in the errors of one item of a list, each field named under `prefix`
     /// (`prizes[0]` + `title` = `prizes[0].title`).
+    /// Adds another parse's errors, under their own names.
+    pub fn merge(&mut self, other: Self) {
+        self.0.extend(other.0);
+    }
+
     pub fn nest(&mut self, prefix: &str, item: Self) {
         self.0.extend(
             item.0

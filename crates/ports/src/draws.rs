@@ -97,6 +97,9 @@ pub enum ReplacePrizesError {
     /// A real purchase exists: the published rule can no longer change.
     #[error("the raffle's rules are locked by its purchases")]
     RulesLocked,
+    /// The raffle is on sale: removing its last prize would leave a sale with nothing to draw.
+    #[error("a raffle on sale keeps at least one prize")]
+    OnSaleNeedsPrize,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -156,10 +159,12 @@ pub trait DrawRepository: Send + Sync + 'static {
     ) -> impl Future<Output = anyhow::Result<Vec<PrizeRecord>>> + Send;
 
     /// Replaces the raffle's prizes, in order, unless a real purchase exists; decided by the
-    /// database against a purchase being made at the same moment.
+    /// database against a purchase being made at the same moment. An empty list is refused
+    /// while the raffle is on sale, judged under the raffle's row lock (which a raffle's update
+    /// takes too).
     ///
     /// # Errors
-    /// `RulesLocked`, or a storage failure.
+    /// `RulesLocked`, `OnSaleNeedsPrize`, or a storage failure.
     fn replace_prizes(
         &self,
         raffle: RaffleId,

@@ -5,6 +5,7 @@ use rifa_domain::Lang;
 use rifa_domain::admin::{AdminId, AdminUser, Role, StaffChange, StaffMember, StaffRefusal};
 use rifa_domain::audit::AuditEntry;
 use rifa_domain::branding::Branding;
+use rifa_domain::draw::prize::PrizeDraft;
 use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::exchange::{ExchangeRate, ExchangeRateDraft, ExchangeRateId};
 use rifa_domain::lookup::LookupKey;
@@ -90,15 +91,22 @@ pub trait RaffleRepository: Send + Sync + 'static {
         id: RaffleId,
     ) -> impl Future<Output = anyhow::Result<Option<Raffle>>> + Send;
 
+    /// Creates the raffle with its prizes, in order, in one transaction.
+    ///
     /// # Errors
     /// Storage failures only.
     fn create_raffle(
         &self,
         draft: &RaffleDraft,
+        prizes: &[PrizeDraft],
         now: DateTime<Utc>,
         audit: RecordAudit<'_, Raffle>,
     ) -> impl Future<Output = anyhow::Result<Raffle>> + Send;
 
+    /// Replaces the raffle's fields. A raffle is never on sale without a prize: a draft that
+    /// says available is stored inactive when the raffle has none, judged under the raffle's
+    /// row lock, which replacing prizes takes too.
+    ///
     /// # Errors
     /// `NotFound`, `BelowHeldNumber`, or `Unknown`.
     fn update_raffle(

@@ -56,6 +56,8 @@ payment_reference_used = This payment reference was already used for another pur
 random_draw_contended = Many people are buying right now and the numbers drawn for you were sold before we could confirm. Please try again.
 # The verifiable draw (decision 0020).
 draw_rules_locked = The raffle's prizes and rules cannot change: it already has purchases. For other rules, create a new raffle.
+draw_on_sale_needs_prize = This raffle is on sale and needs at least one prize. To remove them all, set it to “Inactive” first.
+raffle_kept_unpublished_without_prize = Saved unpublished: a raffle goes on sale only with its first prize and the public source of its result. Add them under “Prizes” and set it to “Active” again.
 draw_sales_still_open = Sales of this raffle are still open: the list of numbers is frozen when they close.
 draw_purchases_pending = { $count ->
         [one] 1 purchase is pending: approve or reject it before freezing the list of numbers.

@@ -59,6 +59,8 @@ numbers_no_longer_free = No se puede reabrir: estos números ya no están libres
 purchase_not_expired = Solo se pueden reabrir compras expiradas
 # The verifiable draw (decision 0020).
 draw_rules_locked = Los premios y las reglas del sorteo no pueden cambiar: esta rifa ya tiene compras. Para otras reglas, crea una nueva rifa.
+draw_on_sale_needs_prize = Este sorteo está a la venta y necesita al menos un premio. Para quitarlos todos, pásalo primero a «Inactivo».
+raffle_kept_unpublished_without_prize = Guardado sin publicar: un sorteo sale a la venta solo con su primer premio y la fuente pública de su resultado. Agrégalos en «Premios» y vuelve a ponerlo en «Activo».
 draw_sales_still_open = Las ventas de esta rifa siguen abiertas: la lista de números se congela cuando cierran.
 draw_purchases_pending = { $count ->
         [one] Hay 1 compra pendiente: apruébala o recházala antes de congelar la lista de números.

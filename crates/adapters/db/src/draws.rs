@@ -26,6 +26,7 @@ use sea_orm::{
 
 use crate::entities::{
     draw_ledger_entries, draw_ledgers, prize_deliveries, prize_draws, purchases, raffle_prizes,
+    raffles,
 };
 use crate::{Db, audit, outbox};
 
@@ -63,6 +64,33 @@ async fn lock_raffle(txn: &DatabaseTransaction, raffle: RaffleId) -> anyhow::Res
     .await
     .context("failed to lock the raffle")?;
     Ok(())
+}
+
+/// The rows of a raffle's prizes, numbered from 1 in their order.
+pub(crate) fn prize_rows(
+    raffle: RaffleId,
+    prizes: &[PrizeDraft],
+) -> impl Iterator<Item = raffle_prizes::ActiveModel> + '_ {
+    prizes
+        .iter()
+        .zip(1..)
+        .map(move |(prize, position)| raffle_prizes::ActiveModel {
+            raffle_id: Set(raffle.get()),
+            position: Set(position),
+            title: Set(prize.title.clone()),
+            description: Set(prize.description.clone()),
+            image: Set(prize.image.clone()),
+            ..source_columns(&prize.source)
+        })
+}
+
+/// Whether the raffle is on sale now (read after its row was locked).
+async fn on_sale(txn: &DatabaseTransaction, raffle: RaffleId) -> anyhow::Result<bool> {
+    let row = raffles::Entity::find_by_id(raffle.get())
+        .one(txn)
+        .await
+        .context("failed to read the raffle's status")?;
+    Ok(row.is_some_and(|r| r.status == RaffleStatus::Available.as_str()))
 }
 
 fn source_columns(source: &PrizeSource) -> raffle_prizes::ActiveModel {
@@ -389,25 +417,20 @@ impl DrawRepository for Db {
             .await
             .context("failed to start replacing prizes")?;
         lock_raffle(&txn, raffle).await?;
+        if prizes.is_empty() && on_sale(&txn, raffle).await? {
+            txn.rollback().await.context("failed to roll back")?;
+            return Err(ReplacePrizesError::OnSaleNeedsPrize);
+        }
         raffle_prizes::Entity::delete_many()
             .filter(raffle_prizes::Column::RaffleId.eq(raffle.get()))
             .exec(&txn)
             .await
             .map_err(|e| locked(e, "failed to remove the old prizes"))?;
         if !prizes.is_empty() {
-            raffle_prizes::Entity::insert_many(prizes.iter().zip(1..).map(|(prize, position)| {
-                raffle_prizes::ActiveModel {
-                    raffle_id: Set(raffle.get()),
-                    position: Set(position),
-                    title: Set(prize.title.clone()),
-                    description: Set(prize.description.clone()),
-                    image: Set(prize.image.clone()),
-                    ..source_columns(&prize.source)
-                }
-            }))
-            .exec(&txn)
-            .await
-            .map_err(|e| locked(e, "failed to store the prizes"))?;
+            raffle_prizes::Entity::insert_many(prize_rows(raffle, prizes))
+                .exec(&txn)
+                .await
+                .map_err(|e| locked(e, "failed to store the prizes"))?;
         }
         audit::append(&txn, entry).await?;
         txn.commit()

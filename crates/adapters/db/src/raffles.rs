@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
+use rifa_domain::draw::prize::PrizeDraft;
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleStatus};
 use rifa_domain::ticket::TicketNumber;
 use rifa_ports::{
@@ -17,8 +18,10 @@ use sea_orm::{
     Statement, TransactionTrait,
 };
 
+use crate::draws::prize_rows;
 use crate::entities::{
-    promotions, purchase_tickets, purchase_totals, purchases, raffle_sold_counts, raffles,
+    promotions, purchase_tickets, purchase_totals, purchases, raffle_prizes, raffle_sold_counts,
+    raffles,
 };
 use crate::{Db, audit, convert};
 
@@ -104,6 +107,15 @@ impl Db {
 /// Holds a raffle's row for the rest of the transaction without blocking purchases: on
 /// PostgreSQL `FOR NO KEY UPDATE` does not conflict with the `FOR KEY SHARE` of a purchase's
 /// foreign-key check; SQLite's write lock is taken by the no-op update.
+async fn has_prizes(txn: &DatabaseTransaction, id: RaffleId) -> anyhow::Result<bool> {
+    let prizes = raffle_prizes::Entity::find()
+        .filter(raffle_prizes::Column::RaffleId.eq(id.get()))
+        .count(txn)
+        .await
+        .context("failed to count the raffle's prizes")?;
+    Ok(prizes > 0)
+}
+
 async fn hold_row(txn: &DatabaseTransaction, id: RaffleId) -> anyhow::Result<()> {
     let backend = txn.get_database_backend();
     let sql = if backend == DatabaseBackend::Postgres {
@@ -163,6 +175,7 @@ impl RaffleRepository for Db {
     async fn create_raffle(
         &self,
         draft: &RaffleDraft,
+        prizes: &[PrizeDraft],
         now: DateTime<Utc>,
         entry: RecordAudit<'_, Raffle>,
     ) -> anyhow::Result<Raffle> {
@@ -181,6 +194,12 @@ impl RaffleRepository for Db {
             .await
             .context("failed to create raffle")?;
         let created = convert::raffle(row, Some(0))?;
+        if !prizes.is_empty() {
+            raffle_prizes::Entity::insert_many(prize_rows(created.id, prizes))
+                .exec(&txn)
+                .await
+                .context("failed to store the new raffle's prizes")?;
+        }
         audit::append(&txn, &entry(None, Some(&created))).await?;
         txn.commit()
             .await
@@ -216,6 +235,11 @@ impl RaffleRepository for Db {
             ..Default::default()
         };
         draft_columns(&mut model, draft);
+        // Read after the row is held: a concurrent replacement of the prizes has committed or
+        // waits for this transaction.
+        if draft.status.is_on_sale() && !has_prizes(&txn, id).await? {
+            model.status = Set(RaffleStatus::Inactive.as_str().to_owned());
+        }
         let result = raffles::Entity::update_many()
             .set(model)
             .filter(raffles::Column::Id.eq(id.get()))

@@ -8,6 +8,7 @@ use rifa_db::Db;
 use rifa_domain::audit::{Actor, AuditAction, AuditEntry};
 use rifa_domain::branding::Branding;
 use rifa_domain::customer::{Customer, CustomerInput};
+use rifa_domain::draw::prize::{PrizeDraft, PrizeSource};
 use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::exchange::{Currency, ExchangeRateDraft};
 use rifa_domain::lookup::LookupKey;
@@ -22,12 +23,12 @@ use rifa_domain::sales::{BuyerKeys, SalesTerms};
 use rifa_domain::ticket::{TicketNumber, TicketSelection};
 use rifa_domain::{FieldErrors, Lang};
 use rifa_ports::{
-    AttachOutcome, CreatePurchaseError, DecidePurchaseError, DeleteRaffleError,
+    AttachOutcome, CreatePurchaseError, DecidePurchaseError, DeleteRaffleError, DrawRepository,
     ExchangeRateRepository as _, ExpiredHold, HoldExpiry, MailKind, MailOutbox, MailStatus,
     MailSubject, PaymentMethodRepository as _, ProofProblem, PurchaseDecision, PurchaseProofs,
     PurchaseQuery, PurchaseRepository, RaffleRepository, RateWriteError, RecipientCaps,
-    ReleaseAlerts as _, ReopenError, Reopening, SettingsRepository, UpdateRaffleError,
-    WithheldReason,
+    ReleaseAlerts as _, ReopenError, Reopening, ReplacePrizesError, SettingsRepository,
+    UpdateRaffleError, WithheldReason,
 };
 use rust_decimal::Decimal;
 use sea_orm::{ConnectionTrait, Database, DbErr, SqlErr};
@@ -60,6 +61,7 @@ macro_rules! on_both {
 }
 
 on_both!(
+    a_raffle_is_never_on_sale_without_a_prize_even_when_racing,
     the_unique_index_refuses_a_second_hold_of_a_number_but_not_a_released_one,
     a_test_purchase_s_entry_is_written_with_it_and_names_it,
     losing_numbers_writes_nothing_and_names_exactly_those_numbers,
@@ -165,7 +167,7 @@ async fn raffle(db: &Db, max_tickets: u32) -> RaffleId {
         end_date: None,
         sales: SalesTerms::default(),
     };
-    db.create_raffle(&draft, now(), &|_, _| {
+    db.create_raffle(&draft, &[], now(), &|_, _| {
         audit_entry(AuditAction::RaffleCreated, now())
     })
     .await
@@ -344,6 +346,81 @@ async fn losing_numbers_writes_nothing_and_names_exactly_those_numbers(url: &str
             .unwrap()
             .contains(&TicketNumber::from_stored(50))
     );
+}
+
+fn draft_with_status(status: RaffleStatus) -> RaffleDraft {
+    RaffleDraft {
+        title: "Rifa".into(),
+        description: "Premio".into(),
+        image: "/x.jpg".into(),
+        price: TicketPrice::new(Money::from_cents(100).unwrap()).unwrap(),
+        status,
+        max_tickets: 100,
+        limits: PurchaseLimits::new(None, None).unwrap(),
+        draw_date: None,
+        end_date: None,
+        sales: SalesTerms::default(),
+    }
+}
+
+async fn a_raffle_is_never_on_sale_without_a_prize_even_when_racing(url: &str) {
+    let db = Db::connect(url, 4).await.unwrap();
+    let prize = PrizeDraft {
+        title: "Moto".into(),
+        description: String::new(),
+        image: None,
+        source: PrizeSource::Beacon { round: 1_000 },
+    };
+    let entry = audit_entry(AuditAction::RaffleUpdated, now());
+    let record = |_: Option<&_>, _: Option<&_>| entry.clone();
+    let on_sale = draft_with_status(RaffleStatus::Available);
+    let draft = draft_with_status(RaffleStatus::Inactive);
+
+    let created = db
+        .create_raffle(&on_sale, std::slice::from_ref(&prize), now(), &record)
+        .await
+        .unwrap();
+    assert_eq!(created.status, RaffleStatus::Available);
+    let stored = db.prizes(created.id).await.unwrap();
+    assert_eq!(stored.len(), 1);
+    assert_eq!((stored[0].position, &stored[0].prize), (1, &prize));
+    let emptied = db.replace_prizes(created.id, &[], &entry).await;
+    assert!(
+        matches!(emptied, Err(ReplacePrizesError::OnSaleNeedsPrize)),
+        "{emptied:?}"
+    );
+    assert_eq!(db.prizes(created.id).await.unwrap().len(), 1);
+
+    db.update_raffle(created.id, &draft, &record).await.unwrap();
+    db.replace_prizes(created.id, &[], &entry).await.unwrap();
+    let asked_on_sale = db
+        .update_raffle(created.id, &on_sale, &record)
+        .await
+        .unwrap();
+    assert_eq!(asked_on_sale.status, RaffleStatus::Inactive);
+
+    // Publishing and removing the last prize at once: whichever goes first, the raffle never
+    // ends up on sale with nothing to draw.
+    for _ in 0..8 {
+        db.update_raffle(created.id, &draft, &record).await.unwrap();
+        db.replace_prizes(created.id, std::slice::from_ref(&prize), &entry)
+            .await
+            .unwrap();
+        let (published, emptied) = tokio::join!(
+            db.update_raffle(created.id, &on_sale, &record),
+            db.replace_prizes(created.id, &[], &entry)
+        );
+        published.unwrap();
+        let status = db.get_raffle(created.id).await.unwrap().unwrap().status;
+        let prizes = db.prizes(created.id).await.unwrap().len();
+        match emptied {
+            Ok(()) => assert_eq!((status, prizes), (RaffleStatus::Inactive, 0)),
+            Err(ReplacePrizesError::OnSaleNeedsPrize) => {
+                assert_eq!((status, prizes), (RaffleStatus::Available, 1));
+            }
+            Err(e) => panic!("{e:?}"),
+        }
+    }
 }
 
 async fn only_one_of_two_racing_decisions_wins(url: &str) {

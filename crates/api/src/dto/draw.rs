@@ -690,26 +690,29 @@ pub struct PrizesRequest {
 impl PrizesRequest {
     #[must_use]
     pub fn inputs(self) -> Vec<PrizeInput> {
-        self.prizes
-            .into_iter()
-            .map(|p| PrizeInput {
-                title: p.title,
-                description: p.description,
-                image: p.image,
-                source: match p.source {
-                    PrizeSourceRequest::Lottery {
-                        lottery_name,
-                        draw_date,
-                        source_url,
-                    } => PrizeSourceInput::Lottery {
-                        lottery_name,
-                        draw_date,
-                        source_url,
-                    },
-                    PrizeSourceRequest::Beacon { round } => PrizeSourceInput::Beacon { round },
+        self.prizes.into_iter().map(PrizeInput::from).collect()
+    }
+}
+
+impl From<PrizeRequest> for PrizeInput {
+    fn from(p: PrizeRequest) -> Self {
+        Self {
+            title: p.title,
+            description: p.description,
+            image: p.image,
+            source: match p.source {
+                PrizeSourceRequest::Lottery {
+                    lottery_name,
+                    draw_date,
+                    source_url,
+                } => PrizeSourceInput::Lottery {
+                    lottery_name,
+                    draw_date,
+                    source_url,
                 },
-            })
-            .collect()
+                PrizeSourceRequest::Beacon { round } => PrizeSourceInput::Beacon { round },
+            },
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+use rifa_app::catalog::SavedRaffle;
+use rifa_domain::Lang;
 use rifa_domain::pricing::PriceQuote;
 use rifa_domain::raffle::{Raffle, RaffleInput};
 use rifa_ports::Promotion;
@@ -200,6 +202,50 @@ impl From<RaffleRequest> for RaffleInput {
             end_date: r.end_date,
             hold_minutes: r.hold_minutes,
             sales_close_hours_before_draw: r.sales_close_hours_before_draw,
+        }
+    }
+}
+
+/// A new raffle: its fields and, optionally, its prizes in the order they are drawn (the
+/// form's first prize). Without a prize a raffle asked to be on sale is saved unpublished.
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateRaffleRequest {
+    #[serde(flatten)]
+    pub raffle: RaffleRequest,
+    /// Needs the draws permission besides the catalogue's.
+    pub prizes: Option<Vec<super::PrizeRequest>>,
+}
+
+/// A raffle as saved. `keptUnpublished` is present when it was asked to be on sale but has no
+/// prize yet: it was saved inactive, and the message says what to add.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedRaffleDto {
+    #[serde(flatten)]
+    pub raffle: RaffleDto,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kept_unpublished: Option<NoticeDto>,
+}
+
+/// Something the answer wants the admin to know: a stable code and its words in the request's
+/// language.
+#[derive(Serialize, ToSchema)]
+pub struct NoticeDto {
+    pub code: String,
+    pub message: String,
+}
+
+impl SavedRaffleDto {
+    #[must_use]
+    pub fn new(saved: SavedRaffle, lang: Lang) -> Self {
+        const HELD_BACK: &str = "raffle_kept_unpublished_without_prize";
+        Self {
+            kept_unpublished: saved.held_back_without_prizes.then(|| NoticeDto {
+                code: HELD_BACK.to_owned(),
+                message: rifa_text::text(HELD_BACK, lang),
+            }),
+            raffle: saved.raffle.into(),
         }
     }
 }

@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use reqwest::{Method, Response, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{Role, TestApp, command_line, expect_error};
+use crate::helpers::{Role, TestApp, command_line, expect_error, first_prize};
 use crate::on_both;
 
 on_both!(
@@ -342,7 +342,7 @@ async fn a_non_privileged_admin_may_make_every_other_admin_call(app: TestApp) {
     let raffle = send(
         Method::POST,
         "/api/admin/raffles".into(),
-        json!({"title": "Rifa", "description": "Premio", "price": 2, "maxTickets": 50, "maxTicketsPerPurchase": 5}),
+        json!({"title": "Rifa", "description": "Premio", "price": 2, "maxTickets": 50, "maxTicketsPerPurchase": 5, "prizes": [first_prize()]}),
     )
     .await;
     let raffle = raffle["id"].as_i64().unwrap();

@@ -6,13 +6,15 @@
 use reqwest::{Method, Response, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, buyer_document, buyer_phone, expect_error};
+use crate::helpers::{Role, TestApp, buyer_document, buyer_phone, expect_error, first_prize};
 use crate::on_both;
 
 on_both!(
     the_public_list_shows_only_available_raffles_while_admins_see_all,
     an_inactive_raffle_is_hidden_from_the_public_but_not_from_admins,
     a_new_raffle_gets_the_spec_defaults_and_trimmed_text,
+    a_raffle_without_a_prize_is_saved_unpublished_and_the_answer_says_why,
+    a_new_raffle_s_prizes_need_the_draws_permission_and_are_checked_with_it,
     every_raffle_field_reports_its_own_message,
     a_negative_price_is_refused_with_the_price_range,
     an_admin_updates_every_field_of_a_raffle,
@@ -48,7 +50,7 @@ async fn create_raffle(app: &TestApp, body: &Value) -> Value {
 }
 
 fn raffle_with_status(status: &str) -> Value {
-    json!({"title": format!("Rifa {status}"), "description": "Premio", "price": 5, "maxTickets": 100, "maxTicketsPerPurchase": 5, "status": status})
+    json!({"title": format!("Rifa {status}"), "description": "Premio", "price": 5, "maxTickets": 100, "maxTicketsPerPurchase": 5, "status": status, "prizes": [first_prize()]})
 }
 
 async fn set_status(app: &TestApp, raffle: i64, status: &str) {
@@ -194,10 +196,120 @@ async fn an_inactive_raffle_is_hidden_from_the_public_but_not_from_admins(app: T
     expect_error(missing, StatusCode::NOT_FOUND, "raffle_not_found").await;
 }
 
+async fn a_raffle_without_a_prize_is_saved_unpublished_and_the_answer_says_why(app: TestApp) {
+    let body = json!({"title": "Moto", "description": "Una moto", "price": 13, "maxTickets": 100, "status": "available"});
+    let created = app
+        .as_admin(Method::POST, "/api/admin/raffles")
+        .header("Accept-Language", "en")
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let created: Value = created.json().await.unwrap();
+    let id = created["id"].as_i64().unwrap();
+    let path = format!("/api/admin/raffles/{id}");
+    let edited = app.admin_send(Method::PUT, &path, &body).await;
+    assert_eq!(edited.status(), StatusCode::OK);
+    let edited: Value = edited.json().await.unwrap();
+
+    for (saved, words) in [(&created, "first prize"), (&edited, "primer premio")] {
+        assert_eq!(
+            (&saved["status"], &saved["active"]),
+            (&json!("inactive"), &json!(false))
+        );
+        assert_eq!(
+            saved["keptUnpublished"]["code"],
+            "raffle_kept_unpublished_without_prize"
+        );
+        let message = saved["keptUnpublished"]["message"].as_str().unwrap();
+        assert!(message.contains(words), "{message}");
+    }
+    assert_eq!(
+        app.get(&format!("/api/raffles/{id}")).await.status(),
+        StatusCode::NOT_FOUND
+    );
+
+    let prizes = format!("/api/admin/raffles/{id}/prizes");
+    let added = app
+        .admin_send(Method::PUT, &prizes, &json!({"prizes": [first_prize()]}))
+        .await;
+    assert_eq!(added.status(), StatusCode::OK);
+    let published: Value = app
+        .admin_send(Method::PUT, &path, &body)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(published["status"], "available");
+    assert!(published.get("keptUnpublished").is_none(), "{published}");
+    // On sale, its last prize stays until it is taken off sale.
+    let emptied = app
+        .admin_send(Method::PUT, &prizes, &json!({"prizes": []}))
+        .await;
+    expect_error(emptied, StatusCode::CONFLICT, "draw_on_sale_needs_prize").await;
+    assert_eq!(
+        app.get_json(&format!("/api/raffles/{id}")).await["status"],
+        "available"
+    );
+}
+
+async fn a_new_raffle_s_prizes_need_the_draws_permission_and_are_checked_with_it(app: TestApp) {
+    let catalogue = app.staff_member("carla", Role::Catalogue).await;
+    let with_prize =
+        json!({"title": "Moto", "description": "Una moto", "price": 13, "prizes": [first_prize()]});
+    let bad = json!({"title": "", "description": "Una moto", "price": 13, "prizes": [{"title": "Moto", "source": {"kind": "beacon", "round": 0}}]});
+
+    let refused = app
+        .request(Method::POST, "/api/admin/raffles")
+        .bearer_auth(&catalogue)
+        .json(&with_prize)
+        .send()
+        .await
+        .unwrap();
+    let without = app
+        .request(Method::POST, "/api/admin/raffles")
+        .bearer_auth(&catalogue)
+        .json(&json!({"title": "Moto", "description": "Una moto", "price": 13}))
+        .send()
+        .await
+        .unwrap();
+    let invalid = app
+        .admin_send(Method::POST, "/api/admin/raffles", &bad)
+        .await;
+
+    let body = expect_error(refused, StatusCode::FORBIDDEN, "forbidden").await;
+    assert_eq!(body["permission"], "draws", "{body}");
+    assert_eq!(without.status(), StatusCode::CREATED);
+    let body = expect_error(
+        invalid,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
+    let mut fields: Vec<&str> = body["fields"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    fields.sort_unstable();
+    assert_eq!(fields, ["prizes[0].source.round", "title"], "{body}");
+    // Only the one made without prizes exists, and it is unpublished.
+    let all = app.admin_get("/api/admin/raffles").await;
+    let statuses: Vec<&Value> = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| &r["status"])
+        .collect();
+    assert_eq!(statuses, [&json!("inactive")]);
+}
+
 async fn a_new_raffle_gets_the_spec_defaults_and_trimmed_text(app: TestApp) {
     let raffle = create_raffle(
         &app,
-        &json!({"title": "  Moto 0km  ", "description": " Una moto nueva ", "price": 13.5, "drawDate": "2025-08-15", "image": "  "}),
+        &json!({"title": "  Moto 0km  ", "description": " Una moto nueva ", "price": 13.5, "drawDate": "2025-08-15", "image": "  ", "prizes": [first_prize()]}),
     )
     .await;
 
@@ -650,7 +762,7 @@ async fn the_availability_bitmap_has_one_bit_per_number(app: TestApp) {
 async fn the_largest_raffle_has_a_bitmap_of_twelve_and_a_half_kilobytes(app: TestApp) {
     let raffle = create_raffle(
         &app,
-        &json!({"title": "Grande", "description": "Premio", "price": 1, "maxTickets": 99_999}),
+        &json!({"title": "Grande", "description": "Premio", "price": 1, "maxTickets": 99_999, "prizes": [first_prize()]}),
     )
     .await["id"]
         .as_i64()

@@ -530,6 +530,21 @@ async fn prizes_are_checked_field_by_field_and_test_purchases_lock_nothing(app: 
         json!({"kind": "beacon", "round": 5_000_000})
     );
     assert_eq!(view["prizes"][0]["image"], "/uploads/bici.jpg");
+    // On sale, the last prize stays; off sale, it may go.
+    expect_error(
+        set_prizes(&app, raffle, &[]).await,
+        StatusCode::CONFLICT,
+        "draw_on_sale_needs_prize",
+    )
+    .await;
+    let off_sale = app
+        .admin_send(
+            Method::PUT,
+            &format!("/api/admin/raffles/{raffle}"),
+            &json!({"title": "Rifa de prueba", "description": "Un premio", "price": 5, "maxTickets": 100, "status": "inactive"}),
+        )
+        .await;
+    assert_eq!(off_sale.status(), StatusCode::OK);
     assert_eq!(set_prizes(&app, raffle, &[]).await.status(), StatusCode::OK);
 
     // Frozen without prizes: refused.

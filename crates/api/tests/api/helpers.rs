@@ -206,7 +206,8 @@ impl TestApp {
         self.login_ok(username, &password).await
     }
 
-    /// A raffle on sale with `max_tickets` numbers, `min..=max` per purchase, price `price`.
+    /// A raffle on sale with `max_tickets` numbers, `min..=max` per purchase, price `price`,
+    /// and its first prize (which a raffle on sale needs).
     pub async fn raffle(&self, price: &str, max_tickets: u32, limits: (u32, u32)) -> i64 {
         let response = self
             .admin_send(
@@ -220,6 +221,7 @@ impl TestApp {
                     "minTicketsPerPurchase": limits.0,
                     "maxTicketsPerPurchase": limits.1,
                     "drawDate": "2030-01-15",
+                    "prizes": [first_prize()],
                 }),
             )
             .await;
@@ -413,4 +415,13 @@ pub fn command_line() -> Actor {
         username: "command-line".to_owned(),
         ip: None,
     }
+}
+
+/// A raffle's first prize as the create form sends it: the raffle itself, drawn by a drand
+/// round far after any test's sales close.
+pub fn first_prize() -> Value {
+    json!({
+        "title": "Rifa de prueba",
+        "source": {"kind": "beacon", "round": 999_000_000},
+    })
 }

@@ -11,7 +11,7 @@ use reqwest::{Method, Response, StatusCode};
 use rifa_api::Config;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, count_rows, expect_error, set_hold_deadline};
+use crate::helpers::{TestApp, count_rows, expect_error, first_prize, set_hold_deadline};
 use crate::on_both;
 use crate::proofs::PNG;
 
@@ -470,7 +470,7 @@ async fn sales_close_at_the_draw_or_hours_before_it_whatever_the_status(app: Tes
                 "/api/admin/raffles",
                 &json!({"title": "Rifa", "description": "Premio", "price": 13, "maxTickets": 100,
                         "maxTicketsPerPurchase": 5, "drawDate": draw,
-                        "salesCloseHoursBeforeDraw": close_hours}),
+                        "salesCloseHoursBeforeDraw": close_hours, "prizes": [first_prize()]}),
             )
             .await;
         assert_eq!(response.status(), StatusCode::CREATED);

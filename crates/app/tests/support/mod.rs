@@ -32,6 +32,7 @@ use rifa_app::review::{Review, ReviewService};
 use rifa_app::settings::{Settings, SettingsService};
 use rifa_app::staff::Staff;
 use rifa_domain::customer::{Customer, Email, Phone};
+use rifa_domain::draw::prize::{PrizeDraft, PrizeSource};
 use rifa_domain::payment::{PaymentMethod, PaymentMethodDraft};
 use rifa_domain::payment_reference::ReferencePolicy;
 use rifa_domain::pricing::{self, DiscountTable, PriceQuote};
@@ -383,7 +384,8 @@ impl Harness {
         &self.settings
     }
 
-    /// A raffle written straight to storage, as an admin would have made it.
+    /// A raffle written straight to storage, as an admin would have made it: with its first
+    /// prize (the raffle itself, drawn by a drand round), which a raffle on sale needs.
     pub async fn raffle(&self, raffle: RaffleSetup) -> Raffle {
         let draft = RaffleDraft::parse(RaffleInput {
             title: Some(raffle.title.to_owned()),
@@ -398,7 +400,17 @@ impl Harness {
         })
         .unwrap();
         self.store
-            .create_raffle(&draft, self.clock_now(), &|_, _| test_entry())
+            .create_raffle(
+                &draft,
+                &[PrizeDraft {
+                    title: raffle.title.to_owned(),
+                    description: String::new(),
+                    image: None,
+                    source: PrizeSource::Beacon { round: 1_000 },
+                }],
+                self.clock_now(),
+                &|_, _| test_entry(),
+            )
             .await
             .unwrap()
     }

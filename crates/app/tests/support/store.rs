@@ -10,6 +10,7 @@ use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
 use rifa_domain::Lang;
 use rifa_domain::admin::AdminUser;
 use rifa_domain::branding::Branding;
+use rifa_domain::draw::prize::PrizeDraft;
 use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::exchange::{ExchangeRate, ExchangeRateDraft, ExchangeRateId};
 use rifa_domain::lookup::LookupKey;
@@ -511,11 +512,13 @@ impl RaffleRepository for MemoryStore {
     async fn create_raffle(
         &self,
         draft: &RaffleDraft,
+        prizes: &[PrizeDraft],
         now: DateTime<Utc>,
         audit: RecordAudit<'_, Raffle>,
     ) -> anyhow::Result<Raffle> {
         let mut state = self.state();
         let id = state.next_id();
+        state.add_prizes(RaffleId::new(id), prizes);
         let raffle = Raffle {
             id: RaffleId::new(id),
             title: draft.title.clone(),
@@ -551,6 +554,7 @@ impl RaffleRepository for MemoryStore {
         {
             return Err(UpdateRaffleError::BelowHeldNumber { highest_held });
         }
+        let has_prizes = state.has_prizes(id);
         let raffle = state
             .raffles
             .get_mut(&id)
@@ -560,7 +564,11 @@ impl RaffleRepository for MemoryStore {
         raffle.description.clone_from(&draft.description);
         raffle.image.clone_from(&draft.image);
         raffle.price = draft.price;
-        raffle.status = draft.status;
+        raffle.status = if draft.status.is_on_sale() && !has_prizes {
+            RaffleStatus::Inactive
+        } else {
+            draft.status
+        };
         raffle.max_tickets = draft.max_tickets;
         raffle.limits = draft.limits;
         raffle.draw_date = draft.draw_date;

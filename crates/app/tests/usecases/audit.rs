@@ -124,9 +124,10 @@ async fn a_raffle_created_edited_and_deleted_leaves_each_change_in_the_trail() {
     };
     let catalog = t.catalog();
     let raffle = catalog
-        .create_raffle(input("5"), &reviewer())
+        .create_raffle(input("5"), &[], &reviewer())
         .await
-        .unwrap();
+        .unwrap()
+        .raffle;
     catalog
         .update_raffle(raffle.id, input("6.50"), &reviewer())
         .await

@@ -4,6 +4,7 @@
 use rifa_app::catalog::{RaffleError, Viewer};
 use rifa_app::purchasing::{PurchaseError, PurchaseMode};
 use rifa_domain::Lang;
+use rifa_domain::draw::prize::{PrizeInput, PrizeSourceInput};
 use rifa_domain::raffle::RaffleId;
 use rifa_domain::raffle::{RaffleInput, RaffleStatus};
 use rifa_domain::ticket::TicketNumber;
@@ -294,21 +295,43 @@ fn input(title: &str, price: &str, max_tickets: i64) -> RaffleInput {
     }
 }
 
+fn first_prize(title: &str) -> PrizeInput {
+    PrizeInput {
+        title: Some(title.into()),
+        description: None,
+        image: None,
+        source: PrizeSourceInput::Beacon { round: Some(1_000) },
+    }
+}
+
 #[tokio::test]
-async fn an_admin_creates_a_raffle_and_an_invalid_one_names_its_fields() {
+async fn an_admin_creates_a_raffle_with_its_prize_and_an_invalid_one_names_every_field() {
     let t = Harness::new();
 
     let created = t
         .catalog()
-        .create_raffle(input("Moto", "5.00", 500), &crate::support::reviewer())
+        .create_raffle(
+            input("Moto", "5.00", 500),
+            &[first_prize("Moto")],
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     let refused = t
         .catalog()
-        .create_raffle(input(" ", "5.00", 500), &crate::support::reviewer())
+        .create_raffle(
+            input(" ", "5.00", 500),
+            &[first_prize(" ")],
+            &crate::support::reviewer(),
+        )
         .await;
 
-    assert_eq!((created.title.as_str(), created.max_tickets), ("Moto", 500));
+    assert!(!created.held_back_without_prizes);
+    let created = created.raffle;
+    assert_eq!(
+        (created.title.as_str(), created.max_tickets, created.status),
+        ("Moto", 500, RaffleStatus::Available)
+    );
     assert_eq!(
         t.catalog()
             .raffle(created.id, Viewer::Public)
@@ -317,10 +340,57 @@ async fn an_admin_creates_a_raffle_and_an_invalid_one_names_its_fields() {
             .title,
         "Moto"
     );
+    let prizes = rifa_ports::DrawRepository::prizes(&t.store, created.id)
+        .await
+        .unwrap();
+    assert_eq!(
+        prizes
+            .iter()
+            .map(|p| p.prize.title.as_str())
+            .collect::<Vec<_>>(),
+        ["Moto"]
+    );
     match refused {
-        Err(RaffleError::Invalid(errors)) => assert_eq!(fields(&errors), ["title"]),
+        Err(RaffleError::Invalid(errors)) => {
+            assert_eq!(fields(&errors), ["title", "prizes[0].title"]);
+        }
         other => panic!("expected an invalid title, got {other:?}"),
     }
+}
+
+#[tokio::test]
+async fn a_raffle_asked_on_sale_without_a_prize_is_kept_unpublished_and_says_so() {
+    let t = Harness::new();
+
+    let saved = t
+        .catalog()
+        .create_raffle(input("Moto", "5.00", 500), &[], &crate::support::reviewer())
+        .await
+        .unwrap();
+    let id = saved.raffle.id;
+    let edited = t
+        .catalog()
+        .update_raffle(id, input("Moto", "6.00", 500), &crate::support::reviewer())
+        .await
+        .unwrap();
+    let mut draft = input("Moto", "6.00", 500);
+    draft.status = Some("inactive".into());
+    let kept_as_draft = t
+        .catalog()
+        .update_raffle(id, draft, &crate::support::reviewer())
+        .await
+        .unwrap();
+
+    assert!(saved.held_back_without_prizes);
+    assert_eq!(saved.raffle.status, RaffleStatus::Inactive);
+    assert!(edited.held_back_without_prizes);
+    assert_eq!(edited.raffle.status, RaffleStatus::Inactive);
+    // Nothing to say when a draft was asked for.
+    assert!(!kept_as_draft.held_back_without_prizes);
+    assert!(matches!(
+        t.catalog().raffle(id, Viewer::Public).await,
+        Err(RaffleError::NotFound)
+    ));
 }
 
 #[tokio::test]
@@ -338,7 +408,8 @@ async fn a_new_price_applies_to_the_next_purchase_at_once() {
             &crate::support::reviewer(),
         )
         .await
-        .unwrap();
+        .unwrap()
+        .raffle;
     // Another buyer: the new terms allow one ticket per person.
     let receipt = t
         .buy_as(

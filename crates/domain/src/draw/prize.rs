@@ -133,6 +133,12 @@ fn absolute_url(raw: &str) -> Result<String, FieldError> {
 }
 
 impl PrizeDraft {
+    /// The prizes' titles in order, as the audit trail records them (`None` for none).
+    pub fn titles<'a>(prizes: impl Iterator<Item = &'a Self>) -> Option<String> {
+        let titles: Vec<&str> = prizes.map(|p| p.title.as_str()).collect();
+        (!titles.is_empty()).then(|| titles.join(" | "))
+    }
+
     /// Parses every prize of the form, in order; errors are named `prizes[i].field`.
     ///
     /// # Errors

@@ -35,6 +35,19 @@ impl DrawState {
 }
 
 impl State {
+    pub(super) fn add_prizes(&mut self, raffle: RaffleId, prizes: &[PrizeDraft]) {
+        for (prize, position) in prizes.iter().zip(1..) {
+            let id = PrizeId::new(self.next_id());
+            self.draws
+                .prizes
+                .insert(id, (raffle, position, prize.clone()));
+        }
+    }
+
+    pub(super) fn has_prizes(&self, raffle: RaffleId) -> bool {
+        self.draws.prizes.values().any(|(r, _, _)| *r == raffle)
+    }
+
     fn real_purchase_of(&self, raffle: RaffleId) -> bool {
         self.purchases
             .values()
@@ -102,14 +115,15 @@ impl DrawRepository for MemoryStore {
         if state.real_purchase_of(raffle) || state.draws.is_frozen(raffle) {
             return Err(ReplacePrizesError::RulesLocked);
         }
-        state.draws.prizes.retain(|_, (r, _, _)| *r != raffle);
-        for (prize, position) in prizes.iter().zip(1..) {
-            let id = PrizeId::new(state.next_id());
-            state
-                .draws
-                .prizes
-                .insert(id, (raffle, position, prize.clone()));
+        let on_sale = state
+            .raffles
+            .get(&raffle)
+            .is_some_and(|r| r.status.is_on_sale());
+        if prizes.is_empty() && on_sale {
+            return Err(ReplacePrizesError::OnSaleNeedsPrize);
         }
+        state.draws.prizes.retain(|_, (r, _, _)| *r != raffle);
+        state.add_prizes(raffle, prizes);
         state.append_audit(audit);
         Ok(())
     }
