@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page, WebSocketRoute } from "playwright-core";
-import { apiURL, dismissDialog, horizontalOverflow, launch, newPage, postPurchase, screenshot, seriousViolations } from "./helpers";
+import { FIRST_PRIZE, apiURL, dismissDialog, horizontalOverflow, launch, newPage, postPurchase, screenshot, seriousViolations } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -120,7 +120,7 @@ async function newRaffle(title: string): Promise<number> {
   const response = await fetch(`${apiURL()}/api/admin/raffles`, {
     method: "POST",
     headers: { Authorization: `Bearer ${await apiToken(admin())}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ title, description: "Sorteo de una prueba de navegador", price: 2, maxTickets: 500, maxTicketsPerPurchase: 20, drawDate: "2030-01-15" }),
+    body: JSON.stringify({ title, description: "Sorteo de una prueba de navegador", price: 2, maxTickets: 500, maxTicketsPerPurchase: 20, drawDate: "2030-01-15", prizes: [FIRST_PRIZE] }),
   });
   if (response.status !== 201) throw new Error(`raffle: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { id: number }).id;
@@ -879,7 +879,7 @@ describe("the review queue", () => {
       const raffleResponse = await fetch(`${apiURL()}/api/admin/raffles`, {
         method: "POST",
         headers: auth,
-        body: JSON.stringify({ title: `Cola de revisión ${stamp}`, description: "Sorteo de la cola de revisión", price: "170", maxTickets: 100, maxTicketsPerPurchase: 5, drawDate: "2030-01-15" }),
+        body: JSON.stringify({ title: `Cola de revisión ${stamp}`, description: "Sorteo de la cola de revisión", price: "170", maxTickets: 100, maxTicketsPerPurchase: 5, drawDate: "2030-01-15", prizes: [FIRST_PRIZE] }),
       });
       expect(raffleResponse.status).toBe(201);
       const raffle = ((await raffleResponse.json()) as { id: number }).id;

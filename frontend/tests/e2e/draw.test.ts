@@ -130,8 +130,7 @@ async function tamperLedger(page: Page) {
 
 beforeAll(async () => {
   browser = await launch();
-  raffleId = (await adminFetch<{ id: number }>("/api/admin/raffles", { method: "POST", body: JSON.stringify(RAFFLE) })).id;
-  await adminFetch(`/api/admin/raffles/${raffleId}/prizes`, { method: "PUT", body: JSON.stringify({ prizes: PRIZES }) });
+  raffleId = (await adminFetch<{ id: number }>("/api/admin/raffles", { method: "POST", body: JSON.stringify({ ...RAFFLE, prizes: PRIZES }) })).id;
   maria = await buy([46, 500], "María González");
   luis = await buy([120, 777], "Luis Pérez");
 });

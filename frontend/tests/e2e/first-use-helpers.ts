@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
-import { apiURL, baseURL } from "./helpers";
+import { FIRST_PRIZE, apiURL, baseURL } from "./helpers";
 
 export type Lang = "es" | "en";
 export type Raffle = { id: number; title: string; description: string; status: string; price: string; maxTickets: number; drawDate: string | null };
@@ -54,7 +54,7 @@ export async function adminFetch<T>(path: string, init: RequestInit = {}): Promi
 export async function newRaffle(title: string, status = "available"): Promise<Raffle> {
   return adminFetch<Raffle>("/api/admin/raffles", {
     method: "POST",
-    body: JSON.stringify({ title, description: "Sorteo de una prueba de navegador", price: 2, maxTickets: 500, maxTicketsPerPurchase: 20, drawDate: "2030-01-15T23:59:59.999Z", status }),
+    body: JSON.stringify({ title, description: "Sorteo de una prueba de navegador", price: 2, maxTickets: 500, maxTicketsPerPurchase: 20, drawDate: "2030-01-15T23:59:59.999Z", status, prizes: [FIRST_PRIZE] }),
   });
 }
 

@@ -7,6 +7,12 @@ import { inject } from "vitest";
 export const baseURL = () => inject("baseURL");
 export const apiURL = () => inject("apiURL");
 
+/**
+ * A new raffle's first prize for raffles made through the API: a raffle goes on sale only with
+ * one. A drand round far past any test's sales close.
+ */
+export const FIRST_PRIZE = { title: "Premio de prueba", source: { kind: "beacon", round: 999_000_000 } } as const;
+
 export const ARTEFACTS = resolve(import.meta.dirname, "../../artefacts");
 
 /** Debian's chromium with the flags of the developer guide (no downloads, no background traffic). */

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { PNG, apiURL, baseURL, horizontalOverflow, launch, newPage, postPurchase, screenshot, seriousViolations } from "./helpers";
+import { FIRST_PRIZE, PNG, apiURL, baseURL, horizontalOverflow, launch, newPage, postPurchase, screenshot, seriousViolations } from "./helpers";
 
 let browser: Browser;
 
@@ -50,7 +50,7 @@ async function adminCall(path: string, init: { method?: string; body?: unknown }
   });
 }
 
-type RaffleBody = { title: string; description: string; price: number; maxTickets: number; maxTicketsPerPurchase: number; drawDate: string; status: string; holdMinutes?: number; salesCloseHoursBeforeDraw?: number };
+type RaffleBody = { title: string; description: string; price: number; maxTickets: number; maxTicketsPerPurchase: number; drawDate: string; status: string; holdMinutes?: number; salesCloseHoursBeforeDraw?: number; prizes: readonly (typeof FIRST_PRIZE)[] };
 type Raffle = { id: number; title: string; salesOpen: boolean; salesCloseAt: string | null; holdMinutes: number };
 const created: { id: number; body: RaffleBody }[] = [];
 
@@ -67,6 +67,7 @@ async function newRaffle(name: string, fields: Partial<RaffleBody>): Promise<Raf
     maxTicketsPerPurchase: 1,
     drawDate: "2030-06-15",
     status: "available",
+    prizes: [FIRST_PRIZE],
     ...fields,
   };
   const response = await adminCall("/api/admin/raffles", { body });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { PNG, apiURL, buyThroughApi, horizontalOverflow, launch, newPage, screenshot, seriousViolations } from "./helpers";
+import { FIRST_PRIZE, PNG, apiURL, buyThroughApi, horizontalOverflow, launch, newPage, screenshot, seriousViolations } from "./helpers";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -425,7 +425,7 @@ describe("buying tickets", () => {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
       // More than 10,000 numbers, so the other tests' smallRaffle() never picks it.
-      body: JSON.stringify({ title: `Sorteo vencido ${Date.now()}`, description: "Ya se sorteó", price: 3, maxTickets: 20_000, drawDate, status: "available" }),
+      body: JSON.stringify({ title: `Sorteo vencido ${Date.now()}`, description: "Ya se sorteó", price: 3, maxTickets: 20_000, drawDate, status: "available", prizes: [FIRST_PRIZE] }),
     });
     expect(created.status).toBe(201);
     const raffle = (await created.json()) as Raffle;

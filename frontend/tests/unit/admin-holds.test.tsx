@@ -171,7 +171,7 @@ describe("reopening", () => {
 describe("the raffle dialog's hold and closing fields", () => {
   it("shows the defaults for a new raffle and sends them", async () => {
     const calls = stubApi(() => new Response(JSON.stringify(raffleFixture()), { status: 201 }));
-    fresh(<RaffleDialog raffle={null} onClose={vi.fn()} onSaved={vi.fn()} />);
+    fresh(<RaffleDialog raffle={null} draws={false} onClose={vi.fn()} onSaved={vi.fn()} />);
     expect(screen.getByLabelText("Minutos de reserva")).toHaveValue(30);
     expect(screen.getByLabelText("Cerrar ventas N horas antes del sorteo")).toHaveValue(0);
     fireEvent.change(screen.getByLabelText("Título *"), { target: { value: "Moto" } });
@@ -184,7 +184,7 @@ describe("the raffle dialog's hold and closing fields", () => {
 
   it("shows a raffle's own values and refuses ones out of range, in the server's words", async () => {
     const calls = stubApi(() => new Response("{}"));
-    fresh(<RaffleDialog raffle={raffleFixture({ holdMinutes: 120, salesCloseHoursBeforeDraw: 2 })} onClose={vi.fn()} onSaved={vi.fn()} />);
+    fresh(<RaffleDialog raffle={raffleFixture({ holdMinutes: 120, salesCloseHoursBeforeDraw: 2 })} draws onClose={vi.fn()} onSaved={vi.fn()} />);
     expect(screen.getByLabelText("Minutos de reserva")).toHaveValue(120);
     expect(screen.getByLabelText("Cerrar ventas N horas antes del sorteo")).toHaveValue(2);
     fireEvent.change(screen.getByLabelText("Minutos de reserva"), { target: { value: "20000" } });
@@ -198,14 +198,14 @@ describe("the raffle dialog's hold and closing fields", () => {
 
   it("puts the server's refusal on the field it names", async () => {
     stubApi(() => new Response('{"code":"validation_failed","message":"Datos inválidos","fields":{"holdMinutes":"Debe estar entre 1 y 10080"}}', { status: 422 }));
-    fresh(<RaffleDialog raffle={raffleFixture()} onClose={vi.fn()} onSaved={vi.fn()} />);
+    fresh(<RaffleDialog raffle={raffleFixture()} draws onClose={vi.fn()} onSaved={vi.fn()} />);
     fireEvent.click(screen.getByRole("button", { name: "Guardar cambios" }));
     expect(await screen.findByText("Debe estar entre 1 y 10080")).toBeInTheDocument();
     expect(screen.getByLabelText("Minutos de reserva")).toHaveAttribute("aria-invalid", "true");
   });
 
   it("reads in English", () => {
-    fresh(<RaffleDialog raffle={null} onClose={vi.fn()} onSaved={vi.fn()} />, "en");
+    fresh(<RaffleDialog raffle={null} draws={false} onClose={vi.fn()} onSaved={vi.fn()} />, "en");
     expect(screen.getByLabelText("Hold minutes")).toHaveValue(30);
     expect(screen.getByLabelText("Close sales N hours before the draw")).toHaveValue(0);
   });

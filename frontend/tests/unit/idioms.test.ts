@@ -1,7 +1,7 @@
 // The frontend's idioms, checked over the source so a newcomer's copy of the wrong pattern fails
 // here rather than in review (issue 13, moves 4 and 5).
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 // Vitest runs from frontend/ (its config is there).
@@ -41,6 +41,14 @@ describe("one data idiom", () => {
   });
 });
 
+/** A form may take its fields from a sibling `*-fields` component, which must use FormField itself. */
+function fieldsModuleUsesFormField(file: string, text: string): boolean {
+  return [...text.matchAll(/from "\.\/([\w-]+-fields)"/g)].some(([, name]) => {
+    const fields = join(SRC, dirname(file), `${name}.tsx`);
+    return /<FormField\b/.test(readFileSync(fields, "utf8"));
+  });
+}
+
 describe("one form idiom", () => {
   it("builds every form on react-hook-form, a zod schema from src/lib/validations and FormField", () => {
     const forms = sources(SRC)
@@ -50,7 +58,7 @@ describe("one form idiom", () => {
     const off = forms.flatMap(({ file, text }) => [
       ...(/\buseForm\b/.test(text) ? [] : [`${file}: no useForm`]),
       ...(/from "@\/lib\/validations\//.test(text) ? [] : [`${file}: no schema from src/lib/validations`]),
-      ...(/<FormField\b/.test(text) ? [] : [`${file}: no FormField`]),
+      ...(/<FormField\b/.test(text) || fieldsModuleUsesFormField(file, text) ? [] : [`${file}: no FormField`]),
       // A label outside FormField is a field that skipped the idiom.
       ...(/<Label\b/.test(text) ? [`${file}: a <Label> outside FormField`] : []),
     ]);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
@@ -11,6 +11,8 @@ import { Input } from "@/components/ui/input";
 import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
+import { endOfDayUtc } from "@/lib/admin/dates";
+import { firstRoundAfter } from "@/lib/admin/draw";
 import { saveRaffle } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/fetcher";
 import type { Raffle } from "@/lib/api/types";
@@ -27,8 +29,10 @@ import {
   raffleSchema,
   type RaffleDraft,
 } from "@/lib/validations/raffle";
+import { DRAW_LIMITS, emptyPrize, prizeInputOf, prizeServerFields, prizesSchema, type PrizesValues } from "@/lib/validations/draw";
 import { applyServerFieldErrors } from "@/lib/validations/server-errors";
 import { DateField } from "./date-field";
+import { PrizeFields } from "./draw/prize-fields";
 
 function draftOf(raffle: Raffle | null): RaffleDraft {
   if (!raffle) {
@@ -76,8 +80,13 @@ const RAFFLE_FIELDS = [
   "salesCloseHoursBeforeDraw",
 ] as const;
 
-/** Create or edit a raffle (SPEC §2 "Dialogs", §5 "Raffle form"). */
-export function RaffleDialog({ raffle, onClose, onSaved }: { raffle: Raffle | null; onClose: () => void; onSaved: () => void }) {
+/**
+ * Create or edit a raffle (SPEC §2 "Dialogs", §5 "Raffle form"). A new raffle is created with
+ * its first prize and the public result it is drawn from, so what decides the winner is fixed
+ * before the first sale; without them (or without the draws permission to set them) it is
+ * saved unpublished, and the toast says why.
+ */
+export function RaffleDialog({ raffle, draws, onClose, onSaved }: { raffle: Raffle | null; draws: boolean; onClose: () => void; onSaved: () => void }) {
   const t = useTranslations("admin.raffleForm");
   const tr = useTranslations("admin.raffles");
   const tc = useTranslations("admin.common");
@@ -97,7 +106,28 @@ export function RaffleDialog({ raffle, onClose, onSaved }: { raffle: Raffle | nu
     });
   }, [t, tf, locale]);
   const { control, handleSubmit, setError, formState } = useForm<RaffleDraft>({ resolver: zodResolver(schema), defaultValues: draftOf(raffle) });
-  const [title, description, price, status] = useWatch({ control, name: ["title", "description", "price", "status"] });
+  const [title, description, price, status, drawDate, closeHours] = useWatch({ control, name: ["title", "description", "price", "status", "drawDate", "salesCloseHoursBeforeDraw"] });
+  // The first prize has its own form (the prizes editor's fields), asked for only on creation.
+  const askPrize = !raffle && draws;
+  const prizeSchema = useMemo(
+    () =>
+      prizesSchema({
+        required: tf("required"),
+        tooShort: tf("tooShort", { min: DRAW_LIMITS.textMin }),
+        roundRange: tf("outOfRange", { min: formatCount(1, locale), max: formatCount(DRAW_LIMITS.roundMax, locale) }),
+      }),
+    [tf, locale],
+  );
+  const prizeForm = useForm<PrizesValues>({ resolver: zodResolver(prizeSchema), defaultValues: { prizes: [{ ...emptyPrize(), kind: "beacon" }] } });
+  const [prizeDateUnreadable, setPrizeDateUnreadable] = useState(false);
+  const salesCloseAt = drawDate ? new Date(Date.parse(endOfDayUtc(drawDate)) - Number(closeHours || 0) * 3_600_000).toISOString() : null;
+  // By default the first prize is the raffle itself, drawn by the first drand round after sales
+  // close (nobody can know it while numbers are sold): each follows the form until typed.
+  useEffect(() => {
+    if (!askPrize) return;
+    if (!prizeForm.getFieldState("prizes.0.title").isDirty) prizeForm.setValue("prizes.0.title", title);
+    if (salesCloseAt && !prizeForm.getFieldState("prizes.0.round").isDirty) prizeForm.setValue("prizes.0.round", String(firstRoundAfter(salesCloseAt)));
+  }, [askPrize, prizeForm, title, salesCloseAt]);
   const pending = formState.isSubmitting;
   // The draw date's text cannot be read: saving would store the previous day instead.
   const [drawDateUnreadable, setDrawDateUnreadable] = useState(false);
@@ -105,17 +135,29 @@ export function RaffleDialog({ raffle, onClose, onSaved }: { raffle: Raffle | nu
   const incomplete = !title.trim() || !description.trim() || !price.trim();
 
   async function submit(draft: RaffleDraft) {
-    if (drawDateUnreadable) {
-      notify.error(tr("processError"), { description: t("drawDateUnreadable") });
+    if (drawDateUnreadable || (askPrize && prizeDateUnreadable)) {
+      notify.error(tr("processError"), { description: t(drawDateUnreadable ? "drawDateUnreadable" : "prizeDateUnreadable") });
       return;
     }
+    let prizes: PrizesValues["prizes"] = [];
+    if (askPrize) {
+      const complete = await prizeForm.trigger();
+      if (!complete) {
+        notify.error(tr("processError"), { description: t("prizeIncomplete") });
+        return;
+      }
+      prizes = prizeForm.getValues("prizes");
+    }
     try {
-      await saveRaffle(raffleInput(draft, raffle?.endDate ?? null), raffle?.id);
-      notify.success(raffle ? tr("updated") : tr("created"), { description: draft.title.trim() });
+      const input = raffleInput(draft, raffle?.endDate ?? null);
+      const saved = await saveRaffle(input, raffle ? { id: raffle.id } : { prizes: prizes.map(prizeInputOf) });
+      if (saved.keptUnpublished) notify.warning(tr("keptUnpublished"), { description: saved.keptUnpublished.message });
+      else notify.success(raffle ? tr("updated") : tr("created"), { description: draft.title.trim() });
       onSaved();
       onClose();
     } catch (error) {
       applyServerFieldErrors(error, setError, RAFFLE_FIELDS);
+      if (askPrize) applyServerFieldErrors(error, prizeForm.setError, prizeServerFields(1));
       notify.error(raffle ? tr("updateError") : tr("createError"), { description: errorMessage(error, tr("processError")) });
     }
   }
@@ -182,6 +224,15 @@ export function RaffleDialog({ raffle, onClose, onSaved }: { raffle: Raffle | nu
           <FormField control={control} name="image" label={t("image")} hint={t("imageHint")}>
             {(field) => <Input {...field} type="url" inputMode="url" placeholder="https://…" />}
           </FormField>
+          {!raffle && (
+            <fieldset className="grid min-w-0 gap-3 rounded-lg border p-3 sm:p-4" data-testid="first-prize">
+              <legend className="px-1 font-semibold">{t("firstPrize")}</legend>
+              <p className="text-sm text-muted-foreground">{askPrize ? t("firstPrizeIntro") : t("firstPrizeNotAllowed")}</p>
+              {askPrize && (
+                <PrizeFields control={prizeForm.control} index={0} setValue={prizeForm.setValue} salesCloseAt={salesCloseAt} onDateUnreadable={setPrizeDateUnreadable} titlePlaceholder={title} />
+              )}
+            </fieldset>
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
               {t("cancel")}

@@ -124,7 +124,7 @@ export function RafflesTab({ draws }: { draws: boolean }) {
       ))}
       after={
         <>
-          {editing && <RaffleDialog raffle={editing === "new" ? null : editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
+          {editing && <RaffleDialog raffle={editing === "new" ? null : editing} draws={draws} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
           {drawing && <DrawDialog raffle={drawing} onClose={() => setDrawing(null)} />}
           {deleting && (
             <ConfirmDeleteDialog

@@ -15,7 +15,7 @@ import type {
   PaymentMethod,
   PrizeInput,
   PrizeResultInput,
-  Raffle,
+  SavedRaffle,
   StaffMember,
   TestEmailResult,
 } from "./types";
@@ -200,8 +200,15 @@ export interface RaffleInput {
   salesCloseHoursBeforeDraw: number;
 }
 
-export function saveRaffle(input: RaffleInput, id?: number): Promise<Raffle> {
-  return apiJson<Raffle>(id ? `/api/admin/raffles/${id}` : "/api/admin/raffles", { method: id ? "PUT" : "POST", body: input });
+/**
+ * Creates a raffle with its prizes (the form's first prize), or replaces an existing one's
+ * fields. A raffle asked to be on sale without a prize is saved inactive, and the answer's
+ * `keptUnpublished` says why.
+ */
+export function saveRaffle(input: RaffleInput, target: { id: number } | { prizes: PrizeInput[] }): Promise<SavedRaffle> {
+  return "id" in target
+    ? apiJson<SavedRaffle>(`/api/admin/raffles/${target.id}`, { method: "PUT", body: input })
+    : apiJson<SavedRaffle>("/api/admin/raffles", { method: "POST", body: { ...input, prizes: target.prizes } });
 }
 
 export function deleteRaffle(id: number): Promise<void> {

@@ -3017,7 +3017,13 @@ export type paths = {
             };
         };
         put?: never;
-        /** Creates a raffle (defaults: 9,999 numbers, status available, the default image). */
+        /**
+         * Creates a raffle (defaults: 9,999 numbers, status available, the default image) with its
+         *     prizes in the order they are drawn. A raffle goes on sale only with what its draw needs:
+         *     asked to be available without a prize, it is saved inactive and `keptUnpublished` says
+         *     why. Sending prizes needs the draws permission too (403 otherwise); their field errors are
+         *     named `prizes[i].field`.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3027,7 +3033,7 @@ export type paths = {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["RaffleRequest"];
+                    "application/json": components["schemas"]["CreateRaffleRequest"];
                 };
             };
             responses: {
@@ -3036,7 +3042,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RaffleDto"];
+                        "application/json": components["schemas"]["SavedRaffleDto"];
                     };
                 };
                 400: {
@@ -3055,7 +3061,6 @@ export type paths = {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3178,8 +3183,9 @@ export type paths = {
             };
         };
         /**
-         * Replaces a raffle's fields (the status may change freely). The maximum cannot drop below a
-         *     number already held (409 `max_below_held_number`).
+         * Replaces a raffle's fields (the status may change freely, but a raffle without a prize is
+         *     kept inactive and `keptUnpublished` says why). The maximum cannot drop below a number
+         *     already held (409 `max_below_held_number`).
          */
         put: {
             parameters: {
@@ -3201,7 +3207,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RaffleDto"];
+                        "application/json": components["schemas"]["SavedRaffleDto"];
                     };
                 };
                 400: {
@@ -6824,6 +6830,14 @@ export type components = {
             currency: string;
             rate: string;
         };
+        /**
+         * @description A new raffle: its fields and, optionally, its prizes in the order they are drawn (the
+         *     form's first prize). Without a prize a raffle asked to be on sale is saved unpublished.
+         */
+        CreateRaffleRequest: components["schemas"]["RaffleRequest"] & {
+            /** @description Needs the draws permission besides the catalogue's. */
+            prizes?: components["schemas"]["PrizeRequest"][] | null;
+        };
         DayDecisionsDto: {
             /** @example 2026-11-27 */
             date: string;
@@ -7101,6 +7115,14 @@ export type components = {
              */
             role: string;
             username: string;
+        };
+        /**
+         * @description Something the answer wants the admin to know: a stable code and its words in the request's
+         *     language.
+         */
+        NoticeDto: {
+            code: string;
+            message: string;
         };
         PasswordChangeRequest: {
             currentPassword: string;
@@ -7658,6 +7680,13 @@ export type components = {
             /** @enum {string} */
             kind: "beacon";
             signature?: string | null;
+        };
+        /**
+         * @description A raffle as saved. `keptUnpublished` is present when it was asked to be on sale but has no
+         *     prize yet: it was saved inactive, and the message says what to add.
+         */
+        SavedRaffleDto: components["schemas"]["RaffleDto"] & {
+            keptUnpublished?: null | components["schemas"]["NoticeDto"];
         };
         /** @description The signed-in user as the panel stores it. */
         SessionUserDto: {

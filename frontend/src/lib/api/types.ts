@@ -7,6 +7,8 @@ import type { components, paths } from "./schema.gen";
 type Schemas = components["schemas"];
 
 export type Raffle = Schemas["RaffleDto"];
+/** A raffle as saved: `keptUnpublished` when it was asked to be on sale without a prize. */
+export type SavedRaffle = Schemas["SavedRaffleDto"];
 export type PurchaseLimits = Schemas["PurchaseLimitsDto"];
 export type Promotion = Schemas["PromotionDto"];
 export type LinkedRate = Schemas["LinkedRateDto"];
