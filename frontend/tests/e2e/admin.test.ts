@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page, WebSocketRoute } from "playwright-core";
+import { quicknetRoundTime } from "../../src/lib/admin/draw";
 import { FIRST_PRIZE, apiURL, dismissDialog, horizontalOverflow, launch, newPage, postPurchase, screenshot, seriousViolations } from "./helpers";
 
 let browser: Browser;
@@ -1145,7 +1146,7 @@ describe("managing the catalogue", () => {
     expect(await dialog.getByLabel("Cantidad máxima de boletos").inputValue()).toBe("9999");
     expect(await dialog.getByTestId("save-raffle").isDisabled()).toBe(true);
     const title = `Sorteo E2E ${Date.now()}`;
-    await dialog.getByLabel("Título *").fill(`  ${title}  `);
+    await dialog.getByLabel("Título *", { exact: true }).fill(`  ${title}  `);
     await dialog.getByLabel("Descripción *").fill("Un sorteo creado por la prueba de navegador, con una descripción larga para recortar.");
     // The day as the Spanish panel writes it (dd/mm/aaaa), whatever the browser's language.
     expect(await dialog.getByLabel("Fecha del sorteo *").getAttribute("placeholder")).toBe("dd/mm/aaaa");
@@ -1159,16 +1160,24 @@ describe("managing the catalogue", () => {
     expect(await created.textContent()).toContain("15 de junio de 2030");
 
     const raffles = (await (await fetch(`${apiURL()}/api/admin/raffles`, { headers: { Authorization: `Bearer ${await apiToken(admin())}` } })).json()) as {
+      id: number;
+      status: string;
       title: string;
       drawDate: string;
       maxTicketsPerPurchase: number | null;
       minTicketsPerPurchase: number | null;
     }[];
     const stored = raffles.find((r) => r.title === title);
-    expect(stored).toMatchObject({ drawDate: "2030-06-15T23:59:59.999Z", maxTicketsPerPurchase: 10, minTicketsPerPurchase: null });
+    expect(stored).toMatchObject({ status: "available", drawDate: "2030-06-15T23:59:59.999Z", maxTicketsPerPurchase: 10, minTicketsPerPurchase: null });
+    // Created with its first prize, the raffle itself, drawn by the first drand round after sales close.
+    const draw = (await (await fetch(`${apiURL()}/api/admin/raffles/${stored!.id}/draw`, { headers: { Authorization: `Bearer ${await apiToken(admin())}` } })).json()) as {
+      prizes: { title: string; source: { kind: string; round?: number } }[];
+    };
+    expect(draw.prizes.map((p) => [p.title, p.source.kind])).toEqual([[title, "beacon"]]);
+    expect(new Date(quicknetRoundTime(draw.prizes[0]!.source.round!)).getTime()).toBeGreaterThan(Date.parse("2030-06-15T23:59:59.999Z"));
 
     await created.getByRole("button", { name: `Editar sorteo ${title}` }).click();
-    await dialog.getByLabel("Título *").fill(`${title} editado`);
+    await dialog.getByLabel("Título *", { exact: true }).fill(`${title} editado`);
     await dialog.getByLabel("Estado").selectOption("postponed");
     await dialog.getByTestId("save-raffle").click();
     await toast(page, "Sorteo actualizado").waitFor();

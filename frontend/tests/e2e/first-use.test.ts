@@ -43,7 +43,7 @@ describe("the draw date field reads what is typed, pasted or picked, and refuses
         await withAdminSession(context);
         const dialog = await openRaffleForm(page, lang);
         const title = `Fecha ${lang} ${width} ${Date.now()}`;
-        await dialog.getByLabel(m.admin.raffleForm.title).fill(title);
+        await dialog.getByLabel(m.admin.raffleForm.title, { exact: true }).fill(title);
         await dialog.getByLabel(m.admin.raffleForm.descriptionLabel).fill("Una descripción");
         const date = dialog.locator('[data-testid$="-drawDate-text"]');
         const unreadable = dialog.locator('[data-testid$="-drawDate-unreadable"]');
