@@ -19,6 +19,7 @@ pub mod links;
 pub mod lookup;
 pub mod mail;
 pub mod payments;
+pub mod photos;
 pub mod proof_checks;
 pub mod proof_queue;
 pub mod proofs;

@@ -20,6 +20,7 @@ pub mod lookup;
 pub mod money;
 pub mod payment;
 pub mod payment_reference;
+pub mod photo;
 pub mod pricing;
 pub mod proof;
 pub mod proof_reading;

@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
+use rifa_domain::photo::PhotoFormat;
 use rifa_domain::proof::{ProofContent, ProofKind};
 use rifa_domain::purchase::Purchase;
 
@@ -13,9 +14,10 @@ use rifa_domain::raffle::RaffleId;
 
 use crate::{Commitment, MailKind, PrizeDraw};
 
-/// Where payment proofs live. Objects are private: only admins read them, through URLs this
-/// store signs for a short time. Buyers write them once, through a URL this store signs for one
-/// key and one content type.
+/// Where payment proofs and the staff's photos live. Objects are private: admins read proofs
+/// through URLs this store signs for a short time, and the API serves photos itself. Buyers
+/// write proofs once, through a URL this store signs for one key and one content type; the API
+/// writes the photos it encoded.
 pub trait ObjectStore: Send + Sync + 'static {
     /// A URL the buyer's browser can `PUT` one file of `content_type` and exactly `size` bytes
     /// to, bound to `key` and valid for `ttl`, with the headers the `PUT` must carry (the
@@ -68,6 +70,18 @@ pub trait ObjectStore: Send + Sync + 'static {
         self.read(key, 16)
     }
 
+    /// Writes an object the API made itself (a photo it encoded), whole or not at all. An
+    /// object already under `key` is kept: keys of what we write name their content.
+    ///
+    /// # Errors
+    /// When the key is invalid or the store is unreachable.
+    fn put(
+        &self,
+        key: &str,
+        bytes: Vec<u8>,
+        content_type: &str,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send;
+
     /// Removes an object (a refused upload). Removing an object that is not there succeeds.
     ///
     /// # Errors
@@ -88,6 +102,42 @@ pub struct PresignedUpload {
 pub struct StoredObject {
     pub size: u64,
     pub first_bytes: Vec<u8>,
+}
+
+/// Turns an uploaded photo into the one we serve: decoded within
+/// [`rifa_domain::photo::MAX_PHOTO_PIXELS`], turned upright, fitted within
+/// [`rifa_domain::photo::SERVED_SIDE`] pixels a side and encoded again, with no metadata.
+///
+/// CPU work on untrusted input, synchronous: callers run it off the async workers.
+pub trait PhotoEncoder: Send + Sync + 'static {
+    /// # Errors
+    /// See [`PhotoRefusal`].
+    fn encode(&self, bytes: &[u8]) -> Result<EncodedPhoto, PhotoRefusal>;
+}
+
+/// A photo as it will be served.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EncodedPhoto {
+    pub bytes: Vec<u8>,
+    pub format: PhotoFormat,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Why an uploaded file is not a photo we can serve.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PhotoRefusal {
+    /// Not a JPG, PNG, GIF or WEBP by its first bytes.
+    #[error("not a JPG, PNG, GIF or WEBP picture")]
+    NotAPicture,
+    /// An iPhone's HEIC/HEIF photo, which browsers do not show.
+    #[error("a HEIC/HEIF photo")]
+    Heif,
+    #[error("more than {max_pixels} pixels")]
+    TooManyPixels { max_pixels: u64 },
+    /// Its header promised a picture its data did not hold.
+    #[error("the picture cannot be decoded")]
+    Unreadable,
 }
 
 /// Decodes payment proofs, so a file is judged by what it is and not only by its first bytes.
@@ -316,6 +366,15 @@ impl<T: ObjectStore> ObjectStore for std::sync::Arc<T> {
         max_bytes: usize,
     ) -> impl Future<Output = anyhow::Result<Option<StoredObject>>> + Send {
         (**self).read(key, max_bytes)
+    }
+
+    fn put(
+        &self,
+        key: &str,
+        bytes: Vec<u8>,
+        content_type: &str,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send {
+        (**self).put(key, bytes, content_type)
     }
 
     fn delete(&self, key: &str) -> impl Future<Output = anyhow::Result<()>> + Send {

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page, WebSocketRoute } from "playwright-core";
-import { quicknetRoundTime } from "../../src/lib/admin/draw";
+import { quicknetRoundTime } from "@/lib/admin/draw";
 import { FIRST_PRIZE, apiURL, dismissDialog, horizontalOverflow, launch, newPage, postPurchase, screenshot, seriousViolations } from "./helpers";
 
 let browser: Browser;

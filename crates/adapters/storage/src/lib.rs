@@ -141,6 +141,14 @@ impl ObjectStore for ProofStore {
         }
     }
 
+    #[tracing::instrument(name = "storage.proofs.put", skip_all, fields(storage.key = key))]
+    async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> anyhow::Result<()> {
+        match self {
+            Self::Local(store) => store.put(key, bytes, content_type).await,
+            Self::S3(store) => store.put(key, bytes, content_type).await,
+        }
+    }
+
     #[tracing::instrument(name = "storage.proofs.delete", skip_all, fields(storage.key = key))]
     async fn delete(&self, key: &str) -> anyhow::Result<()> {
         match self {

@@ -537,6 +537,50 @@ impl ObjectStore for LocalStore {
         Ok(Some(StoredObject { size, first_bytes }))
     }
 
+    #[tracing::instrument(name = "storage.local.put", skip_all, fields(storage.key = key))]
+    async fn put(&self, key: &str, bytes: Vec<u8>, _content_type: &str) -> anyhow::Result<()> {
+        let dest = self.root.join(validate_key(key)?);
+        if tokio::fs::try_exists(&dest)
+            .await
+            .context("failed to look for a stored object")?
+        {
+            return Ok(());
+        }
+        let tmp = TempFile(
+            self.root
+                .join(TMP_DIR)
+                .join(uuid::Uuid::new_v4().simple().to_string()),
+        );
+        let mut options = tokio::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        options.mode(PRIVATE_FILE_MODE);
+        let mut file = options
+            .open(&tmp.0)
+            .await
+            .context("failed to create a temporary file")?;
+        file.write_all(&bytes)
+            .await
+            .context("failed to write a stored object")?;
+        file.sync_all()
+            .await
+            .context("failed to write a stored object")?;
+        let parent = dest.parent().unwrap_or(&self.root);
+        let mut dirs = tokio::fs::DirBuilder::new();
+        dirs.recursive(true);
+        #[cfg(unix)]
+        dirs.mode(PRIVATE_DIR_MODE);
+        dirs.create(parent)
+            .await
+            .context("failed to create the object's directory")?;
+        // Complete and never replacing: another writer of the same key wrote the same bytes.
+        match tokio::fs::hard_link(&tmp.0, &dest).await {
+            Ok(()) => Ok(()),
+            Err(error) if error.kind() == ErrorKind::AlreadyExists => Ok(()),
+            Err(error) => Err(error).context("failed to move a stored object into place"),
+        }
+    }
+
     #[tracing::instrument(name = "storage.local.delete", skip_all, fields(storage.key = key))]
     async fn delete(&self, key: &str) -> anyhow::Result<()> {
         let path = self.root.join(validate_key(key)?);

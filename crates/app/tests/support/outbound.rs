@@ -157,6 +157,15 @@ impl ObjectStore for MemoryObjects {
             }))
     }
 
+    async fn put(&self, key: &str, bytes: Vec<u8>, _content_type: &str) -> anyhow::Result<()> {
+        self.objects
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .entry(key.to_owned())
+            .or_insert(bytes);
+        Ok(())
+    }
+
     async fn delete(&self, key: &str) -> anyhow::Result<()> {
         self.objects
             .lock()

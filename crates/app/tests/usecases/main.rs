@@ -15,6 +15,7 @@ mod holds;
 mod lookup;
 mod mail;
 mod payments;
+mod photos;
 mod proof_checks;
 mod proofs;
 mod purchasing;
