@@ -556,16 +556,30 @@ async fn an_object_the_api_writes_is_read_back_owner_only_and_never_replaced() {
     let key = "photos/0a1b.jpg";
 
     store.put(key, PNG.to_vec(), "image/png").await.unwrap();
-    store.put(key, b"other bytes".to_vec(), "image/png").await.unwrap();
+    store
+        .put(key, b"other bytes".to_vec(), "image/png")
+        .await
+        .unwrap();
 
     let read = store.read(key, 1 << 20).await.unwrap().unwrap();
-    assert_eq!(read.first_bytes, PNG, "the first write stays: keys name their content");
+    assert_eq!(
+        read.first_bytes, PNG,
+        "the first write stays: keys name their content"
+    );
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt as _;
-        let mode = std::fs::metadata(store.root().join(key)).unwrap().permissions().mode();
+        let mode = std::fs::metadata(store.root().join(key))
+            .unwrap()
+            .permissions()
+            .mode();
         assert_eq!(mode & 0o777, 0o600);
     }
     assert_eq!(tmp_entries(&store), 0);
-    assert!(store.put("../escape.jpg", PNG.to_vec(), "image/png").await.is_err());
+    assert!(
+        store
+            .put("../escape.jpg", PNG.to_vec(), "image/png")
+            .await
+            .is_err()
+    );
 }

@@ -393,7 +393,10 @@ async fn an_object_the_api_writes_is_stored_with_its_type_and_read_back() {
     store.put(key, PNG.to_vec(), "image/png").await.unwrap();
 
     let read = store.read(key, 1 << 20).await.unwrap().unwrap();
-    assert_eq!((read.size, read.first_bytes.as_slice()), (PNG.len() as u64, PNG));
+    assert_eq!(
+        (read.size, read.first_bytes.as_slice()),
+        (PNG.len() as u64, PNG)
+    );
     let url = store.presign_download(key, TTL).await.unwrap();
     let (status, bytes) = get(&url).await;
     assert_eq!((status.as_u16(), bytes.as_slice()), (200, PNG));
