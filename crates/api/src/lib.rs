@@ -42,6 +42,7 @@ use rifa_app::links::SiteLinks;
 use rifa_app::lookup::{Lookup, LookupService};
 use rifa_app::mail::{Mail, MailService, MailSetup};
 use rifa_app::payments::{Payments, PaymentsService};
+use rifa_app::photos::{Photos, PhotosService};
 use rifa_app::proof_checks::{ProofCheckService, ProofChecking};
 use rifa_app::proof_queue::{ProofQueue, ProofQueueService};
 use rifa_app::proofs::{ProofUploads, Proofs, ProofsService};
@@ -85,6 +86,7 @@ pub struct AppState {
     pub export: Arc<dyn ExportService>,
     pub holds: Arc<dyn HoldsService>,
     pub draws: Arc<dyn DrawService>,
+    pub photos: Arc<dyn PhotosService>,
     pub proof_checks: Arc<dyn ProofCheckService>,
     pub proof_queue: Arc<dyn ProofQueueService>,
     pub buyer: Arc<dyn BuyerService>,
@@ -242,6 +244,12 @@ fn state(
         ProgramReader::detect(),
         Arc::clone(&clock),
     ));
+    // Photos share the proofs' store, under their own prefix.
+    let photos = Arc::new(Photos::new(
+        Arc::clone(&proof_store),
+        rifa_photos::Photos,
+        shared.cpu.clone(),
+    ));
     let proofs = Arc::new(Proofs::new(
         db.clone(),
         Arc::clone(&proof_store),
@@ -281,6 +289,7 @@ fn state(
         export: Arc::new(Export::new(db.clone(), shared)),
         holds: Arc::new(Holds::new(db.clone(), Arc::clone(&clock), shared)),
         proof_checks,
+        photos,
         proof_queue: Arc::new(ProofQueue::new(db.clone(), Arc::clone(&clock), shared)),
         audit: Arc::new(Audit::new(db.clone())),
         draws: Arc::new(Draws::new(

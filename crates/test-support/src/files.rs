@@ -85,6 +85,14 @@ pub fn webp(width: u32, height: u32) -> Vec<u8> {
     bytes
 }
 
+/// The format and size of a picture, as a browser would decode it.
+#[must_use]
+pub fn decoded(bytes: &[u8]) -> (image::ImageFormat, u32, u32) {
+    let format = image::guess_format(bytes).expect("a picture");
+    let picture = image::load_from_memory(bytes).expect("a decodable picture");
+    (format, picture.width(), picture.height())
+}
+
 /// The start of a HEIC photo as an iPhone saves it (`ftyp` box, brand `heic`).
 pub const HEIC_START: &[u8] = b"\0\0\0\x18ftypheic\0\0\0\0mif1heic\0\0\x01\x0ameta";
 

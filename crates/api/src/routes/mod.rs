@@ -11,6 +11,7 @@ pub mod exchange_rates;
 pub mod live;
 pub mod mail;
 pub mod payment_methods;
+pub mod photos;
 pub mod proofs;
 pub mod purchases;
 pub mod raffles;
@@ -44,7 +45,7 @@ pub struct Endpoint {
     pub path: String,
     pub methods: Vec<Method>,
     /// The handler's own OpenAPI fragment; `None` for the routes that are no JSON API (the live
-    /// connection, the metrics and the proofs' byte streams).
+    /// connection, the metrics and the proofs' and photos' byte streams).
     pub documentation: Option<OpenApi>,
     handler: fn(Route) -> Route,
 }
@@ -155,6 +156,7 @@ pub fn table() -> Vec<Endpoint> {
         documented!(draws::freeze::freeze),
         documented!(draws::result::record),
         documented!(draws::delivered::delivered),
+        documented!(photos::upload::upload),
         documented!(purchases::list::list),
         documented!(purchases::search::search),
         documented!(purchases::export::export),
@@ -204,6 +206,11 @@ pub fn table() -> Vec<Endpoint> {
         Endpoint::undocumented("/uploads/{token}", &[Method::GET, Method::HEAD], |route| {
             route.to(proofs::download::download)
         }),
+        Endpoint::undocumented(
+            "/api/photos/{name}",
+            &[Method::GET, Method::HEAD],
+            |route| route.to(photos::get::get),
+        ),
         documented!(proofs::attach::attach),
         documented!(proofs::invoice::invoice),
         documented!(proofs::buyer::view),
@@ -311,7 +318,7 @@ mod tests {
     }
 
     #[test]
-    fn only_the_live_connection_the_metrics_and_the_proof_streams_are_left_out_of_the_document() {
+    fn only_the_live_connection_the_metrics_and_the_byte_streams_are_left_out_of_the_document() {
         let table = table();
         let undocumented: Vec<&str> = table
             .iter()
@@ -326,7 +333,8 @@ mod tests {
                 "/metrics",
                 "/api/uploads/{token}",
                 "/api/proofs/{token}",
-                "/uploads/{token}"
+                "/uploads/{token}",
+                "/api/photos/{name}"
             ]
         );
     }

@@ -26,6 +26,7 @@ mod live;
 mod mail;
 mod mail_caps;
 mod metrics;
+mod photos;
 mod proof_checks;
 mod proofs;
 mod purchases;
