@@ -2062,6 +2062,99 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a photo of a raffle, a prize or a delivery: the request's body is the file (JPG,
+         *     PNG, GIF or WEBP, at most 15 MB and 50 megapixels). It is turned upright, fitted within
+         *     1,600 px a side and encoded again without its metadata; the answer says where it is
+         *     served. Needs the catalogue or the draws permission.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "image/*": number[];
+                };
+            };
+            responses: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UploadedPhoto"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/proof-queue": {
         parameters: {
             query?: never;
@@ -7835,6 +7928,14 @@ export type components = {
             status: string;
             /** Format: int32 */
             ticketNumber: number;
+        };
+        /** @description Where an uploaded photo is served: what a raffle's or a prize's `image` may be. */
+        UploadedPhoto: {
+            /**
+             * @description A path on the API (and on the site, which forwards `/api`): `/api/photos/{sha256}.jpg`.
+             * @example /api/photos/ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad.jpg
+             */
+            url: string;
         };
         /** @description A request for somewhere to upload the payment proof of a purchase. */
         UploadUrlRequest: {
