@@ -470,7 +470,7 @@ describe("the claim window", () => {
     const delivered = withClaim(claim(10, { at: "2026-12-28T15:00:00.000Z", photo: "https://img.example/entrega.jpg" }));
     const calls = stubApi(withClaim(claim(10)), () => new Response(JSON.stringify(delivered)));
     await openDialog();
-    fireEvent.change(screen.getByLabelText("URL de la foto de la entrega"), { target: { value: " https://img.example/entrega.jpg " } });
+    fireEvent.change(screen.getByLabelText("Foto de la entrega"), { target: { value: " https://img.example/entrega.jpg " } });
     fireEvent.click(screen.getByTestId("mark-delivered-1"));
     const done = await screen.findByTestId("delivered-1");
     expect(writes(calls)[0]).toEqual({ url: "/api/admin/raffles/1/prizes/11/delivered", method: "POST", body: { photo: "https://img.example/entrega.jpg" } });

@@ -33,6 +33,7 @@ import { DRAW_LIMITS, emptyPrize, prizeInputOf, prizeServerFields, prizesSchema,
 import { applyServerFieldErrors } from "@/lib/validations/server-errors";
 import { DateField } from "./date-field";
 import { PrizeFields } from "./draw/prize-fields";
+import { PhotoField } from "./photo-field";
 
 function draftOf(raffle: Raffle | null): RaffleDraft {
   if (!raffle) {
@@ -222,7 +223,9 @@ export function RaffleDialog({ raffle, draws, onClose, onSaved }: { raffle: Raff
             </FormField>
           </div>
           <FormField control={control} name="image" label={t("image")} hint={t("imageHint")}>
-            {(field) => <Input {...field} type="url" inputMode="url" placeholder="https://…" />}
+            {({ id, name, value, onChange, onBlur, "aria-invalid": invalidImage, "aria-describedby": describedBy }) => (
+              <PhotoField id={id} name={name} value={value} onChange={onChange} onBlur={onBlur} invalid={Boolean(invalidImage)} describedBy={describedBy} />
+            )}
           </FormField>
           {!raffle && (
             <fieldset className="grid min-w-0 gap-3 rounded-lg border p-3 sm:p-4" data-testid="first-prize">

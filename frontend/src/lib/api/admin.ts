@@ -16,6 +16,7 @@ import type {
   PrizeInput,
   PrizeResultInput,
   SavedRaffle,
+  UploadedPhoto,
   StaffMember,
   TestEmailResult,
 } from "./types";
@@ -305,4 +306,9 @@ export function recordPrizeResult(raffleId: number, prizeId: number, input: Priz
 /** Marks a drawn prize as handed to its winner, with an optional photo URL of the delivery. */
 export function markPrizeDelivered(raffleId: number, prizeId: number, photo: string | null): Promise<AdminDrawView> {
   return apiJson<AdminDrawView>(`/api/admin/raffles/${raffleId}/prizes/${prizeId}/delivered`, { method: "POST", body: { photo } });
+}
+
+/** Uploads a photo of a raffle, a prize or a delivery; the answer's url is where it is served. */
+export function uploadPhoto(file: Blob): Promise<UploadedPhoto> {
+  return apiJson<UploadedPhoto>("/api/admin/photos", { method: "POST", body: file });
 }

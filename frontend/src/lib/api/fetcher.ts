@@ -69,7 +69,7 @@ function uiLanguage(): string | null {
 
 export interface RequestOptions {
   method?: string;
-  /** JSON payload, or FormData for multipart. JSON headers are sent only when given. */
+  /** JSON payload, FormData for multipart, or a file (Blob) sent as the body itself. JSON headers are sent only when given. */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -91,6 +91,9 @@ export async function apiRequest(url: string, options: RequestOptions = {}): Pro
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body; // the browser sets the multipart boundary
+  } else if (options.body instanceof Blob) {
+    body = options.body; // a file as the request's body, sent with its own type
+    if (options.body.type) headers["Content-Type"] = options.body.type;
   } else if (options.body !== undefined) {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(options.body);

@@ -9,6 +9,8 @@ type Schemas = components["schemas"];
 export type Raffle = Schemas["RaffleDto"];
 /** A raffle as saved: `keptUnpublished` when it was asked to be on sale without a prize. */
 export type SavedRaffle = Schemas["SavedRaffleDto"];
+/** Where an uploaded photo is served. */
+export type UploadedPhoto = Schemas["UploadedPhoto"];
 export type PurchaseLimits = Schemas["PurchaseLimitsDto"];
 export type Promotion = Schemas["PromotionDto"];
 export type LinkedRate = Schemas["LinkedRateDto"];

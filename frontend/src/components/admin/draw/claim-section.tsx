@@ -7,7 +7,6 @@ import { Loader2, PackageCheck } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { claimUrgency } from "@/lib/admin/draw";
 import { markPrizeDelivered } from "@/lib/api/admin";
 import type { AdminPrize, AdminPrizeClaim } from "@/lib/api/types";
@@ -15,6 +14,7 @@ import { formatDateTime } from "@/lib/format";
 import { DRAW_LIMITS, deliverySchema, type DeliveryValues } from "@/lib/validations/draw";
 import { applyServerFieldErrors } from "@/lib/validations/server-errors";
 import type { DrawWrite } from "./use-draw-write";
+import { PhotoField } from "../photo-field";
 
 /**
  * The winner's window to claim the prize: the days left (red in the last days, 'Vencido' once
@@ -79,7 +79,9 @@ function DeliveryForm({ raffleId, prize, write }: { raffleId: number; prize: Adm
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="grid gap-3">
       <FormField control={control} name="photo" label={t("photo")} hint={t("photoHint")}>
-        {(field) => <Input {...field} type="url" inputMode="url" placeholder="https://…" maxLength={DRAW_LIMITS.urlMax} />}
+        {({ id, name, value, onChange, onBlur, "aria-invalid": invalid, "aria-describedby": describedBy }) => (
+          <PhotoField id={id} name={name} value={value} onChange={onChange} onBlur={onBlur} invalid={Boolean(invalid)} describedBy={describedBy} maxLength={DRAW_LIMITS.urlMax} />
+        )}
       </FormField>
       <Button type="submit" variant="success" disabled={pending} className="w-full sm:w-fit" data-testid={`mark-delivered-${prize.position}`}>
         {pending ? <Loader2 aria-hidden className="animate-spin" /> : <PackageCheck aria-hidden />}

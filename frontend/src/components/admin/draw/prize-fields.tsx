@@ -11,6 +11,7 @@ import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { DRAW_LIMITS, PRIZE_SOURCE_KINDS, type PrizeSourceKind, type PrizesValues } from "@/lib/validations/draw";
 import { DateField } from "../date-field";
+import { PhotoField } from "../photo-field";
 
 /**
  * One prize's fields: its title, description and image, and the public result it is drawn
@@ -44,7 +45,9 @@ export function PrizeFields({
         {(field) => <Textarea {...field} rows={2} maxLength={DRAW_LIMITS.descriptionMax} />}
       </FormField>
       <FormField control={control} name={`prizes.${index}.image`} label={t("image")} hint={t("imageHint")}>
-        {(field) => <Input {...field} type="url" inputMode="url" placeholder="https://…" maxLength={DRAW_LIMITS.urlMax} />}
+        {({ id, name, value, onChange, onBlur, "aria-invalid": invalid, "aria-describedby": describedBy }) => (
+          <PhotoField id={id} name={name} value={value} onChange={onChange} onBlur={onBlur} invalid={Boolean(invalid)} describedBy={describedBy} maxLength={DRAW_LIMITS.urlMax} />
+        )}
       </FormField>
       <SourceKind index={index} kind={kind} setValue={setValue} />
       {kind === "lottery" ? (
