@@ -173,6 +173,19 @@ draw-step-already-won = Number { $number } already won an earlier prize: the nex
 draw-step-wrapped-around = Past the last sold number, the search went on from the first.
 draw-step-wins = Number { $number } wins.
 draw-step-no-winner = No sold number is left to win: the prize has no winner.
+draw-step-digits = The result { $result } is read by its last { $digits } digits: { $used }.
+draw-step-beacon-randomness = drand round { $round } gave the randomness { $randomness }, read as a 256-bit number.
+draw-step-names = The result names number { $number }.
+draw-step-outside-raffle = Number { $number } does not exist in this raffle (it runs from 1 to { $max }).
+draw-step-not-sold-next-source = Number { $number } was not sold.
+draw-step-already-won-next-source = Number { $number } already won an earlier prize.
+draw-step-incomplete-round = The number read falls in the incomplete last round of { $count }: counting it would favour some numbers.
+draw-step-in-play = { $count ->
+        [one] 1 sold number is still in play.
+       *[other] { $count } sold numbers are still in play, from lowest to highest.
+    }
+draw-step-place = The number read, divided by { $count }, leaves { $remainder }: the one in place { $place } of that list, { $number }, wins.
+draw-step-next-source = This result gives no winner: the next published source of this prize decides.
 draw-check-not-sorted = The list is not sorted: the number at position { $index } is not greater than the one before.
 draw-check-not-in-raffle = The list has number { $number }, which does not exist in a raffle from 1 to { $max }.
 draw-check-root-matches = { $size ->

@@ -167,6 +167,19 @@ draw-step-already-won = El número { $number } ya ganó un premio anterior: gana
 draw-step-wrapped-around = Después del último número vendido, la búsqueda siguió desde el primero.
 draw-step-wins = Gana el número { $number }.
 draw-step-no-winner = No queda ningún número vendido que pueda ganar: el premio queda sin ganador.
+draw-step-digits = El resultado { $result } se lee por sus últimos { $digits } dígitos: { $used }.
+draw-step-beacon-randomness = La ronda { $round } de drand dio el azar { $randomness }, leído como un número de 256 bits.
+draw-step-names = El resultado nombra el número { $number }.
+draw-step-outside-raffle = El número { $number } no existe en esta rifa (va del 1 al { $max }).
+draw-step-not-sold-next-source = El número { $number } no se vendió.
+draw-step-already-won-next-source = El número { $number } ya ganó un premio anterior.
+draw-step-incomplete-round = El número leído cae en la última vuelta incompleta de { $count }: contarlo daría ventaja a algunos números.
+draw-step-in-play = { $count ->
+        [one] Queda 1 número vendido en juego.
+       *[other] Quedan { $count } números vendidos en juego, ordenados de menor a mayor.
+    }
+draw-step-place = El número leído, dividido entre { $count }, deja resto { $remainder }: gana el que está en el lugar { $place } de esa lista, el { $number }.
+draw-step-next-source = Este resultado no da ganador: decide la siguiente fuente publicada de este premio.
 draw-check-not-sorted = La lista no está ordenada: el número en la posición { $index } no es mayor que el anterior.
 draw-check-not-in-raffle = La lista tiene el número { $number }, que no existe en una rifa del 1 al { $max }.
 draw-check-root-matches = { $size ->

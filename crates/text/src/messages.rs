@@ -146,6 +146,47 @@ pub fn draw_step(step: &DrawStep, max_tickets: u32) -> Message {
         DrawStep::WrappedAround => Message::new("draw-step-wrapped-around"),
         DrawStep::Wins { number } => Message::new("draw-step-wins").text("number", n(*number)),
         DrawStep::NoWinner => Message::new("draw-step-no-winner"),
+        DrawStep::Digits {
+            result,
+            digits,
+            used,
+        } => Message::new("draw-step-digits")
+            .text("result", result)
+            .count("digits", u64::try_from(*digits).unwrap_or(u64::MAX))
+            .text("used", used),
+        DrawStep::BeaconRandomness {
+            round,
+            randomness_hex,
+        } => Message::new("draw-step-beacon-randomness")
+            .text("round", round.to_string())
+            .text("randomness", randomness_hex),
+        DrawStep::Names { number } => Message::new("draw-step-names").text("number", n(*number)),
+        DrawStep::OutsideRaffle {
+            number,
+            max_tickets,
+        } => Message::new("draw-step-outside-raffle")
+            .text("number", number.to_string())
+            .text("max", max_tickets.to_string()),
+        DrawStep::NotSoldNextSource { number } => {
+            Message::new("draw-step-not-sold-next-source").text("number", n(*number))
+        }
+        DrawStep::AlreadyWonNextSource { number } => {
+            Message::new("draw-step-already-won-next-source").text("number", n(*number))
+        }
+        DrawStep::IncompleteRound { count } => {
+            Message::new("draw-step-incomplete-round").count("count", *count)
+        }
+        DrawStep::InPlay { count } => Message::new("draw-step-in-play").count("count", *count),
+        DrawStep::Place {
+            remainder,
+            count,
+            number,
+        } => Message::new("draw-step-place")
+            .count("count", *count)
+            .text("remainder", remainder.to_string())
+            .text("place", (u64::from(*remainder) + 1).to_string())
+            .text("number", n(*number)),
+        DrawStep::NextSource => Message::new("draw-step-next-source"),
     }
 }
 

@@ -162,6 +162,47 @@ pub enum DrawStepDto {
         number: u32,
     },
     NoWinner,
+    /// The fair rules: the last `digits` digits of a lottery result.
+    Digits {
+        result: String,
+        digits: usize,
+        used: String,
+    },
+    /// The fair rules: a drand round's randomness, read as a number below 2^256.
+    BeaconRandomness {
+        round: u64,
+        randomness_hex: String,
+    },
+    /// `rifa-number-v2`: the number the result names.
+    Names {
+        number: u32,
+    },
+    /// `rifa-number-v2`: not a number of the raffle; the next source decides.
+    OutsideRaffle {
+        number: u32,
+        max_tickets: u32,
+    },
+    NotSoldNextSource {
+        number: u32,
+    },
+    AlreadyWonNextSource {
+        number: u32,
+    },
+    /// The value is in the incomplete last round of `count`; the next source decides.
+    IncompleteRound {
+        count: u32,
+    },
+    /// `rifa-among-sold-v2`: the sold numbers still in play.
+    InPlay {
+        count: u32,
+    },
+    /// `rifa-among-sold-v2`: the value modulo `count` is `remainder`, `number`'s place (from 0).
+    Place {
+        remainder: u32,
+        count: u32,
+        number: u32,
+    },
+    NextSource,
 }
 
 impl From<&DrawStep> for DrawStepDto {
@@ -199,6 +240,44 @@ impl From<&DrawStep> for DrawStepDto {
             DrawStep::WrappedAround => Self::WrappedAround,
             DrawStep::Wins { number } => Self::Wins { number },
             DrawStep::NoWinner => Self::NoWinner,
+            DrawStep::Digits {
+                result,
+                digits,
+                used,
+            } => Self::Digits {
+                result,
+                digits,
+                used,
+            },
+            DrawStep::BeaconRandomness {
+                round,
+                randomness_hex,
+            } => Self::BeaconRandomness {
+                round,
+                randomness_hex,
+            },
+            DrawStep::Names { number } => Self::Names { number },
+            DrawStep::OutsideRaffle {
+                number,
+                max_tickets,
+            } => Self::OutsideRaffle {
+                number,
+                max_tickets,
+            },
+            DrawStep::NotSoldNextSource { number } => Self::NotSoldNextSource { number },
+            DrawStep::AlreadyWonNextSource { number } => Self::AlreadyWonNextSource { number },
+            DrawStep::IncompleteRound { count } => Self::IncompleteRound { count },
+            DrawStep::InPlay { count } => Self::InPlay { count },
+            DrawStep::Place {
+                remainder,
+                count,
+                number,
+            } => Self::Place {
+                remainder,
+                count,
+                number,
+            },
+            DrawStep::NextSource => Self::NextSource,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! published rule that turns a public result into a winning number.
 
 pub mod beacon;
+pub mod fair;
 pub mod ledger;
 pub mod prize;
 pub mod rule;

@@ -64,6 +64,36 @@ pub enum DrawStep {
     Wins { number: u32 },
     /// Nothing in the ledger can win.
     NoWinner,
+    /// The fair rules (`super::fair`): the last `digits` digits of a lottery result, `used`.
+    Digits {
+        result: String,
+        digits: usize,
+        used: String,
+    },
+    /// The fair rules: a beacon round's randomness, read as a number below 2^256.
+    BeaconRandomness { round: u64, randomness_hex: String },
+    /// `rifa-number-v2`: the result names `number`.
+    Names { number: u32 },
+    /// `rifa-number-v2`: `number` is not one of the raffle's (zero, or above its size); the
+    /// prize goes to the next source.
+    OutsideRaffle { number: u32, max_tickets: u32 },
+    /// `rifa-number-v2`: `number` was not sold; the prize goes to the next source.
+    NotSoldNextSource { number: u32 },
+    /// `rifa-number-v2`: `number` won an earlier prize; the prize goes to the next source.
+    AlreadyWonNextSource { number: u32 },
+    /// The value lies in the incomplete last round of `count`: the next source decides.
+    IncompleteRound { count: u32 },
+    /// `rifa-among-sold-v2`: `count` sold numbers are still in play.
+    InPlay { count: u32 },
+    /// `rifa-among-sold-v2`: the value modulo `count` is `remainder`, the place (from 0) of
+    /// `number` among those in play.
+    Place {
+        remainder: u32,
+        count: u32,
+        number: u32,
+    },
+    /// This source gives no winner: the next source of the prize's chain decides.
+    NextSource,
 }
 
 /// The outcome of the rule.
