@@ -93,6 +93,13 @@ async function signIn(page: Page, who: { username: string; password: string }) {
   await page.getByTestId("admin-tabs").waitFor();
 }
 
+/** 'Sí, aprobar' on a purchase without a proof, then the answer to the second question (issue 31). */
+async function approveWithoutProof(page: Page) {
+  const decision = page.getByTestId("decision-dialog");
+  await decision.getByTestId("confirm-decision").click();
+  await decision.locator("[data-testid=confirm-decision][data-step=no-proof]").click();
+}
+
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const row = (page: Page, reference: string) => page.locator(`[data-testid=purchase-row][data-reference="${reference}"]`);
 
@@ -253,7 +260,7 @@ describe("purchase verification", () => {
     await expect.poll(() => page.getByTestId("purchase-row").count(), { timeout: 10_000 }).toBe(1);
     await row(page, approved.reference).getByRole("button", { name: `Aprobar compra ${approved.reference}` }).click();
     const decision = page.getByTestId("decision-dialog");
-    await decision.getByTestId("confirm-decision").click();
+    await approveWithoutProof(page);
     await toast(page, "Compra actualizada").waitFor();
     await row(page, approved.reference).getByText("Aprobada").waitFor();
     expect(await row(page, approved.reference).getByRole("button", { name: /Aprobar/ }).count()).toBe(0);
@@ -446,7 +453,7 @@ describe("dashboard figures", () => {
     // A decision refreshes the list and the cards at once, not the chart.
     const before = calls.length;
     await row(page, bought.reference).getByRole("button", { name: `Aprobar compra ${bought.reference}` }).click();
-    await page.getByTestId("decision-dialog").getByTestId("confirm-decision").click();
+    await approveWithoutProof(page);
     await toast(page, "Compra actualizada").waitFor();
     await card("card-tickets").filter({ hasText: String(stats.ticketsSold + 2) }).waitFor();
     await page.waitForTimeout(1500);
@@ -516,7 +523,7 @@ describe("dashboard figures", () => {
     // The rows of the page before stay on screen until the new page's arrive.
     await expect.poll(() => page.getByTestId("purchase-row").count(), { timeout: 10_000 }).toBe(1);
     await page.getByTestId("purchase-row").getByRole("button", { name: /^Aprobar compra/ }).click();
-    await page.getByTestId("decision-dialog").getByTestId("confirm-decision").click();
+    await approveWithoutProof(page);
     await toast(page, "Compra actualizada").waitFor();
 
     await page.getByTestId("all-page-of").filter({ hasText: "Página 1 de 1" }).waitFor();
