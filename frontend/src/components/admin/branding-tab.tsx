@@ -170,24 +170,27 @@ export function BrandingTab() {
                 </FormField>
               ))}
             </div>
-            <fieldset className="grid gap-4 border-t pt-4" data-testid="branding-site">
-              <legend className="pt-4 text-base font-semibold">{t("site.title")}</legend>
-              <p className="-mt-2 text-sm text-muted-foreground">{t("site.hint")}</p>
-              <div className="grid gap-4 sm:grid-cols-2">
-                {LINK_FIELDS.map((name) => (
-                  <FormField key={name} control={control} name={name} label={t(`site.${name}`)}>
-                    {(field) => <Input {...field} type={name === "contactEmail" ? "email" : name === "contactPhone" ? "tel" : "url"} spellCheck={false} />}
-                  </FormField>
-                ))}
-              </div>
-              <div className="grid gap-4 sm:grid-cols-3">
-                {FIGURE_FIELDS.map((name) => (
-                  <FormField key={name} control={control} name={name} label={t(`site.${name}`)}>
-                    {(field) => <Input {...field} inputMode={(COUNT_FIELDS as readonly string[]).includes(name) ? "numeric" : undefined} />}
-                  </FormField>
-                ))}
-              </div>
-            </fieldset>
+            {/* The rule above the group is its wrapper's: a fieldset's own border runs beside its legend. */}
+            <div className="border-t pt-4" data-testid="branding-site-rule">
+              <fieldset className="grid gap-4" data-testid="branding-site">
+                <legend className="mb-1 text-base font-semibold">{t("site.title")}</legend>
+                <p className="text-sm text-muted-foreground">{t("site.hint")}</p>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  {LINK_FIELDS.map((name) => (
+                    <FormField key={name} control={control} name={name} label={t(`site.${name}`)}>
+                      {(field) => <Input {...field} type={name === "contactEmail" ? "email" : name === "contactPhone" ? "tel" : "url"} spellCheck={false} />}
+                    </FormField>
+                  ))}
+                </div>
+                <div className="grid gap-4 sm:grid-cols-3">
+                  {FIGURE_FIELDS.map((name) => (
+                    <FormField key={name} control={control} name={name} label={t(`site.${name}`)}>
+                      {(field) => <Input {...field} inputMode={(COUNT_FIELDS as readonly string[]).includes(name) ? "numeric" : undefined} />}
+                    </FormField>
+                  ))}
+                </div>
+              </fieldset>
+            </div>
             <div className="flex flex-wrap justify-end gap-2">
               <Button type="button" variant="outline" onClick={() => reset(saved)} disabled={pending}>
                 <RotateCcw aria-hidden />
