@@ -225,7 +225,7 @@ describe("buying tickets", () => {
 
     const dialog = page.getByTestId("receipt-dialog");
     await dialog.waitFor({ timeout: 15_000 });
-    await page.getByText("Purchase Successful!").waitFor();
+    await page.getByText("Purchase successful!").waitFor();
     const receipt = (await dialog.textContent()) ?? "";
     expect(receipt).toContain("Purchase registered!");
     expect(receipt).toContain("Processing payment");

@@ -54,8 +54,8 @@ describe("TicketPicker", () => {
 
   it("shows the minimum notice below the minimum, in English too", () => {
     render(<Harness total={100} min={3} max={5} initial={[1]} locale="en" />);
-    expect(screen.getByText("Purchase Restriction")).toBeInTheDocument();
-    expect(screen.getByText("Minimum Purchase: You must select at least 3 tickets.")).toBeInTheDocument();
+    expect(screen.getByText("Purchase restriction")).toBeInTheDocument();
+    expect(screen.getByText("Minimum purchase: you must select at least 3 tickets.")).toBeInTheDocument();
   });
 
   it("random 5 adds five numbers within the allowance; clear empties", () => {
