@@ -98,3 +98,27 @@ describe("the catalogues' capitals (issue 31)", () => {
     expect(spanish.get("admin.live.newPurchase")).toBe("Nueva Compra");
   });
 });
+
+describe("the word for an e-mail address (issue 31)", () => {
+  const spanish = flatten(es as Tree);
+  const english = flatten(en as Tree);
+  /** SPEC's own Spanish texts that say 'email'. */
+  const SPEC_EMAIL = new Set(["validation.email", "fieldErrors.invalidEmail", "verify.notFound"]);
+
+  it("is one form in each language on the labels of an address", () => {
+    for (const key of ["footer.email", "verify.email", "verify.emailLabel", "purchase.customerEmail", "admin.detail.email", "paymentDetails.keys.email"]) {
+      expect(spanish.get(key), key).toBe("Correo electrónico");
+      expect(english.get(key), key).toBe("E-mail");
+    }
+  });
+
+  it("is never 'email' anywhere else, SPEC's Spanish texts aside", () => {
+    const word = /\bemail\b/i;
+    const strip = (text: string) => text.replace(/\{\w+\}/g, "");
+    const found = [
+      ...[...spanish].filter(([key, text]) => !SPEC_EMAIL.has(key) && word.test(strip(text))).map(([key]) => `es ${key}`),
+      ...[...english].filter(([, text]) => word.test(strip(text).replace(/e-mail/gi, ""))).map(([key]) => `en ${key}`),
+    ];
+    expect(found).toEqual([]);
+  });
+});
