@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
@@ -38,17 +38,14 @@ export function DecisionDialog({ decision, onClose, onDone }: { decision: Decisi
   const noProof = !rejecting && !purchase.paymentProof;
   // Without a proof, the first "Sí, aprobar" only leads to the second question.
   const [askedAgain, setAskedAgain] = useState(false);
+  const firstOfTwo = noProof && !askedAgain;
   // The safe answer takes the focus: a reflex Enter goes back, it does not approve.
   const back = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (askedAgain) back.current?.focus();
   }, [askedAgain]);
 
   async function confirm({ notes: adminNotes }: DecisionValues) {
-    if (noProof && !askedAgain) {
-      setAskedAgain(true);
-      return;
-    }
     try {
       const updated = await decidePurchase(purchase.id, status, adminNotes);
       notify.success(t("updated"), {
@@ -123,7 +120,10 @@ export function DecisionDialog({ decision, onClose, onDone }: { decision: Decisi
               </Button>
             )}
             <Button
-              type="submit"
+              // The first of two answers only asks again: it submits nothing.
+              key={firstOfTwo ? "ask-again" : "submit"}
+              type={firstOfTwo ? "button" : "submit"}
+              onClick={firstOfTwo ? () => setAskedAgain(true) : undefined}
               variant={rejecting ? "destructive" : "success"}
               disabled={pending || blocked}
               data-testid="confirm-decision"
