@@ -94,6 +94,13 @@ async function signIn(page: Page, who: { username: string; password: string }) {
   await page.getByTestId("admin-tabs").waitFor();
 }
 
+/** 'Sí, aprobar' on a purchase without a proof, then the answer to the second question (issue 31). */
+async function approveWithoutProof(page: Page) {
+  const decision = page.getByTestId("decision-dialog");
+  await decision.getByTestId("confirm-decision").click();
+  await decision.locator("[data-testid=confirm-decision][data-step=no-proof]").click();
+}
+
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 const row = (page: Page, reference: string) => page.locator(`[data-testid=purchase-row][data-reference="${reference}"]`);
 
@@ -254,7 +261,7 @@ describe("purchase verification", () => {
     await expect.poll(() => page.getByTestId("purchase-row").count(), { timeout: 10_000 }).toBe(1);
     await row(page, approved.reference).getByRole("button", { name: `Aprobar compra ${approved.reference}` }).click();
     const decision = page.getByTestId("decision-dialog");
-    await decision.getByTestId("confirm-decision").click();
+    await approveWithoutProof(page);
     await toast(page, "Compra actualizada").waitFor();
     await row(page, approved.reference).getByText("Aprobada").waitFor();
     expect(await row(page, approved.reference).getByRole("button", { name: /Aprobar/ }).count()).toBe(0);
@@ -413,8 +420,8 @@ describe("dashboard figures", () => {
     const card = (id: string) => page.getByTestId(id).locator("[data-value]");
     await card("card-tickets").waitFor();
 
-    // The four cards (SPEC §2): the API's figures, with the spec's labels.
-    expect(await page.getByTestId("card-tickets").textContent()).toContain("Boletos vendidos");
+    // The four cards (SPEC §2): the API's figures, each named for what it counts (issue 31).
+    expect(await page.getByTestId("card-tickets").textContent()).toContain("Boletos vendidos (aprobados)");
     expect(await page.getByTestId("card-revenue").textContent()).toContain("Ingresos totales");
     expect(await page.getByTestId("card-revenue").textContent()).toContain("Solo compras aprobadas");
     expect(await page.getByTestId("card-pending").textContent()).toContain("Compras pendientes");
@@ -425,7 +432,7 @@ describe("dashboard figures", () => {
     expect(digits(await card("card-active").textContent())).toBe(String(stats.activeRaffles));
     // The tab's three figures cover the search and say so: no label repeats a card's.
     const labels = await Promise.all(["all-tickets", "all-revenue", "all-pending"].map(async (id) => (await page.getByTestId(id).locator("span").first().textContent()) ?? ""));
-    expect(labels).toEqual(["Boletos vendidos en esta búsqueda", "Ingresos de esta búsqueda", "Pendientes en esta búsqueda"]);
+    expect(labels).toEqual(["Vendidos (aprobados) en esta búsqueda", "Ingresos de esta búsqueda", "Pendientes en esta búsqueda"]);
     await page.getByLabel("Nombre del cliente").fill(name);
     await page.getByTestId("all-showing").filter({ hasText: "Mostrando 1-1 de 1 compra" }).waitFor();
     await page.getByTestId("all-pending").locator("[data-value]").filter({ hasText: /^1$/ }).waitFor();
@@ -447,7 +454,7 @@ describe("dashboard figures", () => {
     // A decision refreshes the list and the cards at once, not the chart.
     const before = calls.length;
     await row(page, bought.reference).getByRole("button", { name: `Aprobar compra ${bought.reference}` }).click();
-    await page.getByTestId("decision-dialog").getByTestId("confirm-decision").click();
+    await approveWithoutProof(page);
     await toast(page, "Compra actualizada").waitFor();
     await card("card-tickets").filter({ hasText: String(stats.ticketsSold + 2) }).waitFor();
     await page.waitForTimeout(1500);
@@ -517,7 +524,7 @@ describe("dashboard figures", () => {
     // The rows of the page before stay on screen until the new page's arrive.
     await expect.poll(() => page.getByTestId("purchase-row").count(), { timeout: 10_000 }).toBe(1);
     await page.getByTestId("purchase-row").getByRole("button", { name: /^Aprobar compra/ }).click();
-    await page.getByTestId("decision-dialog").getByTestId("confirm-decision").click();
+    await approveWithoutProof(page);
     await toast(page, "Compra actualizada").waitFor();
 
     await page.getByTestId("all-page-of").filter({ hasText: "Página 1 de 1" }).waitFor();
@@ -571,7 +578,7 @@ describe("daily purchases", () => {
     const today = await adminApi<Stats>(`/api/admin/stats?date=${day}&utcOffsetMinutes=${offset}`);
     const figure = (id: string) => panel.getByTestId(id);
     await figure("today-tickets").locator("[data-value]").waitFor();
-    expect(await figure("today-tickets").textContent()).toContain("Boletos vendidos hoy");
+    expect(await figure("today-tickets").textContent()).toContain("Vendidos (aprobados) hoy");
     expect(await figure("today-revenue").textContent()).toContain("Ingresos de hoy");
     expect(await figure("today-pending").textContent()).toContain("Pendientes de hoy");
     expect(digits(await figure("today-tickets").locator("[data-value]").textContent())).toBe(String(today.ticketsSold));
@@ -1554,11 +1561,11 @@ describe("admin screens", () => {
     await page.getByRole("heading", { name: "Purchase verification" }).waitFor();
     // The cards, the search's figures, filters, the date control, counts and the chart.
     for (const [id, label] of [
-      ["card-tickets", "Tickets sold"],
+      ["card-tickets", "Tickets sold (approved)"],
       ["card-revenue", "Total revenue"],
       ["card-pending", "Pending purchases"],
       ["card-active", "Active raffles"],
-      ["all-tickets", "Tickets sold in this search"],
+      ["all-tickets", "Sold (approved) in this search"],
       ["all-revenue", "Revenue from this search"],
       ["all-pending", "Pending in this search"],
     ] as const) {
@@ -1581,7 +1588,7 @@ describe("admin screens", () => {
 
     await page.getByRole("tab", { name: "Today's purchases" }).click();
     await page.getByRole("heading", { name: "Today's purchases" }).waitFor();
-    expect(await page.getByTestId("today-tickets").locator("span").first().textContent()).toBe("Tickets sold today");
+    expect(await page.getByTestId("today-tickets").locator("span").first().textContent()).toBe("Sold (approved) today");
     await page.getByRole("tab", { name: "Raffles" }).click();
     await page.getByRole("button", { name: "Create raffle" }).waitFor();
     expect(await page.getByTestId("raffles-tab").locator("th").allTextContents()).toContain("Draw date");

@@ -293,7 +293,7 @@ describe("sales that close before the draw", () => {
       await page.goto(`/sorteo/${closed.id}`);
       const panel = page.getByTestId("countdown-closed");
       await panel.waitFor();
-      expect(await panel.textContent()).toContain(lang === "es" ? "Compras Cerradas" : "Purchases Closed");
+      expect(await panel.textContent()).toContain(lang === "es" ? "Compras Cerradas" : "Purchases closed");
       expect(await page.getByRole("group", { name: lang === "es" ? "Números disponibles" : "Available numbers" }).count()).toBe(0);
       await screenshot(page, `holds-sales-closed-${lang}-${width}`);
 

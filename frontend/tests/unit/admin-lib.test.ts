@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { anchorOf, clampPage, pageRange, pageWindow } from "@/lib/admin/pagination";
-import { colorsWithDefaults, DEFAULT_BRANDING_COLORS, normalizeHsl, swatchColor } from "@/lib/admin/hsl";
+import { colorsWithDefaults, DEFAULT_BRANDING_COLORS, hexToHsl, hslToHex, normalizeHsl, swatchColor } from "@/lib/admin/hsl";
 import { canRemoveField, detailsFor, detailsText, draftFromDetails, emptyDraft, formTypeOf, isKnownDetailKey } from "@/lib/admin/payment-details";
 import { proofFileName, proofKind, uploadsFallback } from "@/lib/admin/proof";
 import { connectLive, liveUrl } from "@/lib/admin/live";
@@ -53,8 +53,24 @@ describe("HSL colours", () => {
     expect(normalizeHsl("0,84.2%,60.2%")).toBe("0 84.2% 60.2%");
     expect(normalizeHsl("200deg 50 50")).toBe("200 50% 50%");
   });
+  it("turns a hex colour into the spec's HSL form, which the API stores (issue 31)", () => {
+    expect(normalizeHsl("#7c3aed")).toBe("262.1 83.3% 57.8%");
+    expect(normalizeHsl(" #7C3AED ")).toBe("262.1 83.3% 57.8%");
+    expect(normalizeHsl("#abc")).toBe("210 25% 73.3%");
+    expect(hexToHsl("#ef4444")).toBe("0 84.2% 60.2%");
+    expect(hexToHsl("#ffffff")).toBe("0 0% 100%");
+    // A hue that rounds to 360 is written 0, which the API accepts either way.
+    expect(hexToHsl("#ff0001")).toMatch(/^(0|359\.\d) 100% 50%$/);
+    expect(hexToHsl("7c3aed")).toBeNull();
+  });
+  it("gives the colour picker the hex of a typed colour, the same hex back", () => {
+    for (const hex of ["#7c3aed", "#16a34a", "#f4f4f5", "#000000", "#fe0001"]) expect(hslToHex(hexToHsl(hex) as string)).toBe(hex);
+    expect(hslToHex("240 9% 3.9%")).toBe("#09090b");
+    expect(hslToHex("hsl(0, 100%, 50%)")).toBe("#ff0000");
+    expect(hslToHex("blue")).toBeNull();
+  });
   it("refuses anything else (nothing but HSL reaches the style tag)", () => {
-    for (const bad of ["", "red", "#ff0000", "400 10% 10%", "10 120% 10%", "1 2% 3% 4%", "1 2%; } body { x", "hsl(1 2%)"]) {
+    for (const bad of ["", "red", "#ff00", "#ggg", "#7c3aed80", "400 10% 10%", "10 120% 10%", "1 2% 3% 4%", "1 2%; } body { x", "hsl(1 2%)"]) {
       expect(normalizeHsl(bad), bad).toBeNull();
     }
   });

@@ -113,12 +113,21 @@ describe("a pending purchase without a proof", () => {
     expect(screen.queryByTestId("buyer-converted")).toBeNull();
   });
 
-  it("links the PDF receipt and the printable invoice with the key", async () => {
+  it("links the PDF receipt and the printable one with the key", async () => {
     stubApi([buyerViewFixture()]);
     page();
     expect(await screen.findByTestId("buyer-receipt-link")).toHaveAttribute("href", `/api/purchases/12/invoice?token=${TOKEN}&format=pdf`);
     expect(screen.getByTestId("buyer-invoice-link")).toHaveAttribute("href", `/api/purchases/12/invoice?token=${TOKEN}&format=html`);
     expect(screen.getByTestId("buyer-receipt-link")).toHaveTextContent("Descargar recibo (PDF)");
+    // A receipt ('Recibo de compra', the page's own title), not a tax invoice (issue 31).
+    expect(screen.getByTestId("buyer-invoice-link")).toHaveTextContent("Ver recibo imprimible");
+    expect(screen.getByTestId("buyer-invoice-link")).not.toHaveTextContent(/factura/i);
+  });
+
+  it("calls the printable one a receipt in English too", async () => {
+    stubApi([buyerViewFixture()]);
+    page({ locale: "en" });
+    expect(await screen.findByTestId("buyer-invoice-link")).toHaveTextContent("View printable receipt");
   });
 
   it("says the numbers are held until the deadline, with a countdown on the server's clock", async () => {

@@ -36,7 +36,7 @@ describe("countdown closed panels", () => {
 
   it("shows the English panels too", () => {
     render(<Intl locale="en"><Countdown drawDate={null} endDate={iso(Date.now() - HOUR)} createdAt={null} /></Intl>);
-    expect(screen.getByTestId("countdown-closed")).toHaveTextContent("Purchases Closed");
+    expect(screen.getByTestId("countdown-closed")).toHaveTextContent("Purchases closed");
   });
 
   it("ticks every second and closes at zero, telling the page", () => {

@@ -33,7 +33,9 @@ describe("the raffle page's prizes and rules", () => {
     expect(first).toHaveTextContent("El 0050 no se vendió: el siguiente número vendido hacia arriba es el 0051.");
 
     const second = screen.getByTestId("prize-2");
-    expect(second).toHaveTextContent("drand, ronda 1234567");
+    // Plain words for a buyer; the service's name only in the small print under them (issue 31).
+    expect(second).toHaveTextContent("Número al azar público de la ronda 1234567");
+    expect(second).toHaveTextContent("Lo publica drand, un servicio público");
     expect(second).toHaveTextContent("Todavía no se ha sorteado.");
     expect(within(second).queryByRole("img")).toBeNull();
 
@@ -51,8 +53,10 @@ describe("the raffle page's prizes and rules", () => {
     expect(rule).toHaveTextContent("46 se lee 0046");
     expect(rule).toHaveTextContent("después del 9999 se sigue por el 0001");
     expect(rule).toHaveTextContent("(0000 o mayor que 9999)");
-    // A drand prize explains the beacon too.
-    expect(rule).toHaveTextContent("se dividen entre 9999");
+    // A drand prize explains the beacon too, in plain words.
+    expect(rule).toHaveTextContent("Con un número al azar público");
+    expect(rule).toHaveTextContent("se divide entre 9999");
+    expect(rule).not.toHaveTextContent(/drand|bytes/);
     unmount();
 
     const big = publicDrawFixture({ maxTickets: 99_999, digitsUsed: 5, prizes: [publicDrawFixture().prizes[0]!] });
@@ -189,8 +193,11 @@ describe("the verification page", () => {
     showVerification();
     const verdict = await screen.findByTestId("prize-verdict-3");
     expect(verdict).toHaveAttribute("data-ok", "false");
-    expect(verdict).toHaveTextContent("no corresponde a la firma de drand");
-    expect(screen.getByRole("link", { name: /Compararlo con drand/ })).toHaveAttribute("href", expect.stringMatching(/api\.drand\.sh\/52db9ba7\w+\/public\/1234567$/));
+    expect(verdict).toHaveTextContent("No vale: el número al azar publicado no es el que emitió su fuente (drand).");
+    expect(screen.getByRole("link", { name: /Compararlo con su fuente \(drand\)/ })).toHaveAttribute("href", expect.stringMatching(/api\.drand\.sh\/52db9ba7\w+\/public\/1234567$/));
+    expect(screen.getByText("Número al azar público de la ronda 1234567.")).toBeInTheDocument();
+    // The exact reading, with the technical words, is in the technical details.
+    expect(screen.getByTestId("details-beacon")).toHaveTextContent("primeros 8 bytes");
   });
 
   it("finds a buyer's numbers by reference, proven in the list, and which won", async () => {

@@ -72,15 +72,18 @@ describe("home raffles", () => {
     expect(screen.getByRole("link", { name: "Ver todos los sorteos (5)" })).toHaveAttribute("href", "/sorteos");
   });
 
-  it("formats counts and the sold share in the page's language", () => {
+  it("formats counts and the taken share in the page's language, named for what they count", () => {
+    // The raffle's ticketsSold counts numbers held by pending purchases too (issue 31).
     const { unmount } = render(<Intl><HomeRaffles raffles={[raffle(1, 1234, 99_999)]} /></Intl>);
     const card = screen.getByRole("article");
-    expect(card).toHaveTextContent("1234 / 99.999 vendidos");
-    expect(card).toHaveTextContent("1,2% vendido");
+    expect(card).toHaveTextContent("1234 / 99.999 apartados o vendidos");
+    expect(card).toHaveTextContent("1,2%");
+    expect(within(card).getByRole("progressbar", { name: "Boletos apartados o vendidos" })).toBeInTheDocument();
     unmount();
     render(<Intl locale="en"><HomeRaffles raffles={[raffle(1, 1234, 99_999)]} /></Intl>);
-    expect(screen.getByRole("article")).toHaveTextContent("1,234 / 99,999 sold");
-    expect(screen.getByRole("article")).toHaveTextContent("1.2% sold");
+    expect(screen.getByRole("article")).toHaveTextContent("1,234 / 99,999 held or sold");
+    expect(screen.getByRole("article")).toHaveTextContent("1.2%");
+    expect(screen.getByRole("progressbar", { name: "Tickets held or sold" })).toBeInTheDocument();
   });
 });
 

@@ -79,7 +79,7 @@ describe("the countdown to the close of sales", () => {
         <Countdown drawDate={iso(NOW + HOUR)} endDate={null} createdAt={null} salesCloseAt={iso(NOW + HOUR)} closed onClosedChange={onClosed} />
       </Intl>,
     );
-    expect(screen.getByTestId("countdown-closed")).toHaveTextContent("Purchases Closed");
+    expect(screen.getByTestId("countdown-closed")).toHaveTextContent("Purchases closed");
     expect(screen.queryByText("Draw Finished")).toBeNull();
     expect(onClosed).toHaveBeenLastCalledWith(true);
   });

@@ -52,10 +52,19 @@ describe("TicketPicker", () => {
     expect(toastError).toHaveBeenCalledWith("Límite alcanzado", expect.objectContaining({ description: "Solo puedes seleccionar 2 boletos por persona" }));
   });
 
+  it("words each limit as the server applies it: the minimum per purchase, the maximum per person (issue 31)", () => {
+    // The server holds one person to the raffle's maximum across all their purchases (README
+    // "One allowance per person"), so the maximum is not one purchase's only.
+    render(<Harness total={100} min={2} max={4} />);
+    const limits = screen.getByText(/^Mínimo 2/);
+    expect(limits).toHaveTextContent("Mínimo 2 por compra · Máximo 4 por persona en este sorteo");
+    expect(limits).not.toHaveTextContent("Máximo 4 por compra");
+  });
+
   it("shows the minimum notice below the minimum, in English too", () => {
     render(<Harness total={100} min={3} max={5} initial={[1]} locale="en" />);
-    expect(screen.getByText("Purchase Restriction")).toBeInTheDocument();
-    expect(screen.getByText("Minimum Purchase: You must select at least 3 tickets.")).toBeInTheDocument();
+    expect(screen.getByText("Purchase restriction")).toBeInTheDocument();
+    expect(screen.getByText("Minimum purchase: you must select at least 3 tickets.")).toBeInTheDocument();
   });
 
   it("random 5 adds five numbers within the allowance; clear empties", () => {
@@ -70,12 +79,12 @@ describe("TicketPicker", () => {
   it("formats counts and limits in the page's language", () => {
     const { unmount } = render(<Harness total={99_999} max={20_000} />);
     expect(screen.getByText("99.999 números disponibles")).toBeInTheDocument();
-    expect(screen.getByText("Mínimo 1 · Máximo 20.000 por compra")).toBeInTheDocument();
+    expect(screen.getByText("Mínimo 1 por compra · Máximo 20.000 por persona en este sorteo")).toBeInTheDocument();
     unmount();
     render(<Harness total={99_999} max={20_000} locale="en" />);
     expect(screen.getByText("99,999 numbers available")).toBeInTheDocument();
     expect(screen.getByText("Page 1 of 1,563")).toBeInTheDocument();
-    expect(screen.getByText("Minimum 1 · Maximum 20,000 per purchase")).toBeInTheDocument();
+    expect(screen.getByText("Minimum 1 per purchase · Maximum 20,000 per person in this raffle")).toBeInTheDocument();
   });
 
   it("lays a page out in 4 columns on a phone and 8 from 640 px: both divide 64", () => {

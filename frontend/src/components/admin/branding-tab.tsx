@@ -14,7 +14,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { saveBranding } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/fetcher";
 import type { Branding } from "@/lib/api/types";
-import { COLOR_FIELDS, colorsWithDefaults, normalizeHsl, swatchColor, type ColorField } from "@/lib/admin/hsl";
+import { COLOR_FIELDS, colorsWithDefaults, hexToHsl, hslToHex, normalizeHsl, swatchColor, type ColorField } from "@/lib/admin/hsl";
 import { notify } from "@/lib/notify";
 import { brandingCss, foregroundFor } from "@/lib/theme";
 import { useBranding } from "@/lib/swr/use-branding";
@@ -48,7 +48,11 @@ function draftOf(branding: Branding | undefined): Draft {
   };
 }
 
-/** The branding tab (SPEC §2; the settings permission, owners): name, logo, description, five HSL colours, and the site's contact, links and figures. */
+/**
+ * The branding tab (SPEC §2; the settings permission, owners): name, logo, description, five
+ * colours (typed as HSL or hex, or picked; stored as the spec's HSL), and the site's contact,
+ * links and figures.
+ */
 export function BrandingTab() {
   const t = useTranslations("admin.branding");
   const { data: branding, mutate } = useBranding();
@@ -139,37 +143,54 @@ export function BrandingTab() {
                 <FormField key={name} control={control} name={name} label={t(`colors.${name}`)}>
                   {(field) => (
                     <div className="flex items-center gap-2">
-                      <span
-                        role="img"
-                        aria-label={t("swatch", { name: t(`colors.${name}`) })}
-                        data-testid={`swatch-${name}`}
-                        className="size-10 shrink-0 rounded-md border shadow-xs"
-                        style={{ background: preview[name] }}
-                      />
+                      {/* The swatch shows what is typed; a click on it opens the browser's colour
+                          picker, whose choice is written into the field in HSL (issue 31). */}
+                      <span className="relative size-10 shrink-0 rounded-md has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50">
+                        <span
+                          role="img"
+                          aria-label={t("swatch", { name: t(`colors.${name}`) })}
+                          data-testid={`swatch-${name}`}
+                          className="absolute inset-0 rounded-md border shadow-xs"
+                          style={{ background: preview[name] }}
+                        />
+                        <input
+                          type="color"
+                          aria-label={t("pick", { name: t(`colors.${name}`) })}
+                          data-testid={`picker-${name}`}
+                          className="absolute inset-0 size-full cursor-pointer opacity-0"
+                          value={hslToHex(field.value) ?? "#000000"}
+                          onChange={(e) => field.onChange(hexToHsl(e.target.value) ?? field.value)}
+                          onBlur={field.onBlur}
+                          disabled={field.disabled}
+                        />
+                      </span>
                       <Input {...field} className="font-mono text-sm" spellCheck={false} />
                     </div>
                   )}
                 </FormField>
               ))}
             </div>
-            <fieldset className="grid gap-4 border-t pt-4" data-testid="branding-site">
-              <legend className="pt-4 text-base font-semibold">{t("site.title")}</legend>
-              <p className="-mt-2 text-sm text-muted-foreground">{t("site.hint")}</p>
-              <div className="grid gap-4 sm:grid-cols-2">
-                {LINK_FIELDS.map((name) => (
-                  <FormField key={name} control={control} name={name} label={t(`site.${name}`)}>
-                    {(field) => <Input {...field} type={name === "contactEmail" ? "email" : name === "contactPhone" ? "tel" : "url"} spellCheck={false} />}
-                  </FormField>
-                ))}
-              </div>
-              <div className="grid gap-4 sm:grid-cols-3">
-                {FIGURE_FIELDS.map((name) => (
-                  <FormField key={name} control={control} name={name} label={t(`site.${name}`)}>
-                    {(field) => <Input {...field} inputMode={(COUNT_FIELDS as readonly string[]).includes(name) ? "numeric" : undefined} />}
-                  </FormField>
-                ))}
-              </div>
-            </fieldset>
+            {/* The rule above the group is its wrapper's: a fieldset's own border runs beside its legend. */}
+            <div className="border-t pt-4" data-testid="branding-site-rule">
+              <fieldset className="grid gap-4" data-testid="branding-site">
+                <legend className="mb-1 text-base font-semibold">{t("site.title")}</legend>
+                <p className="text-sm text-muted-foreground">{t("site.hint")}</p>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  {LINK_FIELDS.map((name) => (
+                    <FormField key={name} control={control} name={name} label={t(`site.${name}`)}>
+                      {(field) => <Input {...field} type={name === "contactEmail" ? "email" : name === "contactPhone" ? "tel" : "url"} spellCheck={false} />}
+                    </FormField>
+                  ))}
+                </div>
+                <div className="grid gap-4 sm:grid-cols-3">
+                  {FIGURE_FIELDS.map((name) => (
+                    <FormField key={name} control={control} name={name} label={t(`site.${name}`)}>
+                      {(field) => <Input {...field} inputMode={(COUNT_FIELDS as readonly string[]).includes(name) ? "numeric" : undefined} />}
+                    </FormField>
+                  ))}
+                </div>
+              </fieldset>
+            </div>
             <div className="flex flex-wrap justify-end gap-2">
               <Button type="button" variant="outline" onClick={() => reset(saved)} disabled={pending}>
                 <RotateCcw aria-hidden />

@@ -1,10 +1,11 @@
 "use client";
 
-import { useMemo } from "react";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { Check, Loader2, X } from "lucide-react";
+import { AlertTriangle, ArrowLeft, Check, Loader2, X } from "lucide-react";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -19,7 +20,8 @@ import { applyServerFieldErrors } from "@/lib/validations/server-errors";
 
 /**
  * Approve or reject with confirmation (SPEC §2 "Dialogs", §4, §5): notes optional to approve,
- * required to reject (the button stays disabled while they are blank).
+ * required to reject (the button stays disabled while they are blank). Approving a purchase
+ * with no payment proof says so and asks a second time before anything is sent (issue 31).
  */
 export function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onClose: () => void; onDone: () => void }) {
   const t = useTranslations("admin.decision");
@@ -33,6 +35,15 @@ export function DecisionDialog({ decision, onClose, onDone }: { decision: Decisi
   const refresh = usePurchaseRefresh();
   const decided = usePurchaseDecided();
   const blocked = rejecting && !notes.trim();
+  const noProof = !rejecting && !purchase.paymentProof;
+  // Without a proof, the first "Sí, aprobar" only leads to the second question.
+  const [askedAgain, setAskedAgain] = useState(false);
+  const firstOfTwo = noProof && !askedAgain;
+  // The safe answer takes the focus: a reflex Enter goes back, it does not approve.
+  const back = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (askedAgain) back.current?.focus();
+  }, [askedAgain]);
 
   async function confirm({ notes: adminNotes }: DecisionValues) {
     try {
@@ -57,15 +68,24 @@ export function DecisionDialog({ decision, onClose, onDone }: { decision: Decisi
     <Dialog open onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent data-testid="decision-dialog" className="max-w-md">
         <DialogHeader>
-          <DialogTitle>{rejecting ? t("rejectTitle") : t("approveTitle")}</DialogTitle>
+          <DialogTitle>{askedAgain ? t("noProofTitle") : rejecting ? t("rejectTitle") : t("approveTitle")}</DialogTitle>
           <DialogDescription>
-            {rejecting
-              ? t("rejectText", { reference: purchase.reference, name: purchase.customerName })
-              : t("approveText", { reference: purchase.reference, name: purchase.customerName })}
+            {askedAgain
+              ? t("noProofText", { reference: purchase.reference, name: purchase.customerName })
+              : rejecting
+                ? t("rejectText", { reference: purchase.reference, name: purchase.customerName })
+                : t("approveText", { reference: purchase.reference, name: purchase.customerName })}
           </DialogDescription>
         </DialogHeader>
+        {noProof && (
+          <Alert variant="warning" data-testid="no-proof-warning">
+            <AlertTriangle aria-hidden />
+            <AlertDescription>{t("noProofWarning")}</AlertDescription>
+          </Alert>
+        )}
         <form onSubmit={handleSubmit(confirm)} noValidate className="grid gap-4">
-          <FormField control={control} name="notes" label={rejecting ? t("notes") : t("notesOptional")} className="gap-2">
+          {/* The second question hides the notes; what was typed is still sent. */}
+          <FormField control={control} name="notes" label={rejecting ? t("notes") : t("notesOptional")} className={askedAgain ? "hidden" : "gap-2"}>
             {(field) => (
               <>
                 <Textarea
@@ -89,12 +109,28 @@ export function DecisionDialog({ decision, onClose, onDone }: { decision: Decisi
             )}
           </FormField>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-              {t("cancel")}
-            </Button>
-            <Button type="submit" variant={rejecting ? "destructive" : "success"} disabled={pending || blocked} data-testid="confirm-decision">
+            {askedAgain ? (
+              <Button ref={back} type="button" variant="outline" onClick={() => setAskedAgain(false)} disabled={pending}>
+                <ArrowLeft aria-hidden />
+                {t("back")}
+              </Button>
+            ) : (
+              <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
+                {t("cancel")}
+              </Button>
+            )}
+            <Button
+              // The first of two answers only asks again: it submits nothing.
+              key={firstOfTwo ? "ask-again" : "submit"}
+              type={firstOfTwo ? "button" : "submit"}
+              onClick={firstOfTwo ? () => setAskedAgain(true) : undefined}
+              variant={rejecting ? "destructive" : "success"}
+              disabled={pending || blocked}
+              data-testid="confirm-decision"
+              data-step={askedAgain ? "no-proof" : undefined}
+            >
               {pending ? <Loader2 aria-hidden className="animate-spin" /> : rejecting ? <X aria-hidden /> : <Check aria-hidden />}
-              {pending ? t("saving") : rejecting ? t("confirmReject") : t("confirmApprove")}
+              {pending ? t("saving") : rejecting ? t("confirmReject") : askedAgain ? t("confirmNoProof") : t("confirmApprove")}
             </Button>
           </DialogFooter>
         </form>

@@ -146,7 +146,8 @@ export function RafflesTab({ draws }: { draws: boolean }) {
                 <TableHead>{t("colTitle")}</TableHead>
                 <TableHead className="text-right">{t("colPrice")}</TableHead>
                 <TableHead className="text-right">{t("colMax")}</TableHead>
-                <TableHead className="text-right">{t("colSold")}</TableHead>
+                {/* 'Apartados o vendidos' wraps rather than push the actions out of a 1440 px screen. */}
+                <TableHead className="min-w-24 whitespace-normal text-right">{t("colSold")}</TableHead>
                 <TableHead>{t("colDraw")}</TableHead>
                 <TableHead>{t("colStatus")}</TableHead>
                 <TableHead className="text-right">{t("colActions")}</TableHead>

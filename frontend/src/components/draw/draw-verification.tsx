@@ -129,6 +129,8 @@ function LedgerCheck({ ledger, initialReference }: { ledger: PublishedLedger; in
           <p>{t("details.tree")}</p>
           <p>{t("details.tag")}</p>
           <p>{t("details.proof")}</p>
+          {/* The page says 'número al azar público'; the technical name and the exact reading live here. */}
+          {ledger.prizes.some((p) => p.source.kind === "beacon") && <p data-testid="details-beacon">{t("details.beacon")}</p>}
           <dl className="grid gap-1 font-mono text-xs">
             <dt className="font-sans text-foreground">{t("details.salt")}</dt>
             <dd className="break-all">{ledger.salt}</dd>

@@ -1,14 +1,35 @@
 "use client";
 
+import { useSyncExternalStore } from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
+
+/** Below Tailwind's `sm`: a phone, where a dialog fills the screen's height. */
+export const PHONE_QUERY = "(max-width: 639px)";
+
+function subscribePhone(onChange: () => void): () => void {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/**
+ * Where toasts go: at the top on wider screens, at the bottom on a phone, where a dialog opened
+ * with the toast (the receipt after '¡Compra Exitosa!') reaches the top and its header would be
+ * covered (issue 31).
+ */
+export function useToastPosition(): NonNullable<ToasterProps["position"]> {
+  const phone = useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches, () => false);
+  return phone ? "bottom-center" : "top-center";
+}
 
 /** One toast at a time, 5 s each (SPEC §9 "Toasts"). */
 function Toaster(props: ToasterProps) {
+  const position = useToastPosition();
   return (
     <Sonner
       visibleToasts={1}
       duration={5000}
-      position="top-center"
+      position={position}
       richColors
       closeButton
       className="toaster group"

@@ -10,7 +10,7 @@ type SiteField = (typeof LINK_FIELDS)[number] | (typeof FIGURE_FIELDS)[number];
 
 export type BrandingValues = Record<ColorField, string> & Record<SiteField, string> & { companyName: string; logoUrl: string; description: string };
 
-/** The branding form: colours any HSL form `normalizeHsl` reads, counts as whole numbers. */
+/** The branding form: colours in any form `normalizeHsl` reads (HSL or hex), counts as whole numbers. */
 export function brandingSchema(m: { invalidHsl: string; invalidCount: string }) {
   const shape: Record<string, z.ZodType<string>> = { companyName: z.string(), logoUrl: z.string(), description: z.string() };
   for (const field of COLOR_FIELDS) shape[field] = z.string().refine((v) => normalizeHsl(v) !== null, m.invalidHsl);
