@@ -18,7 +18,7 @@ WITH_NODE := . scripts/lib.sh && rifa_use_node &&
 export TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 export REQUIRE_POSTGRES ?= 0
 
-.PHONY: help run build test test-tools test-rust test-api-fuzz lint bench bench-stall bench-scale bench-fill bench-instances bench-proofs bench-attach bench-picker bench-all frontend-install test-frontend
+.PHONY: help run build test test-tools test-rust test-api-fuzz lint bench bench-stall bench-scale bench-fill bench-instances bench-proofs bench-attach bench-hostile bench-picker bench-all frontend-install test-frontend
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -39,12 +39,8 @@ test-rust: test-tools ## cargo test for the whole workspace, and compile the ben
 
 test-tools: ## Debian tools the Rust tests call: pdftotext (PDFs read back, PDF proofs read), openssl (TLS test certificates), Tesseract with its Spanish model (proofs read)
 	@# Says what it installs and why before running apt-get, as root or through sudo alike.
-	@command -v pdftotext >/dev/null && command -v openssl >/dev/null && tesseract --list-langs 2>/dev/null | grep -qx spa || { \
-	  echo "test-tools: the Rust tests read PDFs with poppler, make TLS test certificates with openssl and read proofs with Tesseract's Spanish model;"; \
-	  echo "test-tools: installing Debian's poppler-utils, openssl, tesseract-ocr and tesseract-ocr-spa: apt-get update && apt-get install -y poppler-utils openssl tesseract-ocr tesseract-ocr-spa"; \
-	  if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; echo "test-tools: not root, so through sudo (it may ask for your password; Ctrl-C to install them yourself)"; fi; \
-	  $$sudo apt-get update -qq && \
-	  $$sudo apt-get install -y -qq poppler-utils openssl tesseract-ocr tesseract-ocr-spa >/dev/null; }
+	@. scripts/lib.sh && rifa_apt_install test-tools "the Rust tests read PDFs with poppler, make TLS test certificates with openssl and read proofs with Tesseract's Spanish model" \
+	  $$(rifa_missing_proof_readers; command -v openssl >/dev/null || echo openssl)
 
 test-api-fuzz: ## Fuzz the running API from its OpenAPI document (schemathesis; SQLite and PostgreSQL)
 	./scripts/schemathesis.sh
@@ -82,6 +78,9 @@ bench-proofs: ## The proof checks on the proof corpus: fields read, reuse precis
 bench-attach: ## The buyer's attach while the checker reads proofs, against an idle checker (issue 16)
 	./bench/attach.sh
 
+bench-hostile: ## A buyer's proof check behind three hostile PDFs (a page 5 m wide), and the readers' peak memory (issue 31)
+	./bench/hostile-proofs.sh
+
 bench-instances: ## Two API instances behind nginx on one PostgreSQL: purchases/s, no number sold twice (issue 20)
 	./bench/instances.sh
 
@@ -97,3 +96,4 @@ bench-all: ## Every benchmark in turn, one build (about 50 minutes at full size 
 	BENCH_SKIP_BUILD=1 ./bench/picker.sh
 	BENCH_SKIP_BUILD=1 ./bench/proofs.sh
 	BENCH_SKIP_BUILD=1 ./bench/attach.sh
+	BENCH_SKIP_BUILD=1 ./bench/hostile-proofs.sh

@@ -82,3 +82,38 @@ rifa_build_site() {
   }
   rm -f "$log"
 }
+
+# Installs Debian packages, saying first who wants them, which and why: as root, or through sudo
+# (which may ask for a password). Arguments: who (`make run`, `test-tools`…), why (one line),
+# then the packages; none is a no-op. Fails, saying what to install by hand, where there is no
+# apt-get or the install fails. Shared by `make run` and `make test-tools`.
+rifa_apt_install() {
+  local who=$1 why=$2
+  shift 2
+  (($#)) || return 0
+  echo "$who: $why;" >&2
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "$who: no apt-get here: install $* (Debian's names) yourself" >&2
+    return 1
+  fi
+  local sudo=""
+  if [[ "$(id -u)" != 0 ]]; then
+    sudo=sudo
+    echo "$who: not root, so through sudo (it may ask for your password; Ctrl-C to install them yourself)" >&2
+  fi
+  echo "$who: installing Debian's $*: ${sudo:+sudo }apt-get update && ${sudo:+sudo }apt-get install -y --no-install-recommends $*" >&2
+  $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null || {
+    echo "$who: could not install $*" >&2
+    return 1
+  }
+}
+
+# The Debian packages of the proof readers (decision 0021) whose programs are missing here:
+# poppler's pdftotext and pdftoppm (a PDF's text, or its page as a picture), Tesseract and its
+# Spanish model (a picture's text). The API finds them at start; without them the panel says
+# proofs are not read.
+rifa_missing_proof_readers() {
+  { command -v pdftotext && command -v pdftoppm; } >/dev/null 2>&1 || echo poppler-utils
+  command -v tesseract >/dev/null 2>&1 || echo tesseract-ocr
+  tesseract --list-langs 2>/dev/null | grep -qx spa || echo tesseract-ocr-spa
+}

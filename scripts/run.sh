@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# `make run`: the API and the site together. Builds the API binary and (when its sources changed)
-# the site at the same time, starts the API (SQLite under ./data, demo data, the first admin's
-# login on the terminal and in ./data/first-admin-password until it signs in), waits until it
-# answers, then starts the site on 127.0.0.1:3000, which serves the pages and forwards /api, /ws
-# and /uploads to the API with the visitor's address (the API trusts exactly that one hop).
-# Ctrl-C stops both.
+# `make run`: the API and the site together. Installs the proof readers when missing (Tesseract
+# with its Spanish model and poppler, through apt, saying so first), builds the API binary and
+# (when its sources changed) the site at the same time, starts the API (SQLite under ./data, demo
+# data, the first admin's login on the terminal and in ./data/first-admin-password until it
+# signs in), waits until it answers, then starts the site on 127.0.0.1:3000, which serves the
+# pages and forwards /api, /ws and /uploads to the API with the visitor's address (the API
+# trusts exactly that one hop). Ctrl-C stops both.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 . scripts/lib.sh
@@ -26,6 +27,14 @@ die() { printf '\n  make run: %s\n\n' "$*" >&2; exit 1; }
 port_answers() { (exec 3<>"/dev/tcp/${1%:*}/${1##*:}") 2>/dev/null; }
 port_answers "$RIFA_BIND" && die "something already listens on $RIFA_BIND (another \`make run\`?). Stop it, or choose another address: RIFA_BIND=127.0.0.1:8081 make run"
 port_answers "$WEB_HOST:$WEB_PORT" && die "something already listens on $WEB_HOST:$WEB_PORT. Stop it, or choose another port: WEB_PORT=3001 make run"
+
+# The panel reads each proof's amount and reference with these programs; without them every proof
+# is amber "not read". RIFA_OCR=off is the operator saying they want none.
+if [[ "${RIFA_OCR:-}" != off ]]; then
+  rifa_apt_install "make run" "the panel reads payment proofs (PDFs with poppler, pictures with Tesseract's Spanish model)" \
+    $(rifa_missing_proof_readers) \
+    || echo "make run: going on without them: the panel will say proofs are not read" >&2
+fi
 
 rifa_use_node
 if [[ ! -d frontend/node_modules ]] || [[ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]]; then

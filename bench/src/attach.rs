@@ -46,7 +46,7 @@ fn mime_of(file: &str) -> &'static str {
 }
 
 /// Uploads `bytes` for `purchase` and attaches it; the attach call's duration.
-async fn upload_and_attach(
+pub(crate) async fn upload_and_attach(
     api: &Api,
     purchase: &Receipt,
     file: &str,

@@ -59,6 +59,27 @@ pub(crate) enum Scenario {
     Proofs(ProofsArgs),
     /// Attaching proofs while the API's checker reads those attached before.
     Attach(AttachArgs),
+    /// A buyer's proof checked while hostile PDFs (a page metres wide) are queued before it.
+    HostileProofs(HostileArgs),
+}
+
+#[derive(Args)]
+pub(crate) struct HostileArgs {
+    /// Hostile PDFs attached before the buyer's receipt.
+    #[arg(long, default_value_t = 3)]
+    pub(crate) hostile: u32,
+    /// Their page's side in points (14,400: 5 m, 40,000 pixels at 200 dpi).
+    #[arg(long, default_value_t = 14_400)]
+    pub(crate) page_points: u32,
+    /// The buyer's receipt.
+    #[arg(
+        long,
+        default_value = "crates/adapters/proofs/tests/corpus/zelle-04-original.png"
+    )]
+    pub(crate) receipt: String,
+    /// How long to wait for the checks.
+    #[arg(long, default_value_t = 900)]
+    pub(crate) max_seconds: u64,
 }
 
 #[derive(Args)]

@@ -25,6 +25,7 @@ mod availability;
 mod cli;
 mod client;
 mod fill;
+mod hostile;
 mod proofs;
 mod purchases;
 mod reads;
@@ -58,6 +59,7 @@ async fn main() -> anyhow::Result<()> {
         Scenario::Fill(args) => fill::fill(&cli, args).await?,
         Scenario::Proofs(args) => proofs::proofs(&cli, args).await?,
         Scenario::Attach(args) => attach::attach(&cli, args).await?,
+        Scenario::HostileProofs(args) => hostile::hostile(&cli, args).await?,
     };
     if !ok {
         eprintln!("rifa-bench: some requests failed or the numbers did not add up (see above)");

@@ -13,7 +13,7 @@ use rifa_domain::payment_reference::reference_key;
 use rifa_domain::proof::ProofKind;
 use rifa_domain::proof_reading::read_proof;
 use rifa_domain::proof_signals::{NEAR_REUSE_DISTANCE, PictureHash, editing_software, fingerprint};
-use rifa_ports::{ProofExaminer, TextReader};
+use rifa_ports::{ProofExaminer, ProofText, TextReader};
 use rifa_proofs::{FileExaminer, ProgramReader};
 use serde_json::{Value, json};
 
@@ -96,10 +96,10 @@ pub(crate) async fn proofs(cli: &Cli, args: &ProofsArgs) -> anyhow::Result<bool>
         let evidence = FileExaminer.examine(kind, bytes.clone()).await?;
         examine_us.push(micros(started.elapsed()));
         let started = Instant::now();
-        let text = reader
-            .read_text(kind, bytes.clone())
-            .await?
-            .unwrap_or_default();
+        let text = match reader.read_text(kind, bytes.clone()).await? {
+            ProofText::Read(text) => text,
+            ProofText::NoReader | ProofText::NotRead(_) => String::new(),
+        };
         if kind == ProofKind::Pdf {
             pdf_text_us.push(micros(started.elapsed()));
         } else {

@@ -11,33 +11,36 @@ use rifa_domain::payment_reference::{PaymentReference, reference_key};
 use rifa_domain::proof::{MAX_PROOF_BYTES, ProofKind};
 use rifa_domain::proof_reading::{ProofReading, check_amount, read_proof};
 use rifa_domain::proof_signals::{
-    NEAR_REUSE_DISTANCE, Signal, amount_signal, date_signal, editing_software, fingerprint,
-    light_of, reference_signal,
+    NEAR_REUSE_DISTANCE, ReadFailure, Signal, amount_signal, date_signal, editing_software,
+    fingerprint, light_of, reference_signal,
 };
 use rifa_domain::purchase::PurchaseId;
 use rifa_ports::outbound::ObjectStore;
 use rifa_ports::{
     Clock, ProofCheckJob, ProofCheckState, ProofChecks, ProofEvidence, ProofExaminer,
-    ProofFindings, ProofSubject, TextReader,
+    ProofFindings, ProofSubject, ProofText, TextReader,
 };
 
 use crate::shared::now;
 
-/// Checks claimed at once by one instance.
-pub const CHECK_BATCH: u32 = 20;
-/// How long a claimed check is this instance's before another may take it (a crash).
+/// How long a claimed check is this instance's before another may take it (a crash). Checks
+/// are claimed one at a time, and reading one proof is bounded well under this (a minute at
+/// most, `rifa_proofs`), so a lease does not run out under a live worker.
 const LEASE: TimeDelta = TimeDelta::minutes(2);
-/// Attempts before a check is given up (the object store down for good, a file gone).
+/// Attempts before a check is given up. Only failures of the infrastructure are tried again
+/// (the object store or the database unreachable, a file gone); what a file makes the readers
+/// do is a result, recorded at the first attempt.
 const ATTEMPTS: u32 = 5;
 const READ_LIMIT: usize = MAX_PROOF_BYTES as usize + 1;
 
 #[async_trait::async_trait]
 pub trait ProofCheckService: Send + Sync + 'static {
-    /// Checks every proof due, a batch at a time; answers how many were checked. Safe to run
-    /// on every instance at once.
+    /// Checks every proof due, one at a time, proofs not tried yet first; answers how many
+    /// were checked. Safe to run on every instance at once.
     ///
     /// # Errors
-    /// Storage failures only; a check that fails is retried later.
+    /// Storage failures only. A check the infrastructure failed is tried again later; a file
+    /// the readers could not read within its bounds is a result, recorded once.
     async fn check_due_proofs(&self) -> anyhow::Result<u32>;
 
     /// Where the check of a purchase's proof stands; `None` when no proof was attached.
@@ -78,11 +81,20 @@ fn retry_at(now: DateTime<Utc>, attempts: u32) -> Option<DateTime<Utc>> {
 struct Facts {
     subject: ProofSubject,
     evidence: ProofEvidence,
-    /// The proof's text and what it says; `None`: this server has no reader for the proof's kind.
-    text: Option<(String, ProofReading)>,
+    /// The proof's text and what it says, or why it was not read.
+    text: TextFacts,
     exact: Vec<PurchaseId>,
     near: Vec<(PurchaseId, u32)>,
     same_reference: Vec<PurchaseId>,
+}
+
+/// What became of reading a proof's text.
+enum TextFacts {
+    /// This server has no reader for the proof's kind.
+    NoReader,
+    /// The file was not read within its bounds (final).
+    NotRead(ReadFailure),
+    Read(String, ProofReading),
 }
 
 /// The signals of a proof, each other purchase named once, by the strongest evidence.
@@ -114,9 +126,10 @@ fn signals_of(facts: &Facts) -> Vec<Signal> {
         signals.extend(date_signal(made, facts.subject.created_at));
     }
     match &facts.text {
-        None => signals.push(Signal::NoTextReader),
-        Some((text, _)) if text.trim().is_empty() => signals.push(Signal::Unreadable),
-        Some((_, reading)) => {
+        TextFacts::NoReader => signals.push(Signal::NoTextReader),
+        TextFacts::NotRead(failure) => signals.push(Signal::from(*failure)),
+        TextFacts::Read(text, _) if text.trim().is_empty() => signals.push(Signal::Unreadable),
+        TextFacts::Read(_, reading) => {
             let (currency, expected) = match facts.subject.conversion {
                 Some((currency, rate)) => (
                     currency,
@@ -165,15 +178,25 @@ where
         };
         let print = fingerprint(&bytes);
         let evidence = self.examiner.examine(kind, bytes.clone()).await?;
-        let text = self.reader.read_text(kind, bytes).await?;
-        let text = text.map(|text| {
-            let reading = read_proof(&text);
-            (text, reading)
-        });
-        let read_reference = text
-            .as_ref()
-            .and_then(|(_, reading)| reading.reference.as_deref())
-            .map(reference_key);
+        let text = match self.reader.read_text(kind, bytes).await? {
+            ProofText::Read(text) => {
+                let reading = read_proof(&text);
+                TextFacts::Read(text, reading)
+            }
+            ProofText::NoReader => TextFacts::NoReader,
+            ProofText::NotRead(failure) => {
+                tracing::info!(
+                    purchase.id = job.purchase_id.get(),
+                    ?failure,
+                    "proof not read"
+                );
+                TextFacts::NotRead(failure)
+            }
+        };
+        let read_reference = match &text {
+            TextFacts::Read(_, reading) => reading.reference.as_deref().map(reference_key),
+            TextFacts::NoReader | TextFacts::NotRead(_) => None,
+        };
         let near = match &evidence.picture_hash {
             Some(hash) => {
                 self.store
@@ -206,7 +229,10 @@ where
             fingerprint: print,
             picture_hash: facts.evidence.picture_hash,
             read_reference,
-            text: facts.text.map(|(text, _)| text),
+            text: match facts.text {
+                TextFacts::Read(text, _) => Some(text),
+                TextFacts::NoReader | TextFacts::NotRead(_) => None,
+            },
             light: light_of(&signals),
             signals,
         };
@@ -233,25 +259,33 @@ where
 {
     async fn check_due_proofs(&self) -> anyhow::Result<u32> {
         let mut checked = 0;
+        // One at a time: each claim sees the proofs attached meanwhile and takes them before
+        // any check tried again (the port's order), and a lease covers one proof.
         loop {
             let at = now(&self.clock);
-            let jobs = self
+            let Some(job) = self
                 .store
-                .claim_proof_checks(CHECK_BATCH, at, at + LEASE)
-                .await?;
-            for job in &jobs {
-                match self.check(job).await {
-                    Ok(()) => checked += 1,
-                    Err(error) => {
-                        let reason = format!("{error:#}");
-                        let retry = retry_at(now(&self.clock), job.attempts);
-                        tracing::warn!(purchase.id = job.purchase_id.get(), gave_up = retry.is_none(), error = %reason, "proof not checked");
-                        self.store.proof_check_failed(job, &reason, retry).await?;
-                    }
-                }
-            }
-            if jobs.len() < CHECK_BATCH as usize {
+                .claim_proof_checks(1, at, at + LEASE)
+                .await?
+                .pop()
+            else {
                 return Ok(checked);
+            };
+            if job.attempts > ATTEMPTS {
+                // Its lease ran out each time: a worker stopped while checking it.
+                let reason = format!("the checker stopped {ATTEMPTS} times while checking it");
+                tracing::warn!(purchase.id = job.purchase_id.get(), error = %reason, "proof check given up");
+                self.store.proof_check_failed(&job, &reason, None).await?;
+                continue;
+            }
+            match self.check(&job).await {
+                Ok(()) => checked += 1,
+                Err(error) => {
+                    let reason = format!("{error:#}");
+                    let retry = retry_at(now(&self.clock), job.attempts);
+                    tracing::warn!(purchase.id = job.purchase_id.get(), gave_up = retry.is_none(), error = %reason, "proof not checked");
+                    self.store.proof_check_failed(&job, &reason, retry).await?;
+                }
             }
         }
     }

@@ -109,6 +109,40 @@ pub enum Signal {
     NoTextReader,
     /// No text could be read from the proof.
     Unreadable,
+    /// A PDF whose page is larger than any receipt: not rendered, so not read.
+    PageTooLarge { width_mm: u32, height_mm: u32 },
+    /// Reading the proof took more than its time or CPU budget, `seconds`: given up.
+    ReadTooSlow { seconds: u32 },
+    /// A reader stopped with an error on this file (malformed, or past its memory budget).
+    ReaderFailed,
+}
+
+/// Why a proof's text was not read: the file's own doing, within the bounds each proof is read
+/// in, so the check records it once and does not try again (decision 0021).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadFailure {
+    /// A PDF page larger than any receipt (in millimetres, as shown): refused before rendering.
+    PageTooLarge { width_mm: u32, height_mm: u32 },
+    /// A reader went past its time or CPU budget (`seconds`) on this file.
+    TooSlow { seconds: u32 },
+    /// A reader stopped with an error on this file.
+    ReaderFailed,
+}
+
+impl From<ReadFailure> for Signal {
+    fn from(failure: ReadFailure) -> Self {
+        match failure {
+            ReadFailure::PageTooLarge {
+                width_mm,
+                height_mm,
+            } => Self::PageTooLarge {
+                width_mm,
+                height_mm,
+            },
+            ReadFailure::TooSlow { seconds } => Self::ReadTooSlow { seconds },
+            ReadFailure::ReaderFailed => Self::ReaderFailed,
+        }
+    }
 }
 
 /// The light a proof gets.
@@ -153,7 +187,10 @@ impl Signal {
             | Self::ReferenceDiffers { .. }
             | Self::ReferenceUnread
             | Self::NoTextReader
-            | Self::Unreadable => Light::Amber,
+            | Self::Unreadable
+            | Self::PageTooLarge { .. }
+            | Self::ReadTooSlow { .. }
+            | Self::ReaderFailed => Light::Amber,
             Self::AmountMatches { .. }
             | Self::ReferenceMatches { .. }
             | Self::ReferenceRead { .. } => Light::Green,
@@ -320,6 +357,32 @@ mod tests {
             ]),
             Light::Red
         );
+    }
+
+    #[test]
+    fn a_proof_not_read_for_its_own_reasons_is_amber_and_says_why() {
+        let page = ReadFailure::PageTooLarge {
+            width_mm: 5_080,
+            height_mm: 5_080,
+        };
+        assert_eq!(
+            Signal::from(page),
+            Signal::PageTooLarge {
+                width_mm: 5_080,
+                height_mm: 5_080
+            }
+        );
+        assert_eq!(
+            Signal::from(ReadFailure::TooSlow { seconds: 15 }),
+            Signal::ReadTooSlow { seconds: 15 }
+        );
+        for failure in [
+            page,
+            ReadFailure::TooSlow { seconds: 15 },
+            ReadFailure::ReaderFailed,
+        ] {
+            assert_eq!(light_of(&[Signal::from(failure)]), Light::Amber);
+        }
     }
 
     #[test]

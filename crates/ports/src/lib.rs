@@ -27,7 +27,7 @@ pub use mail_outbox::{
 };
 pub use proof_checks::{
     ProofCheckJob, ProofCheckState, ProofChecks, ProofEvidence, ProofExaminer, ProofFindings,
-    ProofSubject, QueueLight, QueueQuery, QueuedProof, TextReader,
+    ProofSubject, ProofText, QueueLight, QueueQuery, QueuedProof, TextReader,
 };
 pub use repositories::*;
 pub use security::{AccessKeys, AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};

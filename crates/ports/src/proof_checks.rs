@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use rifa_domain::exchange::Currency;
 use rifa_domain::money::{Money, Rate};
 use rifa_domain::proof::ProofKind;
-use rifa_domain::proof_signals::{Light, PictureHash, Signal};
+use rifa_domain::proof_signals::{Light, PictureHash, ReadFailure, Signal};
 use rifa_domain::purchase::{Purchase, PurchaseCursor, PurchaseId};
 
 /// A proof waiting for its check.
@@ -70,19 +70,30 @@ pub trait ProofExaminer: Send + Sync + 'static {
     ) -> impl Future<Output = anyhow::Result<ProofEvidence>> + Send;
 }
 
+/// What reading a proof's text came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProofText {
+    /// The text the proof shows (empty when none was found).
+    Read(String),
+    /// This server has nothing to read this kind of file with (no OCR engine, no Spanish
+    /// model, no poppler, or reading turned off).
+    NoReader,
+    /// The file could not be read within the bounds every proof is read in: its own doing,
+    /// so final.
+    NotRead(ReadFailure),
+}
+
 /// Reads the text a proof shows: OCR of a picture, a PDF's own text (or OCR of its first page
-/// when it is a scan).
+/// when it is a scan), each file within bounded pixels, memory and time.
 pub trait TextReader: Send + Sync + 'static {
-    /// The text (empty when none is found); `None` when this server has nothing to read this
-    /// kind of file with (the OCR engine or its Spanish model is not installed).
-    ///
     /// # Errors
-    /// The reader failed or timed out on this file.
+    /// Only when the reader could not be run at all (a program that does not start): worth
+    /// trying again later. What a file makes a reader do is [`ProofText::NotRead`].
     fn read_text(
         &self,
         kind: ProofKind,
         bytes: Vec<u8>,
-    ) -> impl Future<Output = anyhow::Result<Option<String>>> + Send;
+    ) -> impl Future<Output = anyhow::Result<ProofText>> + Send;
 }
 
 /// Which proofs the reviewer's queue lists: pending purchases whose proof is attached.
@@ -132,7 +143,9 @@ pub enum ProofCheckState {
 
 pub trait ProofChecks: Send + Sync + 'static {
     /// Up to `limit` checks due at `now`, each leased until `lease_until` so no other instance
-    /// takes it meanwhile; a lease that ran out (a crashed worker) is taken again.
+    /// takes it meanwhile; a lease that ran out (a crashed worker) is taken again. Those tried
+    /// fewest times come first, then the longest due: a check tried again goes behind proofs
+    /// attached since.
     ///
     /// # Errors
     /// Storage failures only.

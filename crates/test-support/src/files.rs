@@ -93,6 +93,122 @@ pub fn decoded(bytes: &[u8]) -> (image::ImageFormat, u32, u32) {
     (format, picture.width(), picture.height())
 }
 
+/// A one-page PDF of `width`×`height` points (its `MediaBox`) showing `lines` in Helvetica, with
+/// no metadata, made with lopdf: a receipt as a bank's site prints it, or, at an absurd size,
+/// a few hundred bytes asking a renderer for billions of pixels.
+#[must_use]
+pub fn pdf_page(width: u32, height: u32, lines: &[&str]) -> Vec<u8> {
+    use lopdf::content::{Content, Operation};
+    use lopdf::{Document, Object, Stream, StringFormat, dictionary};
+
+    let mut document = Document::with_version("1.4");
+    let pages = document.new_object_id();
+    let font = document.add_object(dictionary! {
+        "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica",
+        "Encoding" => "WinAnsiEncoding",
+    });
+    let mut operations = vec![
+        Operation::new("BT", vec![]),
+        Operation::new("Tf", vec!["F1".into(), 14.into()]),
+        Operation::new("TL", vec![20.into()]),
+        Operation::new("Td", vec![40.into(), height.saturating_sub(60).into()]),
+    ];
+    for line in lines {
+        // WinAnsi matches Latin-1 for every letter Spanish uses.
+        let text = line
+            .chars()
+            .map(|c| u8::try_from(c).unwrap_or(b'?'))
+            .collect();
+        operations.push(Operation::new(
+            "Tj",
+            vec![Object::String(text, StringFormat::Literal)],
+        ));
+        operations.push(Operation::new("T*", vec![]));
+    }
+    operations.push(Operation::new("ET", vec![]));
+    let content = document.add_object(Stream::new(
+        dictionary! {},
+        Content { operations }.encode().unwrap(),
+    ));
+    let page = document.add_object(dictionary! {
+        "Type" => "Page",
+        "Parent" => pages,
+        "Contents" => content,
+        "Resources" => dictionary! { "Font" => dictionary! { "F1" => font } },
+        "MediaBox" => vec![0.into(), 0.into(), width.into(), height.into()],
+    });
+    document.objects.insert(
+        pages,
+        Object::Dictionary(dictionary! {
+            "Type" => "Pages", "Kids" => vec![page.into()], "Count" => 1,
+        }),
+    );
+    let catalog = document.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages });
+    document.trailer.set("Root", catalog);
+    let mut bytes = Vec::new();
+    document.save_to(&mut bytes).unwrap();
+    bytes
+}
+
+/// A one-page PDF of `width`×`height` points showing `picture` (PNG, JPEG…) over the whole page
+/// and no text of its own: a receipt printed and scanned.
+#[must_use]
+pub fn pdf_of_picture(picture: &[u8], width: u32, height: u32) -> Vec<u8> {
+    use lopdf::content::{Content, Operation};
+    use lopdf::{Document, Object, Stream, dictionary};
+
+    let grey = image::load_from_memory(picture).unwrap().to_luma8();
+    let mut document = Document::with_version("1.4");
+    let pages = document.new_object_id();
+    let mut pixels = Stream::new(
+        dictionary! {
+            "Type" => "XObject", "Subtype" => "Image",
+            "Width" => grey.width(), "Height" => grey.height(),
+            "ColorSpace" => "DeviceGray", "BitsPerComponent" => 8,
+        },
+        grey.into_raw(),
+    );
+    pixels.compress().unwrap();
+    let scan = document.add_object(pixels);
+    let draw = Content {
+        operations: vec![
+            Operation::new("q", vec![]),
+            Operation::new(
+                "cm",
+                vec![
+                    width.into(),
+                    0.into(),
+                    0.into(),
+                    height.into(),
+                    0.into(),
+                    0.into(),
+                ],
+            ),
+            Operation::new("Do", vec!["Scan".into()]),
+            Operation::new("Q", vec![]),
+        ],
+    };
+    let content = document.add_object(Stream::new(dictionary! {}, draw.encode().unwrap()));
+    let page = document.add_object(dictionary! {
+        "Type" => "Page",
+        "Parent" => pages,
+        "Contents" => content,
+        "Resources" => dictionary! { "XObject" => dictionary! { "Scan" => scan } },
+        "MediaBox" => vec![0.into(), 0.into(), width.into(), height.into()],
+    });
+    document.objects.insert(
+        pages,
+        Object::Dictionary(dictionary! {
+            "Type" => "Pages", "Kids" => vec![page.into()], "Count" => 1,
+        }),
+    );
+    let catalog = document.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages });
+    document.trailer.set("Root", catalog);
+    let mut bytes = Vec::new();
+    document.save_to(&mut bytes).unwrap();
+    bytes
+}
+
 /// The start of a HEIC photo as an iPhone saves it (`ftyp` box, brand `heic`).
 pub const HEIC_START: &[u8] = b"\0\0\0\x18ftypheic\0\0\0\0mif1heic\0\0\x01\x0ameta";
 

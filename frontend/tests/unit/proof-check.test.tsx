@@ -168,7 +168,10 @@ describe("the purchase's proof check", () => {
     const light = await screen.findByTestId("proof-check-light", {}, { timeout: 6000 });
     expect(light).toHaveTextContent("Ámbar");
     expect(light).toHaveTextContent("Algo no se pudo leer o es inusual");
-    expect(screen.getByTestId("proof-check-signals")).toHaveTextContent("Este servidor no tiene OCR instalado: lee el comprobante tú mismo");
+    // How to turn reading on, in words an operator acts on.
+    expect(screen.getByTestId("proof-check-signals")).toHaveTextContent(
+      "Este servidor no puede leer comprobantes: le falta Tesseract o poppler (o RIFA_OCR=off apagó la lectura). Quien administra el servidor debe instalar tesseract-ocr, tesseract-ocr-spa y poppler-utils (la imagen de Docker de Rifa ya los trae) y reiniciar Rifa. Mientras tanto, revisa el comprobante tú mismo.",
+    );
     expect(screen.queryByTestId("proof-check-text")).toBeNull();
     expect(asked.filter((u) => u.endsWith("/41/proof-check")).length).toBe(2);
   }, 10_000);
@@ -199,6 +202,10 @@ describe("the purchase's proof check", () => {
             { kind: "referenceUnread" },
             { kind: "unreadable" },
             { kind: "datedBeforePurchase", takenAt: "2026-11-01T09:30:00Z" },
+            { kind: "noTextReader" },
+            { kind: "pageTooLarge", widthMm: 5080, heightMm: 5080 },
+            { kind: "readTooSlow", seconds: 15 },
+            { kind: "readerFailed" },
           ],
         },
       ],
@@ -219,6 +226,10 @@ describe("the purchase's proof check", () => {
       "The reference could not be read",
       "No text was found on the proof",
       `Dated before the purchase: ${formatDateTime("2026-11-01T09:30:00Z", "en")}`,
+      "This server cannot read proofs: Tesseract or poppler is missing (or RIFA_OCR=off turned reading off). Whoever runs the server should install tesseract-ocr, tesseract-ocr-spa and poppler-utils (Rifa's Docker image has them) and restart Rifa. Until then, read the proof yourself.",
+      "Not read: its page is 5.08 × 5.08 m, larger than any receipt",
+      "Not read: reading it took more than 15 s",
+      "Not read: the reader failed on this file (damaged, or too heavy)",
     ]);
     expect(screen.getByRole("heading", { name: "Proof check" })).toBeInTheDocument();
     expect(screen.getByText("Payment reference")).toBeInTheDocument();

@@ -1,6 +1,7 @@
 //! The proof checks' queue and results (issue 16; table in migration `m20261127_000005`).
-//! Claiming is one statement that leases the rows it returns: on PostgreSQL it skips rows
-//! another instance is claiming (`FOR UPDATE SKIP LOCKED`); SQLite has one writer.
+//! Claiming is one statement that leases the rows it returns, fewest attempts first (a check
+//! tried again waits behind proofs attached since): on PostgreSQL it skips rows another
+//! instance is claiming (`FOR UPDATE SKIP LOCKED`); SQLite has one writer.
 
 use anyhow::{Context, anyhow};
 use chrono::{DateTime, Utc};
@@ -122,7 +123,7 @@ impl ProofChecks for Db {
              WHERE purchase_id IN (SELECT purchase_id FROM proof_checks \
              WHERE status = '{PENDING}' AND next_attempt_at <= $1 \
              AND (lease_until IS NULL OR lease_until <= $1) \
-             ORDER BY next_attempt_at LIMIT $3{skip_locked}) \
+             ORDER BY attempts, next_attempt_at LIMIT $3{skip_locked}) \
              RETURNING purchase_id, object_key, attempts"
         );
         let rows = Claimed::find_by_statement(Statement::from_sql_and_values(

@@ -9,4 +9,4 @@ mod read;
 
 pub use decode::DecodingInspector;
 pub use examine::{FileExaminer, picture_hash};
-pub use read::ProgramReader;
+pub use read::{Bounds, DEBIAN_PACKAGES, OCR_MAX_PIXELS, ProgramReader, RENDER_MIN_DPI};

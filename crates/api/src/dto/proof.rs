@@ -160,6 +160,19 @@ pub enum SignalDto {
     NoTextReader,
     /// No text could be read from the proof.
     Unreadable,
+    /// A PDF whose page is larger than any receipt (millimetres as shown): not rendered, so
+    /// not read.
+    #[serde(rename_all = "camelCase")]
+    PageTooLarge {
+        width_mm: u32,
+        height_mm: u32,
+    },
+    /// Reading the proof went past its time or CPU budget (`seconds`): given up, not retried.
+    ReadTooSlow {
+        seconds: u32,
+    },
+    /// A reader stopped with an error on this file (malformed, or past its memory budget).
+    ReaderFailed,
 }
 
 impl From<Signal> for SignalDto {
@@ -190,6 +203,15 @@ impl From<Signal> for SignalDto {
             Signal::ReferenceUnread => Self::ReferenceUnread,
             Signal::NoTextReader => Self::NoTextReader,
             Signal::Unreadable => Self::Unreadable,
+            Signal::PageTooLarge {
+                width_mm,
+                height_mm,
+            } => Self::PageTooLarge {
+                width_mm,
+                height_mm,
+            },
+            Signal::ReadTooSlow { seconds } => Self::ReadTooSlow { seconds },
+            Signal::ReaderFailed => Self::ReaderFailed,
         }
     }
 }

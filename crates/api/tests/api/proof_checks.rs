@@ -16,10 +16,13 @@ use crate::helpers::{TestApp, expect_error};
 use crate::on_both;
 use crate::proofs::{bought, send_proof};
 use rifa_test_support::files::PNG_2X2 as PNG;
+use rifa_test_support::files::pdf_page;
 
 on_both!(
     a_receipt_whose_amount_and_reference_match_is_green_and_its_copies_are_red,
     a_pdf_made_with_an_editor_is_red_and_its_text_is_read,
+    spanish_receipts_as_png_and_pdf_are_green_at_the_total_and_red_off_it,
+    a_pdf_page_five_metres_wide_is_amber_at_once_and_the_proofs_behind_it_are_read,
     a_method_may_require_a_reference_and_one_reference_pays_for_one_live_purchase,
     the_queue_lists_proofs_by_light_and_age_and_bulk_decisions_take_only_their_light,
 );
@@ -181,6 +184,135 @@ async fn a_pdf_made_with_an_editor_is_red_and_its_text_is_read(app: TestApp) {
             .unwrap()
             .contains("Comprobante No. 6532996103")
     );
+}
+
+/// A Banesco Pago Móvil receipt as the bank's site prints it (a PDF with its own text, no
+/// metadata) for `amount` in bolívares.
+fn pago_movil_pdf(amount: &str, reference: &str) -> Vec<u8> {
+    pdf_page(
+        420,
+        595,
+        &[
+            "Banesco",
+            "Comprobante de Pago Móvil",
+            "Operación exitosa",
+            &format!("Monto: Bs. {amount}"),
+            "Fecha: 22/11/2026",
+            &format!("Referencia: {reference}"),
+            "Banco destino: 0105 - Mercantil",
+        ],
+    )
+}
+
+async fn spanish_receipts_as_png_and_pdf_are_green_at_the_total_and_red_off_it(app: TestApp) {
+    // One number at US$ 10 paid by Pago Móvil at Bs. 1.583,90 a dollar: Bs. 15.839,00.
+    let shop = (
+        app.raffle("10", 100, (1, 5)).await,
+        app.payment_method("Pago Móvil", Some("1583.90")).await,
+    );
+    let read_right = json!({"currency": "VES", "value": "15839.00"});
+    // pago_movil-01: a screenshot of Bs. 15.839,00, reference 18234523281; pago_movil-06 of
+    // Bs. 31.185,00.
+    let png_paid = bought(buy(&app, shop, 1, "10.00", Some("18234523281")).await).await;
+    send_proof(
+        &app,
+        &png_paid,
+        &corpus("pago_movil-01-original.png"),
+        "pago.png",
+        "image/png",
+    )
+    .await;
+    let png_off = bought(buy(&app, shop, 2, "10.00", None).await).await;
+    send_proof(
+        &app,
+        &png_off,
+        &corpus("pago_movil-06-original.png"),
+        "pago.png",
+        "image/png",
+    )
+    .await;
+    let pdf_paid = bought(buy(&app, shop, 3, "10.00", Some("55501234")).await).await;
+    send_proof(
+        &app,
+        &pdf_paid,
+        &pago_movil_pdf("15.839,00", "55501234"),
+        "pago.pdf",
+        "application/pdf",
+    )
+    .await;
+    // Its text layer says Bs. 1.300,00 where Bs. 15.839,00 was due.
+    let pdf_off = bought(buy(&app, shop, 4, "10.00", None).await).await;
+    send_proof(
+        &app,
+        &pdf_off,
+        &pago_movil_pdf("1.300,00", "55509999"),
+        "pago.pdf",
+        "application/pdf",
+    )
+    .await;
+
+    for (what, purchase) in [("PNG", &png_paid), ("PDF", &pdf_paid)] {
+        let check = checked(&app, purchase.id).await;
+        assert_eq!(check["light"], "green", "{what}: {check}");
+        assert_eq!(
+            signal(&check, "amountMatches")["read"],
+            read_right,
+            "{what}: {check}"
+        );
+    }
+    for (what, purchase, read) in [("PNG", &png_off, "31185.00"), ("PDF", &pdf_off, "1300.00")] {
+        let check = checked(&app, purchase.id).await;
+        assert_eq!(check["light"], "red", "{what}: {check}");
+        let differs = signal(&check, "amountDiffers");
+        assert_eq!(
+            differs["read"],
+            json!({"currency": "VES", "value": read}),
+            "{what}"
+        );
+        assert_eq!(
+            differs["expected"],
+            json!({"currency": "VES", "value": "15839"}),
+            "{what}"
+        );
+    }
+}
+
+async fn a_pdf_page_five_metres_wide_is_amber_at_once_and_the_proofs_behind_it_are_read(
+    app: TestApp,
+) {
+    // Three PDFs of a few hundred bytes whose page, rendered at 200 dpi, would be 40,000 ×
+    // 40,000 pixels; then an honest proof.
+    let shop = (
+        app.raffle("170", 100, (1, 5)).await,
+        app.payment_method("Zelle", None).await,
+    );
+    let mut hostile = Vec::new();
+    for number in 1..=3 {
+        let purchase = bought(buy(&app, shop, number, "170.00", None).await).await;
+        let pdf = pdf_page(14_400, 14_400 + number, &[]);
+        send_proof(&app, &purchase, &pdf, "pago.pdf", "application/pdf").await;
+        hostile.push(purchase);
+    }
+    let honest = bought(buy(&app, shop, 9, "170.00", Some("WFCTh87wdy6q")).await).await;
+    send_proof(
+        &app,
+        &honest,
+        &corpus("zelle-04-original.png"),
+        "pago.png",
+        "image/png",
+    )
+    .await;
+
+    assert_eq!(checked(&app, honest.id).await["light"], "green");
+    for purchase in &hostile {
+        let check = checked(&app, purchase.id).await;
+        // Done at the first attempt: a final result, not a failure tried again.
+        assert_eq!(check["status"], "done", "{check}");
+        assert_eq!(check["light"], "amber", "{check}");
+        let page = signal(&check, "pageTooLarge");
+        assert_eq!(page["widthMm"], 5_080, "{check}");
+        assert_eq!(check["text"], Value::Null, "{check}");
+    }
 }
 
 async fn a_method_may_require_a_reference_and_one_reference_pays_for_one_live_purchase(
@@ -450,4 +582,42 @@ async fn the_queue_lists_proofs_by_light_and_age_and_bulk_decisions_take_only_th
             .len(),
         1
     );
+}
+
+/// The release image reads proofs as `make run` does: its run stage installs Debian's packages
+/// of the readers, without recommends (Docker has no engine where the tests run; this reads
+/// the Dockerfile instead).
+#[test]
+fn the_release_image_installs_the_proof_readers() {
+    let root = format!("{}/../..", env!("CARGO_MANIFEST_DIR"));
+    let dockerfile = std::fs::read_to_string(format!("{root}/infra/Dockerfile")).unwrap();
+    let (_, run_stage) = dockerfile.rsplit_once("\nFROM ").unwrap();
+    let run_stage = run_stage.replace("\\\n", " ");
+    let installs: Vec<&str> = run_stage
+        .lines()
+        .filter(|line| line.starts_with("RUN ") && line.contains("apt-get install"))
+        .collect();
+    assert!(!installs.is_empty(), "no apt-get install in: {run_stage}");
+    for install in &installs {
+        assert!(install.contains("--no-install-recommends"), "{install}");
+    }
+    let installed: Vec<&str> = installs
+        .iter()
+        .flat_map(|install| install.split_whitespace())
+        .collect();
+    for package in rifa_proofs::DEBIAN_PACKAGES {
+        assert!(
+            installed.contains(&package),
+            "the image lacks {package}: {installs:?}"
+        );
+    }
+
+    // `make run` and `make test-tools` install the same ones.
+    let lib = std::fs::read_to_string(format!("{root}/scripts/lib.sh")).unwrap();
+    for package in rifa_proofs::DEBIAN_PACKAGES {
+        assert!(
+            lib.contains(&format!("echo {package}")),
+            "scripts/lib.sh: {package}"
+        );
+    }
 }

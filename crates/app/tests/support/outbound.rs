@@ -10,6 +10,7 @@ use futures_util::stream::{self, LocalBoxStream, StreamExt, TryStreamExt};
 use rifa_domain::draw::ledger::to_hex;
 use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::proof::{ProofContent, ProofKind};
+use rifa_domain::proof_signals::ReadFailure;
 use rifa_domain::purchase::Purchase;
 use rifa_ports::outbound::{
     Attachment, CertificateRenderer, DrawCertificate, InvoicePages, MailComposer, MailMessage,
@@ -17,8 +18,8 @@ use rifa_ports::outbound::{
     ReceiptContext, ReceiptRenderer, StoredObject,
 };
 use rifa_ports::{
-    DirectTransfers, DownloadRefusal, OutgoingFile, ProofEvidence, ProofExaminer, TextReader,
-    UploadRefusal,
+    DirectTransfers, DownloadRefusal, OutgoingFile, ProofEvidence, ProofExaminer, ProofText,
+    TextReader, UploadRefusal,
 };
 
 /// Keeps every message it accepts; refuses the next `failures` ones as a down server would.
@@ -240,32 +241,63 @@ impl ProofExaminer for ScriptedExaminer {
 }
 
 /// Reads the text a test gave each proof file (by its bytes); a server without OCR until a
-/// test installs one, and an empty page for a file it was told nothing about.
+/// test installs one, and an empty page for a file it was told nothing about. A file may
+/// instead be scripted to be refused ([`ProofText::NotRead`]) or to find the reader unable to
+/// run (an error).
 #[derive(Clone, Default)]
 pub struct ScriptedReader {
-    texts: ByFile<String>,
+    texts: ByFile<Result<ProofText, String>>,
+    /// The files read, in order.
+    read: Arc<Mutex<Vec<Vec<u8>>>>,
 }
 
 impl ScriptedReader {
     pub fn reads(&self, file: &[u8], text: &str) {
-        self.texts
+        self.script(file, Ok(ProofText::Read(text.to_owned())));
+    }
+
+    /// `file` is not read, for its own reason.
+    pub fn refuses(&self, file: &[u8], failure: ReadFailure) {
+        self.script(file, Ok(ProofText::NotRead(failure)));
+    }
+
+    /// The reader cannot be run on `file` (`error`), as when a program does not start.
+    pub fn breaks_on(&self, file: &[u8], error: &str) {
+        self.script(file, Err(error.to_owned()));
+    }
+
+    /// The files read so far, in order.
+    pub fn files_read(&self) -> Vec<Vec<u8>> {
+        self.read
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .push((file.to_vec(), text.to_owned()));
+            .clone()
+    }
+
+    /// What reading `file` comes to from now on.
+    fn script(&self, file: &[u8], outcome: Result<ProofText, String>) {
+        let mut texts = self.texts.lock().unwrap_or_else(PoisonError::into_inner);
+        texts.retain(|(scripted, _)| scripted != file);
+        texts.push((file.to_vec(), outcome));
     }
 }
 
 impl TextReader for ScriptedReader {
-    async fn read_text(&self, _kind: ProofKind, bytes: Vec<u8>) -> anyhow::Result<Option<String>> {
+    async fn read_text(&self, _kind: ProofKind, bytes: Vec<u8>) -> anyhow::Result<ProofText> {
+        self.read
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(bytes.clone());
         let texts = self.texts.lock().unwrap_or_else(PoisonError::into_inner);
-        // No OCR on this server until a test gives a text.
-        Ok((!texts.is_empty()).then(|| {
-            texts
-                .iter()
-                .find(|(file, _)| *file == bytes)
-                .map(|(_, text)| text.clone())
-                .unwrap_or_default()
-        }))
+        // No OCR on this server until a test scripts a file.
+        if texts.is_empty() {
+            return Ok(ProofText::NoReader);
+        }
+        match texts.iter().find(|(file, _)| *file == bytes) {
+            Some((_, Ok(text))) => Ok(text.clone()),
+            Some((_, Err(error))) => Err(anyhow::anyhow!("{error}")),
+            None => Ok(ProofText::Read(String::new())),
+        }
     }
 }
 

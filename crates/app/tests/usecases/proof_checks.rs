@@ -10,11 +10,14 @@ use rifa_app::proofs::UploadRequest;
 use rifa_app::purchasing::{PurchaseError, PurchaseMode, PurchaseReceipt};
 use rifa_domain::payment::PaymentMethodDraft;
 use rifa_domain::payment_reference::{PaymentReference, ReferencePolicy};
-use rifa_domain::proof_signals::{Light, PictureHash, Signal};
+use rifa_domain::proof_signals::{Light, PictureHash, ReadFailure, Signal};
 use rifa_domain::purchase::PurchaseId;
 use rifa_domain::purchase::PurchaseStatus;
 use rifa_domain::{FieldError, Lang};
-use rifa_ports::{MailKind, PaymentMethodRepository, ProofCheckState, ProofEvidence, QueueLight};
+use rifa_ports::{
+    Clock, MailKind, PaymentMethodRepository, ProofCheckState, ProofChecks, ProofEvidence,
+    QueueLight,
+};
 
 use crate::support::{Harness, RaffleSetup, buyer, fields, request};
 
@@ -116,6 +119,107 @@ async fn a_proof_that_cannot_be_read_is_tried_again_later_then_given_up() {
     assert!(matches!(
         t.proof_checks().proof_check(ana.purchase.id).await.unwrap(),
         Some(ProofCheckState::Failed { reason }) if reason.contains("no longer stored")
+    ));
+}
+
+#[tokio::test]
+async fn a_file_the_reader_refuses_is_amber_at_once_and_not_tried_again() {
+    let t = Harness::new();
+    let (ana, _) = two_buyers(&t).await;
+    attach(&t, &ana, PNG).await;
+    t.reader.refuses(PNG, ReadFailure::TooSlow { seconds: 15 });
+
+    assert_eq!(t.proof_checks().check_due_proofs().await.unwrap(), 1);
+
+    assert_eq!(
+        checked(&t, ana.purchase.id).await,
+        (Light::Amber, vec![Signal::ReadTooSlow { seconds: 15 }])
+    );
+    for _ in 0..3 {
+        t.clock.advance(TimeDelta::hours(1));
+        assert_eq!(t.proof_checks().check_due_proofs().await.unwrap(), 0);
+    }
+    assert_eq!(t.store.proof_check_attempts(ana.purchase.id), 1);
+    assert_eq!(t.reader.files_read().len(), 1, "read once");
+}
+
+#[tokio::test]
+async fn a_reader_that_could_not_run_is_tried_again_after_its_backoff() {
+    let t = Harness::new();
+    let (ana, _) = two_buyers(&t).await;
+    attach(&t, &ana, PNG).await;
+    t.reader.breaks_on(
+        PNG,
+        "failed to start tesseract: Resource temporarily unavailable",
+    );
+
+    assert_eq!(t.proof_checks().check_due_proofs().await.unwrap(), 0);
+    assert_eq!(
+        t.proof_checks().proof_check(ana.purchase.id).await.unwrap(),
+        Some(ProofCheckState::Pending)
+    );
+    t.reader.reads(PNG, "Referencia: 0123456789");
+    assert_eq!(
+        t.proof_checks().check_due_proofs().await.unwrap(),
+        0,
+        "backoff"
+    );
+    t.clock.advance(TimeDelta::minutes(2));
+    assert_eq!(t.proof_checks().check_due_proofs().await.unwrap(), 1);
+
+    assert_eq!(t.store.proof_check_attempts(ana.purchase.id), 2);
+    let (_, signals) = checked(&t, ana.purchase.id).await;
+    assert!(
+        signals.contains(&Signal::ReferenceRead {
+            reference: "0123456789".into()
+        }),
+        "{signals:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_check_tried_again_waits_behind_proofs_attached_since() {
+    let t = Harness::new();
+    let (ana, luis) = two_buyers(&t).await;
+    attach(&t, &ana, PNG).await;
+    t.reader.breaks_on(PNG, "the object store is unreachable");
+    t.proof_checks().check_due_proofs().await.unwrap();
+    t.reader.reads(PNG, "");
+    t.reader.reads(OTHER_PNG, "");
+
+    // Luis attaches after Ana's retry fell due (two minutes): both are due, hers the longer.
+    t.clock.advance(TimeDelta::minutes(3));
+    attach(&t, &luis, OTHER_PNG).await;
+    assert_eq!(t.proof_checks().check_due_proofs().await.unwrap(), 2);
+
+    assert_eq!(
+        t.reader.files_read(),
+        [PNG.to_vec(), OTHER_PNG.to_vec(), PNG.to_vec()],
+        "Luis's fresh proof before Ana's second attempt"
+    );
+}
+
+#[tokio::test]
+async fn a_check_whose_worker_stopped_each_time_is_given_up() {
+    let t = Harness::new();
+    let (ana, _) = two_buyers(&t).await;
+    attach(&t, &ana, PNG).await;
+    // Claimed by workers that stopped before answering (each lease runs out).
+    for _ in 0..5 {
+        let at = t.clock.now();
+        t.store
+            .claim_proof_checks(1, at, at + TimeDelta::minutes(2))
+            .await
+            .unwrap();
+        t.clock.advance(TimeDelta::minutes(3));
+    }
+
+    assert_eq!(t.proof_checks().check_due_proofs().await.unwrap(), 0);
+
+    assert!(t.reader.files_read().is_empty(), "not read a sixth time");
+    assert!(matches!(
+        t.proof_checks().proof_check(ana.purchase.id).await.unwrap(),
+        Some(ProofCheckState::Failed { reason }) if reason.contains("stopped")
     ));
 }
 

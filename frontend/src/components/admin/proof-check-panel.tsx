@@ -6,7 +6,7 @@ import { AlertTriangle, CheckCircle2, ChevronRight, Columns2, Loader2, XCircle }
 import { Button } from "@/components/ui/button";
 import type { AdminPurchase, ProofSignal } from "@/lib/api/types";
 import { highlightSegments, highlightsOf, lightOf, signalLight, type Light } from "@/lib/admin/proof-check";
-import { formatDateTime, formatMoney, formatReadAmount, formatUsd } from "@/lib/format";
+import { formatDateTime, formatMoney, formatNumber, formatReadAmount, formatUsd } from "@/lib/format";
 import { useProofCheck } from "@/lib/swr/use-proof-check";
 import { cn } from "@/lib/utils";
 import { ProofLightBadge } from "./proof-light-badge";
@@ -178,7 +178,15 @@ export function SignalText({ signal, onOpenPurchase }: { signal: ProofSignal; on
     case "referenceUnread":
     case "noTextReader":
     case "unreadable":
+    case "readerFailed":
       return t(`signals.${signal.kind}`);
+    case "pageTooLarge":
+      return t("signals.pageTooLarge", {
+        width: formatNumber(signal.widthMm / 1000, locale, 2),
+        height: formatNumber(signal.heightMm / 1000, locale, 2),
+      });
+    case "readTooSlow":
+      return t("signals.readTooSlow", { seconds: signal.seconds });
     default:
       return t("signals.unknown", { kind: (signal as { kind: string }).kind });
   }

@@ -7868,6 +7868,21 @@ export type components = {
         } | {
             /** @enum {string} */
             kind: "unreadable";
+        } | {
+            /** Format: int32 */
+            heightMm: number;
+            /** @enum {string} */
+            kind: "pageTooLarge";
+            /** Format: int32 */
+            widthMm: number;
+        } | {
+            /** @enum {string} */
+            kind: "readTooSlow";
+            /** Format: int32 */
+            seconds: number;
+        } | {
+            /** @enum {string} */
+            kind: "readerFailed";
         };
         /** @description A staff account as the staff screen lists it. */
         StaffMemberDto: {

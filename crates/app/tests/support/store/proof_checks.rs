@@ -73,7 +73,7 @@ impl ProofChecks for MemoryStore {
         lease_until: DateTime<Utc>,
     ) -> anyhow::Result<Vec<ProofCheckJob>> {
         let mut state = self.state();
-        Ok(state
+        let mut due: Vec<(&PurchaseId, &mut Check)> = state
             .proof_checks
             .0
             .iter_mut()
@@ -82,6 +82,11 @@ impl ProofChecks for MemoryStore {
                     && c.next_attempt_at <= now
                     && c.lease_until.is_none_or(|lease| lease <= now)
             })
+            .collect();
+        // Fewest attempts first, then the longest due, as the port says.
+        due.sort_by_key(|(_, c)| (c.attempts, c.next_attempt_at));
+        Ok(due
+            .into_iter()
             .take(limit as usize)
             .map(|(purchase, c)| {
                 c.lease_until = Some(lease_until);
