@@ -14,8 +14,8 @@ use std::pin::Pin;
 use sea_orm::sqlx;
 use sea_orm::{
     AccessMode, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
-    ExecResult, IsolationLevel, QueryResult, RuntimeErr, Statement, TransactionError,
-    TransactionOptions, TransactionTrait,
+    ExecResult, IsolationLevel, QueryResult, RuntimeErr, SqliteTransactionMode, Statement,
+    TransactionError, TransactionOptions, TransactionTrait,
 };
 
 /// What the pool holds now.
@@ -185,8 +185,22 @@ impl ConnectionTrait for Pool {
 impl TransactionTrait for Pool {
     type Transaction = DatabaseTransaction;
 
+    /// On SQLite, `BEGIN IMMEDIATE`: every transaction here writes, and one that read first
+    /// (deferred) fails at once with "database is locked" when another writer committed since
+    /// its read — the busy timeout cannot help a snapshot that is already stale. Taking the
+    /// write lock at the start makes writers queue on the busy timeout instead.
     async fn begin(&self) -> Result<DatabaseTransaction, DbErr> {
-        self.inner.begin().await
+        match self.inner.get_database_backend() {
+            DbBackend::Sqlite => {
+                self.inner
+                    .begin_with_options(TransactionOptions {
+                        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+                        ..TransactionOptions::default()
+                    })
+                    .await
+            }
+            _ => self.inner.begin().await,
+        }
     }
 
     async fn begin_with_config(

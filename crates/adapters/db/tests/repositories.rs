@@ -61,6 +61,7 @@ macro_rules! on_both {
 }
 
 on_both!(
+    writers_that_read_first_queue_behind_each_other_instead_of_failing,
     a_raffle_is_never_on_sale_without_a_prize_even_when_racing,
     the_unique_index_refuses_a_second_hold_of_a_number_but_not_a_released_one,
     a_test_purchase_s_entry_is_written_with_it_and_names_it,
@@ -229,6 +230,59 @@ fn rehearsal(raffle_id: RaffleId, numbers: &[i64], reference: &str) -> NewPurcha
         audit: Some(audit_entry(AuditAction::TestPurchaseCreated, now())),
         ..purchase(raffle_id, numbers, reference, "04140000000")
     }
+}
+
+/// A transaction that reads before it writes (a payment method checks its rate first) while
+/// other writers commit: on SQLite a deferred transaction failed at once with "database is
+/// locked" (seen as a 500 under CI's load); every write now queues and succeeds.
+async fn writers_that_read_first_queue_behind_each_other_instead_of_failing(url: &str) {
+    let db = Db::connect(url, 4).await.unwrap();
+    let rate = db
+        .create_exchange_rate(
+            &rate_draft(Currency::Usd, Currency::Ves, "36.5"),
+            now(),
+            &|_, _| audit_entry(AuditAction::ExchangeRateCreated, now()),
+        )
+        .await
+        .unwrap();
+    let draft = rifa_domain::payment::PaymentMethodDraft::parse(
+        Some("Pago Móvil"),
+        Some("digital"),
+        Some(true),
+        rifa_domain::payment::Details::default(),
+        Some(rate.id),
+        (None, None),
+    )
+    .unwrap();
+    let tasks: Vec<_> = (0..16)
+        .map(|task| {
+            let (db, draft) = (db.clone(), draft.clone());
+            tokio::spawn(async move {
+                for _ in 0..10 {
+                    if task % 2 == 0 {
+                        db.create_payment_method(&draft, &|_, _| {
+                            audit_entry(AuditAction::PaymentMethodCreated, now())
+                        })
+                        .await
+                        .map(drop)
+                        .map_err(|e| format!("{e:?}"))?;
+                    } else {
+                        rifa_ports::AuditTrail::append_audit(
+                            &db,
+                            &audit_entry(AuditAction::ExchangeRateCreated, now()),
+                        )
+                        .await
+                        .map_err(|e| format!("{e:?}"))?;
+                    }
+                }
+                Ok::<(), String>(())
+            })
+        })
+        .collect();
+    for task in tasks {
+        task.await.unwrap().unwrap();
+    }
+    assert_eq!(db.list_payment_methods(false).await.unwrap().len(), 80);
 }
 
 async fn a_test_purchase_s_entry_is_written_with_it_and_names_it(url: &str) {
