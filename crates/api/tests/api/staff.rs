@@ -33,6 +33,8 @@ const ROUTES: &[(&str, &str, Need)] = &[
     ("GET", "/api/admin/audit/figures", Some("audit")),
     ("GET", "/api/admin/audit/export", Some("audit")),
     ("POST", "/api/admin/branding", Some("settings")),
+    // Catalogue or draws: no role has draws without catalogue, so the table names catalogue.
+    ("POST", "/api/admin/photos", Some("catalogue")),
     ("GET", "/api/admin/discounts", None),
     ("PUT", "/api/admin/discounts", Some("settings")),
     ("GET", "/api/admin/email-settings", Some("settings")),
