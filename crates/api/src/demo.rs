@@ -2,8 +2,10 @@
 //! raffles of different sizes and statuses, a payment method of each type, exchange rates, and
 //! a few purchases in every state. Loaded only into an empty database (see `RIFA_DEMO_DATA`).
 
+use std::sync::atomic::{AtomicI64, Ordering};
+
 use anyhow::{Context, anyhow};
-use chrono::{Duration, Utc};
+use chrono::{DateTime, Duration, Utc};
 use rifa_app::draws::LotteryResultInput;
 use rifa_app::payments::PaymentMethodInput;
 use rifa_app::purchasing::PurchaseMode;
@@ -16,6 +18,7 @@ use rifa_domain::exchange::{Currency, ExchangeRateDraft};
 use rifa_domain::money::Money;
 use rifa_domain::purchase::{MethodChoice, PurchaseRequest, TicketChoice};
 use rifa_domain::raffle::RaffleInput;
+use rifa_ports::Clock;
 use rust_decimal::Decimal;
 
 use rifa_db::Db;
@@ -112,11 +115,38 @@ fn usd_to(to: Currency, rate: Decimal) -> anyhow::Result<ExchangeRateDraft> {
         .map_err(|e| anyhow!("demo rate {rate}: {e:?}"))
 }
 
+/// The system's time, except while the seeding turns it back: the finished demo raffle was
+/// frozen before its lottery drew and drawn after, days ago, as the draw's rules demand.
+#[derive(Default)]
+pub struct SeedingClock {
+    /// Milliseconds since the epoch the clock is held at; 0 is the system's time.
+    held_at: AtomicI64,
+}
+
+impl SeedingClock {
+    fn hold_at(&self, at: DateTime<Utc>) {
+        self.held_at.store(at.timestamp_millis(), Ordering::Relaxed);
+    }
+
+    fn release(&self) {
+        self.held_at.store(0, Ordering::Relaxed);
+    }
+}
+
+impl Clock for SeedingClock {
+    fn now(&self) -> DateTime<Utc> {
+        match self.held_at.load(Ordering::Relaxed) {
+            0 => Utc::now(),
+            held => DateTime::from_timestamp_millis(held).unwrap_or_else(Utc::now),
+        }
+    }
+}
+
 /// Loads the demo data.
 ///
 /// # Errors
 /// When any record is refused (a bug in this data) or storage fails.
-pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
+pub async fn load(state: &AppState, db: &Db, clock: &SeedingClock) -> anyhow::Result<()> {
     let ves = state
         .payments
         .create_exchange_rate(usd_to(Currency::Ves, Decimal::new(365_012, 4))?, &seeder())
@@ -219,9 +249,16 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
             .format("%Y-%m-%d")
             .to_string()
     };
+    // A raffle of the past is made, sold and decided while the clock is held three days before
+    // its draw; its prize follows the lottery of that day.
+    let on_sale_at = |demo: &DemoRaffle| {
+        (demo.days_to_draw < 1).then(|| Utc::now() + Duration::days(demo.days_to_draw - 3))
+    };
     for demo in &RAFFLES {
-        // On sale until its demo purchases are made: a draw already past closes sales.
-        let draw = draw_day(demo.days_to_draw.max(1));
+        let draw = draw_day(demo.days_to_draw);
+        if let Some(at) = on_sale_at(demo) {
+            clock.hold_at(at);
+        }
         let raffle = state
             .catalog
             .create_raffle(
@@ -235,18 +272,19 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
                     max_tickets: Some(demo.max_tickets),
                     min_tickets_per_purchase: demo.limits.0,
                     max_tickets_per_purchase: demo.limits.1,
-                    draw_date: Some(draw),
+                    draw_date: Some(draw.clone()),
                     end_date: None,
                     hold_minutes: None,
                     sales_close_hours_before_draw: None,
                 },
                 // Every raffle publishes its prize and the lottery draw it is decided by.
-                &[demo_prize(demo, &draw_day(demo.days_to_draw))],
+                &[demo_prize(demo, &draw)],
                 &seeder(),
             )
             .await
             .map_err(|e| anyhow!("demo raffle {}: {e:?}", demo.title))?
             .raffle;
+        clock.release();
         for promotion in demo.promotions {
             db.add_promotion(raffle.id.get(), promotion).await?;
         }
@@ -306,6 +344,9 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
     {
         let (name, id, email, phone, country) = buyers[i % buyers.len()];
         let raffle_id = raffle_ids[raffle_index];
+        if let Some(at) = on_sale_at(&RAFFLES[raffle_index]) {
+            clock.hold_at(at + Duration::hours(1));
+        }
         let raffle = state
             .catalog
             .raffle(raffle_id, rifa_app::catalog::Viewer::Admin)
@@ -334,6 +375,7 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
             )
             .await
             .map_err(|e| anyhow!("demo purchase {i}: {e:?}"))?;
+        clock.release();
         made.push(receipt.purchase.id);
     }
     // A realistic mix: most approved, one rejected (its numbers return to sale), the rest pending.
@@ -361,11 +403,15 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
         result.map_err(|e| anyhow!("demo decision: {e:?}"))?;
     }
     // The finished raffle's one purchase is approved: it is the winner below.
+    if let Some(at) = on_sale_at(&RAFFLES[3]) {
+        clock.hold_at(at + Duration::hours(2));
+    }
     state
         .review
         .decide_purchase(made[6], "approved", Some("Pago verificado"), &seeder())
         .await
         .map_err(|e| anyhow!("demo decision: {e:?}"))?;
+    clock.release();
     for (demo, id) in RAFFLES.iter().zip(&raffle_ids) {
         if demo.status != "available" || demo.days_to_draw < 1 {
             let raffle = state
@@ -400,29 +446,45 @@ pub async fn load(state: &AppState, db: &Db) -> anyhow::Result<()> {
                 .context("failed to set a demo raffle's status")?;
         }
     }
-    // The finished raffle was drawn: its ledger frozen, then the lottery's result recorded.
+    // The finished raffle was frozen before its lottery drew, and drawn after.
     let finished = raffle_ids[3];
-    let frozen = state
+    let finished_day = draw_day(RAFFLES[3].days_to_draw);
+    let lottery_draws_at = state
         .draws
-        .freeze(finished, &seeder())
+        .admin_draw(finished)
         .await
-        .map_err(|e| anyhow!("demo freeze: {e:?}"))?;
-    let prize = frozen.prizes.first().context("the demo prize")?.id;
-    state
-        .draws
-        .draw_from_lottery(
-            finished,
-            prize,
-            &LotteryResultInput {
-                result: Some("18-4821".into()),
-                published_on: Some(draw_day(RAFFLES[3].days_to_draw)),
-                official_url: Some("https://loteria.example/resultados".into()),
-            },
-            &seeder(),
-        )
-        .await
-        .map_err(|e| anyhow!("demo draw: {e:?}"))?;
-    Ok(())
+        .map_err(|e| anyhow!("demo finished prize: {e:?}"))?
+        .prizes
+        .first()
+        .context("the demo prize")?
+        .prize
+        .source
+        .draws_at();
+    clock.hold_at(lottery_draws_at - Duration::hours(1));
+    let frozen = state.draws.freeze(finished, &seeder()).await;
+    clock.hold_at(lottery_draws_at + Duration::hours(1));
+    let drawn = match frozen {
+        Ok(frozen) => {
+            let prize = frozen.prizes.first().context("the demo prize")?.id;
+            state
+                .draws
+                .draw_from_lottery(
+                    finished,
+                    prize,
+                    &LotteryResultInput {
+                        result: Some("18-4821".into()),
+                        published_on: Some(finished_day),
+                        official_url: Some("https://loteria.example/resultados".into()),
+                    },
+                    &seeder(),
+                )
+                .await
+                .map_err(|e| anyhow!("demo draw: {e:?}"))
+        }
+        Err(e) => Err(anyhow!("demo freeze: {e:?}")),
+    };
+    clock.release();
+    drawn.map(drop)
 }
 
 /// A demo raffle's prize: its title, drawn from the Lotería del Táchira on its draw day.
@@ -443,6 +505,9 @@ fn demo_prize(demo: &DemoRaffle, draw_day: &str) -> PrizeInput {
         source: PrizeSourceInput::Lottery {
             lottery_name: Some("Lotería del Táchira".into()),
             draw_date: Some(draw_day.into()),
+            // The Táchira draws at night, after a raffle's sales close that day.
+            draw_time: Some("22:10".into()),
+            time_zone: None,
             source_url: Some("https://loteria.example/resultados".into()),
         },
     }

@@ -260,6 +260,7 @@ impl From<RaffleError> for ApiError {
                 Self::new(StatusCode::CONFLICT, "raffle_has_purchases")
                     .text("count", count.to_string())
             }
+            RaffleError::SizeLocked => Self::new(StatusCode::CONFLICT, "raffle_size_locked"),
             RaffleError::Unknown(e) => Self::internal(&e),
         }
     }
@@ -398,6 +399,20 @@ impl From<DrawError> for ApiError {
                 conflict("draw_beacon_round_too_early")
                     .count("position", position)
                     .count("round", round)
+            }
+            DrawError::SourceDrawsBeforeFreeze {
+                position,
+                draws_at,
+                local,
+            } => conflict("draw_source_before_freeze")
+                .count("position", position)
+                .with("position", json!(position))
+                .text("drawsAtLocal", local)
+                .with("drawsAt", json!(crate::dto::instant(draws_at))),
+            DrawError::SourceNotDrawnYet { draws_at, local } => {
+                conflict("prize_source_not_drawn_yet")
+                    .text("drawsAtLocal", local)
+                    .with("drawsAt", json!(crate::dto::instant(draws_at)))
             }
             DrawError::BeaconRoundNotYet { round, at } => conflict("beacon_round_not_yet")
                 .count("round", round)

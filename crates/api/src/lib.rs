@@ -55,7 +55,7 @@ use rifa_db::Db;
 use rifa_drand::HttpBeacon;
 use rifa_mail::{ConfiguredTransports, MailTemplates};
 use rifa_pdf::{GenPdfReceipts, HtmlInvoices};
-use rifa_ports::AdminRepository;
+use rifa_ports::{AdminRepository, Clock};
 use rifa_proofs::{DecodingInspector, FileExaminer, ProgramReader};
 use rifa_security::{Argon2Hasher, HmacAccessKeys, JwtIssuer};
 use rifa_storage::{LocalStore, ProofStore, S3Store};
@@ -228,9 +228,9 @@ fn state(
     events: Events,
     accounts: (Arc<AdminAccounts>, Arc<StaffAccounts>),
     first_admin_password: FirstAdminPassword,
+    clock: Arc<dyn Clock>,
 ) -> anyhow::Result<AppState> {
     let (auth, staff) = accounts;
-    let clock = Arc::new(SystemClock);
     let access_keys = Arc::new(HmacAccessKeys::new(
         config.access_secret.expose_secret().as_bytes(),
     )?);
@@ -385,6 +385,13 @@ impl Application {
                 "no admin exists yet: create one with `rifa-api create-admin --username NAME --role owner`"
             );
         }
+        // The demo tells a finished raffle's past: its clock can be turned back while it seeds.
+        let seeding = (config.demo_data && db.is_empty().await?)
+            .then(|| Arc::new(demo::SeedingClock::default()));
+        let clock: Arc<dyn Clock> = match &seeding {
+            Some(seeding) => Arc::clone(seeding) as Arc<dyn Clock>,
+            None => Arc::new(SystemClock),
+        };
         let state = state(
             &config,
             &shared,
@@ -392,9 +399,10 @@ impl Application {
             events,
             (auth, staff),
             first_admin_password.clone(),
+            clock,
         )?;
-        if config.demo_data && db.is_empty().await? {
-            demo::load(&state, &db)
+        if let Some(clock) = seeding {
+            demo::load(&state, &db, &clock)
                 .await
                 .context("failed to load demo data")?;
             tracing::info!("demo data loaded");

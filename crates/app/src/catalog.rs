@@ -36,6 +36,9 @@ pub enum RaffleError {
     BelowHeldNumber { highest_held: TicketNumber },
     #[error("raffle has {count} purchases")]
     HasPurchases { count: u64 },
+    /// A real purchase exists or the ledger is frozen: the size decides the winner.
+    #[error("the raffle's size is locked")]
+    SizeLocked,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
@@ -281,6 +284,11 @@ where
         let (Some(draft), Some(prizes)) = (draft, prizes) else {
             return Err(RaffleError::Invalid(errors));
         };
+        PrizeDraft::check_after_close(
+            &prizes,
+            draft.sales.closes_at(draft.draw_date, draft.end_date),
+        )
+        .map_err(RaffleError::Invalid)?;
         let (draft, held_back) = draft.held_back_without_prizes(!prizes.is_empty());
         let at = now(&self.clock);
         let raffle_entry = trail_entry(at, by, AuditAction::RaffleCreated);
@@ -323,6 +331,7 @@ where
                 UpdateRaffleError::BelowHeldNumber { highest_held } => {
                     RaffleError::BelowHeldNumber { highest_held }
                 }
+                UpdateRaffleError::SizeLocked => RaffleError::SizeLocked,
                 UpdateRaffleError::Unknown(e) => RaffleError::Unknown(e),
             })?;
         self.forget(id);

@@ -13,7 +13,7 @@ use rifa_domain::draw::beacon::{round_time, verify_quicknet};
 use rifa_domain::draw::ledger::Hash;
 use rifa_domain::draw::ledger::{LedgerEntry, MerkleTree, bytes_from_hex, purchase_tag, to_hex};
 use rifa_domain::draw::prize::public_name;
-use rifa_domain::draw::prize::{PrizeDraft, PrizeInput, PrizeResult, PrizeSource};
+use rifa_domain::draw::prize::{FREEZE_MARGIN, PrizeDraft, PrizeInput, PrizeResult, PrizeSource};
 use rifa_domain::draw::rule;
 use rifa_domain::id::PrizeId;
 use rifa_domain::raffle::{Raffle, RaffleId};
@@ -86,6 +86,21 @@ pub enum DrawError {
     /// The prize's round is not published yet.
     #[error("round {round} is published at {at}")]
     BeaconRoundNotYet { round: u64, at: DateTime<Utc> },
+    /// A lottery prize's source draws before the freeze (or within its margin): its result
+    /// could be known before the list is fixed.
+    #[error("prize {position}'s lottery draws at {draws_at}, before the freeze")]
+    SourceDrawsBeforeFreeze {
+        position: u32,
+        draws_at: DateTime<Utc>,
+        /// The same instant on the lottery's own clock, as the form shows it.
+        local: String,
+    },
+    /// The prize's lottery has not drawn yet: no result of it can exist.
+    #[error("the lottery draws at {draws_at}")]
+    SourceNotDrawnYet {
+        draws_at: DateTime<Utc>,
+        local: String,
+    },
     #[error("the drand relay could not give the round")]
     BeaconUnavailable(anyhow::Error),
     /// The signature given (or fetched) is not drand's for the prize's round.
@@ -287,7 +302,7 @@ pub fn certificate_of(
         company_name,
         lang,
         raffle_title: raffle.title.clone(),
-        max_tickets: raffle.max_tickets,
+        max_tickets: commitment.max_tickets,
         commitment: commitment.clone(),
         position: record.position,
         prize_title: record.prize.title.clone(),
@@ -299,6 +314,15 @@ pub fn certificate_of(
         draw,
         verify_link: links.verification_page(raffle.id, None),
     })
+}
+
+/// `raffle` with the terms its commitment froze: the rule reads the size the buyers bought
+/// under, whatever the raffle's row says now.
+fn as_frozen(mut raffle: Raffle, commitment: Option<&Commitment>) -> Raffle {
+    if let Some(commitment) = commitment {
+        raffle.max_tickets = commitment.max_tickets;
+    }
+    raffle
 }
 
 /// A frozen ledger with its tree, built once: every buyer's message needs proofs from it, and
@@ -376,6 +400,7 @@ where
 
     async fn admin_view_of(&self, raffle: Raffle) -> Result<AdminDraw, DrawError> {
         let commitment = self.store.commitment(raffle.id).await?;
+        let raffle = as_frozen(raffle, commitment.as_ref());
         let pending = if commitment.is_some() {
             Vec::new()
         } else {
@@ -395,7 +420,7 @@ where
         })
     }
 
-    /// The raffle and its prizes with the index of `prize`, which is not drawn yet.
+    /// The raffle as frozen and its prizes with the index of `prize`, which is not drawn yet.
     async fn undrawn(
         &self,
         raffle: RaffleId,
@@ -406,7 +431,11 @@ where
         if prizes[index].draw.is_some() {
             return Err(DrawError::AlreadyDrawn);
         }
-        Ok((raffle, prizes, index))
+        let commitment = self.store.commitment(raffle.id).await?;
+        let Some(commitment) = commitment else {
+            return Err(DrawError::NotFrozen);
+        };
+        Ok((as_frozen(raffle, Some(&commitment)), prizes, index))
     }
 
     async fn prize_of(
@@ -441,10 +470,11 @@ where
         let raffle = Some(self.raffle(raffle).await?)
             .filter(|r| r.status.is_publicly_visible())
             .ok_or(DrawError::RaffleNotFound)?;
+        let commitment = self.store.commitment(raffle.id).await?;
         Ok(PublicDraw {
-            commitment: self.store.commitment(raffle.id).await?,
             prizes: self.store.prizes(raffle.id).await?,
-            raffle,
+            raffle: as_frozen(raffle, commitment.as_ref()),
+            commitment,
         })
     }
 
@@ -471,6 +501,8 @@ where
     ) -> Result<AdminDraw, DrawError> {
         let raffle = self.raffle(raffle).await?;
         let drafts = PrizeDraft::parse_all(prizes).map_err(DrawError::Invalid)?;
+        PrizeDraft::check_after_close(&drafts, raffle.sales_close_at())
+            .map_err(DrawError::Invalid)?;
         let before =
             PrizeDraft::titles(self.store.prizes(raffle.id).await?.iter().map(|p| &p.prize));
         let entry = self.entry(
@@ -501,11 +533,21 @@ where
         if prizes.is_empty() {
             return Err(DrawError::NoPrizes);
         }
-        if let Some((position, round)) = prizes.iter().find_map(|p| match p.prize.source {
-            PrizeSource::Beacon { round } if round_time(round) <= at => Some((p.position, round)),
-            _ => None,
-        }) {
-            return Err(DrawError::BeaconRoundTooEarly { position, round });
+        // Every source draws strictly after the freeze, with a margin: nobody can know a
+        // result while the list it decides on is being fixed.
+        if let Some(early) = prizes
+            .iter()
+            .find(|p| p.prize.source.draws_at() <= at + FREEZE_MARGIN)
+        {
+            let position = early.position;
+            return Err(match early.prize.source {
+                PrizeSource::Beacon { round } => DrawError::BeaconRoundTooEarly { position, round },
+                PrizeSource::Lottery { .. } => DrawError::SourceDrawsBeforeFreeze {
+                    position,
+                    draws_at: early.prize.source.draws_at(),
+                    local: early.prize.source.local_time(early.prize.source.draws_at()),
+                },
+            });
         }
         let salt = self.salts.salt();
         let build = |sold: &[SoldNumber]| build_ledger(&salt, sold);
@@ -552,14 +594,23 @@ where
         by: &Actor,
     ) -> Result<AdminDraw, DrawError> {
         let (raffle, prizes, index) = self.undrawn(raffle, prize).await?;
-        if !matches!(prizes[index].prize.source, PrizeSource::Lottery { .. }) {
+        let source = &prizes[index].prize.source;
+        let PrizeSource::Lottery { draw_date, .. } = source else {
             return Err(DrawError::WrongSource);
+        };
+        let at = now(&self.clock);
+        if at < source.draws_at() {
+            return Err(DrawError::SourceNotDrawnYet {
+                draws_at: source.draws_at(),
+                local: source.local_time(source.draws_at()),
+            });
         }
         let result = PrizeResult::parse_lottery(
             input.result.as_deref(),
             input.published_on.as_deref(),
             input.official_url.as_deref(),
             raffle.max_tickets,
+            (*draw_date, source.today(at)),
         )
         .map_err(DrawError::Invalid)?;
         self.draw_prize(&raffle, &prizes, index, result, by).await?;
@@ -699,8 +750,8 @@ where
         }
     }
 
-    /// Applies the rule to the prize at `index` and records the outcome: the ledger frozen,
-    /// the prizes before it drawn (their winners cannot win again).
+    /// Applies the rule to the prize at `index` of `raffle` (as frozen) and records the
+    /// outcome: the prizes before it drawn (their winners cannot win again).
     async fn draw_prize(
         &self,
         raffle: &Raffle,
@@ -709,9 +760,6 @@ where
         result: PrizeResult,
         by: &Actor,
     ) -> Result<(), DrawError> {
-        if self.store.commitment(raffle.id).await?.is_none() {
-            return Err(DrawError::NotFrozen);
-        }
         if let Some(earlier) = prizes[..index].iter().find(|p| p.draw.is_none()) {
             return Err(DrawError::EarlierPrizeNotDrawn {
                 position: earlier.position,

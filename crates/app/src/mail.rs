@@ -374,7 +374,7 @@ where
             company_name: self.company_name().await?,
             raffle_id: raffle.id,
             raffle_title: raffle.title,
-            max_tickets: raffle.max_tickets,
+            max_tickets: commitment.max_tickets,
             verify_link: self
                 .links
                 .verification_page(raffle.id, Some(&purchase.reference)),

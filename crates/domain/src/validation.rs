@@ -33,6 +33,10 @@ pub enum FieldError {
         allowed: Vec<&'static str>,
     },
     InvalidDate,
+    /// A date (or time) not after `min` (`YYYY-MM-DD HH:MM`), which it must follow.
+    DateBefore {
+        min: String,
+    },
     InvalidUrl,
     InvalidHsl,
     TicketsEmpty,
@@ -93,6 +97,7 @@ impl FieldError {
             Self::TooManyDecimals { .. } => "too_many_decimals",
             Self::UnknownOption { .. } => "unknown_option",
             Self::InvalidDate => "invalid_date",
+            Self::DateBefore { .. } => "date_before",
             Self::InvalidUrl => "invalid_url",
             Self::InvalidHsl => "invalid_hsl",
             Self::TicketsEmpty => "tickets_empty",

@@ -17,6 +17,7 @@ mod m20261127_000006_payment_references;
 mod m20261128_000001_sessions_and_audit_trail;
 mod m20261128_000002_staff_roles;
 mod m20261128_000003_audit_actions_by_time;
+mod m20261202_000001_what_decides_the_winner;
 
 pub struct Migrator;
 
@@ -39,6 +40,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000001_sessions_and_audit_trail::Migration),
             Box::new(m20261128_000002_staff_roles::Migration),
             Box::new(m20261128_000003_audit_actions_by_time::Migration),
+            Box::new(m20261202_000001_what_decides_the_winner::Migration),
         ]
     }
 }

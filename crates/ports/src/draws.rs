@@ -60,6 +60,9 @@ pub struct Commitment {
     pub root: Hash,
     pub size: u32,
     pub frozen_at: DateTime<Utc>,
+    /// The raffle's size when the ledger was frozen: the rule reads this one, never the
+    /// raffle's current size.
+    pub max_tickets: u32,
 }
 
 /// A number an approved purchase holds, as the freeze reads it.

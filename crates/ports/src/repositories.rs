@@ -44,6 +44,10 @@ pub enum UpdateRaffleError {
     /// Lowering `maxTickets` below a number someone already holds would orphan it.
     #[error("number {highest_held} is held, above the new maximum")]
     BelowHeldNumber { highest_held: TicketNumber },
+    /// The size decides the winner: it cannot change once a real purchase exists or the
+    /// ledger is frozen (decided by the database).
+    #[error("the raffle's size is locked")]
+    SizeLocked,
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }

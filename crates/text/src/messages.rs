@@ -20,6 +20,7 @@ impl From<&FieldError> for Message {
             E::TooShort { min } => message.text("min", min.to_string()),
             E::TooLong { max } => message.text("max", max.to_string()),
             E::OutOfRange { min, max } => message.text("min", min).text("max", max),
+            E::DateBefore { min } => message.text("min", min),
             E::TooManyDecimals { max } => message.text("max", max.to_string()),
             E::UnknownOption { allowed } => message.text("allowed", allowed.join(", ")),
             E::TicketsBelowMinimum { min } => message.count("min", *min),

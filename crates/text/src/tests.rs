@@ -118,6 +118,9 @@ fn every_field_error() -> Vec<FieldError> {
             allowed: vec!["a", "b"],
         },
         FieldError::InvalidDate,
+        FieldError::DateBefore {
+            min: "2030-01-15".into(),
+        },
         FieldError::InvalidUrl,
         FieldError::InvalidHsl,
         FieldError::TicketsEmpty,
@@ -156,6 +159,7 @@ fn every_field_error() -> Vec<FieldError> {
             | FieldError::TooManyDecimals { .. }
             | FieldError::UnknownOption { .. }
             | FieldError::InvalidDate
+            | FieldError::DateBefore { .. }
             | FieldError::InvalidUrl
             | FieldError::InvalidHsl
             | FieldError::TicketsEmpty
@@ -447,6 +451,7 @@ proptest::proptest! {
             FieldError::TooShort { min: size },
             FieldError::TooLong { max: size },
             FieldError::OutOfRange { min: raw.clone(), max: raw.clone() },
+            FieldError::DateBefore { min: raw.clone() },
             FieldError::TooManyDecimals { max: count },
             FieldError::TicketsBelowMinimum { min: count },
             FieldError::TicketsAboveMaximum { max: count },

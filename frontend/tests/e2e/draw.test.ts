@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import type { AdminDrawView, PublishedLedger } from "@/lib/api/types";
@@ -22,8 +23,10 @@ const SIZES = [
 ] as const;
 const COMBINATIONS = SIZES.flatMap((size) => (["es", "en"] as const).map((lang) => [lang, size] as const));
 
-/** The day before today (UTC): the raffle's draw and the lottery's, so sales are closed once the raffle is moved to it. */
+/** The day before today (UTC): the raffle's draw, so sales are closed once the raffle is moved to it. */
 const DRAW_DAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+/** Two days ago: the day the lottery is moved to once it "has drawn" (see `lotteriesHaveDrawn`). */
+const LOTTERY_DAY = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
 const RAFFLE = {
   title: `Rifa verificable ${RUN}`,
   description: "Sorteo de las pruebas del sorteo verificable",
@@ -33,7 +36,8 @@ const RAFFLE = {
   drawDate: "2030-06-15",
   status: "available",
 };
-const LOTTERY = { kind: "lottery", lotteryName: "Lotería del Táchira", drawDate: DRAW_DAY, sourceUrl: "https://loteria.example/resultados" } as const;
+/** The Táchira's draw the night after the raffle's first draw day: after its sales close. */
+const LOTTERY = { kind: "lottery", lotteryName: "Lotería del Táchira", drawDate: "2030-06-16", drawTime: "21:00", timeZone: "America/Caracas", sourceUrl: "https://loteria.example/resultados" } as const;
 const PRIZES = [
   { title: "Moto 150 cc", description: "Una moto nueva, con casco y papeles.", image: null, source: LOTTERY },
   { title: "Televisor 55 pulgadas", description: "", image: null, source: LOTTERY },
@@ -63,16 +67,36 @@ async function buy(numbers: number[], name: string): Promise<string> {
   return purchase.reference;
 }
 
-/** Sales close (the draw date moves to yesterday), the list is frozen and both prizes are drawn, in order. */
+/**
+ * Moves the raffle's lotteries to two days ago, as if they had drawn: the time passing that the
+ * running API cannot wait for. The prizes' lock is lifted around this one change.
+ */
+function lotteriesHaveDrawn(raffle: number) {
+  const db = new DatabaseSync(join(inject("dataDir"), "rifa.db"));
+  try {
+    db.exec("PRAGMA busy_timeout = 10000");
+    const { sql } = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'raffle_prizes_locked_update'").get() as { sql: string };
+    db.exec(
+      `BEGIN IMMEDIATE; DROP TRIGGER raffle_prizes_locked_update;
+       UPDATE raffle_prizes SET lottery_draw_date = '${LOTTERY_DAY}' WHERE raffle_id = ${raffle} AND source_kind = 'lottery';
+       ${sql}; COMMIT;`,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** Sales close (the draw date moves to yesterday), the list is frozen, the lottery draws and both prizes are drawn, in order. */
 async function closeAndDraw() {
   await adminFetch(`/api/admin/raffles/${raffleId}`, { method: "PUT", body: JSON.stringify({ ...RAFFLE, drawDate: DRAW_DAY }) });
   const frozen = await adminFetch<AdminDrawView>(`/api/admin/raffles/${raffleId}/draw/freeze`, { method: "POST" });
   root = frozen.commitment!.root;
+  lotteriesHaveDrawn(raffleId);
   const prizes = [...frozen.prizes].sort((a, b) => a.position - b.position);
   for (const [i, prize] of prizes.entries()) {
     await adminFetch(`/api/admin/raffles/${raffleId}/prizes/${prize.id}/result`, {
       method: "POST",
-      body: JSON.stringify({ kind: "lottery", result: RESULTS[i], publishedOn: DRAW_DAY, officialUrl: "https://loteria.example/resultados/ayer" }),
+      body: JSON.stringify({ kind: "lottery", result: RESULTS[i], publishedOn: LOTTERY_DAY, officialUrl: "https://loteria.example/resultados/ayer" }),
     });
   }
 }

@@ -15,6 +15,8 @@ declare module "vitest" {
     operatorUsername: string;
     operatorPassword: string;
     apiBinary: string;
+    /** The API's data directory: its SQLite database, for tests that stand in for time passing. */
+    dataDir: string;
   }
 }
 
@@ -160,6 +162,7 @@ export default async function setup(project: TestProject) {
   project.provide("operatorUsername", operatorUsername);
   project.provide("operatorPassword", operatorPassword);
   project.provide("apiBinary", binary);
+  project.provide("dataDir", dataDir);
 
   return async () => {
     for (const child of children.reverse()) {

@@ -163,7 +163,7 @@ describe("the prizes editor", () => {
             title: "Moto",
             description: "Una moto 150cc",
             image: null,
-            source: { kind: "lottery", lotteryName: "Lotería del Táchira", drawDate: "2026-12-24", sourceUrl: "https://loteria.example/resultados" },
+            source: { kind: "lottery", lotteryName: "Lotería del Táchira", drawDate: "2026-12-24", drawTime: null, timeZone: "America/Caracas", sourceUrl: "https://loteria.example/resultados" },
           },
         ],
       },
@@ -190,6 +190,29 @@ describe("the prizes editor", () => {
     fireEvent.click(screen.getByTestId("save-prizes"));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0]!.body).toEqual({ prizes: [{ title: "Bicicleta", description: "", image: null, source: { kind: "beacon", round } }] });
+  });
+
+  it("sends the lottery's local time and clock, and shows the server's 'after the close' on the date", async () => {
+    const calls = stubApi(
+      viewFixture(),
+      () =>
+        new Response(
+          JSON.stringify({ code: "validation_failed", message: "Datos inválidos", fields: { "prizes[1].source.drawDate": "Debe ser después de 2026-12-24 16:00" } }),
+          { status: 422 },
+        ),
+    );
+    await openDialog();
+    fireEvent.click(screen.getByRole("button", { name: "Bajar el premio 1" }));
+    expect(screen.getByTestId("prize-time-zone-1")).toHaveValue("America/Caracas");
+    fireEvent.change(screen.getByTestId("prize-draw-time-1"), { target: { value: "21:45" } });
+    fireEvent.change(screen.getByTestId("prize-time-zone-1"), { target: { value: "America/Bogota" } });
+    expect(within(screen.getByTestId("prize-time-zone-1")).getByRole("option", { name: "Buenos Aires (America/Argentina/Buenos_Aires)" })).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId("save-prizes"));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    const sent = writes(calls)[0]!.body as { prizes: { source: Record<string, unknown> }[] };
+    expect(sent.prizes[1]!.source).toMatchObject({ kind: "lottery", drawDate: "2026-12-24", drawTime: "21:45", timeZone: "America/Bogota" });
+    expect(await screen.findByText("Debe ser después de 2026-12-24 16:00")).toBeInTheDocument();
+    expect(screen.getByTestId("prize-draw-time-1")).toHaveAccessibleDescription(/hora local de la lotería/);
   });
 
   it("refuses a prize without a title or a lottery link before asking the server", async () => {
@@ -518,6 +541,8 @@ describe("the draw's rules", () => {
     expect(fields["prizes[0].title"]).toBe("prizes.0.title");
     expect(fields["prizes[1].source.sourceUrl"]).toBe("prizes.1.sourceUrl");
     expect(fields["prizes[1].source.round"]).toBe("prizes.1.round");
+    expect(fields["prizes[0].source.drawTime"]).toBe("prizes.0.drawTime");
+    expect(fields["prizes[0].source.timeZone"]).toBe("prizes.0.timeZone");
     expect(fields["prizes[2].title"]).toBeUndefined();
   });
 });

@@ -5,10 +5,10 @@
 use std::collections::{BTreeSet, HashMap};
 
 use anyhow::Context;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveTime, Utc};
 use rifa_domain::audit::AuditEntry;
 use rifa_domain::draw::ledger::{Hash, LedgerEntry, bytes_from_hex, hash_from_hex, to_hex};
-use rifa_domain::draw::prize::{PrizeDraft, PrizeResult, PrizeSource};
+use rifa_domain::draw::prize::{DEFAULT_TIME_ZONE, PrizeDraft, PrizeResult, PrizeSource};
 use rifa_domain::draw::rule::DrawStep;
 use rifa_domain::id::PrizeId;
 use rifa_domain::purchase::{PurchaseId, PurchaseStatus};
@@ -98,11 +98,15 @@ fn source_columns(source: &PrizeSource) -> raffle_prizes::ActiveModel {
         PrizeSource::Lottery {
             lottery_name,
             draw_date,
+            draw_time,
+            time_zone,
             source_url,
         } => raffle_prizes::ActiveModel {
             source_kind: Set("lottery".into()),
             lottery_name: Set(Some(lottery_name.clone())),
             lottery_draw_date: Set(Some(*draw_date)),
+            lottery_draw_time: Set(Some(draw_time.format("%H:%M").to_string())),
+            lottery_time_zone: Set(Some(time_zone.name().to_owned())),
             source_url: Set(Some(source_url.clone())),
             beacon_round: Set(None),
             ..Default::default()
@@ -111,6 +115,8 @@ fn source_columns(source: &PrizeSource) -> raffle_prizes::ActiveModel {
             source_kind: Set("beacon".into()),
             lottery_name: Set(None),
             lottery_draw_date: Set(None),
+            lottery_draw_time: Set(None),
+            lottery_time_zone: Set(None),
             source_url: Set(None),
             beacon_round: Set(Some(i64::try_from(*round).unwrap_or(i64::MAX))),
             ..Default::default()
@@ -128,6 +134,17 @@ fn prize_of(row: &raffle_prizes::Model) -> anyhow::Result<PrizeDraft> {
             draw_date: row
                 .lottery_draw_date
                 .context("a lottery prize without its draw date")?,
+            draw_time: match row.lottery_draw_time.as_deref() {
+                None => NaiveTime::MIN,
+                Some(raw) => NaiveTime::parse_from_str(raw, "%H:%M")
+                    .with_context(|| format!("a lottery draw time {raw:?}"))?,
+            },
+            time_zone: match row.lottery_time_zone.as_deref() {
+                None => DEFAULT_TIME_ZONE,
+                Some(raw) => raw
+                    .parse()
+                    .map_err(|_| anyhow::anyhow!("a lottery time zone {raw:?}"))?,
+            },
             source_url: row.source_url.clone().unwrap_or_default(),
         },
         (kind, _) => anyhow::bail!("unknown prize source {kind:?}"),
@@ -286,12 +303,20 @@ impl Db {
         }
         let ledger = build(&sold);
         let size = u32::try_from(ledger.entries.len()).context("ledger too large")?;
+        // Read under the raffle's lock: the size committed is the one the buyers bought under.
+        let max_tickets = raffles::Entity::find_by_id(raffle.get())
+            .one(txn)
+            .await
+            .context("failed to read the raffle's size")?
+            .context("the raffle being frozen is gone")?
+            .max_tickets;
         draw_ledgers::Entity::insert(draw_ledgers::ActiveModel {
             raffle_id: Set(raffle.get()),
             salt: Set(to_hex(&salt)),
             root: Set(to_hex(&ledger.root)),
             size: Set(i32::try_from(size).context("ledger too large")?),
             frozen_at: Set(frozen_at),
+            max_tickets: Set(max_tickets),
         })
         .exec(txn)
         .await
@@ -322,6 +347,7 @@ impl Db {
             root: ledger.root,
             size,
             frozen_at,
+            max_tickets: u32::try_from(max_tickets).context("negative raffle size")?,
         })
     }
 }
@@ -503,6 +529,7 @@ impl DrawRepository for Db {
             root: hash_of(&row.root)?,
             size: u32::try_from(row.size).context("negative ledger size")?,
             frozen_at: row.frozen_at,
+            max_tickets: u32::try_from(row.max_tickets).context("negative frozen size")?,
         }))
     }
 

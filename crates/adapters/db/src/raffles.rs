@@ -18,7 +18,7 @@ use sea_orm::{
     Statement, TransactionTrait,
 };
 
-use crate::draws::prize_rows;
+use crate::draws::{prize_rows, refused_by};
 use crate::entities::{
     promotions, purchase_tickets, purchase_totals, purchases, raffle_prizes, raffle_sold_counts,
     raffles,
@@ -240,13 +240,19 @@ impl RaffleRepository for Db {
         if draft.status.is_on_sale() && !has_prizes(&txn, id).await? {
             model.status = Set(RaffleStatus::Inactive.as_str().to_owned());
         }
-        let result = raffles::Entity::update_many()
+        let result = match raffles::Entity::update_many()
             .set(model)
             .filter(raffles::Column::Id.eq(id.get()))
             .filter(Expr::exists(above_max).not())
             .exec(&txn)
             .await
-            .context("failed to update raffle")?;
+        {
+            Err(error) if refused_by(&error, "draw_size_locked") => {
+                txn.rollback().await.context("failed to roll back")?;
+                return Err(UpdateRaffleError::SizeLocked);
+            }
+            result => result.context("failed to update raffle")?,
+        };
         if result.rows_affected == 0 {
             txn.rollback().await.context("failed to roll back")?;
             if before.is_none() {

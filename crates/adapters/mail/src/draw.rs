@@ -123,10 +123,14 @@ pub(crate) fn source_line(source: &PrizeSource, lang: Lang) -> String {
         PrizeSource::Lottery {
             lottery_name,
             draw_date,
+            draw_time,
+            time_zone,
             ..
         } => Message::new("draw-source-lottery")
             .text("name", lottery_name.as_str())
             .text("date", draw_date.format("%d/%m/%Y").to_string())
+            .text("time", draw_time.format("%H:%M").to_string())
+            .text("zone", time_zone.name())
             .render(lang),
         PrizeSource::Beacon { round } => Message::new("draw-source-beacon")
             .text("round", round.to_string())

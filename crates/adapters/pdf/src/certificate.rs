@@ -54,12 +54,19 @@ impl CertificateView {
             PrizeSource::Lottery {
                 lottery_name,
                 draw_date,
+                draw_time,
+                time_zone,
                 source_url,
             } => vec![
                 line("cert-lottery", lottery_name.clone(), c),
                 line(
                     "cert-lottery_date",
-                    draw_date.format("%d/%m/%Y").to_string(),
+                    format!(
+                        "{} {} ({})",
+                        draw_date.format("%d/%m/%Y"),
+                        draw_time.format("%H:%M"),
+                        time_zone.name()
+                    ),
                     c,
                 ),
                 line("cert-source_url", source_url.clone(), c),

@@ -33,6 +33,15 @@ pub enum PrizeSourceDto {
         lottery_name: String,
         /// `YYYY-MM-DD`.
         draw_date: String,
+        /// `HH:MM` on the lottery's own clock (absent in files published before it was kept).
+        #[serde(default)]
+        draw_time: String,
+        /// The IANA name of that clock (`America/Caracas`).
+        #[serde(default)]
+        time_zone: String,
+        /// The same instant in UTC: the list must be frozen before it.
+        #[serde(default)]
+        draws_at: String,
         source_url: String,
     },
     /// A drand "quicknet" round.
@@ -45,10 +54,15 @@ impl From<&PrizeSource> for PrizeSourceDto {
             PrizeSource::Lottery {
                 lottery_name,
                 draw_date,
+                draw_time,
+                time_zone,
                 source_url,
             } => Self::Lottery {
                 lottery_name: lottery_name.clone(),
                 draw_date: draw_date.to_string(),
+                draw_time: draw_time.format("%H:%M").to_string(),
+                time_zone: time_zone.name().to_owned(),
+                draws_at: instant(source.draws_at()),
                 source_url: source_url.clone(),
             },
             PrizeSource::Beacon { round } => Self::Beacon { round: *round },
@@ -169,6 +183,7 @@ pub enum DrawStepDto {
         used: String,
     },
     /// The fair rules: a drand round's randomness, read as a number below 2^256.
+    #[serde(rename_all = "camelCase")]
     BeaconRandomness {
         round: u64,
         randomness_hex: String,
@@ -178,6 +193,7 @@ pub enum DrawStepDto {
         number: u32,
     },
     /// `rifa-number-v2`: not a number of the raffle; the next source decides.
+    #[serde(rename_all = "camelCase")]
     OutsideRaffle {
         number: u32,
         max_tickets: u32,
@@ -745,6 +761,10 @@ pub enum PrizeSourceRequest {
         lottery_name: Option<String>,
         /// `YYYY-MM-DD`.
         draw_date: Option<String>,
+        /// `HH:MM` on the lottery's clock; none is the day's first minute.
+        draw_time: Option<String>,
+        /// One of the offered IANA names; none is `America/Caracas`.
+        time_zone: Option<String>,
         source_url: Option<String>,
     },
     #[serde(rename_all = "camelCase")]
@@ -783,10 +803,14 @@ impl From<PrizeRequest> for PrizeInput {
                 PrizeSourceRequest::Lottery {
                     lottery_name,
                     draw_date,
+                    draw_time,
+                    time_zone,
                     source_url,
                 } => PrizeSourceInput::Lottery {
                     lottery_name,
                     draw_date,
+                    draw_time,
+                    time_zone,
                     source_url,
                 },
                 PrizeSourceRequest::Beacon { round } => PrizeSourceInput::Beacon { round },

@@ -617,11 +617,18 @@ async fn the_maximum_cannot_drop_below_a_held_number(app: TestApp) {
         app.admin_get(&format!("/api/admin/raffles/{raffle}")).await["maxTickets"],
         100
     );
+    // Above every held number, the size still cannot move once sold: it decides how the
+    // winning number is read (issue 32).
     let just_enough = resize(&app, raffle, 42).await;
-    assert_eq!(just_enough.status(), StatusCode::OK);
-    let body: Value = just_enough.json().await.unwrap();
-    assert_eq!(body["maxTickets"], 42);
-    assert_eq!(body["ticketsAvailable"], 40);
+    let body = expect_error(just_enough, StatusCode::CONFLICT, "raffle_size_locked").await;
+    assert!(
+        body["message"].as_str().unwrap().contains("nueva rifa"),
+        "{body}"
+    );
+    assert_eq!(
+        app.admin_get(&format!("/api/admin/raffles/{raffle}")).await["maxTickets"],
+        100
+    );
 }
 
 async fn a_raffle_without_purchases_is_deleted(app: TestApp) {

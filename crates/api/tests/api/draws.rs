@@ -13,7 +13,7 @@ use rifa_api::Config;
 use rifa_test_support::pdf::pdf_text;
 use rifa_test_support::smtp::SmtpServer;
 
-use crate::helpers::{TestApp, count_rows, expect_error, run_sql, smtp_to};
+use crate::helpers::{Role, TestApp, count_rows, expect_error, run_sql, smtp_to};
 use crate::mail::{pdf_of, wait_for};
 use crate::on_both;
 
@@ -23,12 +23,67 @@ on_both!(
     prizes_are_checked_field_by_field_and_test_purchases_lock_nothing,
     two_freezes_or_two_draws_at_once_record_one,
     a_beacon_prize_takes_a_round_after_the_freeze_and_only_drands_signature,
+    the_size_that_reads_the_result_cannot_move_after_the_first_sale,
+    a_lottery_that_draws_before_the_freeze_decides_nothing,
 );
 
+/// A prize drawn by the Táchira the night after the test raffles' draw day (2030-01-15): sales
+/// close at 19:59 that day in Caracas.
 fn lottery_prize(title: &str) -> Value {
     json!({"title": title, "description": "Entregado en Caracas", "image": null,
            "source": {"kind": "lottery", "lotteryName": "Lotería del Táchira",
-                      "drawDate": "2030-01-15", "sourceUrl": "https://loteria.example/resultados"}})
+                      "drawDate": "2030-01-16", "drawTime": "21:00", "timeZone": "America/Caracas",
+                      "sourceUrl": "https://loteria.example/resultados"}})
+}
+
+/// The day the tests' lotteries are moved to once they "have drawn".
+fn drawn_day() -> String {
+    (Utc::now() - TimeDelta::days(2))
+        .format("%Y-%m-%d")
+        .to_string()
+}
+
+/// Moves `raffle`'s lotteries two days back, as if they had drawn: the time passing that an
+/// instance under test cannot wait for.
+async fn the_lotteries_have_drawn(app: &TestApp, raffle: i64) {
+    let day = drawn_day();
+    rewrite_sources(
+        app,
+        raffle,
+        "lottery",
+        &format!("lottery_draw_date = '{day}'"),
+    )
+    .await;
+}
+
+/// Sets `assignment` on `raffle`'s prizes of `kind` with the prizes' lock lifted around this one
+/// statement: a source moved as time or a postponement would move it against the freeze.
+async fn rewrite_sources(app: &TestApp, raffle: i64, kind: &str, assignment: &str) {
+    use sea_orm::{ConnectionTrait as _, Database, Statement};
+    let update = format!(
+        "UPDATE raffle_prizes SET {assignment} WHERE raffle_id = {raffle} AND source_kind = '{kind}'"
+    );
+    let sql = if app.postgres {
+        format!(
+            "ALTER TABLE raffle_prizes DISABLE TRIGGER raffle_prizes_locked; {update}; \
+             ALTER TABLE raffle_prizes ENABLE TRIGGER raffle_prizes_locked;"
+        )
+    } else {
+        let db = Database::connect(&app.config.database_url).await.unwrap();
+        let trigger: String = db
+            .query_one_raw(Statement::from_string(
+                db.get_database_backend(),
+                "SELECT sql FROM sqlite_master WHERE name = 'raffle_prizes_locked_update'",
+            ))
+            .await
+            .unwrap()
+            .unwrap()
+            .try_get("", "sql")
+            .unwrap();
+        db.close().await.unwrap();
+        format!("DROP TRIGGER raffle_prizes_locked_update; {update}; {trigger};")
+    };
+    assert_eq!(run_sql(app, &sql).await, None);
 }
 
 async fn set_prizes(app: &TestApp, raffle: i64, prizes: &[Value]) -> reqwest::Response {
@@ -49,12 +104,14 @@ async fn freeze(app: &TestApp, raffle: i64) -> reqwest::Response {
     .await
 }
 
+/// Records `result` for `prize` once its lottery has drawn (see [`the_lotteries_have_drawn`]).
 async fn record_result(app: &TestApp, raffle: i64, prize: i64, result: &str) -> reqwest::Response {
+    the_lotteries_have_drawn(app, raffle).await;
     app.admin_send(
         Method::POST,
         &format!("/api/admin/raffles/{raffle}/prizes/{prize}/result"),
-        &json!({"kind": "lottery", "result": result, "publishedOn": "2030-01-15",
-                "officialUrl": "https://loteria.example/resultados/2030-01-15"}),
+        &json!({"kind": "lottery", "result": result, "publishedOn": drawn_day(),
+                "officialUrl": "https://loteria.example/resultados/hoy"}),
     )
     .await
 }
@@ -125,8 +182,9 @@ async fn a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it(app: Te
     assert_eq!(public["prizes"][1]["position"], 2);
     assert_eq!(
         public["prizes"][0]["source"],
-        json!({"kind": "lottery", "lotteryName": "Lotería del Táchira", "drawDate": "2030-01-15",
-               "sourceUrl": "https://loteria.example/resultados"})
+        json!({"kind": "lottery", "lotteryName": "Lotería del Táchira", "drawDate": "2030-01-16",
+               "drawTime": "21:00", "timeZone": "America/Caracas",
+               "drawsAt": "2030-01-17T01:00:00.000Z", "sourceUrl": "https://loteria.example/resultados"})
     );
     assert_eq!(public["commitment"], Value::Null);
     expect_error(
@@ -230,6 +288,54 @@ async fn a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it(app: Te
         "sales_closed",
     )
     .await;
+
+    // No result exists before the lottery draws, nor one published before its draw day or
+    // after today.
+    let result_on = |published_on: &str| {
+        app.request(
+            Method::POST,
+            &format!("/api/admin/raffles/{raffle}/prizes/{first}/result"),
+        )
+        .bearer_auth(&app.admin_token)
+        .json(
+            &json!({"kind": "lottery", "result": "12-0046", "publishedOn": published_on,
+                      "officialUrl": "https://loteria.example/resultados/hoy"}),
+        )
+        .send()
+    };
+    let early = expect_error(
+        result_on("2030-01-16").await.unwrap(),
+        StatusCode::CONFLICT,
+        "prize_source_not_drawn_yet",
+    )
+    .await;
+    assert_eq!(early["drawsAt"], "2030-01-17T01:00:00.000Z");
+    assert!(
+        early["message"]
+            .as_str()
+            .unwrap()
+            .contains("2030-01-16 21:00"),
+        "{early}"
+    );
+    the_lotteries_have_drawn(&app, raffle).await;
+    let tomorrow = (Utc::now() + TimeDelta::days(2))
+        .format("%Y-%m-%d")
+        .to_string();
+    for published_on in ["1999-01-01", tomorrow.as_str()] {
+        let refused = expect_error(
+            result_on(published_on).await.unwrap(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "validation_failed",
+        )
+        .await;
+        assert!(
+            refused["fields"]["publishedOn"]
+                .as_str()
+                .unwrap()
+                .contains(&drawn_day()),
+            "{refused}"
+        );
+    }
 
     // Prizes in order; each result read by the rule.
     expect_error(
@@ -463,6 +569,162 @@ async fn a_frozen_ledger_and_a_recorded_draw_cannot_change_even_in_the_database(
     );
 }
 
+/// The reproduction of issue 32: an account with the catalogue role edited the size after the
+/// freeze, so the result was read with another count of digits and another number won.
+async fn the_size_that_reads_the_result_cannot_move_after_the_first_sale(app: TestApp) {
+    let method = app.payment_method("Zelle", None).await;
+    let (raffle, first, _) = raffle_with_two_prizes(&app).await;
+    let catalogue = app.staff_member("carla", Role::Catalogue).await;
+    let resize = |token: String, max: u32| {
+        app.request(Method::PUT, &format!("/api/admin/raffles/{raffle}"))
+            .bearer_auth(token)
+            .json(
+                &json!({"title": "Rifa de prueba", "description": "Un premio de prueba",
+                          "price": "5", "maxTickets": max, "maxTicketsPerPurchase": 10,
+                          "drawDate": "2030-01-15"}),
+            )
+            .send()
+    };
+    // Before the first sale the size is the catalogue's to set.
+    assert_eq!(
+        resize(catalogue.clone(), 5000).await.unwrap().status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        resize(catalogue.clone(), 999).await.unwrap().status(),
+        StatusCode::OK
+    );
+
+    let (ana, _) = bought(&app, raffle, method, &[42], "ana@example.com").await;
+    let (beto, _) = bought(&app, raffle, method, &[600], "beto@example.com").await;
+    for token in [catalogue.clone(), app.admin_token.clone()] {
+        let refused = resize(token, 5000).await.unwrap();
+        expect_error(refused, StatusCode::CONFLICT, "raffle_size_locked").await;
+    }
+    for purchase in [ana, beto] {
+        assert_eq!(
+            app.decide(purchase, "approved", None).await.status(),
+            StatusCode::OK
+        );
+    }
+    reach_the_draw(&app, raffle).await;
+    assert_eq!(freeze(&app, raffle).await.status(), StatusCode::OK);
+    expect_error(
+        resize(catalogue, 5000).await.unwrap(),
+        StatusCode::CONFLICT,
+        "raffle_size_locked",
+    )
+    .await;
+    // Whoever holds the database's keys meets the same refusal.
+    let refused = run_sql(
+        &app,
+        &format!("UPDATE raffles SET max_tickets = 5000 WHERE id = {raffle}"),
+    )
+    .await;
+    assert!(
+        refused
+            .as_deref()
+            .is_some_and(|e| e.contains("draw_size_locked")),
+        "{refused:?}"
+    );
+
+    // And were the row changed around the trigger, the draw reads the size frozen with the
+    // ledger: `1500` read with 3 digits names 500, unsold, so upward to 600 (with the 4 digits
+    // of 5000 it would name 1500 and wrap around to 42).
+    let drop_trigger = if app.postgres {
+        "DROP TRIGGER raffles_size_locked ON raffles"
+    } else {
+        "DROP TRIGGER raffles_size_locked"
+    };
+    assert_eq!(run_sql(&app, drop_trigger).await, None);
+    assert_eq!(
+        run_sql(
+            &app,
+            &format!("UPDATE raffles SET max_tickets = 5000 WHERE id = {raffle}")
+        )
+        .await,
+        None
+    );
+    let drawn: Value = record_result(&app, raffle, first, "1500")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(drawn["digitsUsed"], 3, "{drawn}");
+    assert_eq!(drawn["prizes"][0]["draw"]["winningNumber"], 600, "{drawn}");
+    let ledger = app
+        .get_json(&format!("/api/raffles/{raffle}/draw/ledger"))
+        .await;
+    assert_eq!(ledger["maxTickets"], 999, "{ledger}");
+}
+
+/// Issue 32: a prize whose lottery drew on 2026-11-20 was frozen on 2026-12-01 and its result
+/// entered. A source must draw after the sales close (the form says so) and after the freeze.
+async fn a_lottery_that_draws_before_the_freeze_decides_nothing(app: TestApp) {
+    let method = app.payment_method("Zelle", None).await;
+    let raffle = app.raffle("5", 100, (1, 10)).await;
+    let mut same_evening = lottery_prize("Moto");
+    same_evening["source"]["drawDate"] = json!("2030-01-15");
+    same_evening["source"]["drawTime"] = json!("19:30");
+    let mut in_bogota = lottery_prize("Televisor");
+    in_bogota["source"]["timeZone"] = json!("America/Bogota");
+    in_bogota["source"]["drawTime"] = json!("20:00");
+    in_bogota["source"]["drawDate"] = json!("2030-01-15");
+    let refused = expect_error(
+        set_prizes(&app, raffle, &[same_evening, in_bogota.clone()]).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
+    // Sales close at 19:59 in Caracas, 18:59 in Bogotá: 20:00 there is after, 19:30 here not.
+    assert_eq!(
+        refused["fields"],
+        json!({"prizes[0].source.drawDate": "Debe ser después de 2030-01-15 19:59"}),
+        "{refused}"
+    );
+    let mut elsewhere = lottery_prize("Moto");
+    elsewhere["source"]["timeZone"] = json!("Asia/Tokyo");
+    let refused = expect_error(
+        set_prizes(&app, raffle, &[elsewhere]).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
+    assert!(refused["fields"]["prizes[0].source.timeZone"].is_string());
+    let set = set_prizes(&app, raffle, &[in_bogota]).await;
+    assert_eq!(set.status(), StatusCode::OK);
+    let view: Value = set.json().await.unwrap();
+    assert_eq!(
+        view["prizes"][0]["source"]["drawsAt"],
+        "2030-01-16T01:00:00.000Z"
+    );
+
+    let (ana, _) = bought(&app, raffle, method, &[7], "ana@example.com").await;
+    assert_eq!(
+        app.decide(ana, "approved", None).await.status(),
+        StatusCode::OK
+    );
+    // The raffle was postponed past its lottery: freezing now would fix the list after the
+    // result is known.
+    reach_the_draw(&app, raffle).await;
+    the_lotteries_have_drawn(&app, raffle).await;
+    let refused = expect_error(
+        freeze(&app, raffle).await,
+        StatusCode::CONFLICT,
+        "draw_source_before_freeze",
+    )
+    .await;
+    assert_eq!(refused["position"], 1);
+    assert_eq!(
+        count_rows(
+            &app,
+            &format!("SELECT COUNT(*) AS n FROM draw_ledgers WHERE raffle_id = {raffle}")
+        )
+        .await,
+        0
+    );
+}
+
 async fn prizes_are_checked_field_by_field_and_test_purchases_lock_nothing(app: TestApp) {
     let raffle = app.raffle("5", 100, (1, 10)).await;
     let body = expect_error(
@@ -502,7 +764,7 @@ async fn prizes_are_checked_field_by_field_and_test_purchases_lock_nothing(app: 
     )
     .await;
     let beacon = json!({"title": "Bici", "description": "", "image": "/uploads/bici.jpg",
-                        "source": {"kind": "beacon", "round": 5_000_000}});
+                        "source": {"kind": "beacon", "round": 999_000_000}});
     assert_eq!(
         set_prizes(&app, raffle, std::slice::from_ref(&beacon))
             .await
@@ -527,7 +789,7 @@ async fn prizes_are_checked_field_by_field_and_test_purchases_lock_nothing(app: 
     assert_eq!(view["rulesLocked"], false);
     assert_eq!(
         view["prizes"][0]["source"],
-        json!({"kind": "beacon", "round": 5_000_000})
+        json!({"kind": "beacon", "round": 999_000_000})
     );
     assert_eq!(view["prizes"][0]["image"], "/uploads/bici.jpg");
     // On sale, the last prize stays; off sale, it may go.
@@ -628,10 +890,11 @@ fn beacon_prize(round: u64) -> Value {
 }
 
 /// A raffle whose one prize is drawn from `round`, with one approved purchase and its draw
-/// date passed; its prize's id.
+/// date passed; its prize's id. The prize was set with a round after the raffle's first draw
+/// date, then the raffle postponed to `round`'s side of it.
 async fn beacon_raffle(app: &TestApp, method: i64, round: u64) -> (i64, i64) {
     let raffle = app.raffle("5", 999, (1, 10)).await;
-    let view: Value = set_prizes(app, raffle, &[beacon_prize(round)])
+    let view: Value = set_prizes(app, raffle, &[beacon_prize(999_000_000)])
         .await
         .json()
         .await
@@ -642,12 +905,25 @@ async fn beacon_raffle(app: &TestApp, method: i64, round: u64) -> (i64, i64) {
         StatusCode::OK
     );
     reach_the_draw(app, raffle).await;
+    rewrite_sources(app, raffle, "beacon", &format!("beacon_round = {round}")).await;
     (raffle, view["prizes"][0]["id"].as_i64().unwrap())
 }
 
 async fn a_beacon_prize_takes_a_round_after_the_freeze_and_only_drands_signature(app: TestApp) {
     let method = app.payment_method("Zelle", None).await;
-    // A round published years ago: its randomness was known before the ledger.
+    // A round published years ago: its randomness was known before the ledger. The form
+    // refuses it against the sales close; a raffle postponed past it, the freeze.
+    let fresh = app.raffle("5", 999, (1, 10)).await;
+    let refused = expect_error(
+        set_prizes(&app, fresh, &[beacon_prize(657_413)]).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "validation_failed",
+    )
+    .await;
+    assert_eq!(
+        refused["fields"]["prizes[0].source.round"], "Debe ser después de 2030-01-15 23:59",
+        "{refused}"
+    );
     let (stale, _) = beacon_raffle(&app, method, 657_413).await;
     let body = expect_error(
         freeze(&app, stale).await,

@@ -554,6 +554,11 @@ impl RaffleRepository for MemoryStore {
         {
             return Err(UpdateRaffleError::BelowHeldNumber { highest_held });
         }
+        if state.raffles[&id].max_tickets != draft.max_tickets
+            && (state.real_purchase_of(id) || state.draws.ledgers.contains_key(&id))
+        {
+            return Err(UpdateRaffleError::SizeLocked);
+        }
         let has_prizes = state.has_prizes(id);
         let raffle = state
             .raffles

@@ -459,6 +459,37 @@ async fn a_raffle_cannot_shrink_below_a_number_someone_holds() {
 }
 
 #[tokio::test]
+async fn a_sold_raffle_keeps_its_size_which_reads_the_winning_number() {
+    let t = Harness::new();
+    let raffle = t.raffle(RaffleSetup::default()).await;
+    let zelle = t.method("Zelle").await;
+    let before_sale = t
+        .catalog()
+        .update_raffle(
+            raffle.id,
+            input("RX-7", "13.00", i64::from(raffle.max_tickets) + 1),
+            &crate::support::reviewer(),
+        )
+        .await;
+    t.buy(&raffle, &zelle, &[1]).await;
+
+    let after_sale = t
+        .catalog()
+        .update_raffle(
+            raffle.id,
+            input("RX-7", "13.00", i64::from(raffle.max_tickets) + 2),
+            &crate::support::reviewer(),
+        )
+        .await;
+
+    assert!(before_sale.is_ok(), "{before_sale:?}");
+    assert!(
+        matches!(after_sale, Err(RaffleError::SizeLocked)),
+        "{after_sale:?}"
+    );
+}
+
+#[tokio::test]
 async fn a_raffle_with_real_purchases_stays_and_one_with_only_tests_goes() {
     let t = Harness::new();
     let sold = t.raffle(RaffleSetup::default()).await;

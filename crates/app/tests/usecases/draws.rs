@@ -31,6 +31,8 @@ fn lottery(title: &str) -> PrizeInput {
         source: PrizeSourceInput::Lottery {
             lottery_name: Some("Lotería del Táchira".into()),
             draw_date: Some("2025-08-01".into()),
+            draw_time: Some("22:10".into()),
+            time_zone: None,
             source_url: Some("https://loteria.example/resultados".into()),
         },
     }
@@ -43,6 +45,16 @@ fn beacon(round: u64) -> PrizeInput {
         image: None,
         source: PrizeSourceInput::Beacon { round: Some(round) },
     }
+}
+
+/// When the tests' lottery draws: 2025-08-01 22:10 in Caracas.
+fn lottery_draws_at() -> DateTime<Utc> {
+    "2025-08-02T02:10:00Z".parse().unwrap()
+}
+
+/// Moves the clock past the lottery's draw.
+fn the_lottery_has_drawn(t: &Harness) {
+    t.clock.set(lottery_draws_at() + TimeDelta::hours(1));
 }
 
 fn result(text: &str) -> LotteryResultInput {
@@ -278,6 +290,15 @@ async fn prizes_are_drawn_in_order_and_a_number_wins_once() {
         .freeze(raffle.id, &crate::support::reviewer())
         .await
         .unwrap();
+    // The Táchira draws at 22:10 in Caracas on 2025-08-01: no result exists before.
+    assert!(matches!(
+        t.draws()
+            .draw_from_lottery(raffle.id, first, &result("1046"), &crate::support::reviewer())
+            .await,
+        Err(DrawError::SourceNotDrawnYet { draws_at, local })
+            if draws_at == lottery_draws_at() && local == "2025-08-01 22:10"
+    ));
+    the_lottery_has_drawn(&t);
 
     assert!(matches!(
         t.draws()
@@ -459,6 +480,7 @@ async fn a_prize_is_delivered_once_within_its_claim_window() {
             .await,
         Err(DrawError::NotDrawn)
     ));
+    the_lottery_has_drawn(&t);
     t.draws()
         .draw_from_lottery(raffle.id, prize, &result("7"), &crate::support::reviewer())
         .await
@@ -498,4 +520,28 @@ async fn a_prize_is_delivered_once_within_its_claim_window() {
             .await,
         Err(DrawError::AlreadyDelivered)
     ));
+}
+
+#[tokio::test]
+async fn a_lottery_that_drew_before_the_freeze_cannot_be_frozen_on() {
+    let t = Harness::new();
+    let raffle = sold(&t, 100, &[lottery("Moto")], &[7], &[8]).await;
+    close_sales(&t, &raffle).await;
+    // The raffle was left unfrozen past its lottery's draw, or within its margin.
+    t.clock.set(lottery_draws_at() - TimeDelta::minutes(5));
+    assert!(matches!(
+        t.draws()
+            .freeze(raffle.id, &crate::support::reviewer())
+            .await,
+        Err(DrawError::SourceDrawsBeforeFreeze { position: 1, draws_at, .. })
+            if draws_at == lottery_draws_at()
+    ));
+    assert!(
+        t.draws()
+            .admin_draw(raffle.id)
+            .await
+            .unwrap()
+            .commitment
+            .is_none()
+    );
 }

@@ -1,8 +1,10 @@
 //! A raffle's prizes, the public source each is drawn from, and the results an admin records
 //! (issue 15, decision 0020). Prizes are drawn in their order: the first prize first.
 
-use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
+use chrono::{DateTime, NaiveDate, NaiveTime, TimeDelta, TimeZone as _, Utc};
+use chrono_tz::Tz;
 
+use super::beacon::round_time;
 use super::rule::{DrawInput, number_from_lottery};
 use crate::calendar::parse_day;
 use crate::validation::{FieldError, FieldErrors, TextKind, free_text, required_text, web_url};
@@ -19,14 +21,40 @@ const URL_MAX: usize = 2048;
 const RESULT_MAX: usize = 60;
 /// Past any round drand will reach (quicknet gives one every 3 s: 10 million a year).
 const MAX_ROUND: u64 = 999_999_999_999;
+/// The time zone a lottery draws in when none is given: the operators' own (decision 0025).
+pub const DEFAULT_TIME_ZONE: Tz = chrono_tz::America::Caracas;
+/// The clocks a lottery may draw on: the countries whose lotteries raffles follow (the panel
+/// offers the same list).
+pub const TIME_ZONES: [&str; 14] = [
+    "America/Caracas",
+    "America/Bogota",
+    "America/Mexico_City",
+    "America/Lima",
+    "America/Guayaquil",
+    "America/Panama",
+    "America/Santo_Domingo",
+    "America/Puerto_Rico",
+    "America/Santiago",
+    "America/Argentina/Buenos_Aires",
+    "America/New_York",
+    "America/Los_Angeles",
+    "Europe/Madrid",
+    "UTC",
+];
+/// How long before a source draws the list must be frozen: a result cannot be known, nor
+/// leaked early, while the freeze is still being made.
+pub const FREEZE_MARGIN: TimeDelta = TimeDelta::minutes(10);
 
 /// The public result a prize is drawn from, fixed before sales close.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PrizeSource {
-    /// A national lottery's draw: its name, the day it is drawn, and where it publishes results.
+    /// A national lottery's draw: its name, the day and local time it is drawn and the time
+    /// zone of that clock, and where it publishes results.
     Lottery {
         lottery_name: String,
         draw_date: NaiveDate,
+        draw_time: NaiveTime,
+        time_zone: Tz,
         source_url: String,
     },
     /// A drand "quicknet" round fixed in advance (the first round after sales close).
@@ -48,6 +76,10 @@ pub enum PrizeSourceInput {
     Lottery {
         lottery_name: Option<String>,
         draw_date: Option<String>,
+        /// `HH:MM` on the lottery's clock; none is the day's first minute (the strictest).
+        draw_time: Option<String>,
+        /// An IANA name (`America/Bogota`); none is [`DEFAULT_TIME_ZONE`].
+        time_zone: Option<String>,
         source_url: Option<String>,
     },
     Beacon {
@@ -70,6 +102,8 @@ impl PrizeSource {
             PrizeSourceInput::Lottery {
                 lottery_name,
                 draw_date,
+                draw_time,
+                time_zone,
                 source_url,
             } => {
                 let lottery_name = errors.check(
@@ -88,6 +122,27 @@ impl PrizeSource {
                         Some(raw) => parse_day(raw),
                     },
                 );
+                let draw_time = errors.check(
+                    "source.drawTime",
+                    match draw_time.as_deref().map(str::trim) {
+                        None | Some("") => Ok(NaiveTime::MIN),
+                        Some(raw) => NaiveTime::parse_from_str(raw, "%H:%M")
+                            .map_err(|_| FieldError::InvalidDate),
+                    },
+                );
+                let time_zone = errors.check(
+                    "source.timeZone",
+                    match time_zone.as_deref().map(str::trim) {
+                        None | Some("") => Ok(DEFAULT_TIME_ZONE),
+                        Some(raw) => TIME_ZONES
+                            .contains(&raw)
+                            .then(|| raw.parse::<Tz>().ok())
+                            .flatten()
+                            .ok_or_else(|| FieldError::UnknownOption {
+                                allowed: TIME_ZONES.to_vec(),
+                            }),
+                    },
+                );
                 let source_url = errors.check(
                     "source.sourceUrl",
                     match source_url.as_deref().map(str::trim) {
@@ -98,6 +153,8 @@ impl PrizeSource {
                 Some(Self::Lottery {
                     lottery_name: lottery_name?,
                     draw_date: draw_date?,
+                    draw_time: draw_time?,
+                    time_zone: time_zone?,
                     source_url: source_url?,
                 })
             }
@@ -117,6 +174,53 @@ impl PrizeSource {
                 );
                 Some(Self::Beacon { round: round? })
             }
+        }
+    }
+}
+
+impl PrizeSource {
+    /// When the source's result is drawn: the lottery's local time on its own clock (on a
+    /// day a clock skips that hour, the first instant after), or the round's time.
+    #[must_use]
+    pub fn draws_at(&self) -> DateTime<Utc> {
+        match self {
+            Self::Lottery {
+                draw_date,
+                draw_time,
+                time_zone,
+                ..
+            } => {
+                let local = draw_date.and_time(*draw_time);
+                time_zone
+                    .from_local_datetime(&local)
+                    .earliest()
+                    .or_else(|| {
+                        time_zone
+                            .from_local_datetime(&(local + TimeDelta::hours(1)))
+                            .earliest()
+                    })
+                    .map_or_else(|| local.and_utc(), |at| at.with_timezone(&Utc))
+            }
+            Self::Beacon { round } => round_time(*round),
+        }
+    }
+
+    /// `at` on the source's own clock, as a form shows it (`2026-12-24 19:59`).
+    #[must_use]
+    pub fn local_time(&self, at: DateTime<Utc>) -> String {
+        match self {
+            Self::Lottery { time_zone, .. } => at.with_timezone(time_zone).format("%Y-%m-%d %H:%M"),
+            Self::Beacon { .. } => at.format("%Y-%m-%d %H:%M"),
+        }
+        .to_string()
+    }
+
+    /// The day it is on the source's own clock at `now`: a result cannot be published later.
+    #[must_use]
+    pub fn today(&self, now: DateTime<Utc>) -> NaiveDate {
+        match self {
+            Self::Lottery { time_zone, .. } => now.with_timezone(time_zone).date_naive(),
+            Self::Beacon { .. } => now.date_naive(),
         }
     }
 }
@@ -157,6 +261,36 @@ impl PrizeDraft {
             prizes.extend(prize);
         }
         errors.into_result().map(|()| prizes)
+    }
+
+    /// Every source must draw after the sales close (a result known while numbers are still
+    /// sold decides nothing fairly); errors are named as [`PrizeDraft::parse_all`]'s.
+    ///
+    /// # Errors
+    /// `prizes[i].source.drawDate` `DateBefore` the close's day on that source's clock.
+    pub fn check_after_close(
+        prizes: &[Self],
+        sales_close: Option<DateTime<Utc>>,
+    ) -> Result<(), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let Some(close) = sales_close else {
+            return Ok(());
+        };
+        for (index, prize) in prizes.iter().enumerate() {
+            if prize.source.draws_at() <= close + FREEZE_MARGIN {
+                let field = match prize.source {
+                    PrizeSource::Lottery { .. } => "source.drawDate",
+                    PrizeSource::Beacon { .. } => "source.round",
+                };
+                errors.add(
+                    format!("prizes[{index}].{field}"),
+                    FieldError::DateBefore {
+                        min: prize.source.local_time(close),
+                    },
+                );
+            }
+        }
+        errors.into_result()
     }
 
     fn parse(input: &PrizeInput, errors: &mut FieldErrors) -> Option<Self> {
@@ -226,15 +360,18 @@ impl PrizeResult {
         }
     }
 
-    /// Parses a lottery result an admin typed for a raffle of `max_tickets` numbers.
+    /// Parses a lottery result an admin typed for a raffle of `max_tickets` numbers, published
+    /// on a day of `published_within` (from the source's draw day to today on its clock).
     ///
     /// # Errors
-    /// `result` when the rule cannot read it; `publishedOn`, `officialUrl` when missing or bad.
+    /// `result` when the rule cannot read it; `publishedOn`, `officialUrl` when missing or bad,
+    /// `publishedOn` `OutOfRange` outside the window.
     pub fn parse_lottery(
         result: Option<&str>,
         published_on: Option<&str>,
         official_url: Option<&str>,
         max_tickets: u32,
+        published_within: (NaiveDate, NaiveDate),
     ) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
         let result = errors.check(
@@ -251,7 +388,17 @@ impl PrizeResult {
             "publishedOn",
             match published_on.map(str::trim) {
                 None | Some("") => Err(FieldError::Required),
-                Some(raw) => parse_day(raw),
+                Some(raw) => parse_day(raw).and_then(|day| {
+                    let (earliest, latest) = published_within;
+                    if (earliest..=latest).contains(&day) {
+                        Ok(day)
+                    } else {
+                        Err(FieldError::OutOfRange {
+                            min: earliest.to_string(),
+                            max: latest.to_string(),
+                        })
+                    }
+                }),
             },
         );
         let official_url = errors.check(
@@ -315,6 +462,8 @@ mod tests {
             source: PrizeSourceInput::Lottery {
                 lottery_name: Some(name.into()),
                 draw_date: Some(date.into()),
+                draw_time: None,
+                time_zone: None,
                 source_url: Some(url.into()),
             },
         }
@@ -333,9 +482,95 @@ mod tests {
             PrizeSource::Lottery {
                 lottery_name: "Lotería del Táchira".into(),
                 draw_date: NaiveDate::from_ymd_opt(2026, 12, 24).expect("date"),
+                draw_time: NaiveTime::MIN,
+                time_zone: DEFAULT_TIME_ZONE,
                 source_url: "https://loteria.example/resultados".into(),
             }
         );
+    }
+
+    fn at(raw: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(raw).expect("instant").to_utc()
+    }
+
+    fn lottery_at(date: &str, time: &str, zone: &str) -> PrizeInput {
+        let mut input = lottery("Lotería", date, "https://l.example");
+        if let PrizeSourceInput::Lottery {
+            draw_time,
+            time_zone,
+            ..
+        } = &mut input.source
+        {
+            *draw_time = Some(time.into());
+            *time_zone = Some(zone.into());
+        }
+        input
+    }
+
+    fn draws_at(input: PrizeInput) -> DateTime<Utc> {
+        PrizeDraft::parse_all(&[input]).expect("valid")[0]
+            .source
+            .draws_at()
+    }
+
+    #[test]
+    fn a_lottery_draws_at_its_local_time_on_its_own_clock() {
+        assert_eq!(
+            draws_at(lottery_at("2026-12-24", "16:45", "America/Bogota")),
+            at("2026-12-24T21:45:00Z"),
+            "Bogotá is 5 hours behind UTC"
+        );
+        assert_eq!(
+            draws_at(lottery("Lotería", "2026-12-24", "https://l.example")),
+            at("2026-12-24T04:00:00Z"),
+            "no time is the first minute of the day in Caracas"
+        );
+        // New York's clock skips 02:30 on 2026-03-08: the first instant after is taken.
+        assert_eq!(
+            draws_at(lottery_at("2026-03-08", "02:30", "America/New_York")),
+            at("2026-03-08T07:30:00Z")
+        );
+
+        let refused: Vec<String> =
+            PrizeDraft::parse_all(&[lottery_at("2026-12-24", "25:00", "Mars/Olympus")])
+                .expect_err("invalid")
+                .iter()
+                .map(|(field, _)| field.to_string())
+                .collect();
+        assert_eq!(
+            refused,
+            ["prizes[0].source.drawTime", "prizes[0].source.timeZone"]
+        );
+    }
+
+    #[test]
+    fn a_source_must_draw_after_the_sales_close() {
+        let prizes = PrizeDraft::parse_all(&[
+            lottery("Lotería", "2026-12-24", "https://l.example"),
+            lottery("Lotería", "2026-12-25", "https://l.example"),
+        ])
+        .expect("valid");
+        // Sales close at 19:59:59 on the 24th in Caracas: the 24th's draw is before it, the
+        // 25th's (its first minute) after it.
+        let errors = PrizeDraft::check_after_close(&prizes, Some(at("2026-12-24T23:59:59Z")))
+            .expect_err("the first draws before the close");
+        let named: Vec<(String, FieldError)> = errors
+            .iter()
+            .map(|(field, error)| (field.to_string(), error.clone()))
+            .collect();
+        assert_eq!(
+            named,
+            [(
+                "prizes[0].source.drawDate".to_owned(),
+                FieldError::DateBefore {
+                    min: "2026-12-24 19:59".into()
+                }
+            )]
+        );
+        assert!(
+            PrizeDraft::check_after_close(&prizes[1..], Some(at("2026-12-24T23:59:59Z"))).is_ok()
+        );
+        assert!(PrizeDraft::check_after_close(&prizes, None).is_ok());
     }
 
     #[test]
@@ -375,6 +610,40 @@ mod tests {
         );
     }
 
+    fn day(raw: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(raw, "%Y-%m-%d").expect("day")
+    }
+
+    #[test]
+    fn a_result_is_published_between_the_draw_and_today() {
+        let parse = |published_on: &str| {
+            PrizeResult::parse_lottery(
+                Some("1234"),
+                Some(published_on),
+                Some("https://l.example/r"),
+                9999,
+                (day("2030-01-15"), day("2030-01-20")),
+            )
+        };
+        for refused in ["1999-01-01", "2030-01-14", "2030-01-21"] {
+            let errors = parse(refused).expect_err(refused);
+            assert_eq!(
+                errors
+                    .iter()
+                    .next()
+                    .map(|(f, e)| (f.to_string(), e.clone())),
+                Some((
+                    "publishedOn".into(),
+                    FieldError::OutOfRange {
+                        min: "2030-01-15".into(),
+                        max: "2030-01-20".into()
+                    }
+                ))
+            );
+        }
+        assert!(parse("2030-01-15").is_ok() && parse("2030-01-20").is_ok());
+    }
+
     #[test]
     fn a_lottery_result_must_be_readable_by_the_rule() {
         let refused = PrizeResult::parse_lottery(
@@ -382,6 +651,7 @@ mod tests {
             Some("2026-12-24"),
             Some("https://l.example/r"),
             9999,
+            (day("2026-12-24"), day("2026-12-26")),
         )
         .expect_err("letters");
         assert_eq!(
@@ -396,6 +666,7 @@ mod tests {
             Some("2026-12-24"),
             Some("https://l.example/r"),
             9999,
+            (day("2026-12-24"), day("2026-12-26")),
         )
         .expect("readable");
         assert_eq!(

@@ -33,6 +33,26 @@ export function useStepText(maxTickets: number): (step: DrawStep) => string {
         return t("wins", { number: label(step.number) });
       case "noWinner":
         return t("noWinner");
+      case "digits":
+        return t("digits", { result: step.result, digits: step.digits, used: step.used });
+      case "beaconRandomness":
+        return t("beaconRandomness", { round: String(step.round), prefix: step.randomnessHex.slice(0, BEACON_PREFIX) });
+      case "names":
+        return t("names", { number: label(step.number) });
+      case "outsideRaffle":
+        return t("outsideRaffle", { number: label(step.number), first: label(1), last: label(step.maxTickets) });
+      case "notSoldNextSource":
+        return t("notSoldNextSource", { number: label(step.number) });
+      case "alreadyWonNextSource":
+        return t("alreadyWonNextSource", { number: label(step.number) });
+      case "incompleteRound":
+        return t("incompleteRound", { count: formatCount(step.count, locale) });
+      case "inPlay":
+        return t("inPlay", { count: step.count });
+      case "place":
+        return t("place", { count: formatCount(step.count, locale), remainder: formatCount(step.remainder, locale), number: label(step.number) });
+      case "nextSource":
+        return t("nextSource");
     }
   };
 }

@@ -7037,6 +7037,62 @@ export type components = {
         } | {
             /** @enum {string} */
             step: "noWinner";
+        } | {
+            digits: number;
+            result: string;
+            /** @enum {string} */
+            step: "digits";
+            used: string;
+        } | {
+            randomnessHex: string;
+            /** Format: int64 */
+            round: number;
+            /** @enum {string} */
+            step: "beaconRandomness";
+        } | {
+            /** Format: int32 */
+            number: number;
+            /** @enum {string} */
+            step: "names";
+        } | {
+            /** Format: int32 */
+            maxTickets: number;
+            /** Format: int32 */
+            number: number;
+            /** @enum {string} */
+            step: "outsideRaffle";
+        } | {
+            /** Format: int32 */
+            number: number;
+            /** @enum {string} */
+            step: "notSoldNextSource";
+        } | {
+            /** Format: int32 */
+            number: number;
+            /** @enum {string} */
+            step: "alreadyWonNextSource";
+        } | {
+            /** Format: int32 */
+            count: number;
+            /** @enum {string} */
+            step: "incompleteRound";
+        } | {
+            /** Format: int32 */
+            count: number;
+            /** @enum {string} */
+            step: "inPlay";
+        } | {
+            /** Format: int32 */
+            count: number;
+            /** Format: int32 */
+            number: number;
+            /** Format: int32 */
+            remainder: number;
+            /** @enum {string} */
+            step: "place";
+        } | {
+            /** @enum {string} */
+            step: "nextSource";
         };
         /**
          * @description The stored SMTP settings. The password is never sent back; `hasPassword` says whether one
@@ -7330,10 +7386,16 @@ export type components = {
         PrizeSourceDto: {
             /** @description `YYYY-MM-DD`. */
             drawDate: string;
+            /** @description The same instant in UTC: the list must be frozen before it. */
+            drawsAt?: string;
+            /** @description `HH:MM` on the lottery's own clock (absent in files published before it was kept). */
+            drawTime?: string;
             /** @enum {string} */
             kind: "lottery";
             lotteryName: string;
             sourceUrl: string;
+            /** @description The IANA name of that clock (`America/Caracas`). */
+            timeZone?: string;
         } | {
             /** @enum {string} */
             kind: "beacon";
@@ -7344,10 +7406,14 @@ export type components = {
         PrizeSourceRequest: {
             /** @description `YYYY-MM-DD`. */
             drawDate?: string | null;
+            /** @description `HH:MM` on the lottery's clock; none is the day's first minute. */
+            drawTime?: string | null;
             /** @enum {string} */
             kind: "lottery";
             lotteryName?: string | null;
             sourceUrl?: string | null;
+            /** @description One of the offered IANA names; none is `America/Caracas`. */
+            timeZone?: string | null;
         } | {
             /** @enum {string} */
             kind: "beacon";

@@ -20,3 +20,29 @@ const DRAND_QUICKNET = "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba9460
 export function drandRoundUrl(round: number): string {
   return `https://api.drand.sh/${DRAND_QUICKNET}/public/${round}`;
 }
+
+/** The clocks a lottery may draw on, as the server accepts them (prize.rs `TIME_ZONES`). */
+export const LOTTERY_TIME_ZONES = [
+  "America/Caracas",
+  "America/Bogota",
+  "America/Mexico_City",
+  "America/Lima",
+  "America/Guayaquil",
+  "America/Panama",
+  "America/Santo_Domingo",
+  "America/Puerto_Rico",
+  "America/Santiago",
+  "America/Argentina/Buenos_Aires",
+  "America/New_York",
+  "America/Los_Angeles",
+  "Europe/Madrid",
+  "UTC",
+] as const;
+
+/** The zone a lottery draws in when none is chosen: the server's default. */
+export const DEFAULT_LOTTERY_TIME_ZONE = LOTTERY_TIME_ZONES[0];
+
+/** A zone's city as people name it: `America/Argentina/Buenos_Aires` → `Buenos Aires`. */
+export function zoneCity(zone: string): string {
+  return (zone.split("/").pop() ?? zone).replaceAll("_", " ");
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Path } from "react-hook-form";
-import type { AdminPrize, PrizeInput, PrizeResultInput, PrizeSource } from "@/lib/api/types";
+import type { AdminPrize, PrizeInput, PrizeResultInput } from "@/lib/api/types";
+import { DEFAULT_LOTTERY_TIME_ZONE } from "@/lib/draw/display";
 
 /**
  * The forms of the verifiable draw: the prizes, a prize's result and its delivery. The client
@@ -21,6 +22,7 @@ export const DRAW_LIMITS = {
 } as const;
 
 export const PRIZE_SOURCE_KINDS = ["lottery", "beacon"] as const;
+
 export type PrizeSourceKind = (typeof PRIZE_SOURCE_KINDS)[number];
 
 /** Digits, spaces and the separators lotteries print, with at least one digit (the rule's reading). */
@@ -42,6 +44,9 @@ const prizeDraftSchema = z.object({
   // Both kinds' fields are kept, so switching the kind back and forth loses nothing typed.
   lotteryName: z.string(),
   drawDate: z.string(),
+  /** `HH:MM` on the lottery's clock, or empty (the day's first minute). */
+  drawTime: z.string(),
+  timeZone: z.string(),
   sourceUrl: z.string(),
   round: z.string(),
 });
@@ -71,7 +76,7 @@ export function prizesSchema(m: PrizeMessages) {
 export type PrizesValues = z.input<ReturnType<typeof prizesSchema>>;
 
 export function emptyPrize(): PrizeDraft {
-  return { title: "", description: "", image: "", kind: "lottery", lotteryName: "", drawDate: "", sourceUrl: "", round: "" };
+  return { title: "", description: "", image: "", kind: "lottery", lotteryName: "", drawDate: "", drawTime: "", timeZone: DEFAULT_LOTTERY_TIME_ZONE, sourceUrl: "", round: "" };
 }
 
 export function prizeDraftOf(prize: Pick<AdminPrize, "title" | "description" | "image" | "source">): PrizeDraft {
@@ -82,16 +87,23 @@ export function prizeDraftOf(prize: Pick<AdminPrize, "title" | "description" | "
     description: prize.description,
     image: prize.image ?? "",
     ...(source.kind === "lottery"
-      ? { kind: "lottery", lotteryName: source.lotteryName, drawDate: source.drawDate, sourceUrl: source.sourceUrl }
+      ? {
+          kind: "lottery",
+          lotteryName: source.lotteryName,
+          drawDate: source.drawDate,
+          drawTime: source.drawTime ?? "",
+          timeZone: source.timeZone || DEFAULT_LOTTERY_TIME_ZONE,
+          sourceUrl: source.sourceUrl,
+        }
       : { kind: "beacon", round: String(source.round) }),
   };
 }
 
 /** The request's prize: trimmed text, no image as null, only the chosen kind's source. */
 export function prizeInputOf(d: PrizeDraft): PrizeInput {
-  const source: PrizeSource =
+  const source: PrizeInput["source"] =
     d.kind === "lottery"
-      ? { kind: "lottery", lotteryName: d.lotteryName.trim(), drawDate: d.drawDate, sourceUrl: d.sourceUrl.trim() }
+      ? { kind: "lottery", lotteryName: d.lotteryName.trim(), drawDate: d.drawDate, drawTime: d.drawTime || null, timeZone: d.timeZone, sourceUrl: d.sourceUrl.trim() }
       : { kind: "beacon", round: Number(d.round.trim()) };
   return { title: d.title.trim(), description: d.description.trim(), image: d.image.trim() || null, source };
 }
@@ -103,6 +115,8 @@ const PRIZE_FIELDS = {
   image: "image",
   "source.lotteryName": "lotteryName",
   "source.drawDate": "drawDate",
+  "source.drawTime": "drawTime",
+  "source.timeZone": "timeZone",
   "source.sourceUrl": "sourceUrl",
   "source.round": "round",
 } as const satisfies Record<string, keyof PrizeDraft>;

@@ -11,6 +11,8 @@ pub struct Model {
     pub root: String,
     pub size: i32,
     pub frozen_at: DateTimeUtc,
+    /// The raffle's size when frozen (migration `m20261202_000001`).
+    pub max_tickets: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

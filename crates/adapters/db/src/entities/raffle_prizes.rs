@@ -16,6 +16,11 @@ pub struct Model {
     pub source_kind: String,
     pub lottery_name: Option<String>,
     pub lottery_draw_date: Option<Date>,
+    /// `HH:MM` on the lottery's clock; none (prizes saved before `m20261202_000001`) is the
+    /// day's first minute.
+    pub lottery_draw_time: Option<String>,
+    /// The lottery's IANA time zone; none is the default (`America/Caracas`).
+    pub lottery_time_zone: Option<String>,
     pub source_url: Option<String>,
     pub beacon_round: Option<i64>,
 }

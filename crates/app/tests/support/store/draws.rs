@@ -23,7 +23,7 @@ use super::{MemoryStore, State};
 #[derive(Default)]
 pub(super) struct DrawState {
     prizes: BTreeMap<PrizeId, (RaffleId, u32, PrizeDraft)>,
-    ledgers: BTreeMap<RaffleId, (Commitment, Vec<LedgerEntry>)>,
+    pub(super) ledgers: BTreeMap<RaffleId, (Commitment, Vec<LedgerEntry>)>,
     draws: BTreeMap<PrizeId, (PrizeDraw, Option<PurchaseId>)>,
     deliveries: BTreeMap<PrizeId, PrizeDelivery>,
 }
@@ -48,7 +48,7 @@ impl State {
         self.draws.prizes.values().any(|(r, _, _)| *r == raffle)
     }
 
-    fn real_purchase_of(&self, raffle: RaffleId) -> bool {
+    pub(super) fn real_purchase_of(&self, raffle: RaffleId) -> bool {
         self.purchases
             .values()
             .any(|p| p.purchase.raffle_id == raffle && p.purchase.status != PurchaseStatus::Test)
@@ -186,6 +186,7 @@ impl DrawRepository for MemoryStore {
             root: ledger.root,
             size: u32::try_from(ledger.entries.len()).unwrap(),
             frozen_at,
+            max_tickets: state.raffles[&raffle].max_tickets,
         };
         state
             .draws

@@ -141,6 +141,26 @@ function useStepText(maxTickets: number): (step: DrawStep) => string {
         return t("wins", { number: n(step.number) });
       case "noWinner":
         return t("noWinner");
+      case "digits":
+        return t("digits", { result: step.result, used: step.used, digits: step.digits });
+      case "beaconRandomness":
+        return t("beaconRandomness", { round: String(step.round), randomness: step.randomnessHex });
+      case "names":
+        return t("names", { number: n(step.number) });
+      case "outsideRaffle":
+        return t("outsideRaffle", { number: n(step.number), first: n(1), last: n(step.maxTickets) });
+      case "notSoldNextSource":
+        return t("notSoldNextSource", { number: n(step.number) });
+      case "alreadyWonNextSource":
+        return t("alreadyWonNextSource", { number: n(step.number) });
+      case "incompleteRound":
+        return t("incompleteRound", { count: formatCount(step.count, locale) });
+      case "inPlay":
+        return t("inPlay", { count: step.count });
+      case "place":
+        return t("place", { count: formatCount(step.count, locale), remainder: formatCount(step.remainder, locale), number: n(step.number) });
+      case "nextSource":
+        return t("nextSource");
     }
   };
 }

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { ExternalLink } from "lucide-react";
 import { quicknetRoundTime, resultBlocker } from "@/lib/admin/draw";
 import type { AdminDrawView, AdminPrize } from "@/lib/api/types";
+import { DEFAULT_LOTTERY_TIME_ZONE, zoneCity } from "@/lib/draw/display";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { ClaimSection } from "./claim-section";
 import { DrawOutcome } from "./draw-outcome";
@@ -44,7 +45,7 @@ export function PrizeCard({
           <p className="text-sm" data-testid={`prize-source-${prize.position}`}>
             {source.kind === "lottery" ? (
               <>
-                {t("lotterySource", { name: source.lotteryName, date: formatDate(source.drawDate, locale) })} ·{" "}
+                {t("lotterySource", { name: source.lotteryName, date: formatDate(source.drawDate, locale), time: source.drawTime || "00:00", zone: zoneCity(source.timeZone || DEFAULT_LOTTERY_TIME_ZONE) })} ·{" "}
                 <a href={source.sourceUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
                   {t("sourceLink")}
                   <ExternalLink aria-hidden className="size-3.5" />

@@ -5,10 +5,12 @@ import { useLocale, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { firstRoundAfter, quicknetRoundTime } from "@/lib/admin/draw";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { LOTTERY_TIME_ZONES, zoneCity } from "@/lib/draw/display";
 import { DRAW_LIMITS, PRIZE_SOURCE_KINDS, type PrizeSourceKind, type PrizesValues } from "@/lib/validations/draw";
 import { DateField } from "../date-field";
 import { PhotoField } from "../photo-field";
@@ -58,6 +60,20 @@ export function PrizeFields({
           <FormField control={control} name={`prizes.${index}.drawDate`} label={t("drawDate")}>
             {({ id, value, onChange, "aria-invalid": invalid, "aria-describedby": describedBy }) => (
               <DateField id={id} value={value} onChange={onChange} invalid={Boolean(invalid)} describedBy={describedBy} onUnreadableChange={onDateUnreadable} />
+            )}
+          </FormField>
+          <FormField control={control} name={`prizes.${index}.drawTime`} label={t("drawTime")} hint={t("drawTimeHint")}>
+            {(field) => <Input {...field} type="time" step={60} data-testid={`prize-draw-time-${index}`} />}
+          </FormField>
+          <FormField control={control} name={`prizes.${index}.timeZone`} label={t("timeZone")}>
+            {(field) => (
+              <NativeSelect {...field} data-testid={`prize-time-zone-${index}`}>
+                {LOTTERY_TIME_ZONES.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zoneCity(zone)} ({zone})
+                  </option>
+                ))}
+              </NativeSelect>
             )}
           </FormField>
           <FormField control={control} name={`prizes.${index}.sourceUrl`} label={t("sourceUrl")} className="sm:col-span-2">
