@@ -512,10 +512,7 @@ async fn only_one_of_two_racing_decisions_wins(url: &str) {
 
 async fn a_raffle_cannot_shrink_below_a_held_number_nor_vanish_with_purchases(url: &str) {
     let db = Db::connect(url, 2).await.unwrap();
-    let id = raffle(&db, 100).await;
-    db.create_purchase(&purchase(id, &[80], "RF-A", "04141234567"), "Rifa")
-        .await
-        .unwrap();
+    let record = |_: Option<&_>, _: Option<&_>| audit_entry(AuditAction::RaffleUpdated, now());
     let mut draft = RaffleDraft {
         title: "Rifa".into(),
         description: "Premio".into(),
@@ -528,12 +525,12 @@ async fn a_raffle_cannot_shrink_below_a_held_number_nor_vanish_with_purchases(ur
         end_date: None,
         sales: SalesTerms::default(),
     };
-
-    let shrunk = db
-        .update_raffle(id, &draft, &|_, _| {
-            audit_entry(AuditAction::RaffleUpdated, now())
-        })
-        .await;
+    // A real purchase fixes the size: it reads the winning number (decision 0025).
+    let id = raffle(&db, 100).await;
+    db.create_purchase(&purchase(id, &[80], "RF-A", "04141234567"), "Rifa")
+        .await
+        .unwrap();
+    let shrunk = db.update_raffle(id, &draft, &record).await;
     assert!(
         matches!(
             shrunk,
@@ -542,16 +539,22 @@ async fn a_raffle_cannot_shrink_below_a_held_number_nor_vanish_with_purchases(ur
         ),
         "{shrunk:?}"
     );
-    draft.max_tickets = 80;
+    for size in [80, 200] {
+        draft.max_tickets = size;
+        let moved = db.update_raffle(id, &draft, &record).await;
+        assert!(
+            matches!(moved, Err(UpdateRaffleError::SizeLocked)),
+            "{moved:?}"
+        );
+    }
+    draft.max_tickets = 100;
     assert_eq!(
-        db.update_raffle(id, &draft, &|_, _| audit_entry(
-            AuditAction::RaffleUpdated,
-            now()
-        ))
-        .await
-        .unwrap()
-        .max_tickets,
-        80
+        db.update_raffle(id, &draft, &record)
+            .await
+            .unwrap()
+            .max_tickets,
+        100,
+        "the rest of the raffle still changes"
     );
     assert!(matches!(
         db.update_raffle(RaffleId::new(424_242), &draft, &|_, _| audit_entry(
