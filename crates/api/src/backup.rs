@@ -47,15 +47,12 @@ pub async fn backup(config: &Config, to: &Path) -> anyhow::Result<Backup> {
     if to.exists() {
         bail!("{} exists: back up into a new directory", to.display());
     }
-    let mut builder = fs::DirBuilder::new();
-    builder.recursive(true);
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder
-        .create(to)
-        .with_context(|| format!("failed to create {}", to.display()))?;
+    private_dir(to)?;
 
     let database = to.join("rifa.db");
+    // `VACUUM INTO` writes into an empty file as it finds it: made owner-only first, the copy
+    // is never readable by others, not even while it is written.
+    private_file(&database)?;
     let db = crate::database(config).await?;
     db.copy_sqlite_into(&database).await?;
     let database_bytes = fs::metadata(&database)?.len();
@@ -81,7 +78,7 @@ pub async fn backup(config: &Config, to: &Path) -> anyhow::Result<Backup> {
 
 /// Copies the files under `from` into `to`, leaving out partial uploads; the number copied.
 fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<u64> {
-    fs::create_dir_all(to).with_context(|| format!("failed to create {}", to.display()))?;
+    private_dir(to)?;
     let mut copied = 0;
     for entry in fs::read_dir(from).with_context(|| format!("failed to read {}", from.display()))? {
         let entry = entry?;
@@ -97,15 +94,31 @@ fn copy_tree(from: &Path, to: &Path) -> anyhow::Result<u64> {
     Ok(copied)
 }
 
-/// Copies one file, readable by its owner only from the moment it exists.
-fn copy_private(from: &Path, to: &Path) -> anyhow::Result<()> {
+/// A directory (and its missing parents) only its owner may open, as the data directory.
+fn private_dir(path: &Path) -> anyhow::Result<()> {
+    let mut builder = fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder
+        .create(path)
+        .with_context(|| format!("failed to create {}", path.display()))
+}
+
+/// A new, empty file only its owner may read, from the moment it exists.
+fn private_file(path: &Path) -> anyhow::Result<fs::File> {
     let mut options = fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut target = options
-        .open(to)
-        .with_context(|| format!("failed to create {}", to.display()))?;
+    options
+        .open(path)
+        .with_context(|| format!("failed to create {}", path.display()))
+}
+
+/// Copies one file, readable by its owner only from the moment it exists.
+fn copy_private(from: &Path, to: &Path) -> anyhow::Result<()> {
+    let mut target = private_file(to)?;
     let mut source =
         fs::File::open(from).with_context(|| format!("failed to read {}", from.display()))?;
     io::copy(&mut source, &mut target)

@@ -144,9 +144,26 @@ async fn a_sqlite_backup_restores_into_a_server_that_has_everything() {
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(said.contains("1 proof file(s)"), "{said}");
-    let mode =
-        std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(&backup).unwrap().permissions());
-    assert_eq!(mode & 0o777, 0o700, "only the API's user reads a backup");
+    // Only the API's user reads a backup: every directory and file in it, not just the top
+    // (issue 31: the database was written 0644 and the uploads' folders 0755).
+    let mut modes = Vec::new();
+    let mut pending = vec![backup.clone()];
+    while let Some(path) = pending.pop() {
+        let meta = std::fs::metadata(&path).unwrap();
+        let mode = std::os::unix::fs::PermissionsExt::mode(&meta.permissions()) & 0o777;
+        if meta.is_dir() {
+            pending.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+        }
+        modes.push((path.display().to_string(), mode, meta.is_dir()));
+    }
+    assert!(modes.iter().any(|(path, _, _)| path.ends_with("rifa.db")));
+    assert!(
+        modes.iter().filter(|(_, _, dir)| *dir).count() >= 2,
+        "{modes:?}"
+    );
+    for (path, mode, dir) in &modes {
+        assert_eq!(*mode, if *dir { 0o700 } else { 0o600 }, "{path}");
+    }
     // A second backup never overwrites the first.
     let again = rifa_api(&app, &["backup", backup.to_str().unwrap()], "").await;
     assert!(!again.status.success());
