@@ -1,13 +1,13 @@
 //! The audit trail (decision 0022): entries appended in the caller's transaction, chained
 //! through `audit_head`, whose row lock orders concurrent appends.
 
-use anyhow::{Context, anyhow};
+use anyhow::Context;
 use chrono::{DateTime, Utc};
 use rifa_domain::admin::AdminId;
 use rifa_domain::audit::{
     Actor, AuditAction, AuditEntry, ChainHead, ChainedEntry, Change, DecisionTiming,
 };
-use rifa_domain::draw::ledger::{hash_from_hex, to_hex};
+use rifa_domain::draw::ledger::{Hash, hash_from_hex, to_hex};
 use rifa_domain::purchase::PurchaseEventKind;
 use rifa_ports::{AuditQuery, AuditTrail};
 use sea_orm::{
@@ -86,16 +86,33 @@ pub(crate) async fn append(conn: &impl ConnectionTrait, entry: &AuditEntry) -> a
     Ok(())
 }
 
+/// A hash no entry has: what an unreadable stored hash reads as, so the walk reports a break.
+const UNREADABLE_HASH: Hash = [0xff; 32];
+
+/// A stored row as an entry of the chain. A row edited into something this build cannot read
+/// (an unknown action, changes that are not JSON, a hash that is not hex) still reads: as an
+/// entry whose hash cannot match, so the trail reports it as edited instead of failing whole.
 fn chained_of(row: audit_log::Model) -> anyhow::Result<ChainedEntry> {
-    let changes: Vec<StoredChange> = serde_json::from_str(&row.changes)
-        .with_context(|| format!("audit entry {}: unreadable changes", row.seq))?;
-    let hash = |text: &str| {
-        hash_from_hex(text).ok_or_else(|| anyhow!("audit entry {}: unreadable hash", row.seq))
+    let changes = match serde_json::from_str::<Vec<StoredChange>>(&row.changes) {
+        Ok(changes) => changes
+            .into_iter()
+            .map(|c| Change {
+                field: c.field,
+                before: c.before,
+                after: c.after,
+            })
+            .collect(),
+        Err(_) => vec![Change {
+            field: "[unreadable]".to_owned(),
+            before: None,
+            after: Some(row.changes.clone()),
+        }],
     };
+    let hash = |text: &str| hash_from_hex(text).unwrap_or(UNREADABLE_HASH);
     Ok(ChainedEntry {
         seq: u64::try_from(row.seq)?,
-        prev_hash: hash(&row.prev_hash)?,
-        hash: hash(&row.hash)?,
+        prev_hash: hash(&row.prev_hash),
+        hash: hash(&row.hash),
         entry: AuditEntry {
             at: row.at,
             actor: Actor {
@@ -103,17 +120,9 @@ fn chained_of(row: audit_log::Model) -> anyhow::Result<ChainedEntry> {
                 username: row.actor,
                 ip: row.ip,
             },
-            action: AuditAction::parse(&row.action)
-                .ok_or_else(|| anyhow!("audit entry {}: unknown action {}", row.seq, row.action))?,
+            action: AuditAction::parse(&row.action).unwrap_or(AuditAction::Unrecognised),
             target: row.target,
-            changes: changes
-                .into_iter()
-                .map(|c| Change {
-                    field: c.field,
-                    before: c.before,
-                    after: c.after,
-                })
-                .collect(),
+            changes,
         },
     })
 }

@@ -20,6 +20,7 @@ on_both!(
     a_live_connection_closes_within_a_second_when_its_session_or_admin_ends,
     every_sign_in_and_decision_is_in_one_chain_even_when_decisions_race,
     an_edited_a_deleted_and_a_cut_off_entry_are_each_found,
+    a_row_edited_into_nonsense_is_a_break_not_a_failure,
     the_verify_audit_command_passes_an_untouched_trail,
     payment_methods_and_rates_leave_what_changed_in_the_trail,
     settings_saves_are_in_the_trail_without_the_e_mail_password,
@@ -325,6 +326,48 @@ async fn an_edited_a_deleted_and_a_cut_off_entry_are_each_found(app: TestApp) {
     let said = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{said}");
     assert!(said.contains("Missing { seq: 3 }"), "{said}");
+}
+
+/// Issue 31: an action renamed to an unknown one made the verification, every page holding
+/// that row and `verify-audit` fail (500, an error exit) instead of reporting the break.
+async fn a_row_edited_into_nonsense_is_a_break_not_a_failure(app: TestApp) {
+    app.other_admin("ana", false).await;
+    let unguard = if app.postgres {
+        "ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only"
+    } else {
+        "DROP TRIGGER audit_log_append_only_update"
+    };
+    assert_eq!(run_sql(&app, unguard).await, None);
+    for (edit, seq) in [
+        ("action = 'purchase.stolen'", 3),
+        ("changes = 'not json'", 2),
+        ("prev_hash = 'zz'", 4),
+    ] {
+        assert_eq!(
+            run_sql(
+                &app,
+                &format!("UPDATE audit_log SET {edit} WHERE seq = {seq}")
+            )
+            .await,
+            None
+        );
+    }
+    let found = verification(&app).await;
+    assert_eq!(
+        (&found["intact"], &found["problem"], &found["atSeq"]),
+        (&json!(false), &json!("edited"), &json!(2)),
+        "{found}"
+    );
+    let page = trail(&app, "").await;
+    let unknown = page
+        .iter()
+        .find(|e| e["seq"] == 3)
+        .expect("the renamed row is listed");
+    assert_eq!(unknown["action"], "unrecognised");
+    let output = rifa_api(&app, &["verify-audit"], "").await;
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert!(said.contains("Edited { seq: 2 }"), "{said}");
 }
 
 async fn the_verify_audit_command_passes_an_untouched_trail(app: TestApp) {
