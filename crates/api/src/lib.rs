@@ -55,9 +55,9 @@ use rifa_db::Db;
 use rifa_drand::HttpBeacon;
 use rifa_mail::{ConfiguredTransports, MailTemplates};
 use rifa_pdf::{GenPdfReceipts, HtmlInvoices};
-use rifa_ports::{AdminRepository, Clock};
+use rifa_ports::{AdminRepository, Clock, KnownDevices};
 use rifa_proofs::{DecodingInspector, FileExaminer, ProgramReader};
-use rifa_security::{Argon2Hasher, HmacAccessKeys, JwtIssuer};
+use rifa_security::{Argon2Hasher, HmacAccessKeys, JwtIssuer, JwtKnownDevices};
 use rifa_storage::{LocalStore, ProofStore, S3Store};
 use rifa_system::{RandomReferences, RandomSalts, SystemClock};
 use secrecy::{ExposeSecret, SecretString};
@@ -101,6 +101,10 @@ pub struct AppState {
     /// For the readiness probe only.
     pub db: Db,
     pub limits: RateLimits,
+    /// Browsers that signed in to an account before (decision 0026).
+    pub known_devices: Arc<dyn KnownDevices>,
+    /// Whether the site is served over HTTPS: the device cookie is then `Secure`.
+    pub secure_cookies: bool,
     pub dev_mode: bool,
     pub trust_proxy: bool,
     pub live: config::LiveTimings,
@@ -326,6 +330,11 @@ fn state(
         settings: Arc::new(Settings::new(db.clone(), Arc::clone(&clock), shared)),
         events,
         db,
+        known_devices: Arc::new(JwtKnownDevices::new(
+            config.access_secret.expose_secret().as_bytes(),
+            KNOWN_DEVICE_LIFE,
+        )?),
+        secure_cookies: config.site_url.starts_with("https://"),
         limits: RateLimits::new(
             config.lookups_per_minute,
             config.logins_per_minute,
@@ -339,6 +348,9 @@ fn state(
         metrics: metrics::install(config.metrics_token.as_ref())?,
     })
 }
+
+/// How long a browser stays known to an account after it signed in (decision 0026).
+const KNOWN_DEVICE_LIFE: std::time::Duration = std::time::Duration::from_secs(180 * 24 * 3600);
 
 /// A bound, not yet running, server.
 pub struct Application {

@@ -3,7 +3,11 @@
 //!
 //! Sign-in counts failures, not attempts: many admins behind one proxy address sign in freely,
 //! while guessing is stopped both per username (an account attacked from many addresses) and
-//! per address (one client trying many usernames).
+//! per address (one client trying many usernames). Each attempt is counted as a failure before
+//! its password is checked, in the same step as the check, and given back when it succeeds:
+//! simultaneous guesses cannot all pass a check none of them has counted yet. A browser that
+//! signed in to the account before skips the username's count (decision 0026): other people's
+//! failures never refuse its correct password; its address's own count still holds.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -61,18 +65,28 @@ impl<K: Eq + Hash> FailureCounter<K> {
         }
     }
 
-    /// How long `key` must wait before its next attempt, if it is locked now.
-    fn locked_for(&self, key: &K, now: Instant) -> Option<Duration> {
-        let entries = self.empty_at.lock().unwrap_or_else(PoisonError::into_inner);
-        let empty_at = *entries.get(key)?;
-        let unlocks_at = empty_at.checked_sub(self.leak_every * (self.limit - 1))?;
-        (unlocks_at > now).then(|| unlocks_at - now)
+    /// Counts one failure for `key` now, unless it is locked: then how long it must wait.
+    /// Checking and counting hold one lock, so racing attempts are counted one by one.
+    fn reserve(&self, key: K, now: Instant) -> Result<(), Duration> {
+        let mut entries = self.empty_at.lock().unwrap_or_else(PoisonError::into_inner);
+        let empty_at = entries.get(&key).map_or(now, |at| (*at).max(now));
+        if let Some(unlocks_at) = empty_at.checked_sub(self.leak_every * (self.limit - 1))
+            && unlocks_at > now
+        {
+            return Err(unlocks_at - now);
+        }
+        entries.insert(key, empty_at + self.leak_every);
+        Ok(())
     }
 
-    fn record_failure(&self, key: K, now: Instant) {
+    /// Gives back a failure [`Self::reserve`] counted: the attempt succeeded.
+    fn refund(&self, key: &K, now: Instant) {
         let mut entries = self.empty_at.lock().unwrap_or_else(PoisonError::into_inner);
-        let empty_at = entries.entry(key).or_insert(now);
-        *empty_at = (*empty_at).max(now) + self.leak_every;
+        if let Some(empty_at) = entries.get_mut(key) {
+            *empty_at = empty_at
+                .checked_sub(self.leak_every)
+                .map_or(now, |at| at.max(now));
+        }
     }
 
     fn forget_empty(&self, now: Instant) {
@@ -123,30 +137,39 @@ impl RateLimits {
         check(&self.lookups, ip)
     }
 
-    /// Whether a sign-in may be tried: refused, before any password is checked, while the
-    /// username or the address has failed too often.
+    /// Counts a sign-in attempt as a failure before its password is checked: refused while
+    /// the address, or (for a browser not `known` to the account) the username, has failed too
+    /// often. [`Self::login_succeeded`] gives the count back.
     ///
     /// # Errors
-    /// 429 with the longer of the two waits.
-    pub fn login_allowed(&self, ip: IpAddr, username: &str) -> Result<(), ApiError> {
+    /// 429 with the longer wait.
+    pub fn login_attempt(
+        &self,
+        ip: IpAddr,
+        username: &str,
+        known: bool,
+    ) -> Result<LoginAttempt, ApiError> {
         let now = Instant::now();
-        let wait = [
-            self.failed_logins_by_username
-                .locked_for(&username_key(username), now),
-            self.failed_logins_by_address.locked_for(&ip, now),
-        ]
-        .into_iter()
-        .flatten()
-        .max();
-        wait.map_or(Ok(()), |wait| Err(refuse_for(wait)))
+        self.failed_logins_by_address
+            .reserve(ip, now)
+            .map_err(refuse_for)?;
+        let username = (!known).then(|| username_key(username));
+        if let Some(key) = &username
+            && let Err(wait) = self.failed_logins_by_username.reserve(key.clone(), now)
+        {
+            self.failed_logins_by_address.refund(&ip, now);
+            return Err(refuse_for(wait));
+        }
+        Ok(LoginAttempt { ip, username })
     }
 
-    /// Counts a wrong username or password against both the username and the address.
-    pub fn login_failed(&self, ip: IpAddr, username: &str) {
+    /// The attempt was right (or failed for the server's reasons): it counts for nothing.
+    pub fn login_succeeded(&self, attempt: &LoginAttempt) {
         let now = Instant::now();
-        self.failed_logins_by_username
-            .record_failure(username_key(username), now);
-        self.failed_logins_by_address.record_failure(ip, now);
+        self.failed_logins_by_address.refund(&attempt.ip, now);
+        if let Some(key) = &attempt.username {
+            self.failed_logins_by_username.refund(key, now);
+        }
     }
 
     /// # Errors
@@ -162,6 +185,14 @@ impl RateLimits {
         self.failed_logins_by_address.forget_empty(now);
         self.purchases.retain_recent();
     }
+}
+
+/// A sign-in attempt counted as a failure until [`RateLimits::login_succeeded`] says otherwise.
+#[derive(Debug)]
+pub struct LoginAttempt {
+    ip: IpAddr,
+    /// The username's key, when the attempt was counted against it.
+    username: Option<String>,
 }
 
 /// Drops the state of clients that have been quiet, so memory stays bounded.
@@ -183,22 +214,67 @@ mod tests {
     fn a_key_locks_after_its_budget_of_failures_and_unlocks_as_they_leak_out() {
         let counter = FailureCounter::per_minute(3);
         let start = Instant::now();
-        for _ in 0..2 {
-            counter.record_failure("ana", start);
+        for _ in 0..3 {
+            assert_eq!(counter.reserve("ana", start), Ok(()));
         }
-        assert_eq!(counter.locked_for(&"ana", start), None);
-        counter.record_failure("ana", start);
         assert_eq!(
-            counter.locked_for(&"ana", start),
-            Some(Duration::from_secs(20))
+            counter.reserve("ana", start),
+            Err(Duration::from_secs(20)),
+            "the fourth waits for one failure to leak out"
         );
-        assert_eq!(counter.locked_for(&"otra", start), None);
+        assert_eq!(counter.reserve("otra", start), Ok(()));
         assert_eq!(
-            counter.locked_for(&"ana", start + Duration::from_secs(20)),
-            None
+            counter.reserve("ana", start + Duration::from_secs(20)),
+            Ok(())
         );
-        counter.forget_empty(start + Duration::from_secs(61));
+        counter.forget_empty(start + Duration::from_secs(81));
         assert!(counter.empty_at.lock().unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_refund_gives_back_one_failure_and_never_credit() {
+        let counter = FailureCounter::per_minute(2);
+        let start = Instant::now();
+        counter.refund(&"ana", start);
+        for _ in 0..2 {
+            assert_eq!(counter.reserve("ana", start), Ok(()));
+        }
+        assert!(counter.reserve("ana", start).is_err());
+        counter.refund(&"ana", start);
+        assert_eq!(counter.reserve("ana", start), Ok(()));
+        // Refunds beyond what was counted do not bank attempts for later.
+        for _ in 0..5 {
+            counter.refund(&"ana", start);
+        }
+        for _ in 0..2 {
+            assert_eq!(counter.reserve("ana", start), Ok(()));
+        }
+        assert!(counter.reserve("ana", start).is_err());
+    }
+
+    #[test]
+    fn a_known_browser_skips_the_usernames_count_but_not_its_addresss() {
+        let limits = RateLimits::new(100, 2, 100);
+        let attacker: IpAddr = "203.0.113.7".parse().unwrap();
+        let owner: IpAddr = "198.51.100.1".parse().unwrap();
+        for n in 0..2 {
+            let from: IpAddr = format!("203.0.113.{}", 10 + n).parse().unwrap();
+            assert!(limits.login_attempt(from, "Jefe", false).is_ok());
+        }
+        assert!(limits.login_attempt(attacker, "jefe", false).is_err());
+        assert!(
+            limits.login_attempt(owner, "jefe", false).is_err(),
+            "a new browser waits"
+        );
+        let known = limits
+            .login_attempt(owner, "jefe", true)
+            .expect("a known browser tries");
+        limits.login_succeeded(&known);
+        // The address's own failures still count: 8 for an address (4 × 2).
+        for _ in 0..8 {
+            assert!(limits.login_attempt(attacker, "otro", true).is_ok());
+        }
+        assert!(limits.login_attempt(attacker, "otro", true).is_err());
     }
 
     #[test]

@@ -30,6 +30,8 @@ pub use proof_checks::{
     ProofSubject, ProofText, QueueLight, QueueQuery, QueuedProof, TextReader,
 };
 pub use repositories::*;
-pub use security::{AccessKeys, AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};
+pub use security::{
+    AccessKeys, AdminClaims, IssuedToken, KnownDevices, PasswordHasher, TokenError, TokenIssuer,
+};
 pub use system::{Clock, ReferenceGenerator, SaltGenerator};
 pub use transfers::{DirectTransfers, DownloadRefusal, OutgoingFile, UploadRefusal};

@@ -54,6 +54,20 @@ pub trait TokenIssuer: Send + Sync + 'static {
     fn verify(&self, token: &str) -> Result<AdminClaims, TokenError>;
 }
 
+/// Proof that a browser signed in to an account before (OWASP's "device cookie"): such a browser
+/// is not held back by other people's failed guesses at that account (decision 0026).
+pub trait KnownDevices: Send + Sync + 'static {
+    /// A token for the browser that just signed in as `username`.
+    ///
+    /// # Errors
+    /// Only when signing fails.
+    fn token_for(&self, username: &str) -> anyhow::Result<String>;
+
+    /// Whether `token` is one this server gave a browser that signed in as `username`, still
+    /// within its life. Usernames compare as sign-in does (trimmed, case-insensitive).
+    fn knows(&self, token: &str, username: &str) -> bool;
+}
+
 /// The buyer's secret key to their purchase (attach a proof, read the invoice). Only the digest
 /// is stored.
 pub trait AccessKeys: Send + Sync + 'static {

@@ -1460,7 +1460,7 @@ describe("e-mail settings", () => {
 
 describe("a non-privileged admin", () => {
   // global-setup's `create-admin` without a role makes a manager: purchases, figures, catalogue and draws.
-  it("sees 5 tabs, rate deletion, its role, and the API refuses the owners' calls naming it", async () => {
+  it("sees 5 tabs, rates without deletion (the owners'), its role, and the API refuses the owners' calls naming it", async () => {
     const { context, page } = await newPage(browser, 1280, 900);
     await signIn(page, operator());
     expect(await page.getByTestId("admin-tabs").getByRole("tab").allTextContents()).toEqual(["Verificar compras", "Compras del día", "Sorteos", "Métodos de pago", "Tasas de cambio"]);
@@ -1468,8 +1468,8 @@ describe("a non-privileged admin", () => {
     await page.getByTestId("card-tickets").waitFor();
     await page.getByRole("tab", { name: "Tasas de cambio" }).click();
     await page.getByTestId("rate-row").first().waitFor();
-    expect(await page.getByRole("button", { name: /Eliminar tasa/ }).count()).toBeGreaterThan(0);
     expect(await page.getByRole("button", { name: /Editar tasa/ }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole("button", { name: /Eliminar tasa/ }).count()).toBe(0);
     await context.close();
 
     const token = await apiToken(operator());
@@ -1479,6 +1479,7 @@ describe("a non-privileged admin", () => {
       ["GET", "/api/admin/email-settings"],
       ["PUT", "/api/admin/email-settings", { emailHost: "x" }],
       ["POST", "/api/admin/email-settings/test", {}],
+      ["DELETE", "/api/admin/exchange-rates/1"],
     ];
     for (const [method, path, body] of calls) {
       const response = await fetch(`${apiURL()}${path}`, { method, headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -10,7 +10,9 @@ use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use rand::RngCore;
 use rifa_domain::admin::AdminId;
-use rifa_ports::{AccessKeys, AdminClaims, IssuedToken, PasswordHasher, TokenError, TokenIssuer};
+use rifa_ports::{
+    AccessKeys, AdminClaims, IssuedToken, KnownDevices, PasswordHasher, TokenError, TokenIssuer,
+};
 use secrecy::{ExposeSecret as _, SecretBox};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
@@ -205,6 +207,68 @@ impl TokenIssuer for JwtIssuer {
     }
 }
 
+/// The audience of device tokens: an admin token has none, so neither is taken for the other.
+const DEVICE_AUDIENCE: &str = "rifa-known-device";
+
+#[derive(Debug, Serialize, Deserialize)]
+struct DeviceClaims {
+    /// The username as sign-in compares it (trimmed, lower-cased).
+    sub: String,
+    aud: String,
+    exp: i64,
+}
+
+/// Known devices as HS256 JWTs for their own audience, signed with the access secret (not the
+/// admin tokens' one), naming the account and expiring after `ttl`.
+pub struct JwtKnownDevices {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    ttl: Duration,
+}
+
+impl JwtKnownDevices {
+    /// # Errors
+    /// When the secret is shorter than 32 bytes.
+    pub fn new(secret: &[u8], ttl: Duration) -> anyhow::Result<Self> {
+        anyhow::ensure!(
+            secret.len() >= 32,
+            "the device secret must be at least 32 bytes"
+        );
+        Ok(Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            ttl,
+        })
+    }
+}
+
+fn account_key(username: &str) -> String {
+    username.trim().to_lowercase()
+}
+
+impl KnownDevices for JwtKnownDevices {
+    fn token_for(&self, username: &str) -> anyhow::Result<String> {
+        let expires_at = Utc::now()
+            + chrono::Duration::from_std(self.ttl).context("device life out of range")?;
+        let claims = DeviceClaims {
+            sub: account_key(username),
+            aud: DEVICE_AUDIENCE.to_owned(),
+            exp: expires_at.timestamp(),
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .context("failed to sign a device token")
+    }
+
+    fn knows(&self, token: &str, username: &str) -> bool {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        validation.set_audience(&[DEVICE_AUDIENCE]);
+        validation.set_required_spec_claims(&["exp", "sub", "aud"]);
+        jsonwebtoken::decode::<DeviceClaims>(token, &self.decoding, &validation)
+            .is_ok_and(|data| data.claims.sub == account_key(username))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,6 +282,28 @@ mod tests {
         assert!(!hasher.verify("correct horse batterY", &stored));
         assert!(!hasher.verify("anything", "not a phc string"));
         assert!(!hasher.verify("anything", hasher.decoy_hash()));
+    }
+
+    #[test]
+    fn a_device_token_names_one_account_and_is_never_an_admin_token() {
+        let devices = JwtKnownDevices::new(&[9; 32], Duration::from_secs(3600))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let token = devices.token_for(" Ana ").unwrap_or_else(|e| panic!("{e}"));
+        assert!(devices.knows(&token, "ana"));
+        assert!(devices.knows(&token, "ANA "));
+        assert!(!devices.knows(&token, "beto"));
+        assert!(!devices.knows(&format!("{token}x"), "ana"));
+        let other_secret = JwtKnownDevices::new(&[8; 32], Duration::from_secs(3600))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!other_secret.knows(&token, "ana"));
+        // Even signed with the same secret, neither token passes for the other.
+        let issuer =
+            JwtIssuer::new(&[9; 32], Duration::from_secs(3600)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(issuer.verify(&token).is_err());
+        let admin = issuer
+            .issue(AdminId::new(1), "ana")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!devices.knows(&admin.token, "ana"));
     }
 
     #[test]

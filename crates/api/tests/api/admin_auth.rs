@@ -302,8 +302,8 @@ async fn a_manager_is_forbidden_the_owners_calls(app: TestApp) {
         );
         assert_eq!(body["permission"], "settings");
     }
-    // Rates are the catalogue's, deleting them included (decision 0023).
-    let deleted = send_with(
+    // Deleting a rate is the spec's privileged admin's alone (§6): the owners'.
+    let refused = send_with(
         &app,
         Method::DELETE,
         &rate_path,
@@ -311,11 +311,22 @@ async fn a_manager_is_forbidden_the_owners_calls(app: TestApp) {
         &json!({}),
     )
     .await;
-    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    let refused = expect_error(refused, StatusCode::FORBIDDEN, "forbidden").await;
+    assert_eq!(refused["permission"], "settings");
     let branding = app.get_json("/api/branding").await;
     assert_eq!(branding["primaryColor"], "240 9% 3.9%", "nothing changed");
     let rates = app.admin_get("/api/admin/exchange-rates").await;
-    assert_eq!(rates, json!([]), "the manager deleted it");
+    assert_eq!(
+        rates.as_array().map(Vec::len),
+        Some(1),
+        "the rate is still there"
+    );
+    let deleted = app.admin_send(Method::DELETE, &rate_path, &json!({})).await;
+    assert_eq!(
+        deleted.status(),
+        StatusCode::NO_CONTENT,
+        "an owner deletes it"
+    );
     let discounts = app.admin_get("/api/admin/discounts").await;
     assert_eq!(discounts["tiers"], json!([]));
     let email = app.admin_get("/api/admin/email-settings").await;
@@ -572,6 +583,85 @@ async fn a_username_under_attack_is_locked_across_addresses() {
 
     expect_error(fresh_address, StatusCode::TOO_MANY_REQUESTS, "rate_limited").await;
     expect_error(other_user, StatusCode::UNAUTHORIZED, "invalid_credentials").await;
+}
+
+/// Issue 31, attack 2: five wrong passwords for a username, each from another address, kept
+/// its owner out even with the right password. A browser that signed in before is not held
+/// back by other people's failures; a new one still is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_that_signed_in_before_is_not_locked_out_by_others_guesses() {
+    let app = app_limiting_failed_logins_to(5, true).await;
+    let first = login_from(&app, "198.51.100.1", "jefe", OTHER_PASSWORD).await;
+    assert_eq!(first.status(), StatusCode::OK);
+    let set_cookie = first.headers()["set-cookie"].to_str().unwrap().to_owned();
+    for attribute in [
+        "rifa_device=",
+        "HttpOnly",
+        "SameSite=Strict",
+        "Path=/api/admin",
+    ] {
+        assert!(set_cookie.contains(attribute), "{set_cookie}");
+    }
+    let device = set_cookie.split(';').next().unwrap().to_owned();
+    let with_device = |ip: &str, username: &str, password: &str| {
+        app.request(Method::POST, "/api/admin/login")
+            .header("X-Forwarded-For", ip)
+            .header("Cookie", device.clone())
+            .json(&json!({"username": username, "password": password}))
+            .send()
+    };
+
+    for n in 1..=5 {
+        let guess = login_from(&app, &format!("203.0.113.{n}"), "jefe", "guess").await;
+        expect_error(guess, StatusCode::UNAUTHORIZED, "invalid_credentials").await;
+    }
+    let stranger = login_from(&app, "203.0.113.99", "jefe", OTHER_PASSWORD).await;
+    expect_error(stranger, StatusCode::TOO_MANY_REQUESTS, "rate_limited").await;
+    // The owner, on the move (a fresh address), with the browser they signed in with before.
+    let owner = with_device("192.0.2.44", "JEFE", OTHER_PASSWORD)
+        .await
+        .unwrap();
+    assert_eq!(owner.status(), StatusCode::OK);
+    // The cookie names one account: it does not open another's lock.
+    app.staff_member("ana", Role::Reviewer).await;
+    for n in 1..=5 {
+        let guess = login_from(&app, &format!("203.0.113.{}", 10 + n), "ana", "guess").await;
+        assert_eq!(guess.status(), StatusCode::UNAUTHORIZED);
+    }
+    let borrowed = with_device("192.0.2.45", "ana", "guess").await.unwrap();
+    expect_error(borrowed, StatusCode::TOO_MANY_REQUESTS, "rate_limited").await;
+    // A forged or tampered cookie is no cookie.
+    let forged = app
+        .request(Method::POST, "/api/admin/login")
+        .header("X-Forwarded-For", "192.0.2.46")
+        .header("Cookie", format!("{device}x"))
+        .json(&json!({"username": "jefe", "password": OTHER_PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    expect_error(forged, StatusCode::TOO_MANY_REQUESTS, "rate_limited").await;
+}
+
+/// Issue 31, attack 3: 200 simultaneous guesses from 200 addresses were all checked. The count
+/// is taken with the check, so only the budget's worth reach a password.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn simultaneous_guesses_at_one_username_are_counted_one_by_one() {
+    let app = app_limiting_failed_logins_to(5, true).await;
+    let guesses = (0..200).map(|n| {
+        let ip = format!("10.{}.{}.1", n / 250, n % 250);
+        let app = &app;
+        async move { login_from(app, &ip, "jefe", "guess").await.status() }
+    });
+    let statuses = futures_util::future::join_all(guesses).await;
+    let checked = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::UNAUTHORIZED)
+        .count();
+    let refused = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert_eq!((checked, refused), (5, 195), "{statuses:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -43,10 +43,11 @@ const ROUTES: &[(&str, &str, Need)] = &[
     ("GET", "/api/admin/exchange-rates", None),
     ("POST", "/api/admin/exchange-rates", Some("catalogue")),
     ("PUT", "/api/admin/exchange-rates/999999", Some("catalogue")),
+    // The spec's privileged admin alone (§6): the owners, by the settings permission.
     (
         "DELETE",
         "/api/admin/exchange-rates/999999",
-        Some("catalogue"),
+        Some("settings"),
     ),
     ("GET", "/api/admin/mail-outbox", Some("settings")),
     (

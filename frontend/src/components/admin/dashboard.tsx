@@ -126,7 +126,7 @@ function DashboardBody({
     daily: <PurchasesPanel mode="today" reports={reports} />,
     raffles: <RafflesTab draws={can(session.user, "draws")} />,
     methods: <PaymentMethodsTab />,
-    rates: <RatesTab />,
+    rates: <RatesTab canDelete={can(session.user, "settings")} />,
     branding: <BrandingTab />,
     email: <EmailTab />,
     staff: <StaffTab self={session.user.id} />,

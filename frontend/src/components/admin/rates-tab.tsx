@@ -23,8 +23,11 @@ import { ConfirmDeleteDialog } from "./confirm-dialog";
 import { CURRENCIES, parseRateInput, rateSchema, type RateValues } from "@/lib/validations/rate";
 import { applyServerFieldErrors } from "@/lib/validations/server-errors";
 
-/** The exchange rates tab (SPEC §2 "Rates tab"), for a role with the catalogue permission: add, edit and delete. */
-export function RatesTab() {
+/**
+ * The exchange rates tab (SPEC §2 "Rates tab"), for a role with the catalogue permission: add
+ * and edit; delete only with `canDelete` (the spec's privileged admin: the settings permission).
+ */
+export function RatesTab({ canDelete }: { canDelete: boolean }) {
   const t = useTranslations("admin.rates");
   const locale = useLocale();
   const { data: rates, isLoading, error, mutate: reload } = useExchangeRates();
@@ -38,10 +41,12 @@ export function RatesTab() {
         <Pencil aria-hidden />
         <span className={labelClass}>{t("edit")}</span>
       </Button>
-      <Button type="button" variant="outline" size="sm" className="text-danger-strong" onClick={() => setDeleting(r)} aria-label={t("deleteLabel", { from: r.fromCurrency, to: r.toCurrency })}>
-        <Trash2 aria-hidden />
-        <span className={labelClass}>{t("delete")}</span>
-      </Button>
+      {canDelete && (
+        <Button type="button" variant="outline" size="sm" className="text-danger-strong" onClick={() => setDeleting(r)} aria-label={t("deleteLabel", { from: r.fromCurrency, to: r.toCurrency })}>
+          <Trash2 aria-hidden />
+          <span className={labelClass}>{t("delete")}</span>
+        </Button>
+      )}
     </>
   );
 

@@ -26,16 +26,18 @@ pub async fn change(
     state: web::Data<AppState>,
     body: web::Json<PasswordChangeRequest>,
 ) -> Result<web::Json<LoginResponse>, ApiError> {
-    state.limits.login_allowed(ip.0, &session.username)?;
+    // A signed-in session is a known browser: only its address's failures hold it back.
+    let attempt = state.limits.login_attempt(ip.0, &session.username, true)?;
     let token = state
         .auth
         .change_password(&session, &actor, &body.current_password, &body.new_password)
         .await
         .inspect_err(|error| {
-            if matches!(error, PasswordChangeError::WrongCurrent) {
-                state.limits.login_failed(ip.0, &session.username);
+            if !matches!(error, PasswordChangeError::WrongCurrent) {
+                state.limits.login_succeeded(&attempt);
             }
         })?;
+    state.limits.login_succeeded(&attempt);
     Ok(web::Json(LoginResponse {
         token: token.token,
         expires_at: instant(token.expires_at),

@@ -6,7 +6,8 @@ use crate::error::ApiError;
 use crate::extract::{Acting, need};
 use rifa_domain::exchange::ExchangeRateId;
 
-/// Deletes an exchange rate (needs the catalogue permission); methods using it are left without one.
+/// Deletes an exchange rate; methods using it are left without one. The spec gives this to the
+/// privileged admin alone (§6), so it needs the settings permission (owners), not the catalogue.
 #[tracing::instrument(name = "api.exchange_rates.delete.delete", skip_all)]
 #[utoipa::path(delete, path = "/api/admin/exchange-rates/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)), responses(
     (status = 204),
@@ -19,7 +20,7 @@ pub async fn delete(
         session: admin,
         actor,
         ..
-    }: Acting<need::Catalogue>,
+    }: Acting<need::Settings>,
     state: web::Data<AppState>,
     id: web::Path<ExchangeRateId>,
 ) -> Result<HttpResponse, ApiError> {
