@@ -1147,7 +1147,10 @@ export type paths = {
             };
         };
         post?: never;
-        /** Deletes an exchange rate (needs the catalogue permission); methods using it are left without one. */
+        /**
+         * Deletes an exchange rate; methods using it are left without one. The spec gives this to the
+         *     privileged admin alone (§6), so it needs the settings permission (owners), not the catalogue.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -1217,7 +1220,8 @@ export type paths = {
         /**
          * Signs an admin in. Failed attempts are limited per username and per client address (429
          *     `rate_limited`, checked before the password); an unknown user and a wrong password answer
-         *     alike.
+         *     alike. A successful sign-in sets the `rifa_device` cookie: with it, that browser is not
+         *     held back by other people's failed guesses at the account (decision 0026).
          */
         post: {
             parameters: {
