@@ -1,6 +1,7 @@
 //! Things that happened, for whoever listens (the admin panel's live connection).
 
 use chrono::{DateTime, Utc};
+use rifa_domain::admin::AdminId;
 use rifa_domain::purchase::PurchaseId;
 use rifa_domain::raffle::RaffleId;
 
@@ -23,6 +24,9 @@ pub enum DomainEvent {
         total_amount: String,
         created_at: DateTime<Utc>,
     },
+    /// An admin's sessions ended or their role changed: their live connections check at once
+    /// whether they may go on, before anything later is sent to them. Never sent to a browser.
+    AccessChanged { admin_id: AdminId },
 }
 
 pub trait EventBus: Send + Sync + 'static {

@@ -18,6 +18,8 @@ pub(crate) type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 on_both!(
     an_authenticated_admin_hears_every_new_purchase,
     a_bad_token_or_a_wrong_first_message_is_closed_with_a_reason_and_nothing_else,
+    a_signed_out_connection_hears_nothing_raised_after_the_sign_out,
+    a_demoted_admins_connection_closes_before_the_next_notice,
 );
 
 async fn open(url: &str) -> Socket {
@@ -102,6 +104,65 @@ async fn an_authenticated_admin_hears_every_new_purchase(app: TestApp) {
         .await;
     let second = next_json(&mut socket).await;
     assert_eq!(second["data"]["ticketCount"], 1, "{second}");
+}
+
+/// Issue 31, attack 5: a notice with a buyer's name reached a live connection after its
+/// sign-out (the session was polled once a second). The sign-out now travels the same road as
+/// the notices, ahead of them: the next frame is the close.
+async fn a_signed_out_connection_hears_nothing_raised_after_the_sign_out(app: TestApp) {
+    let raffle = app.raffle("13", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+    let token = app.other_admin("ana", false).await;
+    let mut socket = authenticate(&app.ws_url(), &token).await;
+    let signed_out = app
+        .request(reqwest::Method::POST, "/api/admin/logout")
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed_out.status(), reqwest::StatusCode::NO_CONTENT);
+    let bought = app.buy(raffle, method, &[7], 1300, "ana@example.com").await;
+    assert_eq!(bought.status(), reqwest::StatusCode::CREATED);
+    // `close_reason` fails on any other frame: a `new_purchase` first is the leak.
+    assert_eq!(
+        close_reason(&mut socket).await,
+        (CloseCode::Policy, "session ended".to_owned())
+    );
+}
+
+async fn a_demoted_admins_connection_closes_before_the_next_notice(app: TestApp) {
+    let raffle = app.raffle("13", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+    let token = app
+        .staff_member("rita", crate::helpers::Role::Reviewer)
+        .await;
+    let mut socket = authenticate(&app.ws_url(), &token).await;
+    let me: Value = app
+        .request(reqwest::Method::GET, "/api/admin/me")
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let rita = me["id"].as_i64().unwrap();
+    let demoted = app
+        .admin_send(
+            reqwest::Method::PATCH,
+            &format!("/api/admin/staff/{rita}"),
+            &json!({"role": "catalogue"}),
+        )
+        .await;
+    assert_eq!(demoted.status(), reqwest::StatusCode::OK);
+    let bought = app
+        .buy(raffle, method, &[8], 1300, "luis@example.com")
+        .await;
+    assert_eq!(bought.status(), reqwest::StatusCode::CREATED);
+    assert_eq!(
+        close_reason(&mut socket).await,
+        (CloseCode::Policy, "not allowed".to_owned())
+    );
 }
 
 async fn a_bad_token_or_a_wrong_first_message_is_closed_with_a_reason_and_nothing_else(

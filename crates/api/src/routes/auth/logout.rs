@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::extract::{Acting, need};
 
 /// Signs this session out: its token stops working at once, and a live connection opened with
-/// it closes within a second.
+/// it closes at once, before any later notice.
 #[tracing::instrument(name = "api.auth.logout.logout", skip_all)]
 #[utoipa::path(post, path = "/api/admin/logout", tag = "auth", security(("bearer" = [])), responses(
     (status = 204, description = "Signed out"),
@@ -17,11 +17,12 @@ pub async fn logout(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     state.auth.sign_out(&session, &actor, false).await?;
+    crate::routes::live::access_changed(&state, session.admin_id).await;
     Ok(HttpResponse::NoContent().finish())
 }
 
 /// Signs the caller's account out everywhere: every token of this admin stops working, on every
-/// device, and their live connections close within a second.
+/// device, and their live connections close at once.
 #[tracing::instrument(name = "api.auth.logout.everywhere", skip_all)]
 #[utoipa::path(post, path = "/api/admin/logout-everywhere", tag = "auth", security(("bearer" = [])), responses(
     (status = 204, description = "Every session of this admin ended"),
@@ -32,5 +33,6 @@ pub async fn everywhere(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     state.auth.sign_out(&session, &actor, true).await?;
+    crate::routes::live::access_changed(&state, session.admin_id).await;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -38,6 +38,7 @@ pub async fn change(
             }
         })?;
     state.limits.login_succeeded(&attempt);
+    crate::routes::live::access_changed(&state, session.admin_id).await;
     Ok(web::Json(LoginResponse {
         token: token.token,
         expires_at: instant(token.expires_at),

@@ -6,16 +6,17 @@
 //! `{"type":"authenticated"}`, then `{"type":"new_purchase","data":{…}}` for every purchase made
 //! on any instance. The server pings every 20 s and drops a connection it has not heard from for
 //! 60 s ([`crate::config::LiveTimings`]); it closes the connection when the admin's token expires
-//! and, within a second, when its session ends (signed out, everywhere, or the admin deleted),
-//! with code 1008 and `session ended`.
+//! and when its session ends (signed out, everywhere, a new password, or the admin disabled),
+//! with code 1008 and `session ended`: at once on the `access_changed` event the ending raises,
+//! before any later notice, and within a second by polling should that event be missed.
 
 use std::time::{Duration, Instant};
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use actix_ws::{CloseCode, CloseReason, Message, MessageStream, Session};
 use rifa_app::auth::AuthError;
-use rifa_domain::admin::Permission;
-use rifa_ports::TokenError;
+use rifa_domain::admin::{AdminId, Permission};
+use rifa_ports::{DomainEvent, EventBus as _, TokenError};
 use serde::Deserialize;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -37,6 +38,34 @@ fn policy(description: &str) -> Option<CloseReason> {
     })
 }
 
+/// Why the connection must close now, if its session ended or its role no longer reviews
+/// purchases (buyers' names are for those roles); `None` to go on. A database out of reach is
+/// asked again at the next check.
+async fn still_allowed(state: &AppState, token: &str) -> Option<Option<CloseReason>> {
+    match state.auth.authenticate(Some(token)).await {
+        Ok(admin) if admin.can(Permission::Purchases) => None,
+        Ok(_) => Some(policy("not allowed")),
+        Err(AuthError::Token(TokenError::Expired)) => Some(policy("token expired")),
+        Err(AuthError::Unknown(error)) => {
+            tracing::warn!(
+                error = format!("{error:#}"),
+                "a live connection's session could not be checked"
+            );
+            None
+        }
+        Err(_) => Some(policy("session ended")),
+    }
+}
+
+/// Tells every instance's live connections of `admin` to check their session at once: after
+/// a sign-out, a password change or a change of role.
+pub async fn access_changed(state: &AppState, admin: AdminId) {
+    state
+        .events
+        .publish(DomainEvent::AccessChanged { admin_id: admin })
+        .await;
+}
+
 /// Upgrades to a WebSocket; see the module docs for the protocol.
 #[tracing::instrument(name = "api.live.connect", skip_all)]
 pub async fn connect(
@@ -52,12 +81,15 @@ pub async fn connect(
 
 async fn serve(state: web::Data<AppState>, mut session: Session, mut stream: MessageStream) {
     let timings = state.live;
-    let (token, expires_at) = match tokio::time::timeout(timings.auth_timeout, stream.recv()).await
+    let (token, admin, expires_at) = match tokio::time::timeout(timings.auth_timeout, stream.recv())
+        .await
     {
         Ok(Some(Ok(Message::Text(text)))) => match serde_json::from_str::<ClientMessage>(&text) {
             Ok(ClientMessage::AdminAuth { token }) => {
                 match state.auth.authenticate(Some(&token)).await {
-                    Ok(admin) if admin.can(Permission::Purchases) => (token, admin.expires_at),
+                    Ok(admin) if admin.can(Permission::Purchases) => {
+                        (token, admin.admin_id, admin.expires_at)
+                    }
                     Ok(_) => {
                         let _ = session.close(policy("not allowed")).await;
                         return;
@@ -102,6 +134,15 @@ async fn serve(state: web::Data<AppState>, mut session: Session, mut stream: Mes
     let reason = loop {
         tokio::select! {
             event = events.recv() => match event {
+                // Checked before any later event is sent: a notice raised after a sign-out
+                // never reaches the connection it ended.
+                Ok(DomainEvent::AccessChanged { admin_id }) => {
+                    if admin_id == admin
+                        && let Some(reason) = still_allowed(&state, &token).await
+                    {
+                        break reason;
+                    }
+                }
                 Ok(event) => {
                     if let Ok(text) = serde_json::to_string(&event)
                         && session.text(text).await.is_err()
@@ -133,18 +174,12 @@ async fn serve(state: web::Data<AppState>, mut session: Session, mut stream: Mes
                     return;
                 }
             }
-            _ = session_check.tick() => match state.auth.authenticate(Some(&token)).await {
-                Ok(admin) if admin.can(Permission::Purchases) => {}
-                // Buyers' names are for roles that review purchases: a role changed away
-                // from that closes the connection as surely as a session that ended.
-                Ok(_) => break policy("not allowed"),
-                Err(AuthError::Token(TokenError::Expired)) => break policy("token expired"),
-                Err(AuthError::Unknown(error)) => {
-                    // The database is out of reach: the next tick asks again.
-                    tracing::warn!(error = format!("{error:#}"), "a live connection's session could not be checked");
+            // Behind the events, for an instance that missed one (its bus was down).
+            _ = session_check.tick() => {
+                if let Some(reason) = still_allowed(&state, &token).await {
+                    break reason;
                 }
-                Err(_) => break policy("session ended"),
-            },
+            }
             () = &mut expiry => break policy("token expired"),
         }
     };

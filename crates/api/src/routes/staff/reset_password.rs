@@ -21,5 +21,6 @@ pub async fn reset(
     id: web::Path<AdminId>,
 ) -> Result<web::Json<HandedOverDto>, ApiError> {
     let handed = state.staff.reset_password(&actor, *id).await?;
+    crate::routes::live::access_changed(&state, *id).await;
     Ok(web::Json(handed.into()))
 }

@@ -33,5 +33,6 @@ pub async fn update(
         disabled: body.disabled,
     };
     let member = state.staff.update(&actor, *id, update).await?;
+    crate::routes::live::access_changed(&state, *id).await;
     Ok(web::Json(member.into()))
 }
