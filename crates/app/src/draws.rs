@@ -312,7 +312,7 @@ pub fn certificate_of(
             .as_ref()
             .map(|w| (public_name(&w.customer_name), w.customer_country.clone())),
         draw,
-        verify_link: links.verification_page(raffle.id, None),
+        verify_link: links.verification_page(raffle.id, None, lang),
     })
 }
 

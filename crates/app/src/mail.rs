@@ -241,7 +241,7 @@ where
 
     /// The buyer's page of the purchase, when the key its reference derives is the one it was
     /// given (purchases made before keys were derived have none to give).
-    async fn buyer_link(&self, purchase: &Purchase) -> anyhow::Result<Option<String>> {
+    async fn buyer_link(&self, purchase: &Purchase, lang: Lang) -> anyhow::Result<Option<String>> {
         let key = self.access_keys.key_for(&purchase.reference);
         let digest = self
             .store
@@ -250,7 +250,7 @@ where
             .and_then(|access| access.access_digest);
         Ok(digest
             .filter(|digest| self.access_keys.matches(&key, digest))
-            .map(|_| self.links.purchase_page(purchase.id, &key)))
+            .map(|_| self.links.purchase_page(purchase.id, &key, lang)))
     }
 
     /// Sends one claimed message and records the outcome: whether it was sent.
@@ -287,7 +287,7 @@ where
                     .get_purchase(id)
                     .await?
                     .ok_or_else(|| anyhow::anyhow!("purchase {id} no longer exists"))?;
-                let buyer_link = self.buyer_link(&purchase).await?;
+                let buyer_link = self.buyer_link(&purchase, job.lang).await?;
                 let purchase = as_when_queued(job.kind, purchase);
                 let context = self.receipts.receipt_context(&purchase, job.lang).await?;
                 let (purchase, context, pdf) =
@@ -316,7 +316,7 @@ where
                         .unwrap_or_default()
                         .company_name,
                     raffle_title: raffle.title,
-                    raffle_link: self.links.raffle_page(id),
+                    raffle_link: self.links.raffle_page(id, job.lang),
                     lang: job.lang,
                 }
             }
@@ -375,9 +375,11 @@ where
             raffle_id: raffle.id,
             raffle_title: raffle.title,
             max_tickets: commitment.max_tickets,
-            verify_link: self
-                .links
-                .verification_page(raffle.id, Some(&purchase.reference)),
+            verify_link: self.links.verification_page(
+                raffle.id,
+                Some(&purchase.reference),
+                job.lang,
+            ),
             reference: purchase.reference,
             commitment,
             tag,

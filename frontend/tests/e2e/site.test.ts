@@ -539,6 +539,20 @@ describe("language", () => {
     expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
     await context.close();
   });
+
+  // Issue 31: the English buyer's link, opened in a fresh browser, showed the page in Spanish.
+  it("opens a link that names its language in it, in a browser that never saw the site, and keeps it", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/?lang=en");
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+    await page.getByRole("heading", { name: "Your next prize is one ticket away" }).waitFor();
+    await page.goto("/");
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+    await page.waitForFunction(() => localStorage.getItem("language") === "en");
+    await page.goto("/?lang=es");
+    expect(await page.getAttribute("html", "lang")).toBe("es");
+    await context.close();
+  });
 });
 
 describe("pages", () => {

@@ -1013,7 +1013,9 @@ async fn the_draws_emails_carry_the_proof_and_the_certificate(mut config: Config
     let text = to_ana.text.as_deref().unwrap();
     assert!(text.contains(&root), "{text}");
     assert!(text.contains("0005, 0046"), "{text}");
-    assert!(text.contains(&format!("/sorteo/{raffle}/verificacion?ref={reference}")));
+    assert!(text.contains(&format!(
+        "/sorteo/{raffle}/verificacion?lang=es&ref={reference}"
+    )));
     let proof = &to_ana.attachments[0];
     assert_eq!(proof.content_type.as_deref(), Some("application/json"));
     let proof: Value = serde_json::from_slice(&proof.bytes).unwrap();

@@ -263,7 +263,7 @@ async fn the_ledger_is_frozen_after_sales_close_with_every_purchase_decided() {
         to_ana.text_body
     );
     assert!(to_ana.text_body.contains(&format!(
-        "/sorteo/{}/verificacion?ref={}",
+        "/sorteo/{}/verificacion?lang=es&ref={}",
         raffle.id, ana.purchase.reference
     )));
 }

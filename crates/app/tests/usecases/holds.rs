@@ -258,7 +258,7 @@ async fn release_alerts_are_sent_once_when_numbers_come_back() {
     );
     assert_eq!(
         sent.text_body.trim(),
-        format!("{SITE}/sorteo/{}", raffle.id)
+        format!("{SITE}/sorteo/{}?lang=en", raffle.id)
     );
 }
 
@@ -610,7 +610,11 @@ async fn every_purchase_e_mail_links_the_buyers_page() {
 
     t.mail().deliver_due_mail(10).await.unwrap();
 
-    let link = format!("{SITE}/compra/{}#{}", receipt.purchase.id, key(&receipt));
+    let link = format!(
+        "{SITE}/compra/{}?lang=es#{}",
+        receipt.purchase.id,
+        key(&receipt)
+    );
     let sent = t.mailer.sent();
     assert_eq!(sent.len(), 2, "received and expired");
     assert!(sent.iter().all(|e| e.text_body.contains(&link)), "{sent:?}");

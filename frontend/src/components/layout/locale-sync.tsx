@@ -7,7 +7,8 @@ import { cookieLocale, persistLocale, storedLocale } from "@/lib/i18n/client";
 
 /**
  * Keeps the cookie (what the server renders) and the spec's local-storage key in step: a
- * language remembered only in storage (cookie expired or cleared) is restored once.
+ * language remembered only in storage (cookie expired or cleared) is restored once; otherwise
+ * storage follows the cookie.
  */
 export function LocaleSync() {
   const locale = useLocale();
@@ -17,7 +18,8 @@ export function LocaleSync() {
     if (stored && stored !== locale && cookieLocale() === null) {
       persistLocale(stored);
       router.refresh();
-    } else if (!stored || cookieLocale() === null) {
+    } else if (stored !== locale || cookieLocale() === null) {
+      // The cookie rules (a link that named its language set it): storage follows.
       persistLocale(locale);
     }
   }, [locale, router]);
