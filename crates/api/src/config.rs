@@ -42,6 +42,7 @@
 //! | `RIFA_MAIL_POLL_SECONDS` | `5` | how often the outbox is checked for retries and other instances' messages |
 //! | `RIFA_MAIL_PER_RECIPIENT_HOUR` | `5` | purchase confirmations one address receives per UTC hour; more are withheld (shown in the outbox) |
 //! | `RIFA_MAIL_PER_RECIPIENT_DAY` | `20` | the same per UTC day |
+//! | `RIFA_MAIL_WAIT_FOR_PROOF_SECONDS` | `120` | how long a purchase's confirmation waits for the proof uploaded right after buying, so it can say whether it arrived (sent at once when it does) |
 
 use std::net::SocketAddr;
 use std::ops::RangeInclusive;
@@ -206,6 +207,8 @@ pub struct MailConfig {
     /// Whether this instance runs the delivery worker.
     pub deliver: bool,
     pub recipient_caps: RecipientCaps,
+    /// How long a purchase's confirmation waits for the proof uploaded right after buying.
+    pub received_proof_wait: chrono::TimeDelta,
 }
 
 impl MailConfig {
@@ -257,6 +260,11 @@ impl MailConfig {
                     RecipientCaps::default().per_day,
                 )?,
             },
+            received_proof_wait: chrono::TimeDelta::seconds(i64::from(seconds(
+                "RIFA_MAIL_WAIT_FOR_PROOF_SECONDS",
+                120,
+                0..=3_600,
+            )?)),
         })
     }
 }
@@ -468,6 +476,8 @@ impl Config {
                     per_hour: 10_000,
                     per_day: 10_000,
                 },
+                // Tests that mean to wait for a proof say so.
+                received_proof_wait: chrono::TimeDelta::zero(),
             },
             storage: StorageConfig::Local(data_dir.join("uploads")),
             live: LiveTimings::default(),

@@ -147,7 +147,8 @@ fn remove_stale_partial_uploads(proofs: &ProofStore, longest_upload: std::time::
 pub(crate) async fn database(config: &Config) -> anyhow::Result<Db> {
     Ok(Db::connect(&config.database_url, config.db_max_connections)
         .await?
-        .with_mail_caps(config.mail.recipient_caps))
+        .with_mail_caps(config.mail.recipient_caps)
+        .with_received_proof_wait(config.mail.received_proof_wait))
 }
 
 /// Keeps SQLite's planner statistics fresh as purchases accumulate (a no-op on PostgreSQL).

@@ -288,6 +288,9 @@ where
                     .await?
                     .ok_or_else(|| anyhow::anyhow!("purchase {id} no longer exists"))?;
                 let buyer_link = self.buyer_link(&purchase, job.lang).await?;
+                let proof_missing = job.kind == MailKind::Received
+                    && purchase.status == PurchaseStatus::Pending
+                    && purchase.payment_proof.is_none();
                 let purchase = as_when_queued(job.kind, purchase);
                 let context = self.receipts.receipt_context(&purchase, job.lang).await?;
                 let (purchase, context, pdf) =
@@ -299,6 +302,7 @@ where
                     context,
                     receipt_pdf: pdf,
                     buyer_link,
+                    proof_missing,
                 }
             }
             MailSubject::Raffle(id) => {

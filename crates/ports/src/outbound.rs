@@ -203,6 +203,9 @@ pub enum MailMessage {
         /// The buyer's private page of the purchase (absolute URL), when its key can be
         /// given.
         buyer_link: Option<String>,
+        /// A `received` message of a pending purchase whose proof has not arrived: it asks
+        /// the buyer to send it from their page.
+        proof_missing: bool,
     },
     /// Numbers of a raffle the recipient wanted are on sale again.
     NumbersReleased {

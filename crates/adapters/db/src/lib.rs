@@ -30,6 +30,7 @@ pub use pool::{PoolUsage, is_unavailable};
 use std::time::Duration;
 
 use anyhow::Context;
+use chrono::TimeDelta;
 use rifa_migration::{Migrator, MigratorTrait};
 use rifa_ports::RecipientCaps;
 use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseBackend, Statement};
@@ -70,12 +71,18 @@ pub(crate) fn now_sql(backend: DatabaseBackend) -> &'static str {
     }
 }
 
+/// How long a purchase's confirmation waits, by default, for the proof the site uploads right
+/// after the purchase: long enough for a slow phone's upload, short enough to still be news.
+pub const DEFAULT_RECEIVED_PROOF_WAIT: TimeDelta = TimeDelta::minutes(2);
+
 /// The database behind every repository port.
 #[derive(Clone, Debug)]
 pub struct Db {
     conn: Pool,
     /// Applied where a purchase's confirmation is written, in the purchase's own statement.
     mail_caps: RecipientCaps,
+    /// How long a purchase's confirmation waits for the proof uploaded right after buying.
+    received_proof_wait: TimeDelta,
 }
 
 impl Db {
@@ -127,6 +134,7 @@ impl Db {
         let db = Self {
             conn: Pool::new(conn, max_connections),
             mail_caps: RecipientCaps::default(),
+            received_proof_wait: DEFAULT_RECEIVED_PROOF_WAIT,
         };
         db.refresh_planner_statistics().await?;
         Ok(db)
@@ -185,6 +193,15 @@ impl Db {
     #[must_use]
     pub fn with_mail_caps(mut self, caps: RecipientCaps) -> Self {
         self.mail_caps = caps;
+        self
+    }
+
+    /// The same database, holding a purchase's confirmation `wait` for the proof the buyer
+    /// uploads right after buying (default two minutes; attaching or refusing the proof, or a
+    /// decision, sends it at once).
+    #[must_use]
+    pub fn with_received_proof_wait(mut self, wait: TimeDelta) -> Self {
+        self.received_proof_wait = wait;
         self
     }
 

@@ -2,7 +2,7 @@
 //! the delivery worker with a lease so several instances never send the same message at once.
 
 use anyhow::Context;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use rifa_domain::Lang;
 use rifa_domain::audit::AuditEntry;
 use rifa_domain::id::PrizeId;
@@ -58,21 +58,44 @@ fn count_confirmation_sql(
     )
 }
 
+/// Makes a purchase's `Received` message due at `at` (its proof was attached or refused), if it
+/// is still waiting and was never tried.
+pub(crate) async fn received_due(
+    txn: &DatabaseTransaction,
+    purchase: PurchaseId,
+    at: DateTime<Utc>,
+) -> anyhow::Result<()> {
+    mail_outbox::Entity::update_many()
+        .col_expr(mail_outbox::Column::NextAttemptAt, Expr::value(at))
+        .filter(mail_outbox::Column::PurchaseId.eq(purchase.get()))
+        .filter(mail_outbox::Column::Kind.eq(MailKind::Received.as_str()))
+        .filter(mail_outbox::Column::Status.eq(MailStatus::Pending.as_str()))
+        .filter(mail_outbox::Column::Attempts.eq(0))
+        .filter(mail_outbox::Column::NextAttemptAt.gt(at))
+        .exec(txn)
+        .await
+        .context("failed to send the purchase's confirmation now")?;
+    Ok(())
+}
+
 /// PostgreSQL's one-statement purchase: the CTEs that count the `Received` message of the
 /// purchase inserted by the surrounding CTE (named `p`) against the caps and write it, pending
 /// or withheld. `recipient` is the placeholder of its recipient's key ([`recipient_key`]).
 pub(crate) fn enqueue_for_new_purchase(
     caps: RecipientCaps,
+    proof_wait: TimeDelta,
     at: DateTime<Utc>,
     recipient: &str,
 ) -> String {
     let count = count_confirmation_sql(caps, at, recipient, "FROM p");
+    let wait = proof_wait.num_seconds();
     format!(
         "quota AS ({count}), \
          m AS (INSERT INTO mail_outbox \
          (purchase_id, kind, recipient, lang, status, attempts, next_attempt_at, created_at, withheld_reason) \
          SELECT p.id, 'received', p.customer_email, p.lang, \
-         CASE WHEN quota.verdict = 'ok' THEN 'pending' ELSE 'withheld' END, 0, p.created_at, p.created_at, \
+         CASE WHEN quota.verdict = 'ok' THEN 'pending' ELSE 'withheld' END, 0, \
+         p.created_at + interval '{wait} seconds', p.created_at, \
          NULLIF(quota.verdict, 'ok') FROM p, quota)"
     )
 }
@@ -83,11 +106,14 @@ struct Verdict {
 }
 
 /// Writes the purchase's `Received` message, counted against `caps` in the same transaction:
-/// pending, or withheld with the cap it hit.
+/// pending, or withheld with the cap it hit. It is due after `proof_wait`, the time the buyer
+/// has to upload the proof right after buying, so it can say whether the proof arrived
+/// ([`received_due`] sends it at once when it does).
 pub(crate) async fn enqueue_confirmation(
     txn: &DatabaseTransaction,
     purchase: &purchases::Model,
     caps: RecipientCaps,
+    proof_wait: TimeDelta,
 ) -> anyhow::Result<()> {
     let sql = count_confirmation_sql(caps, purchase.created_at, "$1", "");
     let statement = Statement::from_sql_and_values(
@@ -105,7 +131,7 @@ pub(crate) async fn enqueue_confirmation(
         txn,
         purchase,
         MailKind::Received,
-        purchase.created_at,
+        (purchase.created_at, purchase.created_at + proof_wait),
         WithheldReason::parse(&verdict),
     )
     .await
@@ -118,14 +144,17 @@ pub(crate) async fn enqueue(
     kind: MailKind,
     at: DateTime<Utc>,
 ) -> anyhow::Result<()> {
-    write(txn, purchase, kind, at, None).await
+    // A decision is news of its own: the confirmation stops waiting for a proof, first.
+    received_due(txn, PurchaseId::new(purchase.id), at).await?;
+    write(txn, purchase, kind, (at, at), None).await
 }
 
+/// Writes a message `(created, due)`.
 async fn write(
     txn: &DatabaseTransaction,
     purchase: &purchases::Model,
     kind: MailKind,
-    now: DateTime<Utc>,
+    (now, due): (DateTime<Utc>, DateTime<Utc>),
     withheld: Option<WithheldReason>,
 ) -> anyhow::Result<()> {
     let status = if withheld.is_some() {
@@ -141,7 +170,7 @@ async fn write(
         status: Set(status.as_str().to_owned()),
         withheld_reason: Set(withheld.map(|r| r.as_str().to_owned())),
         attempts: Set(0),
-        next_attempt_at: Set(now),
+        next_attempt_at: Set(due),
         created_at: Set(now),
         ..Default::default()
     }

@@ -13,7 +13,7 @@ use sea_orm::{
 };
 
 use crate::entities::purchases;
-use crate::{Db, history, proof_checks};
+use crate::{Db, history, outbox, proof_checks};
 
 #[derive(FromQueryResult)]
 struct Late {
@@ -146,6 +146,7 @@ impl PurchaseProofs for Db {
         if attached.rows_affected() == 1 {
             history::record(&txn, id, PurchaseEventKind::ProofAttached, at, None).await?;
             proof_checks::queue(&txn, id, key, at).await?;
+            outbox::received_due(&txn, id, at).await?;
             txn.commit().await.context("failed to commit the proof")?;
             return Ok(AttachOutcome::Attached);
         }

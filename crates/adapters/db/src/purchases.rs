@@ -534,6 +534,7 @@ impl Db {
             allowance::take_sql(allowance_first),
             outbox::enqueue_for_new_purchase(
                 self.mail_caps,
+                self.received_proof_wait,
                 new.created_at,
                 &format!("${recipient_param}")
             )
@@ -712,7 +713,8 @@ impl Db {
             }
         }
         if new.confirm_to_buyer {
-            outbox::enqueue_confirmation(&txn, &row, self.mail_caps).await?;
+            outbox::enqueue_confirmation(&txn, &row, self.mail_caps, self.received_proof_wait)
+                .await?;
         }
         if let Some(entry) = &new.audit {
             let entry = AuditEntry {

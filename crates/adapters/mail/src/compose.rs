@@ -31,13 +31,14 @@ impl MailComposer for MailTemplates {
                 context,
                 receipt_pdf,
                 buyer_link,
+                proof_missing,
             } => purchase_email(
                 kind,
                 to,
                 &purchase,
                 &context,
                 receipt_pdf,
-                buyer_link.as_deref(),
+                (buyer_link.as_deref(), proof_missing),
             ),
             MailMessage::NumbersReleased {
                 to,
@@ -139,11 +140,11 @@ fn purchase_email(
     purchase: &Purchase,
     context: &ReceiptContext,
     receipt_pdf: Vec<u8>,
-    buyer_link: Option<&str>,
+    link: (Option<&str>, bool),
 ) -> anyhow::Result<OutgoingEmail> {
     let lang = context.lang;
     let reference = &purchase.reference;
-    let words = purchase_words(kind, purchase, context, buyer_link)?;
+    let words = purchase_words(kind, purchase, context, link)?;
     let text_body = PurchaseText { words: &words }.render()?;
     let html_body = PurchaseHtml { words: &words }.render()?;
     let filename = Message::new("mail-receipt_filename")
@@ -168,12 +169,15 @@ fn purchase_words(
     kind: MailKind,
     purchase: &Purchase,
     context: &ReceiptContext,
-    buyer_link: Option<&str>,
+    (buyer_link, proof_missing): (Option<&str>, bool),
 ) -> anyhow::Result<PurchaseWords> {
     let lang = context.lang;
     let title = &purchase.raffle_title;
     let reference = &purchase.reference;
     let (subject_key, lead_key) = match kind {
+        MailKind::Received if proof_missing => {
+            ("mail-subject-received", "mail-lead-received-no_proof")
+        }
         MailKind::Received => ("mail-subject-received", "mail-lead-received"),
         MailKind::Approved => ("mail-subject-approved", "mail-lead-approved"),
         MailKind::Rejected => ("mail-subject-rejected", "mail-lead-rejected"),
@@ -241,7 +245,14 @@ fn purchase_words(
         lead: text(lead_key, lang),
         rows,
         link: buyer_link.map(|url| Link {
-            label: text("mail-buyer_link", lang),
+            label: text(
+                if proof_missing {
+                    "mail-send_proof_link"
+                } else {
+                    "mail-buyer_link"
+                },
+                lang,
+            ),
             url: url.to_owned(),
         }),
         receipt_attached: text("mail-receipt_attached", lang),

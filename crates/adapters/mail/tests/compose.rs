@@ -64,6 +64,7 @@ fn compose_linked(
             },
             receipt_pdf: b"%PDF-1.4".to_vec(),
             buyer_link: buyer_link.map(str::to_owned),
+            proof_missing: false,
         })
         .unwrap()
 }
@@ -267,6 +268,7 @@ fn the_templates_say_what_the_messages_said_before_them() {
                 },
                 buyer_link: None,
                 receipt_pdf: Vec::new(),
+                proof_missing: false,
             })
             .unwrap();
         assert_eq!(email.subject, case["subject"].as_str().unwrap(), "{case}");

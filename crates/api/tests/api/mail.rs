@@ -631,3 +631,105 @@ fn smtp_timeouts_default_to_fifteen_seconds() {
     assert_eq!(options.connect_timeout, Duration::from_secs(15));
     assert_eq!(options.send_timeout, Duration::from_secs(15));
 }
+
+/// Issue 31, first hour 5: the first e-mail said "Recibimos tu compra…" though the proof never
+/// arrived. The confirmation waits a little for the proof uploaded right after buying (sent at
+/// once when it is attached, or on a decision); past the wait without one, it asks for it.
+async fn the_confirmation_waits_for_the_proof_and_goes_when_it_or_a_decision_comes(
+    mut config: Config,
+    postgres: bool,
+) {
+    let server = SmtpServer::start();
+    smtp_to(&mut config, server.port());
+    config.mail.received_proof_wait = chrono::TimeDelta::minutes(10);
+    let app = TestApp::start(config, postgres).await;
+    let raffle = app.raffle("13", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+    let ana = crate::proofs::buy(&app, (raffle, method), &[7], "ana@example.com").await;
+    let luis = crate::proofs::buy(&app, (raffle, method), &[8], "luis@example.com").await;
+    crate::proofs::send_proof(
+        &app,
+        &ana,
+        rifa_test_support::files::PNG_2X2,
+        "pago.png",
+        "image/png",
+    )
+    .await;
+    let received = wait_for(&server, 1).await;
+    assert_eq!(received.len(), 1, "Luis's waits for his proof");
+    let text = received[0].text.as_deref().unwrap();
+    assert_eq!(received[0].to, ["ana@example.com"]);
+    assert!(text.contains("Verificaremos tu pago"), "{text}");
+    assert!(!text.contains("no nos llegó"), "{text}");
+    // A decision does not wait: Luis hears of his purchase and of its approval.
+    assert_eq!(
+        app.decide(luis.id, "approved", None).await.status(),
+        StatusCode::OK
+    );
+    let received = wait_for(&server, 3).await;
+    let to_luis: Vec<&ReceivedEmail> = received
+        .iter()
+        .filter(|m| m.to == ["luis@example.com"])
+        .collect();
+    assert_eq!(to_luis.len(), 2, "{received:?}");
+    assert!(
+        to_luis
+            .iter()
+            .all(|m| !m.text.as_deref().unwrap().contains("no nos llegó"))
+    );
+}
+
+/// Past the wait with no proof, the confirmation asks for it, with the link to send it.
+async fn past_the_wait_without_a_proof_the_confirmation_asks_for_it(
+    mut config: Config,
+    postgres: bool,
+) {
+    let server = SmtpServer::start();
+    smtp_to(&mut config, server.port());
+    config.mail.received_proof_wait = chrono::TimeDelta::zero();
+    let app = TestApp::start(config, postgres).await;
+    let raffle = app.raffle("13", 100, (1, 5)).await;
+    let method = app.payment_method("Zelle", None).await;
+    let eva = crate::proofs::buy(&app, (raffle, method), &[9], "eva@example.com").await;
+    let received = wait_for(&server, 1).await;
+    let text = received[0].text.as_deref().unwrap();
+    assert!(
+        text.contains("no nos llegó tu comprobante de pago"),
+        "{text}"
+    );
+    assert!(text.contains("Envía tu comprobante"), "{text}");
+    assert!(
+        text.contains(&format!("/compra/{}?lang=es#", eva.id)),
+        "{text}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_confirmation_waits_for_the_proof_and_goes_when_it_or_a_decision_comes_on_sqlite() {
+    the_confirmation_waits_for_the_proof_and_goes_when_it_or_a_decision_comes(
+        TestApp::sqlite_config(),
+        false,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_confirmation_waits_for_the_proof_and_goes_when_it_or_a_decision_comes_on_postgres() {
+    if let Some(config) = TestApp::postgres_config().await {
+        the_confirmation_waits_for_the_proof_and_goes_when_it_or_a_decision_comes(config, true)
+            .await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_the_wait_without_a_proof_the_confirmation_asks_for_it_on_sqlite() {
+    past_the_wait_without_a_proof_the_confirmation_asks_for_it(TestApp::sqlite_config(), false)
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_the_wait_without_a_proof_the_confirmation_asks_for_it_on_postgres() {
+    if let Some(config) = TestApp::postgres_config().await {
+        past_the_wait_without_a_proof_the_confirmation_asks_for_it(config, true).await;
+    }
+}

@@ -420,6 +420,7 @@ impl MailComposer for PlainComposer {
                 context,
                 receipt_pdf,
                 buyer_link,
+                proof_missing,
             } => OutgoingEmail {
                 sender_name: context.company_name,
                 to,
@@ -431,9 +432,10 @@ impl MailComposer for PlainComposer {
                     purchase.raffle_title
                 ),
                 text_body: format!(
-                    "{}\n{}\n",
+                    "{}\n{}\n{}",
                     purchase.customer_name,
-                    buyer_link.unwrap_or_default()
+                    buyer_link.unwrap_or_default(),
+                    if proof_missing { "proof missing\n" } else { "" }
                 ),
                 html_body: format!("<p>{}</p>", purchase.customer_name),
                 attachments: vec![Attachment {
