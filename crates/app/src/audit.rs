@@ -1,6 +1,8 @@
 //! Reading and verifying the audit trail (decision 0022). Entries are written by the actions
 //! themselves, in their own transactions; this service only reads.
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Utc};
 use futures_util::stream::{self, BoxStream, StreamExt};
 use rifa_domain::audit::{
@@ -48,6 +50,16 @@ pub trait AuditService: Send + Sync + 'static {
     /// # Errors
     /// `Invalid` for a limit outside 1..=[`MAX_PAGE`] or an unknown action; storage failures.
     async fn entries(&self, query: AuditQuery) -> Result<Vec<ChainedEntry>, AuditQueryError>;
+
+    /// What the targets of `entries` are called now (a purchase's reference, a raffle's
+    /// title…), by target, for the trail to show instead of internal ids.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    async fn target_names(
+        &self,
+        entries: &[ChainedEntry],
+    ) -> anyhow::Result<BTreeMap<String, String>>;
 
     /// Every entry matching the filters of `query` (its limit is ignored), newest first, in
     /// batches keyed by `seq`: entries appended meanwhile are newer than where it is, so none
@@ -115,6 +127,19 @@ impl<S: AuditTrail + Clone> AuditService for Audit<S> {
         check_action(&query, &mut errors);
         errors.into_result().map_err(AuditQueryError::Invalid)?;
         Ok(self.store.audit_entries(&query).await?)
+    }
+
+    async fn target_names(
+        &self,
+        entries: &[ChainedEntry],
+    ) -> anyhow::Result<BTreeMap<String, String>> {
+        let mut targets: Vec<&str> = entries
+            .iter()
+            .filter_map(|e| e.entry.target.as_deref())
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        self.store.target_names(&targets).await
     }
 
     fn export(

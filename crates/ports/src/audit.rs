@@ -2,6 +2,7 @@
 //! transaction through the port that carries them out (a decision, a sign-in); this port reads
 //! the trail and appends what has no other write (a failed sign-in).
 
+use std::collections::BTreeMap;
 use std::future::Future;
 
 use chrono::{DateTime, Utc};
@@ -63,4 +64,15 @@ pub trait AuditTrail: Send + Sync + 'static {
     /// # Errors
     /// Storage failures only.
     fn audit_head(&self) -> impl Future<Output = anyhow::Result<ChainHead>> + Send;
+
+    /// What each `kind:id` target is called now: a purchase's reference, a raffle's or a
+    /// prize's title, a payment method's name, a rate's pair (`USD → VES`), an account's
+    /// username. Targets of other kinds, or gone, are left out.
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn target_names(
+        &self,
+        targets: &[&str],
+    ) -> impl Future<Output = anyhow::Result<BTreeMap<String, String>>> + Send;
 }

@@ -1869,7 +1869,8 @@ describe("the audit trail and sessions", () => {
       const kind = width < 768 ? "audit-item" : "audit-row";
       const entry = page.locator(`[data-testid=${kind}][data-action="purchase.decided"][data-target="purchase:${bought.id}"]`);
       await entry.waitFor();
-      expect(await entry.getByRole("button", { name: `Abrir la compra #${bought.id}` }).textContent()).toBe(`Compra #${bought.id}`);
+      // Named by its reference, as the buyer and the reviewer know it (issue 31).
+      expect(await entry.getByRole("button", { name: `Abrir la compra ${bought.reference}` }).textContent()).toBe(`Compra ${bought.reference}`);
       const text = (await entry.textContent()) ?? "";
       expect(text).toContain(admin().username);
       expect(text).toContain("Compra decidida");
@@ -1890,7 +1891,7 @@ describe("the audit trail and sessions", () => {
 
       // The target opens the purchase's dialog.
       if (width === 1440) {
-        await entry.getByRole("button", { name: `Abrir la compra #${bought.id}` }).click();
+        await entry.getByRole("button", { name: `Abrir la compra ${bought.reference}` }).click();
         await page.locator(`[data-testid=purchase-detail][data-purchase-id="${bought.id}"]`).waitFor();
         await dismissDialog(page, "purchase-detail");
       }
@@ -1908,7 +1909,7 @@ describe("the audit trail and sessions", () => {
       const english = (await entry.textContent()) ?? "";
       expect(english).toContain("Purchase decided");
       expect(english).toContain("status: pending → rejected");
-      expect(await entry.getByRole("button", { name: `Open purchase #${bought.id}` }).textContent()).toBe(`Purchase #${bought.id}`);
+      expect(await entry.getByRole("button", { name: `Open purchase ${bought.reference}` }).textContent()).toBe(`Purchase ${bought.reference}`);
       await page.waitForLoadState("networkidle");
       await screenshot(page, `admin-audit-${width}x${height}-en`);
       const overflowEn = await horizontalOverflow(page);

@@ -178,6 +178,27 @@ describe("the chain's check", () => {
 });
 
 describe("the entries", () => {
+  it("names each record as it is called now, the purchase by its reference and the raffle with a link (issue 31)", async () => {
+    const named = [
+      entry(12, "purchase.decided", { target: "purchase:42", targetName: "RF-7Q2K9" }),
+      entry(11, "raffle.updated", { target: "raffle:3", targetName: "Moto 0 km" }),
+      entry(10, "payment_method.updated", { target: "payment_method:5", targetName: "Zelle" }),
+      entry(9, "exchange_rate.updated", { target: "exchange_rate:2", targetName: "USD → VES" }),
+    ];
+    stubApi({ "limit=50": { items: named } });
+    show("tab");
+    await screen.findByTestId("audit-table");
+    const target = (seq: number) => within(rowOf(seq)).getByTestId("audit-target");
+    fireEvent.click(within(rowOf(12)).getByRole("button", { name: "Abrir la compra RF-7Q2K9" }));
+    expect(onOpenPurchase).toHaveBeenLastCalledWith(42);
+    expect(target(12)).toHaveTextContent("Compra RF-7Q2K9");
+    expect(target(11)).toHaveTextContent("Sorteo «Moto 0 km»");
+    expect(target(11)).toHaveAttribute("href", "/sorteo/3");
+    expect(target(10)).toHaveTextContent("Método de pago «Zelle»");
+    expect(target(9)).toHaveTextContent("Tasa USD → VES");
+    expect(target(9)).toHaveAttribute("title", "exchange_rate:2");
+  });
+
   it("words each action, who and from where, the purchase it names and what changed, in Spanish", async () => {
     stubApi({ "limit=50": { items: ALL } });
     show("tab");

@@ -1,6 +1,8 @@
 //! The audit trail (decision 0022): entries appended in the caller's transaction, chained
 //! through `audit_head`, whose row lock orders concurrent appends.
 
+use std::collections::BTreeMap;
+
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use rifa_domain::admin::AdminId;
@@ -17,7 +19,10 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 
 use crate::Db;
-use crate::entities::{audit_head, audit_log};
+use crate::entities::{
+    admins, audit_head, audit_log, exchange_rates, payment_methods, purchases, raffle_prizes,
+    raffles,
+};
 
 #[derive(Serialize, Deserialize)]
 struct StoredChange {
@@ -245,5 +250,72 @@ impl AuditTrail for Db {
             seq: u64::try_from(row.seq)?,
             hash: hash_from_hex(&row.hash).context("the audit trail's head hash is unreadable")?,
         })
+    }
+
+    #[tracing::instrument(name = "db.audit_target_names", skip_all)]
+    async fn target_names(&self, targets: &[&str]) -> anyhow::Result<BTreeMap<String, String>> {
+        let mut ids: BTreeMap<&str, Vec<i64>> = BTreeMap::new();
+        for target in targets {
+            if let Some((kind, id)) = target.split_once(':')
+                && let Ok(id) = id.parse::<i64>()
+            {
+                ids.entry(kind).or_default().push(id);
+            }
+        }
+        let mut names = BTreeMap::new();
+        let conn = self.conn.inner();
+        for (kind, ids) in ids {
+            let found: Vec<(i64, String)> = match kind {
+                "purchase" => purchases::Entity::find()
+                    .filter(purchases::Column::Id.is_in(ids))
+                    .all(conn)
+                    .await?
+                    .into_iter()
+                    .map(|r| (r.id, r.reference))
+                    .collect(),
+                "raffle" => raffles::Entity::find()
+                    .filter(raffles::Column::Id.is_in(ids))
+                    .all(conn)
+                    .await?
+                    .into_iter()
+                    .map(|r| (r.id, r.title))
+                    .collect(),
+                "prize" => raffle_prizes::Entity::find()
+                    .filter(raffle_prizes::Column::Id.is_in(ids))
+                    .all(conn)
+                    .await?
+                    .into_iter()
+                    .map(|r| (r.id, r.title))
+                    .collect(),
+                "payment_method" => payment_methods::Entity::find()
+                    .filter(payment_methods::Column::Id.is_in(ids))
+                    .all(conn)
+                    .await?
+                    .into_iter()
+                    .map(|r| (r.id, r.name))
+                    .collect(),
+                "exchange_rate" => exchange_rates::Entity::find()
+                    .filter(exchange_rates::Column::Id.is_in(ids))
+                    .all(conn)
+                    .await?
+                    .into_iter()
+                    .map(|r| (r.id, format!("{} → {}", r.from_currency, r.to_currency)))
+                    .collect(),
+                "admin" => admins::Entity::find()
+                    .filter(admins::Column::Id.is_in(ids))
+                    .all(conn)
+                    .await?
+                    .into_iter()
+                    .map(|r| (r.id, r.username))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            names.extend(
+                found
+                    .into_iter()
+                    .map(|(id, name)| (format!("{kind}:{id}"), name)),
+            );
+        }
+        Ok(names)
     }
 }

@@ -1,5 +1,7 @@
 //! The audit trail as the panel reads it.
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Utc};
 use rifa_app::audit::Verification;
 use rifa_domain::admin::AdminId;
@@ -154,6 +156,9 @@ pub struct AuditEntryDto {
     pub ip: Option<String>,
     pub action: String,
     pub target: Option<String>,
+    /// What the target is called now (a purchase's reference, a raffle's title, a method's
+    /// name…); absent for kinds without a name, or a record gone since.
+    pub target_name: Option<String>,
     pub changes: Vec<AuditChangeDto>,
     /// SHA-256 over this entry and `prevHash`, hex.
     pub hash: String,
@@ -171,6 +176,7 @@ impl From<ChainedEntry> for AuditEntryDto {
             ip: entry.actor.ip,
             action: entry.action.as_str().to_owned(),
             target: entry.target,
+            target_name: None,
             changes: entry
                 .changes
                 .into_iter()
@@ -197,11 +203,18 @@ pub struct AuditPageDto {
 
 impl AuditPageDto {
     #[must_use]
-    pub fn new(entries: Vec<ChainedEntry>, limit: u64) -> Self {
+    pub fn new(entries: Vec<ChainedEntry>, limit: u64, names: &BTreeMap<String, String>) -> Self {
         let full = u64::try_from(entries.len()).is_ok_and(|n| n == limit);
         let next_before = entries.last().filter(|_| full).map(|e| e.seq);
         Self {
-            items: entries.into_iter().map(AuditEntryDto::from).collect(),
+            items: entries
+                .into_iter()
+                .map(|entry| {
+                    let mut item = AuditEntryDto::from(entry);
+                    item.target_name = item.target.as_ref().and_then(|t| names.get(t).cloned());
+                    item
+                })
+                .collect(),
             next_before,
         }
     }

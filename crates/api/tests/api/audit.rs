@@ -196,6 +196,16 @@ async fn every_sign_in_and_decision_is_in_one_chain_even_when_decisions_race(app
     let purchase = format!("purchase:{}", purchases[3]);
     let one = trail(&app, &format!("target={purchase}")).await;
     assert_eq!(one.len(), 1);
+    // Issue 31: the trail names the purchase by its reference, not its internal id.
+    let reference = app
+        .admin_get(&format!("/api/admin/purchases/{}", purchases[3]))
+        .await["reference"]
+        .clone();
+    assert!(
+        reference.as_str().is_some_and(|r| r.starts_with("RF-")),
+        "{reference}"
+    );
+    assert_eq!(one[0]["targetName"], reference);
 
     // Newest first, keyset-paged.
     let first = app.admin_get("/api/admin/audit?limit=5").await;
@@ -230,6 +240,10 @@ async fn every_sign_in_and_decision_is_in_one_chain_even_when_decisions_race(app
     let entries = trail(&app, &format!("target=raffle:{raffle}")).await;
     assert_eq!(entries[0]["action"], "raffle.updated");
     assert_eq!(entries[1]["action"], "raffle.created");
+    assert!(
+        entries.iter().all(|e| e["targetName"] == "Rifa de prueba"),
+        "every entry of the raffle names it as it is called now: {entries:?}"
+    );
     assert_eq!(
         entries[0]["changes"],
         json!([{"field": "price", "before": "5.00", "after": "7.50"}]),
@@ -425,6 +439,11 @@ async fn payment_methods_and_rates_leave_what_changed_in_the_trail(app: TestApp)
             .collect()
     };
     let methods = trail(&app, &format!("target=payment_method:{method}")).await;
+    // A record gone has no name left; the trail keeps its id.
+    assert!(
+        methods.iter().all(|e| e["targetName"].is_null()),
+        "{methods:?}"
+    );
     let methods = of(&methods);
     assert_eq!(methods[1].0, "payment_method.updated");
     assert_eq!(methods[1].1, ["active", "details"], "{methods:?}");

@@ -80,6 +80,17 @@ export function purchaseOfTarget(target: string | null | undefined): number | nu
   return idOfTarget("purchase", target);
 }
 
+/** The kinds of target the trail names by what they are called ("raffle:3" → the raffle's title). */
+export const NAMED_TARGETS = ["raffle", "prize", "payment_method", "exchange_rate", "admin"] as const;
+export type NamedTarget = (typeof NAMED_TARGETS)[number];
+
+/** A named kind's target as its kind and id ("raffle:3" → ["raffle", 3]), or null. */
+export function namedTarget(target: string | null | undefined): [NamedTarget, number] | null {
+  const match = /^([a-z_]+):(\d+)$/.exec(target ?? "");
+  const kind = NAMED_TARGETS.find((k) => k === match?.[1]);
+  return kind && match ? [kind, Number(match[2])] : null;
+}
+
 /** The outbox's message a target names ("mail:9" → 9: a retried e-mail), or null. */
 export function mailOfTarget(target: string | null | undefined): number | null {
   return idOfTarget("mail", target);

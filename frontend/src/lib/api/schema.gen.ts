@@ -1329,7 +1329,7 @@ export type paths = {
         put?: never;
         /**
          * Signs this session out: its token stops working at once, and a live connection opened with
-         *     it closes within a second.
+         *     it closes at once, before any later notice.
          */
         post: {
             parameters: {
@@ -1383,7 +1383,7 @@ export type paths = {
         put?: never;
         /**
          * Signs the caller's account out everywhere: every token of this admin stops working, on every
-         *     device, and their live connections close within a second.
+         *     device, and their live connections close at once.
          */
         post: {
             parameters: {
@@ -6700,6 +6700,11 @@ export type components = {
             /** Format: int64 */
             seq: number;
             target?: string | null;
+            /**
+             * @description What the target is called now (a purchase's reference, a raffle's title, a method's
+             *     name…); absent for kinds without a name, or a record gone since.
+             */
+            targetName?: string | null;
         };
         /** @description A page of the trail. */
         AuditPageDto: {

@@ -24,5 +24,6 @@ pub async fn list(
     let query = params.parse().map_err(|e| ApiError::validation(&e))?;
     let limit = query.limit;
     let entries = state.audit.entries(query).await?;
-    Ok(web::Json(AuditPageDto::new(entries, limit)))
+    let names = state.audit.target_names(&entries).await?;
+    Ok(web::Json(AuditPageDto::new(entries, limit, &names)))
 }

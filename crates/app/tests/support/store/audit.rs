@@ -2,10 +2,14 @@
 //! it is revoked or expires; trail entries are chained as they are appended, and a test may
 //! tamper with them as someone with the database could.
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Utc};
 use rifa_domain::admin::AdminUser;
 use rifa_domain::audit::{AuditAction, AuditEntry, ChainHead, ChainedEntry, DecisionTiming};
 use rifa_domain::purchase::PurchaseEventKind;
+use rifa_domain::purchase::PurchaseId;
+use rifa_domain::raffle::RaffleId;
 use rifa_ports::{AuditQuery, AuditTrail, NewSession, SessionsToEnd};
 
 use super::{MemoryStore, State};
@@ -192,5 +196,33 @@ impl AuditTrail for MemoryStore {
 
     async fn audit_head(&self) -> anyhow::Result<ChainHead> {
         Ok(self.state().audit.head.unwrap_or(ChainHead::EMPTY))
+    }
+
+    async fn target_names(&self, targets: &[&str]) -> anyhow::Result<BTreeMap<String, String>> {
+        let state = self.state();
+        Ok(targets
+            .iter()
+            .filter_map(|target| {
+                let (kind, id) = target.split_once(':')?;
+                let id: i64 = id.parse().ok()?;
+                let name = match kind {
+                    "purchase" => state
+                        .purchases
+                        .get(&PurchaseId::new(id))
+                        .map(|p| p.purchase.reference.clone()),
+                    "raffle" => state
+                        .raffles
+                        .get(&RaffleId::new(id))
+                        .map(|r| r.title.clone()),
+                    "admin" => state
+                        .admins
+                        .iter()
+                        .find(|a| a.id.get() == id)
+                        .map(|a| a.username.clone()),
+                    _ => None,
+                }?;
+                Some(((*target).to_owned(), name))
+            })
+            .collect())
     }
 }

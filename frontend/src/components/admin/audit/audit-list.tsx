@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { ChevronRight } from "lucide-react";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { isKnownAction, mailOfTarget, purchaseOfTarget } from "@/lib/admin/audit";
+import { isKnownAction, mailOfTarget, namedTarget, purchaseOfTarget } from "@/lib/admin/audit";
 import { isStaffRole } from "@/lib/admin/permissions";
 import type { AuditChange, AuditEntry } from "@/lib/api/types";
 import { formatDateTime } from "@/lib/format";
@@ -97,10 +97,10 @@ export function AuditList({ items, onOpenPurchase }: AuditListProps) {
           type="button"
           onClick={() => onOpenPurchase(purchase)}
           className="inline-flex items-center whitespace-nowrap font-medium tabular-nums text-primary underline underline-offset-2 outline-none hover:no-underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          aria-label={t("openPurchase", { id: purchase })}
+          aria-label={t("openPurchase", { name: e.targetName ?? `#${purchase}` })}
           data-testid="audit-target"
         >
-          {t("purchase", { id: purchase })}
+          {t("purchase", { name: e.targetName ?? `#${purchase}` })}
           <ChevronRight aria-hidden className="size-3.5" />
         </button>
       );
@@ -110,6 +110,21 @@ export function AuditList({ items, onOpenPurchase }: AuditListProps) {
       return (
         <span className="whitespace-nowrap font-medium tabular-nums" title={e.target ?? undefined} data-testid="audit-target">
           {t("mail", { id: mail })}
+        </span>
+      );
+    }
+    const named = namedTarget(e.target);
+    if (named && e.targetName) {
+      const [kind, id] = named;
+      const name = t(`targets.${kind}`, { name: e.targetName });
+      // A raffle has a page of its own; the other records live in their tabs.
+      return kind === "raffle" ? (
+        <a href={`/sorteo/${id}`} target="_blank" rel="noopener noreferrer" className="wrap-anywhere font-medium text-primary underline underline-offset-2 hover:no-underline" title={e.target ?? undefined} data-testid="audit-target">
+          {name}
+        </a>
+      ) : (
+        <span className="wrap-anywhere font-medium" title={e.target ?? undefined} data-testid="audit-target">
+          {name}
         </span>
       );
     }
