@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
-import { claimUrgency, firstRoundAfter, freezeBlockers, quicknetRoundTime, resultBlocker } from "@/lib/admin/draw";
+import { claimUrgency, firstRoundAfter, firstRoundAfterClose, freezeBlockers, quicknetRoundTime, resultBlocker } from "@/lib/admin/draw";
 import { swrConfig } from "@/lib/api/fetcher";
 import type { AdminDrawView, AdminPrize, AdminPrizeDraw } from "@/lib/api/types";
 import { formatDateTime } from "@/lib/format";
@@ -178,7 +178,9 @@ describe("the prizes editor", () => {
     fireEvent.click(screen.getByRole("button", { name: "Agregar premio" }));
     fireEvent.change(screen.getByTestId("prize-title-0"), { target: { value: "Bicicleta" } });
     fireEvent.click(within(screen.getByTestId("prize-source-kind-0")).getByRole("radio", { name: "Baliza drand" }));
-    const round = firstRoundAfter("2026-12-24T20:00:00.000Z");
+    const round = firstRoundAfterClose("2026-12-24T20:00:00.000Z");
+    // Ten minutes past the close: the server's margin before the freeze.
+    expect(round).toBe(firstRoundAfter("2026-12-24T20:10:00.000Z"));
     expect(screen.getByText(`La primera ronda después del cierre de ventas es la ${round}.`)).toBeInTheDocument();
     // A round drand publishes while numbers are still sold is pointed out.
     fireEvent.change(screen.getByLabelText("Ronda de drand (quicknet) *"), { target: { value: String(round - 1) } });

@@ -676,10 +676,11 @@ async fn a_lottery_that_draws_before_the_freeze_decides_nothing(app: TestApp) {
         "validation_failed",
     )
     .await;
-    // Sales close at 19:59 in Caracas, 18:59 in Bogotá: 20:00 there is after, 19:30 here not.
+    // Sales close at 19:59 in Caracas, 18:59 in Bogotá; a source must draw 10 minutes later:
+    // 20:00 there is after, 19:30 here not.
     assert_eq!(
         refused["fields"],
-        json!({"prizes[0].source.drawDate": "Debe ser después de 2030-01-15 19:59"}),
+        json!({"prizes[0].source.drawDate": "Debe ser después de 2030-01-15 20:09"}),
         "{refused}"
     );
     let mut elsewhere = lottery_prize("Moto");
@@ -921,7 +922,7 @@ async fn a_beacon_prize_takes_a_round_after_the_freeze_and_only_drands_signature
     )
     .await;
     assert_eq!(
-        refused["fields"]["prizes[0].source.round"], "Debe ser después de 2030-01-15 23:59",
+        refused["fields"]["prizes[0].source.round"], "Debe ser después de 2030-01-16 00:09",
         "{refused}"
     );
     let (stale, _) = beacon_raffle(&app, method, 657_413).await;

@@ -267,7 +267,8 @@ impl PrizeDraft {
     /// sold decides nothing fairly); errors are named as [`PrizeDraft::parse_all`]'s.
     ///
     /// # Errors
-    /// `prizes[i].source.drawDate` `DateBefore` the close's day on that source's clock.
+    /// `prizes[i].source.drawDate` (or `.round`) `DateBefore` the close plus [`FREEZE_MARGIN`],
+    /// on that source's clock.
     pub fn check_after_close(
         prizes: &[Self],
         sales_close: Option<DateTime<Utc>>,
@@ -285,7 +286,7 @@ impl PrizeDraft {
                 errors.add(
                     format!("prizes[{index}].{field}"),
                     FieldError::DateBefore {
-                        min: prize.source.local_time(close),
+                        min: prize.source.local_time(close + FREEZE_MARGIN),
                     },
                 );
             }
@@ -563,7 +564,7 @@ mod tests {
             [(
                 "prizes[0].source.drawDate".to_owned(),
                 FieldError::DateBefore {
-                    min: "2026-12-24 19:59".into()
+                    min: "2026-12-24 20:09".into()
                 }
             )]
         );

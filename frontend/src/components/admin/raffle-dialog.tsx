@@ -12,7 +12,7 @@ import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { endOfDayUtc } from "@/lib/admin/dates";
-import { firstRoundAfter } from "@/lib/admin/draw";
+import { firstRoundAfterClose } from "@/lib/admin/draw";
 import { saveRaffle } from "@/lib/api/admin";
 import { errorMessage } from "@/lib/api/fetcher";
 import type { Raffle } from "@/lib/api/types";
@@ -127,7 +127,7 @@ export function RaffleDialog({ raffle, draws, onClose, onSaved }: { raffle: Raff
   useEffect(() => {
     if (!askPrize) return;
     if (!prizeForm.getFieldState("prizes.0.title").isDirty) prizeForm.setValue("prizes.0.title", title);
-    if (salesCloseAt && !prizeForm.getFieldState("prizes.0.round").isDirty) prizeForm.setValue("prizes.0.round", String(firstRoundAfter(salesCloseAt)));
+    if (salesCloseAt && !prizeForm.getFieldState("prizes.0.round").isDirty) prizeForm.setValue("prizes.0.round", String(firstRoundAfterClose(salesCloseAt)));
   }, [askPrize, prizeForm, title, salesCloseAt]);
   const pending = formState.isSubmitting;
   // The draw date's text cannot be read: saving would store the previous day instead.

@@ -24,6 +24,14 @@ export function firstRoundAfter(iso: string): number {
   return Math.floor((seconds - QUICKNET_GENESIS_SECONDS) / QUICKNET_PERIOD_SECONDS) + 2;
 }
 
+/** How long after sales close a source may first draw: the server's `FREEZE_MARGIN` (decision 0025). */
+export const FREEZE_MARGIN_MS = 10 * 60_000;
+
+/** The first round the server takes for sales closing at `salesCloseAt`: past the freeze's margin. */
+export function firstRoundAfterClose(salesCloseAt: string): number {
+  return firstRoundAfter(new Date(Date.parse(salesCloseAt) + FREEZE_MARGIN_MS).toISOString());
+}
+
 /** The prizes in the order they are drawn (position 1 first). */
 export function prizesInOrder(view: AdminDrawView): AdminPrize[] {
   return [...view.prizes].sort((a, b) => a.position - b.position);

@@ -7,7 +7,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
-import { firstRoundAfter, quicknetRoundTime } from "@/lib/admin/draw";
+import { firstRoundAfterClose, quicknetRoundTime } from "@/lib/admin/draw";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { LOTTERY_TIME_ZONES, zoneCity } from "@/lib/draw/display";
@@ -124,7 +124,7 @@ function BeaconRound({ control, index, salesCloseAt, setValue }: { control: Cont
   const locale = useLocale();
   const round = useWatch({ control, name: `prizes.${index}.round` }).trim();
   const readable = /^\d+$/.test(round) && Number(round) >= 1 && Number(round) <= DRAW_LIMITS.roundMax;
-  const suggested = salesCloseAt ? firstRoundAfter(salesCloseAt) : null;
+  const suggested = salesCloseAt ? firstRoundAfterClose(salesCloseAt) : null;
   // A round published before sales close would be known while numbers are still sold.
   const early = readable && suggested !== null && Number(round) < suggested;
   const hint = readable && (
