@@ -91,6 +91,23 @@ pub(crate) async fn append(conn: &impl ConnectionTrait, entry: &AuditEntry) -> a
     Ok(())
 }
 
+/// The rows of `E` whose `id` is one of `ids`, each as its id and what it is called.
+async fn named<E: EntityTrait>(
+    conn: &impl ConnectionTrait,
+    id: E::Column,
+    ids: Vec<i64>,
+    name: fn(E::Model) -> (i64, String),
+) -> anyhow::Result<Vec<(i64, String)>> {
+    Ok(E::find()
+        .filter(id.is_in(ids))
+        .all(conn)
+        .await
+        .context("failed to name the trail's targets")?
+        .into_iter()
+        .map(name)
+        .collect())
+}
+
 /// A hash no entry has: what an unreadable stored hash reads as, so the walk reports a break.
 const UNREADABLE_HASH: Hash = [0xff; 32];
 
@@ -265,49 +282,39 @@ impl AuditTrail for Db {
         let mut names = BTreeMap::new();
         let conn = self.conn.inner();
         for (kind, ids) in ids {
-            let found: Vec<(i64, String)> = match kind {
-                "purchase" => purchases::Entity::find()
-                    .filter(purchases::Column::Id.is_in(ids))
-                    .all(conn)
+            let found = match kind {
+                "purchase" => {
+                    named::<purchases::Entity>(conn, purchases::Column::Id, ids, |r| {
+                        (r.id, r.reference)
+                    })
                     .await?
-                    .into_iter()
-                    .map(|r| (r.id, r.reference))
-                    .collect(),
-                "raffle" => raffles::Entity::find()
-                    .filter(raffles::Column::Id.is_in(ids))
-                    .all(conn)
+                }
+                "raffle" => {
+                    named::<raffles::Entity>(conn, raffles::Column::Id, ids, |r| (r.id, r.title))
+                        .await?
+                }
+                "prize" => {
+                    named::<raffle_prizes::Entity>(conn, raffle_prizes::Column::Id, ids, |r| {
+                        (r.id, r.title)
+                    })
                     .await?
-                    .into_iter()
-                    .map(|r| (r.id, r.title))
-                    .collect(),
-                "prize" => raffle_prizes::Entity::find()
-                    .filter(raffle_prizes::Column::Id.is_in(ids))
-                    .all(conn)
+                }
+                "payment_method" => {
+                    named::<payment_methods::Entity>(conn, payment_methods::Column::Id, ids, |r| {
+                        (r.id, r.name)
+                    })
                     .await?
-                    .into_iter()
-                    .map(|r| (r.id, r.title))
-                    .collect(),
-                "payment_method" => payment_methods::Entity::find()
-                    .filter(payment_methods::Column::Id.is_in(ids))
-                    .all(conn)
+                }
+                "exchange_rate" => {
+                    named::<exchange_rates::Entity>(conn, exchange_rates::Column::Id, ids, |r| {
+                        (r.id, format!("{} → {}", r.from_currency, r.to_currency))
+                    })
                     .await?
-                    .into_iter()
-                    .map(|r| (r.id, r.name))
-                    .collect(),
-                "exchange_rate" => exchange_rates::Entity::find()
-                    .filter(exchange_rates::Column::Id.is_in(ids))
-                    .all(conn)
-                    .await?
-                    .into_iter()
-                    .map(|r| (r.id, format!("{} → {}", r.from_currency, r.to_currency)))
-                    .collect(),
-                "admin" => admins::Entity::find()
-                    .filter(admins::Column::Id.is_in(ids))
-                    .all(conn)
-                    .await?
-                    .into_iter()
-                    .map(|r| (r.id, r.username))
-                    .collect(),
+                }
+                "admin" => {
+                    named::<admins::Entity>(conn, admins::Column::Id, ids, |r| (r.id, r.username))
+                        .await?
+                }
                 _ => Vec::new(),
             };
             names.extend(
