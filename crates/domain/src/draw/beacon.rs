@@ -51,6 +51,15 @@ pub fn round_time(round: u64) -> DateTime<Utc> {
         .unwrap_or(DateTime::<Utc>::MAX_UTC)
 }
 
+/// The first round quicknet publishes at or after `at`.
+#[must_use]
+pub fn first_round_from(at: DateTime<Utc>) -> u64 {
+    let since_genesis = at.timestamp().saturating_sub(QUICKNET_GENESIS).max(0);
+    let periods = since_genesis.div_euclid(QUICKNET_PERIOD_SECS)
+        + i64::from(since_genesis.rem_euclid(QUICKNET_PERIOD_SECS) > 0 || at.timestamp_subsec_nanos() > 0);
+    u64::try_from(periods).unwrap_or(0) + 1
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,6 +88,16 @@ mod tests {
         assert!(verify_quicknet(ROUND, &altered).is_err());
         assert!(verify_quicknet(ROUND, &altered[..20]).is_err());
         assert_eq!(to_hex(&bytes_from_hex(SIGNATURE).expect("hex")), SIGNATURE);
+    }
+
+    #[test]
+    fn the_first_round_from_an_instant_is_never_before_it() {
+        let on = round_time(ROUND);
+        assert_eq!(first_round_from(on), ROUND);
+        assert_eq!(first_round_from(on + TimeDelta::milliseconds(1)), ROUND + 1);
+        assert_eq!(first_round_from(on - TimeDelta::seconds(1)), ROUND);
+        assert_eq!(first_round_from(on - TimeDelta::seconds(3)), ROUND - 1);
+        assert_eq!(first_round_from(DateTime::<Utc>::UNIX_EPOCH), 1);
     }
 
     #[test]

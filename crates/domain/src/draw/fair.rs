@@ -1,27 +1,31 @@
-//! The fair rules (issue 32, decision 0025): every number still in play has exactly the same
-//! chance to win each prize, whatever the raffle's size and whatever was sold.
+//! The fair rules (issue 32, decisions 0025 and 0027): every number still in play has exactly
+//! the same chance to win each prize, whatever the raffle's size and whatever was sold.
 //!
 //! A public result is first *read* as a whole number below a known range: a lottery result's
-//! last `D` digits (`D` fixed for its source in the rules document) are a number below `10^D`;
-//! a drand round's 32 bytes of randomness are a number below `2^256`. Then:
+//! last `D` digits (`D` fixed for its source in the rules) are a number below `10^D`; a drand
+//! round's 32 bytes of randomness are a number below `2^256`. Then:
 //!
 //! - **`rifa-number-v2`, "the lottery's number is the winning number".** A lottery result
-//!   names the number of its last `k` digits, `k` being the digits of the raffle's size; a
-//!   beacon names `(value mod size) + 1`. When that number is sold and has not won an earlier
-//!   prize, it wins. Otherwise (not sold, already won, `0` or above the size, or a beacon
-//!   value in the incomplete last round of `size`) the prize goes to the **next source** of
-//!   its published chain: never to a neighbour, which would favour the numbers after unsold
-//!   ones.
+//!   names the number of its last `k` digits, `k` being the digits of the raffle's size. When
+//!   that number is sold and has not won an earlier prize, it wins. Otherwise (not sold,
+//!   already won, `0` or above the size) the prize goes to the **next source** of its chain:
+//!   never to a neighbour, which would favour the numbers after unsold ones.
 //! - **`rifa-among-sold-v2`, "among the sold numbers".** The `m` sold numbers that have not won
 //!   an earlier prize, in increasing order, are "in play". The value's remainder modulo `m`
-//!   names the winner by its place in that list (remainder 0: the lowest). A value in the
-//!   incomplete last round (at or above `range − range mod m`) goes to the next source, so
+//!   names the winner by its place in that list (remainder 0: the lowest). A lottery value in
+//!   the incomplete last round (at or above `range − range mod m`) goes to the next source, so
 //!   over every possible value each number in play wins for exactly `⌊range / m⌋` of them.
+//! - **A drand round, under either rule**, is read among the sold numbers: its randomness
+//!   names no number a buyer chose. In the incomplete last round (fewer than 1 in 2^200 rounds
+//!   for any raffle) the randomness is replaced by its SHA-256 and read again, so a round
+//!   always decides.
 //!
 //! The first rule of the product, `rifa-rule-v1` (next sold number upward, in [`super::rule`]),
 //! is not fair and is no longer offered; raffles committed under it keep verifying with it.
 
 use std::collections::BTreeSet;
+
+use sha2::{Digest, Sha256};
 
 use super::ledger::to_hex;
 use super::rule::{DrawStep, digits_used};
@@ -217,8 +221,8 @@ pub fn place_among(reading: &Reading, in_play: usize) -> Option<usize> {
     uniform_below(reading, count).map(|place| place as usize)
 }
 
-/// Applies `rule` (a v2 rule) to one source's reading, with the steps that say why; the
-/// reading's own step comes first in `steps`.
+/// Applies `rule` (a v2 rule) to one source's reading, with the steps that say why (the
+/// reading's own step is the caller's).
 #[must_use]
 pub fn decide(
     rule: Rule,
@@ -229,23 +233,16 @@ pub fn decide(
     if pool.in_play.is_empty() {
         return (Decision::NoWinner, vec![DrawStep::NoWinner]);
     }
-    match rule {
-        Rule::NumberV2 | Rule::UpwardV1 => {
+    match (rule, reading) {
+        (_, Reading::Beacon { randomness }) => among_sold_beacon(*randomness, pool),
+        (Rule::AmongSoldV2, Reading::Decimal { .. }) => among_sold(reading, pool),
+        (Rule::NumberV2 | Rule::UpwardV1, Reading::Decimal { value, digits }) => {
             let Some(number) = named_number(reading, max_tickets) else {
-                let step = match reading {
-                    Reading::Decimal { value, digits } => DrawStep::OutsideRaffle {
-                        number: u32::try_from(
-                            value
-                                % 10_u64.pow(
-                                    u32::try_from(digits_used(max_tickets))
-                                        .unwrap_or(*digits)
-                                        .min(*digits),
-                                ),
-                        )
-                        .unwrap_or(u32::MAX),
-                        max_tickets,
-                    },
-                    Reading::Beacon { .. } => DrawStep::IncompleteRound { count: max_tickets },
+                let width = u32::try_from(digits_used(max_tickets)).unwrap_or(*digits);
+                let number = value % 10_u64.pow(width.min(*digits).min(MAX_SOURCE_DIGITS));
+                let step = DrawStep::OutsideRaffle {
+                    number: u32::try_from(number).unwrap_or(u32::MAX),
+                    max_tickets,
                 };
                 return (Decision::NextSource, vec![step, DrawStep::NextSource]);
             };
@@ -262,27 +259,54 @@ pub fn decide(
             steps.push(DrawStep::NextSource);
             (Decision::NextSource, steps)
         }
-        Rule::AmongSoldV2 => {
-            let count = u32::try_from(pool.in_play.len()).unwrap_or(u32::MAX);
-            let mut steps = vec![DrawStep::InPlay { count }];
-            match place_among(reading, pool.in_play.len()) {
-                Some(place) => {
-                    let number = pool.in_play[place];
-                    steps.push(DrawStep::Place {
-                        remainder: u32::try_from(place).unwrap_or(u32::MAX),
-                        count,
-                        number,
-                    });
-                    steps.push(DrawStep::Wins { number });
-                    (Decision::Winner(number), steps)
-                }
-                None => {
-                    steps.push(DrawStep::IncompleteRound { count });
-                    steps.push(DrawStep::NextSource);
-                    (Decision::NextSource, steps)
-                }
-            }
+    }
+}
+
+/// The winner among the numbers in play named by a lottery reading, or the next source when
+/// the value lies in the incomplete last round.
+fn among_sold(reading: &Reading, pool: &Pool) -> (Decision, Vec<DrawStep>) {
+    let count = u32::try_from(pool.in_play.len()).unwrap_or(u32::MAX);
+    let mut steps = vec![DrawStep::InPlay { count }];
+    match place_among(reading, pool.in_play.len()) {
+        Some(place) => {
+            let number = pool.in_play[place];
+            steps.push(DrawStep::Place {
+                remainder: u32::try_from(place).unwrap_or(u32::MAX),
+                count,
+                number,
+            });
+            steps.push(DrawStep::Wins { number });
+            (Decision::Winner(number), steps)
         }
+        None => {
+            steps.push(DrawStep::IncompleteRound { count });
+            steps.push(DrawStep::NextSource);
+            (Decision::NextSource, steps)
+        }
+    }
+}
+
+/// A beacon's randomness among the numbers in play: in the incomplete last round it is
+/// replaced by its SHA-256 until it is not, so a round always gives a winner.
+fn among_sold_beacon(mut randomness: [u8; 32], pool: &Pool) -> (Decision, Vec<DrawStep>) {
+    let count = u32::try_from(pool.in_play.len()).unwrap_or(u32::MAX);
+    let mut steps = vec![DrawStep::InPlay { count }];
+    loop {
+        if let Some(place) = place_among(&Reading::Beacon { randomness }, pool.in_play.len()) {
+            let number = pool.in_play[place];
+            steps.push(DrawStep::Place {
+                remainder: u32::try_from(place).unwrap_or(u32::MAX),
+                count,
+                number,
+            });
+            steps.push(DrawStep::Wins { number });
+            return (Decision::Winner(number), steps);
+        }
+        randomness = Sha256::digest(randomness).into();
+        steps.push(DrawStep::IncompleteRound { count });
+        steps.push(DrawStep::Rehashed {
+            randomness_hex: to_hex(&randomness),
+        });
     }
 }
 
@@ -438,11 +462,9 @@ mod tests {
                 .map(|n| (wins[*n as usize] as f64 - expected).powi(2) / expected)
                 .sum();
             assert!(chi < 2_330.0, "{rule:?}: chi-square {chi}");
-            match rule {
-                // 2,000 of 99,999 numbers sold: about 2% of rounds name a sold number.
-                Rule::NumberV2 => assert!((7_000..9_000).contains(&drawn), "{drawn}"),
-                _ => assert_eq!(next_source, 0, "the incomplete round is 1 in 2^245"),
-            }
+            // A round is read among the sold numbers under either rule, and always decides.
+            assert_eq!(next_source, 0, "{rule:?}");
+            assert_eq!(drawn, 400_000);
         }
         // The old rule on the same draws is not fair: a number after a long unsold run wins
         // 50 times as often as one after a sold neighbour, and the test above would catch it.
@@ -551,6 +573,41 @@ mod tests {
             "1000 = 7·142 + 6: 994–999 pass"
         );
         assert_eq!(uniform_below(&decimal(993, 3), 7), Some(993 % 7));
+    }
+
+    #[test]
+    fn a_round_in_the_incomplete_last_round_is_hashed_again_and_still_decides() {
+        // 2^256 mod 3 = 1: only 2^256 − 1 (every bit set) lies in the incomplete round.
+        let pool = Pool::new([2, 4, 8].into_iter().collect(), BTreeSet::new());
+        let rehashed: [u8; 32] = Sha256::digest([0xFF; 32]).into();
+        let place = uniform_below(
+            &Reading::Beacon {
+                randomness: rehashed,
+            },
+            3,
+        )
+        .unwrap();
+        for rule in Rule::OFFERED {
+            let (decision, steps) = decide(
+                rule,
+                &Reading::Beacon {
+                    randomness: [0xFF; 32],
+                },
+                9,
+                &pool,
+            );
+            assert_eq!(decision, Decision::Winner([2, 4, 8][place as usize]));
+            assert_eq!(
+                steps[..3],
+                [
+                    DrawStep::InPlay { count: 3 },
+                    DrawStep::IncompleteRound { count: 3 },
+                    DrawStep::Rehashed {
+                        randomness_hex: to_hex(&rehashed)
+                    },
+                ]
+            );
+        }
     }
 
     #[test]

@@ -6,4 +6,5 @@ pub mod fair;
 pub mod ledger;
 pub mod prize;
 pub mod rule;
+pub mod settle;
 pub mod verify;

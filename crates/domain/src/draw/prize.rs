@@ -4,8 +4,9 @@
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeDelta, TimeZone as _, Utc};
 use chrono_tz::Tz;
 
-use super::beacon::round_time;
-use super::rule::{DrawInput, number_from_lottery};
+use super::beacon::{first_round_from, round_time};
+use super::fair::{MAX_SOURCE_DIGITS, Rule, read_lottery};
+use super::rule::{DrawInput, digits_used, number_from_lottery};
 use crate::calendar::parse_day;
 use crate::validation::{FieldError, FieldErrors, TextKind, free_text, required_text, web_url};
 
@@ -44,6 +45,11 @@ pub const TIME_ZONES: [&str; 14] = [
 /// How long before a source draws the list must be frozen: a result cannot be known, nor
 /// leaked early, while the freeze is still being made.
 pub const FREEZE_MARGIN: TimeDelta = TimeDelta::minutes(10);
+/// Hours after a lottery draws that its result may still be recorded, unless its rules say
+/// otherwise; then the prize's drand round decides (decision 0027).
+pub const DEFAULT_DEADLINE_HOURS: u32 = 24;
+/// The longest a prize may wait for its lottery: a week.
+pub const MAX_DEADLINE_HOURS: u32 = 168;
 
 /// The public result a prize is drawn from, fixed before sales close.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,6 +62,11 @@ pub enum PrizeSource {
         draw_time: NaiveTime,
         time_zone: Tz,
         source_url: String,
+        /// How many of a result's last digits are read under `rifa-among-sold-v2`; `None` is
+        /// as many as the raffle's size has (what `rifa-number-v2` always reads).
+        digits: Option<u32>,
+        /// Hours after the draw its result may be recorded; past them the next source decides.
+        deadline_hours: u32,
     },
     /// A drand "quicknet" round fixed in advance (the first round after sales close).
     Beacon { round: u64 },
@@ -81,6 +92,8 @@ pub enum PrizeSourceInput {
         /// An IANA name (`America/Bogota`); none is [`DEFAULT_TIME_ZONE`].
         time_zone: Option<String>,
         source_url: Option<String>,
+        digits: Option<u64>,
+        deadline_hours: Option<u64>,
     },
     Beacon {
         round: Option<u64>,
@@ -105,6 +118,8 @@ impl PrizeSource {
                 draw_time,
                 time_zone,
                 source_url,
+                digits,
+                deadline_hours,
             } => {
                 let lottery_name = errors.check(
                     "source.lotteryName",
@@ -150,12 +165,38 @@ impl PrizeSource {
                         Some(raw) => absolute_url(raw),
                     },
                 );
+                let digits = errors.check(
+                    "source.digits",
+                    digits
+                        .map(|d| {
+                            u32::try_from(d)
+                                .ok()
+                                .filter(|d| (1..=MAX_SOURCE_DIGITS).contains(d))
+                                .ok_or(FieldError::OutOfRange {
+                                    min: "1".into(),
+                                    max: MAX_SOURCE_DIGITS.to_string(),
+                                })
+                        })
+                        .transpose(),
+                );
+                let deadline_hours = errors.check(
+                    "source.deadlineHours",
+                    u32::try_from(deadline_hours.unwrap_or(u64::from(DEFAULT_DEADLINE_HOURS)))
+                        .ok()
+                        .filter(|h| (1..=MAX_DEADLINE_HOURS).contains(h))
+                        .ok_or(FieldError::OutOfRange {
+                            min: "1".into(),
+                            max: MAX_DEADLINE_HOURS.to_string(),
+                        }),
+                );
                 Some(Self::Lottery {
                     lottery_name: lottery_name?,
                     draw_date: draw_date?,
                     draw_time: draw_time?,
                     time_zone: time_zone?,
                     source_url: source_url?,
+                    digits: digits?,
+                    deadline_hours: deadline_hours?,
                 })
             }
             PrizeSourceInput::Beacon { round } => {
@@ -202,6 +243,45 @@ impl PrizeSource {
                     .map_or_else(|| local.and_utc(), |at| at.with_timezone(&Utc))
             }
             Self::Beacon { round } => round_time(*round),
+        }
+    }
+
+    /// Until when a lottery's result may be recorded; a round has no deadline (anyone can
+    /// fetch it from any relay, whenever).
+    #[must_use]
+    pub fn deadline(&self) -> Option<DateTime<Utc>> {
+        match self {
+            Self::Lottery { deadline_hours, .. } => {
+                Some(self.draws_at() + TimeDelta::hours(i64::from(*deadline_hours)))
+            }
+            Self::Beacon { .. } => None,
+        }
+    }
+
+    /// The prize's chain: this source, then for a lottery the first drand round published
+    /// [`FREEZE_MARGIN`] after its deadline, which nobody can know when the lottery lapses.
+    #[must_use]
+    pub fn chain(&self) -> Vec<Self> {
+        match self.deadline() {
+            Some(deadline) => vec![
+                self.clone(),
+                Self::Beacon {
+                    round: first_round_from(deadline + FREEZE_MARGIN),
+                },
+            ],
+            None => vec![self.clone()],
+        }
+    }
+
+    /// How many of a result's last digits `rule` reads from this source in a raffle of
+    /// `max_tickets` numbers (a round's randomness is read whole: 0).
+    #[must_use]
+    pub fn digits_read(&self, rule: Rule, max_tickets: u32) -> u32 {
+        let size_digits = u32::try_from(digits_used(max_tickets)).unwrap_or(MAX_SOURCE_DIGITS);
+        match (self, rule) {
+            (Self::Beacon { .. }, _) => 0,
+            (Self::Lottery { digits, .. }, Rule::AmongSoldV2) => digits.unwrap_or(size_digits),
+            (Self::Lottery { .. }, _) => size_digits,
         }
     }
 
@@ -294,6 +374,34 @@ impl PrizeDraft {
         errors.into_result()
     }
 
+    /// Under `rifa-number-v2` a lottery must print at least as many digits as the raffle's
+    /// size has, or some numbers could never be named.
+    ///
+    /// # Errors
+    /// `prizes[i].source.digits` `OutOfRange` from the size's digits.
+    pub fn check_digits(prizes: &[Self], rule: Rule, max_tickets: u32) -> Result<(), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let needed = u32::try_from(digits_used(max_tickets)).unwrap_or(MAX_SOURCE_DIGITS);
+        for (index, prize) in prizes.iter().enumerate() {
+            if let PrizeSource::Lottery {
+                digits: Some(digits),
+                ..
+            } = prize.source
+                && rule == Rule::NumberV2
+                && digits < needed
+            {
+                errors.add(
+                    format!("prizes[{index}].source.digits"),
+                    FieldError::OutOfRange {
+                        min: needed.to_string(),
+                        max: MAX_SOURCE_DIGITS.to_string(),
+                    },
+                );
+            }
+        }
+        errors.into_result()
+    }
+
     fn parse(input: &PrizeInput, errors: &mut FieldErrors) -> Option<Self> {
         let title = errors.check(
             "title",
@@ -329,6 +437,32 @@ impl PrizeDraft {
     }
 }
 
+/// How a lottery result is read: by the first rule (digits of the size, zeros in front), or
+/// as the fair rules read it (the last `digits` digits, whatever else it carries).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultReading {
+    Upward { max_tickets: u32 },
+    Digits(u32),
+}
+
+impl ResultReading {
+    /// How `rule` reads `source`'s results in a raffle of `max_tickets` numbers.
+    #[must_use]
+    pub fn of(source: &PrizeSource, rule: Rule, max_tickets: u32) -> Self {
+        match rule {
+            Rule::UpwardV1 => Self::Upward { max_tickets },
+            _ => Self::Digits(source.digits_read(rule, max_tickets)),
+        }
+    }
+
+    fn check(self, raw: &str) -> Result<(), FieldError> {
+        match self {
+            Self::Upward { max_tickets } => number_from_lottery(raw, max_tickets).map(|_| ()),
+            Self::Digits(digits) => read_lottery(raw, digits).map(|_| ()),
+        }
+    }
+}
+
 /// A result as an admin records it, or as the beacon gave it (already verified).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PrizeResult {
@@ -361,8 +495,8 @@ impl PrizeResult {
         }
     }
 
-    /// Parses a lottery result an admin typed for a raffle of `max_tickets` numbers, published
-    /// on a day of `published_within` (from the source's draw day to today on its clock).
+    /// Parses a lottery result an admin typed, read as `reading` says, published on a day of
+    /// `published_within` (from the source's draw day to today on its clock).
     ///
     /// # Errors
     /// `result` when the rule cannot read it; `publishedOn`, `officialUrl` when missing or bad,
@@ -371,7 +505,7 @@ impl PrizeResult {
         result: Option<&str>,
         published_on: Option<&str>,
         official_url: Option<&str>,
-        max_tickets: u32,
+        reading: ResultReading,
         published_within: (NaiveDate, NaiveDate),
     ) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
@@ -382,7 +516,7 @@ impl PrizeResult {
                 Some(raw) if raw.chars().count() > RESULT_MAX => {
                     Err(FieldError::TooLong { max: RESULT_MAX })
                 }
-                Some(raw) => number_from_lottery(raw, max_tickets).map(|_| raw.to_owned()),
+                Some(raw) => reading.check(raw).map(|()| raw.to_owned()),
             },
         );
         let published_on = errors.check(
@@ -466,6 +600,8 @@ mod tests {
                 draw_time: None,
                 time_zone: None,
                 source_url: Some(url.into()),
+                digits: None,
+                deadline_hours: None,
             },
         }
     }
@@ -486,8 +622,75 @@ mod tests {
                 draw_time: NaiveTime::MIN,
                 time_zone: DEFAULT_TIME_ZONE,
                 source_url: "https://loteria.example/resultados".into(),
+                digits: None,
+                deadline_hours: DEFAULT_DEADLINE_HOURS,
             }
         );
+    }
+
+    #[test]
+    fn a_lottery_is_followed_by_a_round_published_after_its_deadline() {
+        let mut input = lottery_at("2030-01-15", "16:45", "America/Caracas");
+        if let PrizeSourceInput::Lottery { deadline_hours, .. } = &mut input.source {
+            *deadline_hours = Some(2);
+        }
+        let source = PrizeDraft::parse_all(&[input]).expect("valid")[0]
+            .source
+            .clone();
+        let deadline = source.deadline().expect("a lottery has one");
+        assert_eq!(deadline, at("2030-01-15T22:45:00Z"), "16:45 in Caracas plus 2 h");
+        let chain = source.chain();
+        let PrizeSource::Beacon { round } = chain[1] else {
+            panic!("a round follows")
+        };
+        assert!(round_time(round) >= deadline + FREEZE_MARGIN);
+        assert!(round_time(round - 1) < deadline + FREEZE_MARGIN);
+        assert_eq!(PrizeSource::Beacon { round }.chain().len(), 1);
+    }
+
+    #[test]
+    fn digits_and_deadlines_are_bounded_and_number_rule_reads_the_whole_size() {
+        let mut input = lottery_at("2030-01-15", "16:45", "America/Caracas");
+        if let PrizeSourceInput::Lottery {
+            digits,
+            deadline_hours,
+            ..
+        } = &mut input.source
+        {
+            *digits = Some(19);
+            *deadline_hours = Some(169);
+        }
+        let errors = PrizeDraft::parse_all(&[input.clone()]).expect_err("out of range");
+        let fields: Vec<String> = errors.iter().map(|(f, _)| f.to_string()).collect();
+        assert_eq!(
+            fields,
+            ["prizes[0].source.digits", "prizes[0].source.deadlineHours"]
+        );
+        if let PrizeSourceInput::Lottery {
+            digits,
+            deadline_hours,
+            ..
+        } = &mut input.source
+        {
+            *digits = Some(3);
+            *deadline_hours = None;
+        }
+        let prizes = PrizeDraft::parse_all(&[input]).expect("valid");
+        assert_eq!(prizes[0].source.digits_read(Rule::AmongSoldV2, 9_999), 3);
+        assert_eq!(prizes[0].source.digits_read(Rule::NumberV2, 9_999), 4);
+        let refused = PrizeDraft::check_digits(&prizes, Rule::NumberV2, 9_999).expect_err("3 < 4");
+        assert_eq!(
+            refused.iter().next().map(|(f, e)| (f.to_string(), e.clone())),
+            Some((
+                "prizes[0].source.digits".into(),
+                FieldError::OutOfRange {
+                    min: "4".into(),
+                    max: "18".into()
+                }
+            ))
+        );
+        assert!(PrizeDraft::check_digits(&prizes, Rule::AmongSoldV2, 9_999).is_ok());
+        assert!(PrizeDraft::check_digits(&prizes, Rule::NumberV2, 999).is_ok());
     }
 
     fn at(raw: &str) -> DateTime<Utc> {
@@ -622,7 +825,7 @@ mod tests {
                 Some("1234"),
                 Some(published_on),
                 Some("https://l.example/r"),
-                9999,
+                ResultReading::Digits(4),
                 (day("2030-01-15"), day("2030-01-20")),
             )
         };
@@ -647,11 +850,22 @@ mod tests {
 
     #[test]
     fn a_lottery_result_must_be_readable_by_the_rule() {
+        let fair = |result: &str| {
+            PrizeResult::parse_lottery(
+                Some(result),
+                Some("2026-12-24"),
+                Some("https://l.example/r"),
+                ResultReading::Digits(4),
+                (day("2026-12-24"), day("2026-12-26")),
+            )
+        };
+        assert!(fair("Táchira 12-4073").is_ok(), "names and dashes separate");
+        assert!(fair("46").is_err(), "fewer digits than the source prints");
         let refused = PrizeResult::parse_lottery(
             Some("12a4"),
             Some("2026-12-24"),
             Some("https://l.example/r"),
-            9999,
+            ResultReading::Upward { max_tickets: 9999 },
             (day("2026-12-24"), day("2026-12-26")),
         )
         .expect_err("letters");
@@ -666,7 +880,7 @@ mod tests {
             Some(" 12-34-5678 "),
             Some("2026-12-24"),
             Some("https://l.example/r"),
-            9999,
+            ResultReading::Upward { max_tickets: 9999 },
             (day("2026-12-24"), day("2026-12-26")),
         )
         .expect("readable");

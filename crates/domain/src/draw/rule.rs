@@ -94,6 +94,11 @@ pub enum DrawStep {
     },
     /// This source gives no winner: the next source of the prize's chain decides.
     NextSource,
+    /// A beacon's randomness in the incomplete last round, replaced by its SHA-256.
+    Rehashed { randomness_hex: String },
+    /// Source `source` of the chain (0 the first) gave no result by its deadline: the next
+    /// source decides.
+    SourceLapsed { source: u32, deadline: String },
 }
 
 /// The outcome of the rule.
