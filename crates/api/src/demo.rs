@@ -487,7 +487,6 @@ pub async fn load(state: &AppState, db: &Db, clock: &SeedingClock) -> anyhow::Re
     drawn.map(drop)
 }
 
-/// A demo raffle's prize: its title, drawn from the Lotería del Táchira on its draw day.
 /// Who the trail names for what the demo data did: the seeding, not a person.
 fn seeder() -> Actor {
     Actor {
@@ -497,6 +496,7 @@ fn seeder() -> Actor {
     }
 }
 
+/// A demo raffle's prize: its title, drawn from the Lotería del Táchira on its draw day.
 fn demo_prize(demo: &DemoRaffle, draw_day: &str) -> PrizeInput {
     PrizeInput {
         title: Some(demo.title.into()),
@@ -509,6 +509,8 @@ fn demo_prize(demo: &DemoRaffle, draw_day: &str) -> PrizeInput {
             draw_time: Some("22:10".into()),
             time_zone: None,
             source_url: Some("https://loteria.example/resultados".into()),
+            digits: None,
+            deadline_hours: None,
         },
     }
 }

@@ -388,9 +388,6 @@ impl From<DrawError> for ApiError {
             DrawError::AlreadyFrozen => conflict("draw_already_frozen"),
             DrawError::NothingSold => conflict("draw_nothing_sold"),
             DrawError::NotFrozen => conflict("draw_not_frozen"),
-            DrawError::EarlierPrizeNotDrawn { position } => {
-                conflict("prize_earlier_not_drawn").count("position", position)
-            }
             DrawError::AlreadyDrawn => conflict("prize_already_drawn"),
             DrawError::WrongSource => conflict("prize_wrong_source"),
             DrawError::NotDrawn => conflict("prize_not_drawn"),
@@ -414,6 +411,15 @@ impl From<DrawError> for ApiError {
                     .text("drawsAtLocal", local)
                     .with("drawsAt", json!(crate::dto::instant(draws_at)))
             }
+            DrawError::SourceDeadlinePassed {
+                deadline,
+                local,
+                round,
+            } => conflict("prize_source_deadline_passed")
+                .text("deadlineLocal", local)
+                .count("round", round)
+                .with("deadline", json!(crate::dto::instant(deadline))),
+            DrawError::ResultAlreadyRecorded => conflict("prize_result_already_recorded"),
             DrawError::BeaconRoundNotYet { round, at } => conflict("beacon_round_not_yet")
                 .count("round", round)
                 .with("publishedAt", json!(crate::dto::instant(at))),

@@ -10,11 +10,16 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use rifa_domain::audit::{Actor, AuditAction, AuditEntry, Change};
 use rifa_domain::draw::beacon::{round_time, verify_quicknet};
+use rifa_domain::draw::fair::Rule;
 use rifa_domain::draw::ledger::Hash;
 use rifa_domain::draw::ledger::{LedgerEntry, MerkleTree, bytes_from_hex, purchase_tag, to_hex};
 use rifa_domain::draw::prize::public_name;
-use rifa_domain::draw::prize::{FREEZE_MARGIN, PrizeDraft, PrizeInput, PrizeResult, PrizeSource};
-use rifa_domain::draw::rule;
+use rifa_domain::draw::prize::{
+    FREEZE_MARGIN, PrizeDraft, PrizeInput, PrizeResult, PrizeSource, ResultReading,
+};
+use rifa_domain::draw::settle::{
+    ChainLink, PrizeProgress, Settlement, SourceState, settle_in_order,
+};
 use rifa_domain::id::PrizeId;
 use rifa_domain::raffle::{Raffle, RaffleId};
 use rifa_domain::validation::web_url;
@@ -23,8 +28,8 @@ use rifa_ports::outbound::{CertificateRenderer, DrawCertificate, InclusionProof}
 use rifa_ports::{
     BeaconFetchError, BeaconSource, BuiltLedger, Clock, Commitment, DrawRepository, FreezeError,
     PrizeDelivery, PrizeDraw, PrizeRecord, RaffleRepository, RecentWinner, RecordDeliveryError,
-    RecordDrawError, ReplacePrizesError, SaltGenerator, SettingsRepository, SoldNumber,
-    UndecidedPurchase,
+    RecordDrawError, RecordResultError, RecordedResult, ReplacePrizesError, SaltGenerator,
+    SettingsRepository, SoldNumber, UndecidedPurchase,
 };
 
 use crate::cpu::CpuPool;
@@ -67,9 +72,6 @@ pub enum DrawError {
     NothingSold,
     #[error("the ledger is not frozen yet")]
     NotFrozen,
-    /// Prizes are drawn in order; this one's turn has not come.
-    #[error("prize {position} is not drawn yet")]
-    EarlierPrizeNotDrawn { position: u32 },
     #[error("the prize was already drawn")]
     AlreadyDrawn,
     /// The result given is not of the kind the prize's published source is.
@@ -101,6 +103,16 @@ pub enum DrawError {
         draws_at: DateTime<Utc>,
         local: String,
     },
+    /// The lottery's deadline passed without its result: the prize's drand round decides.
+    #[error("the lottery's result was due by {deadline}")]
+    SourceDeadlinePassed {
+        deadline: DateTime<Utc>,
+        local: String,
+        round: u64,
+    },
+    /// That source of the prize already has its result.
+    #[error("the source's result is already recorded")]
+    ResultAlreadyRecorded,
     #[error("the drand relay could not give the round")]
     BeaconUnavailable(anyhow::Error),
     /// The signature given (or fetched) is not drand's for the prize's round.
@@ -132,6 +144,10 @@ pub struct LotteryResultInput {
 #[derive(Debug, Clone, PartialEq)]
 pub struct AdminDraw {
     pub raffle: Raffle,
+    /// The rule the raffle is drawn by (the frozen one once frozen).
+    pub rule: Rule,
+    /// The first prize not drawn yet and the source of its chain it waits for.
+    pub awaiting: Option<(PrizeId, u32)>,
     pub sales_open: bool,
     /// A real purchase exists or the ledger is frozen: the prizes can no longer change.
     pub rules_locked: bool,
@@ -146,6 +162,8 @@ pub struct AdminDraw {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PublicDraw {
     pub raffle: Raffle,
+    /// The rule the raffle is drawn by (the frozen one once frozen).
+    pub rule: Rule,
     pub commitment: Option<Commitment>,
     pub prizes: Vec<PrizeRecord>,
 }
@@ -154,6 +172,7 @@ pub struct PublicDraw {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PublishedLedger {
     pub raffle: Raffle,
+    pub rule: Rule,
     pub commitment: Commitment,
     pub entries: Vec<LedgerEntry>,
     pub prizes: Vec<PrizeRecord>,
@@ -173,13 +192,15 @@ pub trait DrawService: Send + Sync + 'static {
     /// `RaffleNotFound`, `NotFrozen`, or a storage failure.
     async fn published_ledger(&self, raffle: RaffleId) -> Result<PublishedLedger, DrawError>;
 
-    /// Replaces the raffle's prizes (in order) while no real purchase exists.
+    /// Replaces the raffle's rule (`None` keeps it) and prizes (in order) while no real
+    /// purchase exists.
     ///
     /// # Errors
     /// `RaffleNotFound`, `Invalid`, `RulesLocked`, or a storage failure.
     async fn set_prizes(
         &self,
         raffle: RaffleId,
+        rule: Option<&str>,
         prizes: &[PrizeInput],
         by: &Actor,
     ) -> Result<AdminDraw, DrawError>;
@@ -191,11 +212,12 @@ pub trait DrawService: Send + Sync + 'static {
     /// `NothingSold`, or a storage failure.
     async fn freeze(&self, raffle: RaffleId, by: &Actor) -> Result<AdminDraw, DrawError>;
 
-    /// Draws a lottery prize from its published result.
+    /// Records a lottery prize's published result, and settles every prize it lets settle.
     ///
     /// # Errors
-    /// `RaffleNotFound`, `PrizeNotFound`, `NotFrozen`, `WrongSource`, `EarlierPrizeNotDrawn`,
-    /// `AlreadyDrawn`, `Invalid`, or a storage failure.
+    /// `RaffleNotFound`, `PrizeNotFound`, `NotFrozen`, `WrongSource`, `SourceNotDrawnYet`,
+    /// `SourceDeadlinePassed`, `ResultAlreadyRecorded`, `AlreadyDrawn`, `Invalid`, or a
+    /// storage failure.
     async fn draw_from_lottery(
         &self,
         raffle: RaffleId,
@@ -204,8 +226,9 @@ pub trait DrawService: Send + Sync + 'static {
         by: &Actor,
     ) -> Result<AdminDraw, DrawError>;
 
-    /// Draws a beacon prize from its announced drand round: the `signature` an admin pasted
-    /// (hex), or the round fetched from the relay when `None`; verified either way.
+    /// Records the drand round of a prize's chain (its own, or the one after its lottery's
+    /// deadline): the `signature` an admin pasted (hex), or the round fetched from the relay
+    /// when `None`; verified either way. Then settles every prize it lets settle.
     ///
     /// # Errors
     /// As [`DrawService::draw_from_lottery`], and `BeaconRoundNotYet`, `BeaconUnavailable`,
@@ -398,8 +421,21 @@ where
             .ok_or(DrawError::RaffleNotFound)
     }
 
+    /// The frozen rule once frozen, the raffle's current one before.
+    async fn rule_of(
+        &self,
+        raffle: RaffleId,
+        commitment: Option<&Commitment>,
+    ) -> Result<Rule, DrawError> {
+        Ok(match commitment {
+            Some(commitment) => commitment.rule,
+            None => self.store.draw_rule(raffle).await?,
+        })
+    }
+
     async fn admin_view_of(&self, raffle: Raffle) -> Result<AdminDraw, DrawError> {
         let commitment = self.store.commitment(raffle.id).await?;
+        let rule = self.rule_of(raffle.id, commitment.as_ref()).await?;
         let raffle = as_frozen(raffle, commitment.as_ref());
         let pending = if commitment.is_some() {
             Vec::new()
@@ -409,23 +445,27 @@ where
                 .await?
         };
         let now = now(&self.clock);
+        let prizes = self.store.prizes(raffle.id).await?;
         Ok(AdminDraw {
             sales_open: raffle.sales_open(now),
             rules_locked: commitment.is_some() || self.store.rules_locked(raffle.id).await?,
             pending,
+            awaiting: commitment.as_ref().and_then(|_| awaiting(rule, &prizes, now)),
             commitment,
-            prizes: self.store.prizes(raffle.id).await?,
+            prizes,
+            rule,
             raffle,
             now,
         })
     }
 
-    /// The raffle as frozen and its prizes with the index of `prize`, which is not drawn yet.
+    /// The raffle as frozen, its commitment, and its prizes with the index of `prize`, which is
+    /// not drawn yet.
     async fn undrawn(
         &self,
         raffle: RaffleId,
         prize: PrizeId,
-    ) -> Result<(Raffle, Vec<PrizeRecord>, usize), DrawError> {
+    ) -> Result<(Raffle, Commitment, Vec<PrizeRecord>, usize), DrawError> {
         let raffle = self.raffle(raffle).await?;
         let (prizes, index) = self.prize_of(raffle.id, prize).await?;
         if prizes[index].draw.is_some() {
@@ -435,7 +475,12 @@ where
         let Some(commitment) = commitment else {
             return Err(DrawError::NotFrozen);
         };
-        Ok((as_frozen(raffle, Some(&commitment)), prizes, index))
+        Ok((
+            as_frozen(raffle, Some(&commitment)),
+            commitment,
+            prizes,
+            index,
+        ))
     }
 
     async fn prize_of(
@@ -472,6 +517,7 @@ where
             .ok_or(DrawError::RaffleNotFound)?;
         let commitment = self.store.commitment(raffle.id).await?;
         Ok(PublicDraw {
+            rule: self.rule_of(raffle.id, commitment.as_ref()).await?,
             prizes: self.store.prizes(raffle.id).await?,
             raffle: as_frozen(raffle, commitment.as_ref()),
             commitment,
@@ -481,12 +527,14 @@ where
     async fn published_ledger(&self, raffle: RaffleId) -> Result<PublishedLedger, DrawError> {
         let PublicDraw {
             raffle,
+            rule,
             commitment,
             prizes,
         } = self.public_draw(raffle).await?;
         let commitment = commitment.ok_or(DrawError::NotFrozen)?;
         Ok(PublishedLedger {
             entries: self.store.ledger_entries(raffle.id).await?,
+            rule,
             raffle,
             commitment,
             prizes,
@@ -496,27 +544,44 @@ where
     async fn set_prizes(
         &self,
         raffle: RaffleId,
+        rule: Option<&str>,
         prizes: &[PrizeInput],
         by: &Actor,
     ) -> Result<AdminDraw, DrawError> {
         let raffle = self.raffle(raffle).await?;
+        let current = self.store.draw_rule(raffle.id).await?;
+        let chosen = match rule {
+            None => current,
+            Some(raw) => Rule::parse_offered(raw)
+                .map_err(|e| DrawError::Invalid(FieldErrors::single("rule", e)))?,
+        };
         let drafts = PrizeDraft::parse_all(prizes).map_err(DrawError::Invalid)?;
         PrizeDraft::check_after_close(&drafts, raffle.sales_close_at())
             .map_err(DrawError::Invalid)?;
+        PrizeDraft::check_digits(&drafts, chosen, raffle.max_tickets)
+            .map_err(DrawError::Invalid)?;
         let before =
             PrizeDraft::titles(self.store.prizes(raffle.id).await?.iter().map(|p| &p.prize));
+        let mut changes = vec![Change::new(
+            "prizes",
+            before,
+            PrizeDraft::titles(drafts.iter()),
+        )];
+        if chosen != current {
+            changes.push(Change::new(
+                "rule",
+                Some(current.as_str().to_owned()),
+                Some(chosen.as_str().to_owned()),
+            ));
+        }
         let entry = self.entry(
             by,
             AuditAction::DrawPrizesSet,
             format!("raffle:{}", raffle.id.get()),
-            vec![Change::new(
-                "prizes",
-                before,
-                PrizeDraft::titles(drafts.iter()),
-            )],
+            changes,
         );
         self.store
-            .replace_prizes(raffle.id, &drafts, &entry)
+            .replace_prizes(raffle.id, chosen, &drafts, &entry)
             .await?;
         self.admin_view_of(raffle).await
     }
@@ -593,8 +658,9 @@ where
         input: &LotteryResultInput,
         by: &Actor,
     ) -> Result<AdminDraw, DrawError> {
-        let (raffle, prizes, index) = self.undrawn(raffle, prize).await?;
-        let source = &prizes[index].prize.source;
+        let (raffle, commitment, prizes, index) = self.undrawn(raffle, prize).await?;
+        let record = &prizes[index];
+        let source = &record.prize.source;
         let PrizeSource::Lottery { draw_date, .. } = source else {
             return Err(DrawError::WrongSource);
         };
@@ -605,15 +671,25 @@ where
                 local: source.local_time(source.draws_at()),
             });
         }
+        if let [_, PrizeSource::Beacon { round }] = chain(commitment.rule, source)[..]
+            && let Some(deadline) = source.deadline().filter(|deadline| at > *deadline)
+        {
+            return Err(DrawError::SourceDeadlinePassed {
+                deadline,
+                local: source.local_time(deadline),
+                round,
+            });
+        }
         let result = PrizeResult::parse_lottery(
             input.result.as_deref(),
             input.published_on.as_deref(),
             input.official_url.as_deref(),
-            raffle.max_tickets,
+            ResultReading::of(source, commitment.rule, commitment.max_tickets),
             (*draw_date, source.today(at)),
         )
         .map_err(DrawError::Invalid)?;
-        self.draw_prize(&raffle, &prizes, index, result, by).await?;
+        self.record(&raffle, record, 0, result, by).await?;
+        self.settle(&raffle, &commitment, by).await?;
         self.admin_view_of(raffle).await
     }
 
@@ -624,8 +700,16 @@ where
         signature: Option<&str>,
         by: &Actor,
     ) -> Result<AdminDraw, DrawError> {
-        let (raffle, prizes, index) = self.undrawn(raffle, prize).await?;
-        let PrizeSource::Beacon { round } = prizes[index].prize.source else {
+        let (raffle, commitment, prizes, index) = self.undrawn(raffle, prize).await?;
+        let record = &prizes[index];
+        let Some((source, round)) = chain(commitment.rule, &record.prize.source)
+            .iter()
+            .enumerate()
+            .find_map(|(i, link)| match link {
+                PrizeSource::Beacon { round } => Some((i, *round)),
+                PrizeSource::Lottery { .. } => None,
+            })
+        else {
             return Err(DrawError::WrongSource);
         };
         let signature = match signature.map(str::trim).filter(|s| !s.is_empty()) {
@@ -648,7 +732,9 @@ where
             randomness,
             signature,
         };
-        self.draw_prize(&raffle, &prizes, index, result, by).await?;
+        let source = u32::try_from(source).unwrap_or(u32::MAX);
+        self.record(&raffle, record, source, result, by).await?;
+        self.settle(&raffle, &commitment, by).await?;
         self.admin_view_of(raffle).await
     }
 
@@ -703,6 +789,7 @@ where
             raffle,
             commitment,
             prizes,
+            ..
         } = self.public_draw(raffle).await?;
         let record = prizes
             .iter()
@@ -750,25 +837,61 @@ where
         }
     }
 
-    /// Applies the rule to the prize at `index` of `raffle` (as frozen) and records the
-    /// outcome: the prizes before it drawn (their winners cannot win again).
-    async fn draw_prize(
+    /// Records what source `source` of the prize `record` gave.
+    async fn record(
         &self,
         raffle: &Raffle,
-        prizes: &[PrizeRecord],
-        index: usize,
+        record: &PrizeRecord,
+        source: u32,
         result: PrizeResult,
         by: &Actor,
     ) -> Result<(), DrawError> {
-        if let Some(earlier) = prizes[..index].iter().find(|p| p.draw.is_none()) {
-            return Err(DrawError::EarlierPrizeNotDrawn {
-                position: earlier.position,
-            });
+        let entry = self.entry(
+            by,
+            AuditAction::DrawResultRecorded,
+            format!("prize:{}", record.id.get()),
+            vec![Change::new("result", None, Some(result_text(&result)))],
+        );
+        let recorded = RecordedResult {
+            source,
+            result,
+            recorded_at: now(&self.clock),
+        };
+        match self
+            .store
+            .record_result(raffle.id, record.id, &recorded, &entry)
+            .await
+        {
+            Ok(()) => Ok(()),
+            Err(RecordResultError::AlreadyRecorded) => Err(DrawError::ResultAlreadyRecorded),
+            Err(RecordResultError::Unknown(e)) => Err(e.into()),
         }
-        let already_won: BTreeSet<u32> = prizes[..index]
+    }
+
+    /// Draws every prize whose chain now decides, in order: the prizes before it drawn (their
+    /// winners cannot win again). Settling is deterministic, so two settling at once write the
+    /// same draws and the second finds them written.
+    async fn settle(
+        &self,
+        raffle: &Raffle,
+        commitment: &Commitment,
+        by: &Actor,
+    ) -> Result<(), DrawError> {
+        let prizes = self.store.prizes(raffle.id).await?;
+        let at = now(&self.clock);
+        let progress: Vec<PrizeProgress> = prizes
             .iter()
-            .filter_map(|p| p.draw.as_ref().and_then(|d| d.winning_number))
+            .map(|record| match &record.draw {
+                Some(draw) => PrizeProgress::Decided(draw.winning_number),
+                None => PrizeProgress::Open(links(commitment, record, at)),
+            })
             .collect();
+        if !progress
+            .iter()
+            .any(|p| matches!(p, PrizeProgress::Open(_)))
+        {
+            return Ok(());
+        }
         let sold: BTreeSet<u32> = self
             .store
             .ledger_entries(raffle.id)
@@ -776,57 +899,134 @@ where
             .iter()
             .map(|entry| entry.number)
             .collect();
-        let outcome = rule::apply(&result.input(), raffle.max_tickets, &sold, &already_won)
-            .map_err(|e| DrawError::Invalid(FieldErrors::single("result", e)))?;
-        let holder = match outcome.winner {
-            Some(number) => Some(self.store.holder_of(raffle.id, number).await?.ok_or_else(
-                || anyhow::anyhow!("number {number} is in the ledger but no purchase holds it"),
-            )?),
-            None => None,
-        };
-        let draw = PrizeDraw {
-            result,
-            drawn_number: outcome.drawn,
-            winning_number: outcome.winner,
-            steps: outcome.steps,
-            drawn_at: now(&self.clock),
-            winner: None,
-        };
-        let entry = self.entry(
-            by,
-            AuditAction::DrawPrizeDrawn,
-            format!("prize:{}", prizes[index].id.get()),
-            vec![
-                Change::new("result", None, Some(result_text(&draw.result))),
-                Change::new(
-                    "winningNumber",
-                    None,
-                    draw.winning_number.map(|n| n.to_string()),
-                ),
-            ],
-        );
-        match self
-            .store
-            .record_draw(raffle.id, prizes[index].id, &draw, holder, &entry)
-            .await
-        {
-            Ok(()) => {
-                self.mail_signal.queued();
-                tracing::info!(
-                    raffle.id = raffle.id.get(),
-                    prize.position = prizes[index].position,
-                    winner = ?draw.winning_number,
-                    "prize drawn"
-                );
-                Ok(())
+        let settled = settle_in_order(commitment.rule, commitment.max_tickets, &sold, &progress)
+            .map_err(|(index, e)| {
+                anyhow::anyhow!("prize {}'s recorded result is unreadable: {e:?}", index + 1)
+            })?;
+        for (index, settlement) in settled {
+            let Settlement::Decided {
+                source,
+                drawn,
+                winner,
+                steps,
+            } = settlement
+            else {
+                continue;
+            };
+            let record = &prizes[index];
+            let source = u32::try_from(source).unwrap_or(u32::MAX);
+            let result = record
+                .results
+                .iter()
+                .find(|r| r.source == source)
+                .map(|r| r.result.clone())
+                .ok_or_else(|| anyhow::anyhow!("the deciding source {source} has no result"))?;
+            let holder = match winner {
+                Some(number) => Some(self.store.holder_of(raffle.id, number).await?.ok_or_else(
+                    || anyhow::anyhow!("number {number} is in the ledger but no purchase holds it"),
+                )?),
+                None => None,
+            };
+            let draw = PrizeDraw {
+                source,
+                result,
+                drawn_number: drawn,
+                winning_number: winner,
+                steps,
+                drawn_at: at,
+                winner: None,
+            };
+            let entry = self.entry(
+                by,
+                AuditAction::DrawPrizeDrawn,
+                format!("prize:{}", record.id.get()),
+                vec![
+                    Change::new("result", None, Some(result_text(&draw.result))),
+                    Change::new(
+                        "winningNumber",
+                        None,
+                        draw.winning_number.map(|n| n.to_string()),
+                    ),
+                ],
+            );
+            match self
+                .store
+                .record_draw(raffle.id, record.id, &draw, holder, &entry)
+                .await
+            {
+                Ok(()) => {
+                    self.mail_signal.queued();
+                    tracing::info!(
+                        raffle.id = raffle.id.get(),
+                        prize.position = record.position,
+                        source,
+                        winner = ?draw.winning_number,
+                        "prize drawn"
+                    );
+                }
+                Err(RecordDrawError::AlreadyDrawn) => {}
+                Err(RecordDrawError::Unknown(e)) => return Err(e.into()),
             }
-            Err(RecordDrawError::AlreadyDrawn) => Err(DrawError::AlreadyDrawn),
-            Err(RecordDrawError::Unknown(e)) => Err(e.into()),
         }
+        Ok(())
     }
 }
 
-/// Prizes' titles as the trail shows them; `None` for none.
+/// The sources a prize is drawn from under `rule`, in order: the first rule has none but the
+/// prize's own.
+fn chain(rule: Rule, source: &PrizeSource) -> Vec<PrizeSource> {
+    match rule {
+        Rule::UpwardV1 => vec![source.clone()],
+        Rule::NumberV2 | Rule::AmongSoldV2 => source.chain(),
+    }
+}
+
+/// What each source of `record`'s chain gave by `at`: its recorded result, a lapse once its
+/// deadline passed without one, or nothing yet.
+fn links(commitment: &Commitment, record: &PrizeRecord, at: DateTime<Utc>) -> Vec<ChainLink> {
+    let sources = chain(commitment.rule, &record.prize.source);
+    let last = sources.len().saturating_sub(1);
+    sources
+        .iter()
+        .enumerate()
+        .map(|(index, source)| {
+            let recorded = record
+                .results
+                .iter()
+                .find(|r| usize::try_from(r.source).ok() == Some(index));
+            let state = match (recorded, source.deadline()) {
+                (Some(r), _) => SourceState::Recorded(r.result.input()),
+                (None, Some(deadline)) if index < last && at > deadline => {
+                    SourceState::Lapsed { deadline }
+                }
+                (None, _) => SourceState::Awaited,
+            };
+            ChainLink {
+                digits: source.digits_read(commitment.rule, commitment.max_tickets),
+                state,
+            }
+        })
+        .collect()
+}
+
+/// The first prize not drawn and the source it waits for: earlier prizes are all drawn (each
+/// result settles what it can), so it waits for the first source with no result that has not
+/// lapsed.
+fn awaiting(rule: Rule, prizes: &[PrizeRecord], at: DateTime<Utc>) -> Option<(PrizeId, u32)> {
+    let record = prizes.iter().find(|p| p.draw.is_none())?;
+    let sources = chain(rule, &record.prize.source);
+    let last = sources.len().saturating_sub(1);
+    let source = sources.iter().enumerate().position(|(index, source)| {
+        let recorded = record
+            .results
+            .iter()
+            .any(|r| usize::try_from(r.source).ok() == Some(index));
+        let lapsed = index < last && source.deadline().is_some_and(|deadline| at > deadline);
+        !recorded && !lapsed
+    })?;
+    Some((record.id, u32::try_from(source).ok()?))
+}
+
 /// A result as the trail shows it: the lottery's number, or the beacon's round.
 fn result_text(result: &PrizeResult) -> String {
     match result {

@@ -44,6 +44,7 @@ pub enum AuditAction {
     TestPurchaseCreated,
     DrawPrizesSet,
     DrawLedgerFrozen,
+    DrawResultRecorded,
     DrawPrizeDrawn,
     DrawPrizeDelivered,
     RaffleCreated,
@@ -71,7 +72,7 @@ pub enum AuditAction {
 }
 
 impl AuditAction {
-    pub const ALL: [Self; 30] = [
+    pub const ALL: [Self; 31] = [
         Self::SignIn,
         Self::SignInFailed,
         Self::SignOut,
@@ -82,6 +83,7 @@ impl AuditAction {
         Self::TestPurchaseCreated,
         Self::DrawPrizesSet,
         Self::DrawLedgerFrozen,
+        Self::DrawResultRecorded,
         Self::DrawPrizeDrawn,
         Self::DrawPrizeDelivered,
         Self::RaffleCreated,
@@ -117,6 +119,7 @@ impl AuditAction {
             Self::TestPurchaseCreated => "purchase.test_created",
             Self::DrawPrizesSet => "draw.prizes_set",
             Self::DrawLedgerFrozen => "draw.ledger_frozen",
+            Self::DrawResultRecorded => "draw.result_recorded",
             Self::DrawPrizeDrawn => "draw.prize_drawn",
             Self::DrawPrizeDelivered => "draw.prize_delivered",
             Self::RaffleCreated => "raffle.created",

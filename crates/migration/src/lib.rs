@@ -18,6 +18,7 @@ mod m20261128_000001_sessions_and_audit_trail;
 mod m20261128_000002_staff_roles;
 mod m20261128_000003_audit_actions_by_time;
 mod m20261202_000001_what_decides_the_winner;
+mod m20261202_000002_fair_rules;
 
 pub struct Migrator;
 
@@ -41,6 +42,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000002_staff_roles::Migration),
             Box::new(m20261128_000003_audit_actions_by_time::Migration),
             Box::new(m20261202_000001_what_decides_the_winner::Migration),
+            Box::new(m20261202_000002_fair_rules::Migration),
         ]
     }
 }

@@ -5,6 +5,7 @@ use std::future::Future;
 
 use chrono::{DateTime, Utc};
 use rifa_domain::audit::AuditEntry;
+use rifa_domain::draw::fair::Rule;
 use rifa_domain::draw::ledger::{Hash, LedgerEntry};
 use rifa_domain::draw::prize::{PrizeDraft, PrizeResult};
 use rifa_domain::draw::rule::DrawStep;
@@ -19,13 +20,26 @@ pub struct PrizeRecord {
     /// 1 for the first prize, drawn first.
     pub position: u32,
     pub prize: PrizeDraft,
+    /// What the sources of its chain gave so far, by source.
+    pub results: Vec<RecordedResult>,
     pub draw: Option<PrizeDraw>,
     pub delivery: Option<PrizeDelivery>,
 }
 
-/// A prize's draw: the result, the rule's steps, and the winner.
+/// What one source of a prize's chain gave, as recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedResult {
+    /// The source's place in the chain: 0 the prize's own, 1 its drand round.
+    pub source: u32,
+    pub result: PrizeResult,
+    pub recorded_at: DateTime<Utc>,
+}
+
+/// A prize's draw: the result that decided, the rule's steps, and the winner.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PrizeDraw {
+    /// The source of the chain whose result decided.
+    pub source: u32,
     pub result: PrizeResult,
     /// The number the result names, before looking at what was sold.
     pub drawn_number: u32,
@@ -63,6 +77,8 @@ pub struct Commitment {
     /// The raffle's size when the ledger was frozen: the rule reads this one, never the
     /// raffle's current size.
     pub max_tickets: u32,
+    /// The rule the raffle is drawn by, as frozen.
+    pub rule: Rule,
 }
 
 /// A number an approved purchase holds, as the freeze reads it.
@@ -129,6 +145,15 @@ pub enum RecordDrawError {
 }
 
 #[derive(Debug, thiserror::Error)]
+pub enum RecordResultError {
+    /// That source of the prize already has its result.
+    #[error("the source's result is already recorded")]
+    AlreadyRecorded,
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+#[derive(Debug, thiserror::Error)]
 pub enum RecordDeliveryError {
     #[error("the prize was already delivered")]
     AlreadyDelivered,
@@ -161,16 +186,23 @@ pub trait DrawRepository: Send + Sync + 'static {
         raffle: RaffleId,
     ) -> impl Future<Output = anyhow::Result<Vec<PrizeRecord>>> + Send;
 
-    /// Replaces the raffle's prizes, in order, unless a real purchase exists; decided by the
-    /// database against a purchase being made at the same moment. An empty list is refused
-    /// while the raffle is on sale, judged under the raffle's row lock (which a raffle's update
-    /// takes too).
+    /// The rule the raffle is drawn by (before its freeze; the commitment keeps the frozen one).
+    ///
+    /// # Errors
+    /// Storage failures only.
+    fn draw_rule(&self, raffle: RaffleId) -> impl Future<Output = anyhow::Result<Rule>> + Send;
+
+    /// Replaces the raffle's rule and its prizes, in order, unless a real purchase exists;
+    /// decided by the database against a purchase being made at the same moment. An empty list
+    /// is refused while the raffle is on sale, judged under the raffle's row lock (which a
+    /// raffle's update takes too).
     ///
     /// # Errors
     /// `RulesLocked`, `OnSaleNeedsPrize`, or a storage failure.
     fn replace_prizes(
         &self,
         raffle: RaffleId,
+        rule: Rule,
         prizes: &[PrizeDraft],
         audit: &AuditEntry,
     ) -> impl Future<Output = Result<(), ReplacePrizesError>> + Send;
@@ -244,6 +276,19 @@ pub trait DrawRepository: Send + Sync + 'static {
         raffle: RaffleId,
         number: u32,
     ) -> impl Future<Output = anyhow::Result<Option<PurchaseId>>> + Send;
+
+    /// Records what source `result.source` of a prize's chain gave; each source gives one
+    /// result (the database decides).
+    ///
+    /// # Errors
+    /// `AlreadyRecorded`, or a storage failure.
+    fn record_result(
+        &self,
+        raffle: RaffleId,
+        prize: PrizeId,
+        result: &RecordedResult,
+        audit: &AuditEntry,
+    ) -> impl Future<Output = Result<(), RecordResultError>> + Send;
 
     /// Records a prize's draw (`winner` is ignored: `winner_purchase` names it) and queues the
     /// winner's [`crate::MailKind::PrizeWon`] message, in one transaction; a prize is drawn

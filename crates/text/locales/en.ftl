@@ -70,7 +70,6 @@ draw_already_frozen = This raffle's list of numbers is already frozen.
 draw_not_frozen = This raffle's list of numbers is not frozen yet: it is published when sales close.
 draw_ledger_frozen = This raffle's list of numbers is frozen for the draw: its purchases cannot change.
 prize_not_found = Prize not found
-prize_earlier_not_drawn = Draw prize { $position } first: prizes are drawn in order.
 prize_already_drawn = This prize was already drawn; a recorded result cannot change.
 prize_wrong_source = This prize is drawn from another result source than the one sent.
 prize_not_drawn = This prize has not been drawn yet.
@@ -78,6 +77,8 @@ prize_already_delivered = This prize was already marked as delivered.
 draw_beacon_round_too_early = Prize { $position } is drawn from drand round { $round }, published before the list is frozen: choose a round after sales close (with other rules, in a new raffle if there are purchases already).
 draw_source_before_freeze = Prize { $position } is drawn from a lottery that draws on { $drawsAtLocal } (its local time), before the list is frozen or within 10 minutes of it: its result would be known first. Choose a later draw (in a new raffle if there are purchases already).
 prize_source_not_drawn_yet = This prize's lottery draws on { $drawsAtLocal } (its local time): there is no result to record yet.
+prize_source_deadline_passed = The deadline to record this lottery's result passed on { $deadlineLocal } (its local time): as the published rules say, drand round { $round } decides the prize.
+prize_result_already_recorded = This source's result is already recorded; a recorded result cannot change.
 beacon_round_not_yet = drand round { $round } has not been published yet.
 beacon_unavailable = The drand round could not be fetched right now. Try again later or paste its signature.
 beacon_signature_invalid = The signature is not drand's for round { $round }.
@@ -190,6 +191,11 @@ draw-step-in-play = { $count ->
     }
 draw-step-place = The number read, divided by { $count }, leaves { $remainder }: the one in place { $place } of that list, { $number }, wins.
 draw-step-next-source = This result gives no winner: the next published source of this prize decides.
+draw-step-rehashed = So that no number is favoured, that value's SHA-256, { $randomness }, is read again.
+draw-step-source-lapsed = { $source ->
+    [0] The lottery's result
+   *[other] The result of source { $source }
+} was not recorded by its deadline ({ $deadline }): the next published source of this prize decides.
 draw-check-not-sorted = The list is not sorted: the number at position { $index } is not greater than the one before.
 draw-check-not-in-raffle = The list has number { $number }, which does not exist in a raffle from 1 to { $max }.
 draw-check-root-matches = { $size ->

@@ -73,7 +73,6 @@ draw_already_frozen = La lista de números de esta rifa ya está congelada.
 draw_not_frozen = La lista de números de esta rifa todavía no está congelada: se publica cuando cierran las ventas.
 draw_ledger_frozen = La lista de números de esta rifa ya está congelada para el sorteo: sus compras no pueden cambiar.
 prize_not_found = Premio no encontrado
-prize_earlier_not_drawn = Primero sortea el premio { $position }: los premios se sortean en orden.
 prize_already_drawn = Este premio ya fue sorteado; un resultado registrado no se puede cambiar.
 prize_wrong_source = Este premio se sortea con otra fuente de resultado que la enviada.
 prize_not_drawn = Este premio todavía no fue sorteado.
@@ -81,6 +80,8 @@ prize_already_delivered = Este premio ya fue marcado como entregado.
 draw_beacon_round_too_early = El premio { $position } se sortea con la ronda { $round } de drand, que se publica antes de congelar la lista: elige una ronda posterior al cierre de ventas (con otras reglas, en una nueva rifa si ya hay compras).
 draw_source_before_freeze = El premio { $position } se sortea con una lotería que juega el { $drawsAtLocal } (su hora local), antes de congelar la lista o a menos de 10 minutos: su resultado se conocería antes. Elige un sorteo posterior (en una nueva rifa si ya hay compras).
 prize_source_not_drawn_yet = La lotería de este premio juega el { $drawsAtLocal } (su hora local): todavía no hay resultado que registrar.
+prize_source_deadline_passed = El plazo para registrar el resultado de esta lotería venció el { $deadlineLocal } (su hora local): según las reglas publicadas, el premio lo decide la ronda { $round } de drand.
+prize_result_already_recorded = El resultado de esta fuente ya está registrado; un resultado registrado no se puede cambiar.
 beacon_round_not_yet = La ronda { $round } de drand todavía no se ha publicado.
 beacon_unavailable = No se pudo obtener la ronda de drand en este momento. Inténtalo más tarde o pega su firma.
 beacon_signature_invalid = La firma no es la de la ronda { $round } de drand.
@@ -184,6 +185,11 @@ draw-step-in-play = { $count ->
     }
 draw-step-place = El número leído, dividido entre { $count }, deja resto { $remainder }: gana el que está en el lugar { $place } de esa lista, el { $number }.
 draw-step-next-source = Este resultado no da ganador: decide la siguiente fuente publicada de este premio.
+draw-step-rehashed = Para no dar ventaja a nadie, se toma el SHA-256 de ese valor, { $randomness }, y se lee de nuevo.
+draw-step-source-lapsed = { $source ->
+    [0] El resultado de la lotería
+   *[other] El resultado de la fuente { $source }
+} no se registró antes del plazo ({ $deadline }): decide la siguiente fuente publicada de este premio.
 draw-check-not-sorted = La lista no está ordenada: el número en la posición { $index } no es mayor que el anterior.
 draw-check-not-in-raffle = La lista tiene el número { $number }, que no existe en una rifa del 1 al { $max }.
 draw-check-root-matches = { $size ->

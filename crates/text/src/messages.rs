@@ -188,6 +188,12 @@ pub fn draw_step(step: &DrawStep, max_tickets: u32) -> Message {
             .text("place", (u64::from(*remainder) + 1).to_string())
             .text("number", n(*number)),
         DrawStep::NextSource => Message::new("draw-step-next-source"),
+        DrawStep::Rehashed { randomness_hex } => {
+            Message::new("draw-step-rehashed").text("randomness", randomness_hex)
+        }
+        DrawStep::SourceLapsed { source, deadline } => Message::new("draw-step-source-lapsed")
+            .count("source", *source)
+            .text("deadline", deadline),
     }
 }
 

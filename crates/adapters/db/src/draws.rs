@@ -7,16 +7,19 @@ use std::collections::{BTreeSet, HashMap};
 use anyhow::Context;
 use chrono::{DateTime, NaiveTime, Utc};
 use rifa_domain::audit::AuditEntry;
+use rifa_domain::draw::fair::Rule;
 use rifa_domain::draw::ledger::{Hash, LedgerEntry, bytes_from_hex, hash_from_hex, to_hex};
-use rifa_domain::draw::prize::{DEFAULT_TIME_ZONE, PrizeDraft, PrizeResult, PrizeSource};
+use rifa_domain::draw::prize::{
+    DEFAULT_DEADLINE_HOURS, DEFAULT_TIME_ZONE, PrizeDraft, PrizeResult, PrizeSource,
+};
 use rifa_domain::draw::rule::DrawStep;
 use rifa_domain::id::PrizeId;
 use rifa_domain::purchase::{PurchaseId, PurchaseStatus};
 use rifa_domain::raffle::{RaffleId, RaffleStatus};
 use rifa_ports::{
     Commitment, DrawRepository, FreezeAudit, FreezeError, LedgerBuilder, PrizeDelivery, PrizeDraw,
-    PrizeRecord, RecentWinner, RecordDeliveryError, RecordDrawError, ReplacePrizesError,
-    SoldNumber, UndecidedPurchase, Winner,
+    PrizeRecord, RecentWinner, RecordDeliveryError, RecordDrawError, RecordResultError,
+    RecordedResult, ReplacePrizesError, SoldNumber, UndecidedPurchase, Winner,
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction, DbErr, EntityTrait,
@@ -25,8 +28,8 @@ use sea_orm::{
 };
 
 use crate::entities::{
-    draw_ledger_entries, draw_ledgers, prize_deliveries, prize_draws, purchases, raffle_prizes,
-    raffles,
+    draw_ledger_entries, draw_ledgers, prize_deliveries, prize_draws, prize_results, purchases,
+    raffle_prizes, raffles,
 };
 use crate::{Db, audit, outbox};
 
@@ -101,6 +104,8 @@ fn source_columns(source: &PrizeSource) -> raffle_prizes::ActiveModel {
             draw_time,
             time_zone,
             source_url,
+            digits,
+            deadline_hours,
         } => raffle_prizes::ActiveModel {
             source_kind: Set("lottery".into()),
             lottery_name: Set(Some(lottery_name.clone())),
@@ -108,6 +113,8 @@ fn source_columns(source: &PrizeSource) -> raffle_prizes::ActiveModel {
             lottery_draw_time: Set(Some(draw_time.format("%H:%M").to_string())),
             lottery_time_zone: Set(Some(time_zone.name().to_owned())),
             source_url: Set(Some(source_url.clone())),
+            lottery_digits: Set(digits.and_then(|d| i32::try_from(d).ok())),
+            lottery_deadline_hours: Set(i32::try_from(*deadline_hours).ok()),
             beacon_round: Set(None),
             ..Default::default()
         },
@@ -118,6 +125,8 @@ fn source_columns(source: &PrizeSource) -> raffle_prizes::ActiveModel {
             lottery_draw_time: Set(None),
             lottery_time_zone: Set(None),
             source_url: Set(None),
+            lottery_digits: Set(None),
+            lottery_deadline_hours: Set(None),
             beacon_round: Set(Some(i64::try_from(*round).unwrap_or(i64::MAX))),
             ..Default::default()
         },
@@ -146,6 +155,15 @@ fn prize_of(row: &raffle_prizes::Model) -> anyhow::Result<PrizeDraft> {
                     .map_err(|_| anyhow::anyhow!("a lottery time zone {raw:?}"))?,
             },
             source_url: row.source_url.clone().unwrap_or_default(),
+            digits: row
+                .lottery_digits
+                .map(u32::try_from)
+                .transpose()
+                .context("negative lottery digits")?,
+            deadline_hours: row
+                .lottery_deadline_hours
+                .map_or(Ok(DEFAULT_DEADLINE_HOURS), u32::try_from)
+                .context("negative lottery deadline")?,
         },
         (kind, _) => anyhow::bail!("unknown prize source {kind:?}"),
     };
@@ -165,25 +183,104 @@ fn number(value: i32) -> anyhow::Result<u32> {
     u32::try_from(value).context("negative number stored")
 }
 
+/// The columns a result is stored in, in `prize_results` and `prize_draws` alike.
+struct ResultColumns {
+    kind: String,
+    lottery_result: Option<String>,
+    published_on: Option<chrono::NaiveDate>,
+    official_url: Option<String>,
+    beacon_round: Option<i64>,
+    beacon_randomness: Option<String>,
+    beacon_signature: Option<String>,
+}
+
+impl ResultColumns {
+    fn of(result: &PrizeResult) -> Self {
+        match result {
+            PrizeResult::Lottery {
+                result,
+                published_on,
+                official_url,
+            } => Self {
+                kind: "lottery".into(),
+                lottery_result: Some(result.clone()),
+                published_on: Some(*published_on),
+                official_url: Some(official_url.clone()),
+                beacon_round: None,
+                beacon_randomness: None,
+                beacon_signature: None,
+            },
+            PrizeResult::Beacon {
+                round,
+                randomness,
+                signature,
+            } => Self {
+                kind: "beacon".into(),
+                lottery_result: None,
+                published_on: None,
+                official_url: None,
+                beacon_round: Some(i64::try_from(*round).unwrap_or(i64::MAX)),
+                beacon_randomness: Some(to_hex(randomness)),
+                beacon_signature: Some(to_hex(signature)),
+            },
+        }
+    }
+
+    fn result(self) -> anyhow::Result<PrizeResult> {
+        Ok(match self.kind.as_str() {
+            "lottery" => PrizeResult::Lottery {
+                result: self.lottery_result.unwrap_or_default(),
+                published_on: self
+                    .published_on
+                    .context("a lottery result without its date")?,
+                official_url: self.official_url.unwrap_or_default(),
+            },
+            "beacon" => PrizeResult::Beacon {
+                round: u64::try_from(self.beacon_round.unwrap_or_default())
+                    .context("negative beacon round")?,
+                randomness: hash_of(self.beacon_randomness.as_deref().unwrap_or_default())?,
+                signature: bytes_from_hex(self.beacon_signature.as_deref().unwrap_or_default())
+                    .context("stored signature is not hex")?,
+            },
+            kind => anyhow::bail!("unknown result kind {kind:?}"),
+        })
+    }
+}
+
+fn recorded_of(row: prize_results::Model) -> anyhow::Result<RecordedResult> {
+    Ok(RecordedResult {
+        source: u32::try_from(row.source_index).context("negative source index")?,
+        recorded_at: row.recorded_at,
+        result: ResultColumns {
+            kind: row.result_kind,
+            lottery_result: row.lottery_result,
+            published_on: row.published_on,
+            official_url: row.official_url,
+            beacon_round: row.beacon_round,
+            beacon_randomness: row.beacon_randomness,
+            beacon_signature: row.beacon_signature,
+        }
+        .result()?,
+    })
+}
+
+fn rule_of(stored: &str) -> anyhow::Result<Rule> {
+    Rule::parse(stored).map_err(|_| anyhow::anyhow!("unknown draw rule {stored:?}"))
+}
+
 fn draw_of(row: prize_draws::Model, winner: Option<Winner>) -> anyhow::Result<PrizeDraw> {
-    let result = match row.result_kind.as_str() {
-        "lottery" => PrizeResult::Lottery {
-            result: row.lottery_result.unwrap_or_default(),
-            published_on: row
-                .published_on
-                .context("a lottery result without its date")?,
-            official_url: row.official_url.unwrap_or_default(),
-        },
-        "beacon" => PrizeResult::Beacon {
-            round: u64::try_from(row.beacon_round.unwrap_or_default())
-                .context("negative beacon round")?,
-            randomness: hash_of(row.beacon_randomness.as_deref().unwrap_or_default())?,
-            signature: bytes_from_hex(row.beacon_signature.as_deref().unwrap_or_default())
-                .context("stored signature is not hex")?,
-        },
-        kind => anyhow::bail!("unknown result kind {kind:?}"),
-    };
+    let result = ResultColumns {
+        kind: row.result_kind,
+        lottery_result: row.lottery_result,
+        published_on: row.published_on,
+        official_url: row.official_url,
+        beacon_round: row.beacon_round,
+        beacon_randomness: row.beacon_randomness,
+        beacon_signature: row.beacon_signature,
+    }
+    .result()?;
     Ok(PrizeDraw {
+        source: u32::try_from(row.source_index).context("negative source index")?,
         result,
         drawn_number: number(row.drawn_number)?,
         winning_number: row.winning_number.map(number).transpose()?,
@@ -303,13 +400,15 @@ impl Db {
         }
         let ledger = build(&sold);
         let size = u32::try_from(ledger.entries.len()).context("ledger too large")?;
-        // Read under the raffle's lock: the size committed is the one the buyers bought under.
-        let max_tickets = raffles::Entity::find_by_id(raffle.get())
+        // Read under the raffle's lock: the size and rule committed are those the buyers
+        // bought under.
+        let terms = raffles::Entity::find_by_id(raffle.get())
             .one(txn)
             .await
             .context("failed to read the raffle's size")?
-            .context("the raffle being frozen is gone")?
-            .max_tickets;
+            .context("the raffle being frozen is gone")?;
+        let max_tickets = terms.max_tickets;
+        let rule = rule_of(&terms.draw_rule)?;
         draw_ledgers::Entity::insert(draw_ledgers::ActiveModel {
             raffle_id: Set(raffle.get()),
             salt: Set(to_hex(&salt)),
@@ -317,6 +416,7 @@ impl Db {
             size: Set(i32::try_from(size).context("ledger too large")?),
             frozen_at: Set(frozen_at),
             max_tickets: Set(max_tickets),
+            rule: Set(rule.as_str().to_owned()),
         })
         .exec(txn)
         .await
@@ -348,6 +448,7 @@ impl Db {
             size,
             frozen_at,
             max_tickets: u32::try_from(max_tickets).context("negative raffle size")?,
+            rule,
         })
     }
 }
@@ -373,6 +474,19 @@ impl DrawRepository for Db {
             .into_iter()
             .map(|row| (row.prize_id, row))
             .collect();
+        let mut results: HashMap<i64, Vec<RecordedResult>> = HashMap::new();
+        for row in prize_results::Entity::find()
+            .filter(prize_results::Column::RaffleId.eq(raffle.get()))
+            .order_by_asc(prize_results::Column::SourceIndex)
+            .all(&self.conn)
+            .await
+            .context("failed to read the sources' results")?
+        {
+            results
+                .entry(row.prize_id)
+                .or_default()
+                .push(recorded_of(row)?);
+        }
         let mut deliveries: HashMap<i64, prize_deliveries::Model> =
             prize_deliveries::Entity::find()
                 .filter(prize_deliveries::Column::PrizeId.is_in(ids))
@@ -413,6 +527,7 @@ impl DrawRepository for Db {
                     id: PrizeId::new(row.id),
                     position: u32::try_from(row.position).context("negative position")?,
                     prize: prize_of(&row)?,
+                    results: results.remove(&row.id).unwrap_or_default(),
                     draw,
                     delivery: deliveries.remove(&row.id).map(|d| PrizeDelivery {
                         delivered_at: d.delivered_at,
@@ -427,6 +542,7 @@ impl DrawRepository for Db {
     async fn replace_prizes(
         &self,
         raffle: RaffleId,
+        rule: Rule,
         prizes: &[PrizeDraft],
         entry: &AuditEntry,
     ) -> Result<(), ReplacePrizesError> {
@@ -447,6 +563,16 @@ impl DrawRepository for Db {
             txn.rollback().await.context("failed to roll back")?;
             return Err(ReplacePrizesError::OnSaleNeedsPrize);
         }
+        raffles::Entity::update_many()
+            .col_expr(
+                raffles::Column::DrawRule,
+                sea_orm::sea_query::Expr::value(rule.as_str()),
+            )
+            .filter(raffles::Column::Id.eq(raffle.get()))
+            .filter(raffles::Column::DrawRule.ne(rule.as_str()))
+            .exec(&txn)
+            .await
+            .map_err(|e| locked(e, "failed to store the rule"))?;
         raffle_prizes::Entity::delete_many()
             .filter(raffle_prizes::Column::RaffleId.eq(raffle.get()))
             .exec(&txn)
@@ -462,6 +588,15 @@ impl DrawRepository for Db {
         txn.commit()
             .await
             .map_err(|e| locked(e, "failed to commit the prizes"))
+    }
+
+    async fn draw_rule(&self, raffle: RaffleId) -> anyhow::Result<Rule> {
+        let row = raffles::Entity::find_by_id(raffle.get())
+            .one(&self.conn)
+            .await
+            .context("failed to read the raffle's rule")?
+            .context("no such raffle")?;
+        rule_of(&row.draw_rule)
     }
 
     async fn rules_locked(&self, raffle: RaffleId) -> anyhow::Result<bool> {
@@ -530,6 +665,7 @@ impl DrawRepository for Db {
             size: u32::try_from(row.size).context("negative ledger size")?,
             frozen_at: row.frozen_at,
             max_tickets: u32::try_from(row.max_tickets).context("negative frozen size")?,
+            rule: rule_of(&row.rule)?,
         }))
     }
 
@@ -591,30 +727,7 @@ impl DrawRepository for Db {
         winner_purchase: Option<PurchaseId>,
         entry: &AuditEntry,
     ) -> Result<(), RecordDrawError> {
-        let (lottery_result, published_on, official_url) = match &draw.result {
-            PrizeResult::Lottery {
-                result,
-                published_on,
-                official_url,
-            } => (
-                Some(result.clone()),
-                Some(*published_on),
-                Some(official_url.clone()),
-            ),
-            PrizeResult::Beacon { .. } => (None, None, None),
-        };
-        let (beacon_round, beacon_randomness, beacon_signature) = match &draw.result {
-            PrizeResult::Beacon {
-                round,
-                randomness,
-                signature,
-            } => (
-                Some(i64::try_from(*round).unwrap_or(i64::MAX)),
-                Some(to_hex(randomness)),
-                Some(to_hex(signature)),
-            ),
-            PrizeResult::Lottery { .. } => (None, None, None),
-        };
+        let columns = ResultColumns::of(&draw.result);
         let as_i32 = |n: u32| i32::try_from(n).unwrap_or(i32::MAX);
         let txn = self
             .conn
@@ -624,16 +737,14 @@ impl DrawRepository for Db {
         prize_draws::Entity::insert(prize_draws::ActiveModel {
             prize_id: Set(prize.get()),
             raffle_id: Set(raffle.get()),
-            result_kind: Set(match draw.result {
-                PrizeResult::Lottery { .. } => "lottery".into(),
-                PrizeResult::Beacon { .. } => "beacon".into(),
-            }),
-            lottery_result: Set(lottery_result),
-            published_on: Set(published_on),
-            official_url: Set(official_url),
-            beacon_round: Set(beacon_round),
-            beacon_randomness: Set(beacon_randomness),
-            beacon_signature: Set(beacon_signature),
+            result_kind: Set(columns.kind),
+            lottery_result: Set(columns.lottery_result),
+            published_on: Set(columns.published_on),
+            official_url: Set(columns.official_url),
+            beacon_round: Set(columns.beacon_round),
+            beacon_randomness: Set(columns.beacon_randomness),
+            beacon_signature: Set(columns.beacon_signature),
+            source_index: Set(i32::try_from(draw.source).unwrap_or(i32::MAX)),
             drawn_number: Set(as_i32(draw.drawn_number)),
             winning_number: Set(draw.winning_number.map(as_i32)),
             winner_purchase_id: Set(winner_purchase.map(PurchaseId::get)),
@@ -661,6 +772,49 @@ impl DrawRepository for Db {
         }
         audit::append(&txn, entry).await?;
         txn.commit().await.context("failed to commit the draw")?;
+        Ok(())
+    }
+
+    #[tracing::instrument(name = "db.record_result", skip_all, fields(prize.id = prize.get()))]
+    async fn record_result(
+        &self,
+        raffle: RaffleId,
+        prize: PrizeId,
+        recorded: &RecordedResult,
+        entry: &AuditEntry,
+    ) -> Result<(), RecordResultError> {
+        let columns = ResultColumns::of(&recorded.result);
+        let txn = self
+            .conn
+            .begin()
+            .await
+            .context("failed to start recording a result")?;
+        prize_results::Entity::insert(prize_results::ActiveModel {
+            prize_id: Set(prize.get()),
+            source_index: Set(i32::try_from(recorded.source).unwrap_or(i32::MAX)),
+            raffle_id: Set(raffle.get()),
+            result_kind: Set(columns.kind),
+            lottery_result: Set(columns.lottery_result),
+            published_on: Set(columns.published_on),
+            official_url: Set(columns.official_url),
+            beacon_round: Set(columns.beacon_round),
+            beacon_randomness: Set(columns.beacon_randomness),
+            beacon_signature: Set(columns.beacon_signature),
+            recorded_at: Set(recorded.recorded_at),
+        })
+        .exec(&txn)
+        .await
+        .map_err(|error| {
+            if is_unique_violation(&error) {
+                RecordResultError::AlreadyRecorded
+            } else {
+                RecordResultError::Unknown(
+                    anyhow::Error::new(error).context("failed to record the result"),
+                )
+            }
+        })?;
+        audit::append(&txn, entry).await?;
+        txn.commit().await.context("failed to commit the result")?;
         Ok(())
     }
 

@@ -57,6 +57,7 @@ impl CertificateView {
                 draw_time,
                 time_zone,
                 source_url,
+                ..
             } => vec![
                 line("cert-lottery", lottery_name.clone(), c),
                 line(

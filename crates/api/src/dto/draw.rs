@@ -3,21 +3,26 @@
 
 use chrono::{DateTime, Utc};
 use rifa_app::draws::{AdminDraw, PublicDraw, PublishedLedger};
+use rifa_domain::draw::fair::Rule;
 use rifa_domain::draw::ledger::{LedgerEntry, bytes_from_hex, hash_from_hex, to_hex};
 use rifa_domain::draw::prize::{
-    PrizeInput, PrizeResult, PrizeSource, PrizeSourceInput, claim_days_left, claim_deadline,
-    public_name,
+    DEFAULT_DEADLINE_HOURS, DEFAULT_TIME_ZONE, PrizeInput, PrizeResult, PrizeSource,
+    PrizeSourceInput, claim_days_left, claim_deadline, public_name,
 };
 use rifa_domain::draw::rule::{DrawInput, DrawStep, digits_used};
-use rifa_domain::draw::verify::{BeaconProof, PublishedDraw, PublishedPrize};
-use rifa_ports::{Commitment, PrizeDraw, PrizeRecord, RecentWinner, UndecidedPurchase, Winner};
+use rifa_domain::draw::verify::{PublishedDraw, PublishedPrize, PublishedResult};
+use rifa_ports::{
+    Commitment, PrizeDraw, PrizeRecord, RecentWinner, RecordedResult, UndecidedPurchase, Winner,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::instant;
 
-/// The published file's format name; a verifier refuses any other.
-pub const LEDGER_FORMAT: &str = "rifa-draw-v1";
+/// The published file's format name: `rifa-draw-v2` names the rule and each source's result.
+pub const LEDGER_FORMAT: &str = "rifa-draw-v2";
+/// The first format, still read: its raffles are drawn by `rifa-rule-v1` from one source each.
+pub const FIRST_LEDGER_FORMAT: &str = "rifa-draw-v1";
 
 /// Where a prize's winning number comes from, fixed before sales close.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -43,6 +48,20 @@ pub enum PrizeSourceDto {
         #[serde(default)]
         draws_at: String,
         source_url: String,
+        /// How many of a result's last digits `rifa-among-sold-v2` reads; absent is as many as
+        /// the raffle's size has (what `rifa-number-v2` always reads).
+        #[serde(default)]
+        digits: Option<u32>,
+        /// Hours after the draw its result may be recorded (24 when absent).
+        #[serde(default)]
+        deadline_hours: Option<u32>,
+        /// The instant of that deadline, UTC: past it the prize's drand round decides.
+        #[serde(default)]
+        deadline: String,
+        /// The drand round that decides when the lottery's result names no number in play or
+        /// misses its deadline: the first round published ten minutes or more after it.
+        #[serde(default)]
+        fallback_round: Option<u64>,
     },
     /// A drand "quicknet" round.
     Beacon { round: u64 },
@@ -57,6 +76,8 @@ impl From<&PrizeSource> for PrizeSourceDto {
                 draw_time,
                 time_zone,
                 source_url,
+                digits,
+                deadline_hours,
             } => Self::Lottery {
                 lottery_name: lottery_name.clone(),
                 draw_date: draw_date.to_string(),
@@ -64,6 +85,13 @@ impl From<&PrizeSource> for PrizeSourceDto {
                 time_zone: time_zone.name().to_owned(),
                 draws_at: instant(source.draws_at()),
                 source_url: source_url.clone(),
+                digits: *digits,
+                deadline_hours: Some(*deadline_hours),
+                deadline: source.deadline().map(instant).unwrap_or_default(),
+                fallback_round: source.chain().iter().find_map(|link| match link {
+                    PrizeSource::Beacon { round } => Some(*round),
+                    PrizeSource::Lottery { .. } => None,
+                }),
             },
             PrizeSource::Beacon { round } => Self::Beacon { round: *round },
         }
@@ -219,6 +247,11 @@ pub enum DrawStepDto {
         number: u32,
     },
     NextSource,
+    /// A round's randomness in the incomplete last round, replaced by its SHA-256.
+    #[serde(rename_all = "camelCase")]
+    Rehashed { randomness_hex: String },
+    /// Source `source` of the chain (0 the prize's own) gave no result by `deadline`.
+    SourceLapsed { source: u32, deadline: String },
 }
 
 impl From<&DrawStep> for DrawStepDto {
@@ -294,6 +327,13 @@ impl From<&DrawStep> for DrawStepDto {
                 number,
             },
             DrawStep::NextSource => Self::NextSource,
+            DrawStep::Rehashed { randomness_hex } => Self::Rehashed {
+                randomness_hex: randomness_hex.clone(),
+            },
+            DrawStep::SourceLapsed { source, deadline } => Self::SourceLapsed {
+                source,
+                deadline: deadline.clone(),
+            },
         }
     }
 }
@@ -309,6 +349,8 @@ pub struct CommitmentDto {
     /// The salt of the buyers' tags, hex.
     pub salt: String,
     pub frozen_at: String,
+    /// The rule frozen with the ledger.
+    pub rule: String,
 }
 
 impl From<&Commitment> for CommitmentDto {
@@ -318,8 +360,38 @@ impl From<&Commitment> for CommitmentDto {
             size: c.size,
             salt: to_hex(&c.salt),
             frozen_at: instant(c.frozen_at),
+            rule: c.rule.as_str().to_owned(),
         }
     }
+}
+
+/// What one source of a prize's chain gave.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordedResultDto {
+    /// 0 the prize's own source, 1 its drand round.
+    pub source: u32,
+    pub result: PrizeResultDto,
+    pub recorded_at: String,
+}
+
+impl From<&RecordedResult> for RecordedResultDto {
+    fn from(r: &RecordedResult) -> Self {
+        Self {
+            source: r.source,
+            result: (&r.result).into(),
+            recorded_at: instant(r.recorded_at),
+        }
+    }
+}
+
+/// The first prize not drawn yet and the source of its chain it waits for.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AwaitingDto {
+    pub prize_id: i64,
+    /// 0 the prize's own source, 1 its drand round.
+    pub source: u32,
 }
 
 /// A winner as the public sees them.
@@ -349,6 +421,8 @@ pub struct AdminWinnerDto {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicPrizeDrawDto {
+    /// The source of the chain that decided (0 the prize's own, 1 its drand round).
+    pub source: u32,
     pub result: PrizeResultDto,
     pub drawn_number: u32,
     pub winning_number: Option<u32>,
@@ -360,6 +434,8 @@ pub struct PublicPrizeDrawDto {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminPrizeDrawDto {
+    /// The source of the chain that decided (0 the prize's own, 1 its drand round).
+    pub source: u32,
     pub result: PrizeResultDto,
     pub drawn_number: u32,
     pub winning_number: Option<u32>,
@@ -389,6 +465,8 @@ pub struct PublicPrizeDto {
     pub description: String,
     pub image: Option<String>,
     pub source: PrizeSourceDto,
+    /// What each source of its chain gave so far.
+    pub results: Vec<RecordedResultDto>,
     pub draw: Option<PublicPrizeDrawDto>,
 }
 
@@ -401,6 +479,7 @@ pub struct AdminPrizeDto {
     pub description: String,
     pub image: Option<String>,
     pub source: PrizeSourceDto,
+    pub results: Vec<RecordedResultDto>,
     pub draw: Option<AdminPrizeDrawDto>,
     pub claim: Option<ClaimDto>,
 }
@@ -414,6 +493,9 @@ pub struct PublicDrawDto {
     pub max_tickets: u32,
     /// How many last digits of a lottery result name the number.
     pub digits_used: usize,
+    /// The rule the raffle is drawn by (`rifa-among-sold-v2`, `rifa-number-v2`, or
+    /// `rifa-rule-v1` for raffles sold before the fair rules).
+    pub rule: String,
     pub commitment: Option<CommitmentDto>,
     pub prizes: Vec<PublicPrizeDto>,
 }
@@ -446,6 +528,9 @@ pub struct AdminDrawDto {
     pub raffle_id: i64,
     pub max_tickets: u32,
     pub digits_used: usize,
+    pub rule: String,
+    /// Once frozen: the first prize not drawn and the source it waits for.
+    pub awaiting: Option<AwaitingDto>,
     pub sales_close_at: Option<String>,
     pub sales_open: bool,
     /// A real purchase exists: the prizes and their sources can no longer change.
@@ -471,6 +556,7 @@ fn steps_of(draw: &PrizeDraw) -> Vec<DrawStepDto> {
 impl From<&PrizeDraw> for PublicPrizeDrawDto {
     fn from(draw: &PrizeDraw) -> Self {
         Self {
+            source: draw.source,
             result: (&draw.result).into(),
             drawn_number: draw.drawn_number,
             winning_number: draw.winning_number,
@@ -487,6 +573,7 @@ impl From<&PrizeDraw> for PublicPrizeDrawDto {
 impl From<&PrizeDraw> for AdminPrizeDrawDto {
     fn from(draw: &PrizeDraw) -> Self {
         Self {
+            source: draw.source,
             result: (&draw.result).into(),
             drawn_number: draw.drawn_number,
             winning_number: draw.winning_number,
@@ -518,6 +605,7 @@ impl From<&PrizeRecord> for PublicPrizeDto {
             description: p.prize.description.clone(),
             image: p.prize.image.clone(),
             source: (&p.prize.source).into(),
+            results: p.results.iter().map(Into::into).collect(),
             draw: p.draw.as_ref().map(Into::into),
         }
     }
@@ -531,6 +619,7 @@ fn admin_prize(p: &PrizeRecord, now: DateTime<Utc>) -> AdminPrizeDto {
         description: p.prize.description.clone(),
         image: p.prize.image.clone(),
         source: (&p.prize.source).into(),
+        results: p.results.iter().map(Into::into).collect(),
         draw: p.draw.as_ref().map(Into::into),
         claim: p
             .draw
@@ -552,6 +641,7 @@ impl From<PublicDraw> for PublicDrawDto {
             raffle_title: d.raffle.title.clone(),
             max_tickets: d.raffle.max_tickets,
             digits_used: digits_used(d.raffle.max_tickets),
+            rule: d.rule.as_str().to_owned(),
             commitment: d.commitment.as_ref().map(Into::into),
             prizes: d.prizes.iter().map(Into::into).collect(),
         }
@@ -564,6 +654,11 @@ impl From<AdminDraw> for AdminDrawDto {
             raffle_id: d.raffle.id.get(),
             max_tickets: d.raffle.max_tickets,
             digits_used: digits_used(d.raffle.max_tickets),
+            rule: d.rule.as_str().to_owned(),
+            awaiting: d.awaiting.map(|(prize, source)| AwaitingDto {
+                prize_id: prize.get(),
+                source,
+            }),
             sales_close_at: d.raffle.sales_close_at().map(instant),
             sales_open: d.sales_open,
             rules_locked: d.rules_locked,
@@ -582,7 +677,11 @@ pub struct PublishedPrizeDto {
     pub position: u32,
     pub title: String,
     pub source: PrizeSourceDto,
+    /// The result that decided (in `rifa-draw-v1`, the prize's only result).
     pub result: Option<PrizeResultDto>,
+    /// What each source of the chain gave (`rifa-draw-v2`).
+    #[serde(default)]
+    pub results: Vec<RecordedResultDto>,
     pub winning_number: Option<u32>,
 }
 
@@ -591,11 +690,14 @@ pub struct PublishedPrizeDto {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublishedDrawDto {
-    /// Always `rifa-draw-v1`.
+    /// `rifa-draw-v2` (`rifa-draw-v1` files are still read).
     pub format: String,
     pub raffle_id: i64,
     pub raffle_title: String,
     pub max_tickets: u32,
+    /// The rule frozen with the ledger; `rifa-draw-v1` files are all `rifa-rule-v1`.
+    #[serde(default = "first_rule")]
+    pub rule: String,
     /// Hex.
     pub salt: String,
     /// The Merkle root published at the freeze, hex.
@@ -609,6 +711,10 @@ pub struct PublishedDrawDto {
     pub prizes: Vec<PublishedPrizeDto>,
 }
 
+fn first_rule() -> String {
+    Rule::UpwardV1.as_str().to_owned()
+}
+
 impl From<PublishedLedger> for PublishedDrawDto {
     fn from(l: PublishedLedger) -> Self {
         Self {
@@ -616,6 +722,7 @@ impl From<PublishedLedger> for PublishedDrawDto {
             raffle_id: l.raffle.id.get(),
             raffle_title: l.raffle.title.clone(),
             max_tickets: l.raffle.max_tickets,
+            rule: l.commitment.rule.as_str().to_owned(),
             salt: to_hex(&l.commitment.salt),
             root: to_hex(&l.commitment.root),
             size: l.commitment.size,
@@ -633,6 +740,7 @@ impl From<PublishedLedger> for PublishedDrawDto {
                     title: p.prize.title.clone(),
                     source: (&p.prize.source).into(),
                     result: p.draw.as_ref().map(|d| (&d.result).into()),
+                    results: p.results.iter().map(Into::into).collect(),
                     winning_number: p.draw.as_ref().and_then(|d| d.winning_number),
                 })
                 .collect(),
@@ -649,17 +757,74 @@ pub enum UnreadableDraw {
     Hex(&'static str),
     #[error("the tag of number {0} is not 64 hex digits")]
     Tag(u32),
+    #[error("unknown rule {0:?}")]
+    Rule(String),
+    #[error("prize {0}'s source is not one the rules can name")]
+    Source(u32),
+}
+
+impl PrizeSourceDto {
+    /// The source as the rules fixed it: its chain and deadline follow from it.
+    fn to_source(&self) -> Option<PrizeSource> {
+        Some(match self {
+            Self::Lottery {
+                lottery_name,
+                draw_date,
+                draw_time,
+                time_zone,
+                source_url,
+                digits,
+                deadline_hours,
+                ..
+            } => PrizeSource::Lottery {
+                lottery_name: lottery_name.clone(),
+                draw_date: draw_date.parse().ok()?,
+                draw_time: match draw_time.as_str() {
+                    "" => chrono::NaiveTime::MIN,
+                    raw => chrono::NaiveTime::parse_from_str(raw, "%H:%M").ok()?,
+                },
+                time_zone: match time_zone.as_str() {
+                    "" => DEFAULT_TIME_ZONE,
+                    raw => raw.parse().ok()?,
+                },
+                source_url: source_url.clone(),
+                digits: *digits,
+                deadline_hours: deadline_hours.unwrap_or(DEFAULT_DEADLINE_HOURS),
+            },
+            Self::Beacon { round } => PrizeSource::Beacon { round: *round },
+        })
+    }
+}
+
+fn published_result(source: u32, result: &PrizeResultDto) -> Result<PublishedResult, UnreadableDraw> {
+    Ok(PublishedResult {
+        source,
+        input: result.input().ok_or(UnreadableDraw::Hex("randomness"))?,
+        signature: match result {
+            PrizeResultDto::Beacon { signature, .. } => {
+                Some(bytes_from_hex(signature).ok_or(UnreadableDraw::Hex("signature"))?)
+            }
+            PrizeResultDto::Lottery { .. } => None,
+        },
+    })
 }
 
 impl PublishedDrawDto {
     /// The domain's view of the file, for [`rifa_domain::draw::verify::check`].
     ///
     /// # Errors
-    /// When the file is not this format or a hash is not hex.
+    /// When the file is not this format (or the first), names an unknown rule, or a hash is
+    /// not hex.
     pub fn to_published(&self) -> Result<PublishedDraw, UnreadableDraw> {
-        if self.format != LEDGER_FORMAT {
+        let first_format = self.format == FIRST_LEDGER_FORMAT;
+        if !first_format && self.format != LEDGER_FORMAT {
             return Err(UnreadableDraw::Format(self.format.clone()));
         }
+        let rule = if first_format {
+            Rule::UpwardV1
+        } else {
+            Rule::parse(&self.rule).map_err(|_| UnreadableDraw::Rule(self.rule.clone()))?
+        };
         let salt = hash_from_hex(&self.salt).ok_or(UnreadableDraw::Hex("salt"))?;
         let root = hash_from_hex(&self.root).ok_or(UnreadableDraw::Hex("root"))?;
         let entries = self
@@ -676,32 +841,32 @@ impl PublishedDrawDto {
             .prizes
             .iter()
             .map(|p| {
-                let beacon = match (&p.source, &p.result) {
-                    (
-                        PrizeSourceDto::Beacon { round },
-                        Some(PrizeResultDto::Beacon { signature, .. }),
-                    ) => Some(BeaconProof {
-                        announced_round: *round,
-                        signature: bytes_from_hex(signature)
-                            .ok_or(UnreadableDraw::Hex("signature"))?,
-                    }),
-                    _ => None,
+                // The first format carried only the prize's one result.
+                let results = if first_format {
+                    p.result
+                        .iter()
+                        .map(|result| published_result(0, result))
+                        .collect::<Result<Vec<_>, _>>()?
+                } else {
+                    p.results
+                        .iter()
+                        .map(|r| published_result(r.source, &r.result))
+                        .collect::<Result<Vec<_>, _>>()?
                 };
                 Ok(PublishedPrize {
                     position: p.position,
-                    input: match &p.result {
-                        None => None,
-                        Some(result) => {
-                            Some(result.input().ok_or(UnreadableDraw::Hex("randomness"))?)
-                        }
-                    },
+                    source: p
+                        .source
+                        .to_source()
+                        .ok_or(UnreadableDraw::Source(p.position))?,
+                    results,
                     winner: p.winning_number,
-                    beacon,
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(PublishedDraw {
             max_tickets: self.max_tickets,
+            rule,
             salt: salt.to_vec(),
             root,
             entries,
@@ -766,6 +931,11 @@ pub enum PrizeSourceRequest {
         /// One of the offered IANA names; none is `America/Caracas`.
         time_zone: Option<String>,
         source_url: Option<String>,
+        /// How many of a result's last digits are read under `rifa-among-sold-v2` (1–18);
+        /// none is as many as the raffle's size has.
+        digits: Option<u64>,
+        /// Hours after the draw its result may be recorded (1–168); none is 24.
+        deadline_hours: Option<u64>,
     },
     #[serde(rename_all = "camelCase")]
     Beacon { round: Option<u64> },
@@ -780,16 +950,22 @@ pub struct PrizeRequest {
     pub source: PrizeSourceRequest,
 }
 
-/// The raffle's prizes, in the order they are drawn.
+/// The raffle's rule and prizes, in the order they are drawn.
 #[derive(Deserialize, ToSchema)]
 pub struct PrizesRequest {
+    /// `rifa-among-sold-v2` or `rifa-number-v2`; absent keeps the raffle's rule.
+    #[serde(default)]
+    pub rule: Option<String>,
     pub prizes: Vec<PrizeRequest>,
 }
 
 impl PrizesRequest {
     #[must_use]
-    pub fn inputs(self) -> Vec<PrizeInput> {
-        self.prizes.into_iter().map(PrizeInput::from).collect()
+    pub fn inputs(self) -> (Option<String>, Vec<PrizeInput>) {
+        (
+            self.rule,
+            self.prizes.into_iter().map(PrizeInput::from).collect(),
+        )
     }
 }
 
@@ -806,12 +982,16 @@ impl From<PrizeRequest> for PrizeInput {
                     draw_time,
                     time_zone,
                     source_url,
+                    digits,
+                    deadline_hours,
                 } => PrizeSourceInput::Lottery {
                     lottery_name,
                     draw_date,
                     draw_time,
                     time_zone,
                     source_url,
+                    digits,
+                    deadline_hours,
                 },
                 PrizeSourceRequest::Beacon { round } => PrizeSourceInput::Beacon { round },
             },

@@ -1,17 +1,18 @@
-//! The verifiable draw over the fakes (decision 0020): the rules locked by the first purchase,
-//! the freeze after sales close with every purchase decided, prizes drawn in order by the
-//! published rule from a lottery result or a verified drand round, the buyers' and the
-//! winner's messages, the claim window and the delivery.
+//! The verifiable draw over the fakes (decisions 0020, 0027): the rules locked by the first
+//! purchase, the freeze after sales close with every purchase decided, prizes settled in order
+//! by the fair rules from a lottery result, its fallback round or a verified drand round, the
+//! buyers' and the winner's messages, the claim window and the delivery.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{DateTime, TimeDelta, Utc};
 use rifa_app::draws::{DrawError, LotteryResultInput, build_ledger};
 use rifa_domain::audit::AuditAction;
-use rifa_domain::draw::beacon::round_time;
+use rifa_domain::draw::beacon::{first_round_from, round_time};
+use rifa_domain::draw::fair::{Decision, Pool, Reading, Rule, decide};
 use rifa_domain::draw::ledger::{bytes_from_hex, hash_from_hex, to_hex};
-use rifa_domain::draw::prize::{PrizeInput, PrizeSourceInput};
-use rifa_domain::draw::rule::{self, DrawInput, DrawStep};
+use rifa_domain::draw::prize::{FREEZE_MARGIN, PrizeInput, PrizeSourceInput};
+use rifa_domain::draw::rule::DrawStep;
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleInput};
 use rifa_ports::{MailKind, MailSubject, RaffleRepository, SoldNumber};
 
@@ -34,6 +35,8 @@ fn lottery(title: &str) -> PrizeInput {
             draw_time: Some("22:10".into()),
             time_zone: None,
             source_url: Some("https://loteria.example/resultados".into()),
+            digits: None,
+            deadline_hours: None,
         },
     }
 }
@@ -83,10 +86,12 @@ async fn close_sales(t: &Harness, raffle: &Raffle) {
         .unwrap();
 }
 
-/// A raffle of `max_tickets` with `prizes`, Ana holding `ana` and Luis `luis`, both approved.
+/// A raffle of `max_tickets` drawn by `rule` (`None`: the default) with `prizes`, Ana holding
+/// `ana` and Luis `luis`, both approved.
 async fn sold(
     t: &Harness,
     max_tickets: u32,
+    rule: Option<&str>,
     prizes: &[PrizeInput],
     ana: &[u32],
     luis: &[u32],
@@ -98,7 +103,7 @@ async fn sold(
         })
         .await;
     t.draws()
-        .set_prizes(raffle.id, prizes, &crate::support::reviewer())
+        .set_prizes(raffle.id, rule, prizes, &crate::support::reviewer())
         .await
         .unwrap();
     let zelle = t.method("Zelle").await;
@@ -128,7 +133,7 @@ async fn the_ledger_is_frozen_after_sales_close_with_every_purchase_decided() {
     let t = Harness::new();
     let raffle = t.raffle(RaffleSetup::default()).await;
     t.draws()
-        .set_prizes(raffle.id, &[lottery("Moto")], &crate::support::reviewer())
+        .set_prizes(raffle.id, None, &[lottery("Moto")], &crate::support::reviewer())
         .await
         .unwrap();
     assert!(matches!(
@@ -159,7 +164,7 @@ async fn the_ledger_is_frozen_after_sales_close_with_every_purchase_decided() {
         .await;
     assert!(matches!(
         t.draws()
-            .set_prizes(raffle.id, &[lottery("Otra")], &crate::support::reviewer())
+            .set_prizes(raffle.id, None, &[lottery("Otra")], &crate::support::reviewer())
             .await,
         Err(DrawError::RulesLocked)
     ));
@@ -268,10 +273,24 @@ async fn the_ledger_is_frozen_after_sales_close_with_every_purchase_decided() {
     )));
 }
 
+/// The drand round a lottery prize of these tests passes to: the first published ten minutes
+/// after its deadline, a day after the draw.
+fn fallback_round() -> u64 {
+    first_round_from(lottery_draws_at() + TimeDelta::hours(24) + FREEZE_MARGIN)
+}
+
 #[tokio::test]
-async fn prizes_are_drawn_in_order_and_a_number_wins_once() {
+async fn results_settle_the_prizes_in_order_and_a_number_wins_once() {
     let t = Harness::new();
-    let raffle = sold(&t, 100, &[lottery("Moto"), lottery("TV")], &[46], &[50]).await;
+    let raffle = sold(
+        &t,
+        100,
+        Some("rifa-number-v2"),
+        &[lottery("Moto"), lottery("TV")],
+        &[46],
+        &[50],
+    )
+    .await;
     let prizes = t.draws().admin_draw(raffle.id).await.unwrap().prizes;
     let (first, second) = (prizes[0].id, prizes[1].id);
     assert!(matches!(
@@ -300,29 +319,23 @@ async fn prizes_are_drawn_in_order_and_a_number_wins_once() {
     ));
     the_lottery_has_drawn(&t);
 
+    // The second prize's result may come first: it waits for the first prize's winner.
+    let view = t
+        .draws()
+        .draw_from_lottery(raffle.id, second, &result("046"), &crate::support::reviewer())
+        .await
+        .unwrap();
+    assert!(view.prizes[1].draw.is_none() && view.prizes[1].results.len() == 1);
+    assert_eq!(view.awaiting, Some((first, 0)));
+    // A lottery prize's round is its fallback's: a signature of another round is refused.
     assert!(matches!(
         t.draws()
-            .draw_from_lottery(
-                raffle.id,
-                second,
-                &result("46"),
-                &crate::support::reviewer()
-            )
+            .draw_from_beacon(raffle.id, first, Some(SIGNATURE), &crate::support::reviewer())
             .await,
-        Err(DrawError::EarlierPrizeNotDrawn { position: 1 })
+        Err(DrawError::BeaconSignatureInvalid { round }) if round == fallback_round()
     ));
-    assert!(matches!(
-        t.draws()
-            .draw_from_beacon(
-                raffle.id,
-                first,
-                Some(SIGNATURE),
-                &crate::support::reviewer()
-            )
-            .await,
-        Err(DrawError::WrongSource)
-    ));
-    // 100 numbers: the last 3 digits, "046".
+    // 100 numbers: the last 3 digits, "046", a sold number: it wins the first prize. The
+    // second prize's "046" names a number that already won: its fallback round decides.
     let drawn = t
         .draws()
         .draw_from_lottery(
@@ -337,49 +350,138 @@ async fn prizes_are_drawn_in_order_and_a_number_wins_once() {
         drawn.prizes[0].draw.as_ref().unwrap().winning_number,
         Some(46)
     );
+    assert!(drawn.prizes[1].draw.is_none());
+    assert_eq!(drawn.awaiting, Some((second, 1)));
     assert!(matches!(
         t.draws()
             .draw_from_lottery(raffle.id, first, &result("50"), &crate::support::reviewer())
             .await,
         Err(DrawError::AlreadyDrawn)
     ));
-    // The same result again: 46 already won, the next sold number upward does.
-    let drawn = t
-        .draws()
-        .draw_from_lottery(
-            raffle.id,
-            second,
-            &result("46"),
-            &crate::support::reviewer(),
-        )
-        .await
-        .unwrap();
-    let tv = drawn.prizes[1].draw.as_ref().unwrap();
-    assert_eq!(tv.winning_number, Some(50));
-    assert!(tv.steps.contains(&DrawStep::AlreadyWon {
-        number: 46,
-        next: 50
-    }));
-    assert_eq!(tv.winner.as_ref().unwrap().customer_name, "Luis Pérez");
-
-    let winners = t.draws().recent_winners().await.unwrap();
-    assert_eq!(winners.len(), 2);
+    assert!(matches!(
+        t.draws()
+            .draw_from_lottery(raffle.id, second, &result("050"), &crate::support::reviewer())
+            .await,
+        Err(DrawError::ResultAlreadyRecorded)
+    ));
+    let trail = t.store.trail();
+    let actions: Vec<AuditAction> = trail.iter().map(|c| c.entry.action).collect();
+    assert_eq!(
+        actions[actions.len() - 3..],
+        [
+            AuditAction::DrawResultRecorded,
+            AuditAction::DrawResultRecorded,
+            AuditAction::DrawPrizeDrawn
+        ]
+    );
+    assert_eq!(t.draws().recent_winners().await.unwrap().len(), 1);
     assert_eq!(
         t.store
             .mail()
             .iter()
             .filter(|m| m.kind == MailKind::PrizeWon)
             .count(),
-        2
+        1
     );
 }
 
 #[tokio::test]
-async fn a_beacon_prize_is_drawn_from_its_round_once_drand_has_signed_it() {
+async fn a_lottery_with_no_result_by_its_deadline_passes_to_its_round() {
+    let t = Harness::new();
+    let raffle = sold(&t, 100, None, &[lottery("Moto")], &[46], &[50]).await;
+    close_sales(&t, &raffle).await;
+    t.draws()
+        .freeze(raffle.id, &crate::support::reviewer())
+        .await
+        .unwrap();
+    let prize = t.draws().admin_draw(raffle.id).await.unwrap().prizes[0].id;
+    let deadline = lottery_draws_at() + TimeDelta::hours(24);
+    t.clock.set(deadline);
+    assert_eq!(
+        t.draws().admin_draw(raffle.id).await.unwrap().awaiting,
+        Some((prize, 0)),
+        "up to the deadline itself the lottery's result is awaited"
+    );
+    t.clock.set(deadline + TimeDelta::seconds(1));
+    assert_eq!(
+        t.draws().admin_draw(raffle.id).await.unwrap().awaiting,
+        Some((prize, 1))
+    );
+    assert!(matches!(
+        t.draws()
+            .draw_from_lottery(raffle.id, prize, &result("1046"), &crate::support::reviewer())
+            .await,
+        Err(DrawError::SourceDeadlinePassed { deadline: d, round, local })
+            if d == deadline && round == fallback_round() && local == "2025-08-02 22:10"
+    ));
+    // The round is fetched as the rules fixed it: the relay's answer is verified for that
+    // round (the recorded signature is another round's, so it is refused).
+    assert!(matches!(
+        t.draws()
+            .draw_from_beacon(raffle.id, prize, None, &crate::support::reviewer())
+            .await,
+        Err(DrawError::BeaconRoundNotYet { round, .. }) if round == fallback_round()
+    ));
+    t.clock.set(round_time(fallback_round()));
+    t.beacon
+        .record(fallback_round(), bytes_from_hex(SIGNATURE).unwrap());
+    assert!(matches!(
+        t.draws()
+            .draw_from_beacon(raffle.id, prize, None, &crate::support::reviewer())
+            .await,
+        Err(DrawError::BeaconSignatureInvalid { round }) if round == fallback_round()
+    ));
+}
+
+#[tokio::test]
+async fn through_the_draw_every_sold_number_wins_for_as_many_results_under_both_rules() {
+    // Nine numbers, one digit read; 2, 3 and 7 sold. Every result 0–9 is tried on its own raffle.
+    for (rule, each, passed) in [("rifa-among-sold-v2", 3, 1), ("rifa-number-v2", 1, 7)] {
+        let mut wins = BTreeMap::<u32, u32>::new();
+        let mut to_the_round = 0;
+        for digit in 0..10 {
+            let t = Harness::new();
+            let raffle = sold(&t, 9, Some(rule), &[lottery("Moto")], &[2, 3], &[7]).await;
+            close_sales(&t, &raffle).await;
+            t.draws()
+                .freeze(raffle.id, &crate::support::reviewer())
+                .await
+                .unwrap();
+            the_lottery_has_drawn(&t);
+            let prize = t.draws().admin_draw(raffle.id).await.unwrap().prizes[0].id;
+            let view = t
+                .draws()
+                .draw_from_lottery(
+                    raffle.id,
+                    prize,
+                    &result(&digit.to_string()),
+                    &crate::support::reviewer(),
+                )
+                .await
+                .unwrap();
+            match &view.prizes[0].draw {
+                Some(draw) => *wins.entry(draw.winning_number.unwrap()).or_default() += 1,
+                None => {
+                    assert_eq!(view.awaiting, Some((prize, 1)));
+                    to_the_round += 1;
+                }
+            }
+        }
+        assert_eq!(
+            wins,
+            BTreeMap::from([(2, each), (3, each), (7, each)]),
+            "{rule}"
+        );
+        assert_eq!(to_the_round, passed, "{rule}");
+    }
+}
+
+#[tokio::test]
+async fn a_beacon_prize_is_drawn_from_its_round_among_the_sold_numbers() {
     let t = Harness::new();
     let published = round_time(ROUND);
     t.clock.set(published - TimeDelta::days(3));
-    let raffle = sold(&t, 9_999, &[beacon(ROUND)], &[46, 5_678], &[9_000]).await;
+    let raffle = sold(&t, 9_999, None, &[beacon(ROUND)], &[46, 5_678], &[9_000]).await;
     close_sales(&t, &raffle).await;
     t.draws()
         .freeze(raffle.id, &crate::support::reviewer())
@@ -414,16 +516,17 @@ async fn a_beacon_prize_is_drawn_from_its_round_once_drand_has_signed_it() {
         .await
         .unwrap();
     let draw = drawn.prizes[0].draw.as_ref().unwrap();
-    let input = DrawInput::Beacon {
-        round: ROUND,
+    let pool = Pool::new([46, 5_678, 9_000].into_iter().collect(), BTreeSet::new());
+    let reading = Reading::Beacon {
         randomness: hash_from_hex(RANDOMNESS).unwrap(),
     };
-    let sold: BTreeSet<u32> = [46, 5_678, 9_000].into_iter().collect();
-    let expected = rule::apply(&input, 9_999, &sold, &BTreeSet::new()).unwrap();
-    assert_eq!(draw.winning_number, expected.winner);
+    let (Decision::Winner(expected), _) = decide(Rule::AmongSoldV2, &reading, 9_999, &pool) else {
+        panic!("a round always decides")
+    };
+    assert_eq!(draw.winning_number, Some(expected));
     assert!(matches!(
         draw.steps[0],
-        DrawStep::Beacon { round: ROUND, .. }
+        DrawStep::BeaconRandomness { round: ROUND, .. }
     ));
 
     // The winner's message carries the certificate.
@@ -436,7 +539,7 @@ async fn a_beacon_prize_is_drawn_from_its_round_once_drand_has_signed_it() {
         .expect("the winner's message");
     let certificate = String::from_utf8(won.attachments[0].bytes.clone()).unwrap();
     assert!(
-        certificate.contains(&format!("won by {:?}", expected.winner)),
+        certificate.contains(&format!("won by {:?}", Some(expected))),
         "{certificate}"
     );
     let public = t
@@ -451,7 +554,7 @@ async fn a_beacon_prize_is_drawn_from_its_round_once_drand_has_signed_it() {
 async fn a_round_published_before_the_freeze_is_refused() {
     let t = Harness::new();
     t.clock.set(round_time(ROUND) + TimeDelta::hours(1));
-    let raffle = sold(&t, 100, &[lottery("Moto"), beacon(ROUND)], &[1], &[2]).await;
+    let raffle = sold(&t, 100, None, &[lottery("Moto"), beacon(ROUND)], &[1], &[2]).await;
     close_sales(&t, &raffle).await;
     assert!(matches!(
         t.draws()
@@ -467,7 +570,15 @@ async fn a_round_published_before_the_freeze_is_refused() {
 #[tokio::test]
 async fn a_prize_is_delivered_once_within_its_claim_window() {
     let t = Harness::new();
-    let raffle = sold(&t, 100, &[lottery("Moto")], &[7], &[8]).await;
+    let raffle = sold(
+        &t,
+        100,
+        Some("rifa-number-v2"),
+        &[lottery("Moto")],
+        &[7],
+        &[8],
+    )
+    .await;
     close_sales(&t, &raffle).await;
     t.draws()
         .freeze(raffle.id, &crate::support::reviewer())
@@ -482,7 +593,7 @@ async fn a_prize_is_delivered_once_within_its_claim_window() {
     ));
     the_lottery_has_drawn(&t);
     t.draws()
-        .draw_from_lottery(raffle.id, prize, &result("7"), &crate::support::reviewer())
+        .draw_from_lottery(raffle.id, prize, &result("007"), &crate::support::reviewer())
         .await
         .unwrap();
     t.clock.advance(TimeDelta::days(3));
@@ -525,7 +636,7 @@ async fn a_prize_is_delivered_once_within_its_claim_window() {
 #[tokio::test]
 async fn a_lottery_that_drew_before_the_freeze_cannot_be_frozen_on() {
     let t = Harness::new();
-    let raffle = sold(&t, 100, &[lottery("Moto")], &[7], &[8]).await;
+    let raffle = sold(&t, 100, None, &[lottery("Moto")], &[7], &[8]).await;
     close_sales(&t, &raffle).await;
     // The raffle was left unfrozen past its lottery's draw, or within its margin.
     t.clock.set(lottery_draws_at() - TimeDelta::minutes(5));

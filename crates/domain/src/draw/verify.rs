@@ -4,13 +4,18 @@
 use std::collections::BTreeSet;
 
 use super::beacon::verify_quicknet;
+use super::fair::Rule;
 use super::ledger::{Hash, LedgerEntry, MerkleTree, leaf_hash, purchase_tag, verify_inclusion};
-use super::rule::{self, DrawInput, DrawStep};
+use super::prize::PrizeSource;
+use super::rule::{DrawInput, DrawStep};
+use super::settle::{ChainLink, Settlement, SourceState, settle_prize};
 
 /// A drawn (or frozen, not yet drawn) raffle as published.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PublishedDraw {
     pub max_tickets: u32,
+    /// The rule frozen with the ledger.
+    pub rule: Rule,
     pub salt: Vec<u8>,
     /// The root published when the ledger was frozen.
     pub root: Hash,
@@ -23,19 +28,20 @@ pub struct PublishedDraw {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PublishedPrize {
     pub position: u32,
-    /// The result the prize was drawn from; `None` while it is not known yet.
-    pub input: Option<DrawInput>,
+    /// The prize's own source, as announced before the first sale: its chain follows from it.
+    pub source: PrizeSource,
+    /// What each source of the chain gave.
+    pub results: Vec<PublishedResult>,
     /// The winning number the operator published.
     pub winner: Option<u32>,
-    /// For a prize drawn from drand: the round announced before sales closed, and the
-    /// signature published with the result.
-    pub beacon: Option<BeaconProof>,
 }
 
+/// What source `source` of a prize's chain gave; a round comes with drand's signature.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BeaconProof {
-    pub announced_round: u64,
-    pub signature: Vec<u8>,
+pub struct PublishedResult {
+    pub source: u32,
+    pub input: DrawInput,
+    pub signature: Option<Vec<u8>>,
 }
 
 /// What a check found, in order.
@@ -106,27 +112,69 @@ impl Finding {
     }
 }
 
-/// A beacon result is the announced round's, signed by drand, with the randomness used.
-fn beacon_findings(prize: &PublishedPrize, round: u64, randomness: &Hash) -> Vec<Finding> {
+/// A round's result is the round the chain announced at that place, signed by drand, with
+/// the randomness used.
+fn beacon_findings(
+    position: u32,
+    announced: Option<&PrizeSource>,
+    result: &PublishedResult,
+    round: u64,
+    randomness: &Hash,
+) -> Vec<Finding> {
     let mut findings = Vec::new();
-    let position = prize.position;
-    let Some(proof) = &prize.beacon else {
-        return vec![Finding::BeaconInvalid { position }];
+    let announced_round = match announced {
+        Some(PrizeSource::Beacon { round }) => *round,
+        _ => 0,
     };
-    if proof.announced_round != round {
+    if announced_round != round {
         findings.push(Finding::BeaconRoundDiffers {
             position,
-            announced: proof.announced_round,
+            announced: announced_round,
             used: round,
         });
     }
-    if verify_quicknet(round, &proof.signature).ok().as_ref() != Some(randomness) {
+    let verified = result
+        .signature
+        .as_deref()
+        .and_then(|signature| verify_quicknet(round, signature).ok());
+    if verified.as_ref() != Some(randomness) {
         findings.push(Finding::BeaconInvalid { position });
     }
     findings
 }
 
-/// Recomputes the root from the entries and every drawn prize's winner from its result.
+/// The prize's chain as the rules fix it, with what each source gave: a source with no result
+/// before one that has a result lapsed (only a lottery can).
+fn links_of(draw: &PublishedDraw, prize: &PublishedPrize) -> (Vec<PrizeSource>, Vec<ChainLink>) {
+    let chain = match draw.rule {
+        Rule::UpwardV1 => vec![prize.source.clone()],
+        Rule::NumberV2 | Rule::AmongSoldV2 => prize.source.chain(),
+    };
+    let last_given = prize.results.iter().map(|r| r.source).max();
+    let links = chain
+        .iter()
+        .enumerate()
+        .map(|(index, source)| {
+            let given = prize
+                .results
+                .iter()
+                .find(|r| usize::try_from(r.source).ok() == Some(index));
+            let later_given = last_given.is_some_and(|l| usize::try_from(l).ok() > Some(index));
+            let state = match (given, source.deadline()) {
+                (Some(result), _) => SourceState::Recorded(result.input.clone()),
+                (None, Some(deadline)) if later_given => SourceState::Lapsed { deadline },
+                (None, _) => SourceState::Awaited,
+            };
+            ChainLink {
+                digits: source.digits_read(draw.rule, draw.max_tickets),
+                state,
+            }
+        })
+        .collect();
+    (chain, links)
+}
+
+/// Recomputes the root from the entries and every drawn prize's winner from its results.
 #[must_use]
 pub fn check(draw: &PublishedDraw) -> Vec<Finding> {
     let mut findings = Vec::new();
@@ -158,36 +206,47 @@ pub fn check(draw: &PublishedDraw) -> Vec<Finding> {
     // Each prize is drawn knowing the earlier prizes' winners, as computed here.
     let mut won = BTreeSet::new();
     for prize in &draw.prizes {
-        let Some(input) = &prize.input else {
-            findings.push(Finding::NotDrawn {
-                position: prize.position,
-            });
-            continue;
-        };
-        if let DrawInput::Beacon { round, randomness } = input {
-            findings.extend(beacon_findings(prize, *round, randomness));
+        let position = prize.position;
+        let (chain, links) = links_of(draw, prize);
+        for result in &prize.results {
+            if let DrawInput::Beacon { round, randomness } = &result.input {
+                let announced = usize::try_from(result.source)
+                    .ok()
+                    .and_then(|i| chain.get(i));
+                findings.extend(beacon_findings(
+                    position, announced, result, *round, randomness,
+                ));
+            }
         }
-        let Ok(outcome) = rule::apply(input, draw.max_tickets, &sold, &won) else {
-            findings.push(Finding::ResultUnreadable {
-                position: prize.position,
-            });
-            continue;
-        };
-        won.extend(outcome.winner);
-        findings.push(if outcome.winner == prize.winner {
-            Finding::WinnerConfirmed {
-                position: prize.position,
-                winner: outcome.winner,
-                steps: outcome.steps,
+        match settle_prize(draw.rule, draw.max_tickets, &sold, &won, &links) {
+            Err(_) => findings.push(Finding::ResultUnreadable { position }),
+            Ok(Settlement::Awaiting { steps, .. }) => findings.push(match prize.winner {
+                None => Finding::NotDrawn { position },
+                Some(_) => Finding::WinnerDiffers {
+                    position,
+                    published: prize.winner,
+                    computed: None,
+                    steps,
+                },
+            }),
+            Ok(Settlement::Decided { winner, steps, .. }) => {
+                won.extend(winner);
+                findings.push(if winner == prize.winner {
+                    Finding::WinnerConfirmed {
+                        position,
+                        winner,
+                        steps,
+                    }
+                } else {
+                    Finding::WinnerDiffers {
+                        position,
+                        published: prize.winner,
+                        computed: winner,
+                        steps,
+                    }
+                });
             }
-        } else {
-            Finding::WinnerDiffers {
-                position: prize.position,
-                published: prize.winner,
-                computed: outcome.winner,
-                steps: outcome.steps,
-            }
-        });
+        }
     }
     findings
 }
@@ -224,6 +283,32 @@ mod tests {
 
     const SALT: &[u8] = b"sal de la rifa 17";
 
+    fn lottery_prize(position: u32, result: Option<&str>, winner: Option<u32>) -> PublishedPrize {
+        PublishedPrize {
+            position,
+            source: PrizeSource::Lottery {
+                lottery_name: "Lotería".into(),
+                draw_date: chrono::NaiveDate::from_ymd_opt(2030, 1, 15).expect("day"),
+                draw_time: chrono::NaiveTime::MIN,
+                time_zone: super::super::prize::DEFAULT_TIME_ZONE,
+                source_url: "https://l.example".into(),
+                digits: None,
+                deadline_hours: 24,
+            },
+            results: result
+                .map(|result| PublishedResult {
+                    source: 0,
+                    input: DrawInput::Lottery {
+                        result: result.into(),
+                    },
+                    signature: None,
+                })
+                .into_iter()
+                .collect(),
+            winner,
+        }
+    }
+
     /// A 9,999-number raffle: RF-ANA holds 46 and 5678, RF-LUIS 50, RF-EVA 9000.
     fn published() -> PublishedDraw {
         let mut entries: Vec<LedgerEntry> = [
@@ -242,32 +327,14 @@ mod tests {
         let root = MerkleTree::over(&entries).root();
         PublishedDraw {
             max_tickets: 9_999,
+            rule: Rule::UpwardV1,
             salt: SALT.to_vec(),
             root,
             entries,
             prizes: vec![
-                PublishedPrize {
-                    position: 1,
-                    input: Some(DrawInput::Lottery {
-                        result: "3 875 678".into(),
-                    }),
-                    winner: Some(5_678),
-                    beacon: None,
-                },
-                PublishedPrize {
-                    position: 2,
-                    input: Some(DrawInput::Lottery {
-                        result: "5678".into(),
-                    }),
-                    winner: Some(9_000),
-                    beacon: None,
-                },
-                PublishedPrize {
-                    position: 3,
-                    input: None,
-                    winner: None,
-                    beacon: None,
-                },
+                lottery_prize(1, Some("3 875 678"), Some(5_678)),
+                lottery_prize(2, Some("5678"), Some(9_000)),
+                lottery_prize(3, None, None),
             ],
         }
     }
@@ -299,17 +366,18 @@ mod tests {
         };
         let sold = draw.entries.iter().map(|e| e.number).collect();
         let won = [5_678, 9_000].into_iter().collect();
-        let winner = rule::apply(&input, draw.max_tickets, &sold, &won)
+        let winner = super::super::rule::apply(&input, draw.max_tickets, &sold, &won)
             .expect("applies")
             .winner;
         draw.prizes[2] = PublishedPrize {
             position: 3,
-            input: Some(input),
+            source: PrizeSource::Beacon { round: announced },
+            results: vec![PublishedResult {
+                source: 0,
+                input,
+                signature: Some(signature),
+            }],
             winner,
-            beacon: Some(BeaconProof {
-                announced_round: announced,
-                signature,
-            }),
         };
         draw
     }
@@ -339,6 +407,52 @@ mod tests {
             check(&drawn_from_the_beacon(657_413, forged))
                 .contains(&Finding::BeaconInvalid { position: 3 })
         );
+    }
+
+    #[test]
+    fn under_the_fair_rules_a_lapsed_lottery_passes_to_the_round_its_rules_fix() {
+        let mut draw = published();
+        draw.rule = Rule::AmongSoldV2;
+        let PrizeSource::Beacon { round } = draw.prizes[0].source.chain()[1] else {
+            panic!("a lottery is followed by a round")
+        };
+        // The recorded round is not the one the rules fix: caught, whatever it decides.
+        let recorded_round = 657_413;
+        let randomness = super::super::ledger::hash_from_hex(
+            "fc1873a13f3545aeade8401532ef5519920652eee6b0d2b19ca12643b87b3587",
+        )
+        .expect("hex");
+        draw.prizes[0].results = vec![PublishedResult {
+            source: 1,
+            input: DrawInput::Beacon {
+                round: recorded_round,
+                randomness,
+            },
+            signature: Some(recorded_signature()),
+        }];
+        draw.prizes.truncate(1);
+        let findings = check(&draw);
+        assert!(findings.contains(&Finding::BeaconRoundDiffers {
+            position: 1,
+            announced: round,
+            used: recorded_round
+        }));
+        let Some(Finding::WinnerConfirmed { steps, .. } | Finding::WinnerDiffers { steps, .. }) =
+            findings.last()
+        else {
+            panic!("{findings:#?}")
+        };
+        assert!(matches!(steps[0], DrawStep::SourceLapsed { source: 0, .. }));
+        // Among 4 sold: the lottery's 5678 mod 4 = 2, the third, 5678.
+        draw.prizes[0].results = vec![PublishedResult {
+            source: 0,
+            input: DrawInput::Lottery {
+                result: "5678".into(),
+            },
+            signature: None,
+        }];
+        draw.prizes[0].winner = Some(5_678);
+        assert!(check(&draw).iter().all(|f| !f.is_problem()));
     }
 
     #[test]

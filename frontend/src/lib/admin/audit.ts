@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   "purchase.test_created",
   "draw.prizes_set",
   "draw.ledger_frozen",
+  "draw.result_recorded",
   "draw.prize_drawn",
   "draw.prize_delivered",
   "raffle.created",

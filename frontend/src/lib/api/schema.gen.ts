@@ -3966,14 +3966,16 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Records a prize's result and draws the prize by the published rule: the winner, the rule's
-         *     steps and the claim window follow. A lottery prize takes the lottery's published result; a
-         *     beacon prize its announced drand round, pasted (`signature`) or fetched by the server, and
-         *     verified against drand's public key (422 `beacon_signature_invalid`; 409
-         *     `beacon_round_not_yet` before it is published; 503 `beacon_unavailable` when the relay
-         *     cannot give it). Prizes are drawn in order, from a frozen ledger, once each (409
-         *     `prize_earlier_not_drawn`, `draw_not_frozen`, `prize_already_drawn`,
-         *     `prize_wrong_source`); a result the rule cannot read is a 422 on `result`.
+         * Records what a source of a prize's chain gave, and draws every prize the rule can now
+         *     decide, in order: the winner, the rule's steps and the claim window follow. `lottery` is the
+         *     prize's lottery's published result, before its deadline (409 `prize_source_not_drawn_yet`,
+         *     `prize_source_deadline_passed`); `beacon` the prize's drand round (its own, or the one
+         *     after its lottery's deadline), pasted (`signature`) or fetched by the server, and verified
+         *     against drand's public key (422 `beacon_signature_invalid`; 409 `beacon_round_not_yet`
+         *     before it is published; 503 `beacon_unavailable` when the relay cannot give it). From a
+         *     frozen ledger, once each (409 `draw_not_frozen`, `prize_already_drawn`,
+         *     `prize_result_already_recorded`, `prize_wrong_source`); a result the rule cannot read is a
+         *     422 on `result`.
          */
         post: {
             parameters: {
@@ -6612,6 +6614,7 @@ export type components = {
     schemas: {
         /** @description A raffle's draw as the panel runs it. */
         AdminDrawDto: {
+            awaiting?: null | components["schemas"]["AwaitingDto"];
             commitment?: null | components["schemas"]["CommitmentDto"];
             digitsUsed: number;
             /** Format: int32 */
@@ -6621,6 +6624,7 @@ export type components = {
             prizes: components["schemas"]["AdminPrizeDto"][];
             /** Format: int64 */
             raffleId: number;
+            rule: string;
             /** @description A real purchase exists: the prizes and their sources can no longer change. */
             rulesLocked: boolean;
             salesCloseAt?: string | null;
@@ -6631,6 +6635,11 @@ export type components = {
             /** Format: int32 */
             drawnNumber: number;
             result: components["schemas"]["PrizeResultDto"];
+            /**
+             * Format: int32
+             * @description The source of the chain that decided (0 the prize's own, 1 its drand round).
+             */
+            source: number;
             steps: components["schemas"]["DrawStepDto"][];
             winner?: null | components["schemas"]["AdminWinnerDto"];
             /** Format: int32 */
@@ -6645,6 +6654,7 @@ export type components = {
             image?: string | null;
             /** Format: int32 */
             position: number;
+            results: components["schemas"]["RecordedResultDto"][];
             source: components["schemas"]["PrizeSourceDto"];
             title: string;
         };
@@ -6738,6 +6748,16 @@ export type components = {
              * @description Entries checked good, from the first on.
              */
             verified: number;
+        };
+        /** @description The first prize not drawn yet and the source of its chain it waits for. */
+        AwaitingDto: {
+            /** Format: int64 */
+            prizeId: number;
+            /**
+             * Format: int32
+             * @description 0 the prize's own source, 1 its drand round.
+             */
+            source: number;
         };
         BrandingDto: {
             accentColor: string;
@@ -6919,6 +6939,8 @@ export type components = {
             frozenAt: string;
             /** @description The Merkle root of the ledger (SHA-256, hex). */
             root: string;
+            /** @description The rule frozen with the ledger. */
+            rule: string;
             /** @description The salt of the buyers' tags, hex. */
             salt: string;
             /**
@@ -7102,6 +7124,16 @@ export type components = {
         } | {
             /** @enum {string} */
             step: "nextSource";
+        } | {
+            randomnessHex: string;
+            /** @enum {string} */
+            step: "rehashed";
+        } | {
+            deadline: string;
+            /** Format: int32 */
+            source: number;
+            /** @enum {string} */
+            step: "sourceLapsed";
         };
         /**
          * @description The stored SMTP settings. The password is never sent back; `hasPassword` says whether one
@@ -7393,12 +7425,31 @@ export type components = {
         };
         /** @description Where a prize's winning number comes from, fixed before sales close. */
         PrizeSourceDto: {
+            /** @description The instant of that deadline, UTC: past it the prize's drand round decides. */
+            deadline?: string;
+            /**
+             * Format: int32
+             * @description Hours after the draw its result may be recorded (24 when absent).
+             */
+            deadlineHours?: number | null;
+            /**
+             * Format: int32
+             * @description How many of a result's last digits `rifa-among-sold-v2` reads; absent is as many as
+             *     the raffle's size has (what `rifa-number-v2` always reads).
+             */
+            digits?: number | null;
             /** @description `YYYY-MM-DD`. */
             drawDate: string;
             /** @description The same instant in UTC: the list must be frozen before it. */
             drawsAt?: string;
             /** @description `HH:MM` on the lottery's own clock (absent in files published before it was kept). */
             drawTime?: string;
+            /**
+             * Format: int64
+             * @description The drand round that decides when the lottery's result names no number in play or
+             *     misses its deadline: the first round published ten minutes or more after it.
+             */
+            fallbackRound?: number | null;
             /** @enum {string} */
             kind: "lottery";
             lotteryName: string;
@@ -7413,6 +7464,17 @@ export type components = {
         };
         /** @description A prize's source as the form sends it. */
         PrizeSourceRequest: {
+            /**
+             * Format: int64
+             * @description Hours after the draw its result may be recorded (1–168); none is 24.
+             */
+            deadlineHours?: number | null;
+            /**
+             * Format: int64
+             * @description How many of a result's last digits are read under `rifa-among-sold-v2` (1–18);
+             *     none is as many as the raffle's size has.
+             */
+            digits?: number | null;
             /** @description `YYYY-MM-DD`. */
             drawDate?: string | null;
             /** @description `HH:MM` on the lottery's clock; none is the day's first minute. */
@@ -7429,9 +7491,11 @@ export type components = {
             /** Format: int64 */
             round?: number | null;
         };
-        /** @description The raffle's prizes, in the order they are drawn. */
+        /** @description The raffle's rule and prizes, in the order they are drawn. */
         PrizesRequest: {
             prizes: components["schemas"]["PrizeRequest"][];
+            /** @description `rifa-among-sold-v2` or `rifa-number-v2`; absent keeps the raffle's rule. */
+            rule?: string | null;
         };
         PromotionDto: {
             description: string;
@@ -7474,12 +7538,22 @@ export type components = {
             /** Format: int64 */
             raffleId: number;
             raffleTitle: string;
+            /**
+             * @description The rule the raffle is drawn by (`rifa-among-sold-v2`, `rifa-number-v2`, or
+             *     `rifa-rule-v1` for raffles sold before the fair rules).
+             */
+            rule: string;
         };
         PublicPrizeDrawDto: {
             drawnAt: string;
             /** Format: int32 */
             drawnNumber: number;
             result: components["schemas"]["PrizeResultDto"];
+            /**
+             * Format: int32
+             * @description The source of the chain that decided (0 the prize's own, 1 its drand round).
+             */
+            source: number;
             steps: components["schemas"]["DrawStepDto"][];
             winner?: null | components["schemas"]["PublicWinnerDto"];
             /** Format: int32 */
@@ -7496,6 +7570,8 @@ export type components = {
              * @description 1 for the first prize, drawn first.
              */
             position: number;
+            /** @description What each source of its chain gave so far. */
+            results: components["schemas"]["RecordedResultDto"][];
             source: components["schemas"]["PrizeSourceDto"];
             title: string;
         };
@@ -7517,7 +7593,7 @@ export type components = {
              *     REFERENCE), hex.
              */
             entries: unknown[][];
-            /** @description Always `rifa-draw-v1`. */
+            /** @description `rifa-draw-v2` (`rifa-draw-v1` files are still read). */
             format: string;
             frozenAt: string;
             /** Format: int32 */
@@ -7528,6 +7604,8 @@ export type components = {
             raffleTitle: string;
             /** @description The Merkle root published at the freeze, hex. */
             root: string;
+            /** @description The rule frozen with the ledger; `rifa-draw-v1` files are all `rifa-rule-v1`. */
+            rule?: string;
             /** @description Hex. */
             salt: string;
             /** Format: int32 */
@@ -7541,6 +7619,8 @@ export type components = {
             /** Format: int32 */
             position: number;
             result?: null | components["schemas"]["PrizeResultDto"];
+            /** @description What each source of the chain gave (`rifa-draw-v2`). */
+            results?: components["schemas"]["RecordedResultDto"][];
             source: components["schemas"]["PrizeSourceDto"];
             title: string;
             /** Format: int32 */
@@ -7827,6 +7907,16 @@ export type components = {
             ticketLabels: string[];
             ticketNumbers: number[];
             totalAmount: string;
+        };
+        /** @description What one source of a prize's chain gave. */
+        RecordedResultDto: {
+            recordedAt: string;
+            result: components["schemas"]["PrizeResultDto"];
+            /**
+             * Format: int32
+             * @description 0 the prize's own source, 1 its drand round.
+             */
+            source: number;
         };
         /** @description An e-mail to tell when numbers of the raffle come back on sale. */
         ReleaseAlertRequest: {

@@ -85,6 +85,8 @@ export type PrizeSource = Schemas["PrizeSourceDto"];
 export type PrizeResult = Schemas["PrizeResultDto"];
 /** One step of the published rule, as the server applied it and the verifier recomputes it. */
 export type DrawStep = Schemas["DrawStepDto"];
+/** What one source of a prize's chain gave (0 the prize's own source, 1 its fallback drand round), and when it was recorded. */
+export type RecordedResult = Schemas["RecordedResultDto"];
 /** The frozen ledger's Merkle root and size, published before any result is known. */
 export type Commitment = Schemas["CommitmentDto"];
 /** GET /api/raffles/{id}/draw: the prizes, the rule's inputs and, once frozen, the commitment. */
@@ -102,6 +104,8 @@ export type Winners = Schemas["WinnersDto"];
 /** GET /api/admin/raffles/{id}/draw, and the answer of every write of the draw. */
 export type AdminDrawView = Schemas["AdminDrawDto"];
 export type AdminPrize = Schemas["AdminPrizeDto"];
+/** The prize and source of its chain the draw waits for (AdminDrawDto `awaiting`). */
+export type DrawAwaiting = Schemas["AwaitingDto"];
 export type AdminPrizeDraw = Schemas["AdminPrizeDrawDto"];
 /** The winner as the panel sees them: the public name plus the purchase's contact. */
 export type AdminDrawWinner = Schemas["AdminWinnerDto"];

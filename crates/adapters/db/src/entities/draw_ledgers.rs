@@ -13,6 +13,8 @@ pub struct Model {
     pub frozen_at: DateTimeUtc,
     /// The raffle's size when frozen (migration `m20261202_000001`).
     pub max_tickets: i32,
+    /// The rule the freeze committed (migration `m20261202_000002`).
+    pub rule: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -11,6 +11,7 @@ pub mod mail_outbox;
 pub mod payment_methods;
 pub mod prize_deliveries;
 pub mod prize_draws;
+pub mod prize_results;
 pub mod promotions;
 pub mod proof_checks;
 pub mod proof_picture_bands;

@@ -21,6 +21,8 @@ pub struct Model {
     /// The rule's steps as JSON.
     pub steps: String,
     pub drawn_at: DateTimeUtc,
+    /// The source of the prize's chain that decided (0 its own; migration `m20261202_000002`).
+    pub source_index: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

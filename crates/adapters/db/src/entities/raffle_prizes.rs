@@ -22,6 +22,11 @@ pub struct Model {
     /// The lottery's IANA time zone; none is the default (`America/Caracas`).
     pub lottery_time_zone: Option<String>,
     pub source_url: Option<String>,
+    /// Digits of a lottery result read under the among-sold rule; none is the size's
+    /// (migration `m20261202_000002`).
+    pub lottery_digits: Option<i32>,
+    /// Hours after its draw a lottery result may be recorded; none is 24.
+    pub lottery_deadline_hours: Option<i32>,
     pub beacon_round: Option<i64>,
 }
 

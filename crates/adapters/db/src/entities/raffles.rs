@@ -12,6 +12,8 @@ pub struct Model {
     pub price_cents: i64,
     pub status: String,
     pub max_tickets: i32,
+    /// The rule the raffle is drawn by (migration `m20261202_000002`).
+    pub draw_rule: String,
     pub min_per_purchase: Option<i32>,
     pub max_per_purchase: Option<i32>,
     pub draw_date: Option<DateTime<Utc>>,

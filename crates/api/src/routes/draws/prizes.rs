@@ -29,9 +29,10 @@ pub async fn replace(
     id: web::Path<RaffleId>,
     body: web::Json<PrizesRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    let (rule, prizes) = body.into_inner().inputs();
     let draw = state
         .draws
-        .set_prizes(*id, &body.into_inner().inputs(), &actor)
+        .set_prizes(*id, rule.as_deref(), &prizes, &actor)
         .await?;
     Ok(HttpResponse::Ok().json(AdminDrawDto::from(draw)))
 }

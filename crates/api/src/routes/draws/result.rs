@@ -8,14 +8,16 @@ use rifa_app::draws::LotteryResultInput;
 use rifa_domain::id::PrizeId;
 use rifa_domain::raffle::RaffleId;
 
-/// Records a prize's result and draws the prize by the published rule: the winner, the rule's
-/// steps and the claim window follow. A lottery prize takes the lottery's published result; a
-/// beacon prize its announced drand round, pasted (`signature`) or fetched by the server, and
-/// verified against drand's public key (422 `beacon_signature_invalid`; 409
-/// `beacon_round_not_yet` before it is published; 503 `beacon_unavailable` when the relay
-/// cannot give it). Prizes are drawn in order, from a frozen ledger, once each (409
-/// `prize_earlier_not_drawn`, `draw_not_frozen`, `prize_already_drawn`,
-/// `prize_wrong_source`); a result the rule cannot read is a 422 on `result`.
+/// Records what a source of a prize's chain gave, and draws every prize the rule can now
+/// decide, in order: the winner, the rule's steps and the claim window follow. `lottery` is the
+/// prize's lottery's published result, before its deadline (409 `prize_source_not_drawn_yet`,
+/// `prize_source_deadline_passed`); `beacon` the prize's drand round (its own, or the one
+/// after its lottery's deadline), pasted (`signature`) or fetched by the server, and verified
+/// against drand's public key (422 `beacon_signature_invalid`; 409 `beacon_round_not_yet`
+/// before it is published; 503 `beacon_unavailable` when the relay cannot give it). From a
+/// frozen ledger, once each (409 `draw_not_frozen`, `prize_already_drawn`,
+/// `prize_result_already_recorded`, `prize_wrong_source`); a result the rule cannot read is a
+/// 422 on `result`.
 #[tracing::instrument(name = "api.draws.result.record", skip_all)]
 #[utoipa::path(post, path = "/api/admin/raffles/{id}/prizes/{prizeId}/result", tag = "admin", security(("bearer" = [])),
     params(("id" = i64, Path), ("prizeId" = i64, Path)),

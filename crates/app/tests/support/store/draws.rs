@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 use rifa_domain::Lang;
 use rifa_domain::audit::AuditEntry;
+use rifa_domain::draw::fair::Rule;
 use rifa_domain::draw::ledger::LedgerEntry;
 use rifa_domain::draw::prize::PrizeDraft;
 use rifa_domain::id::PrizeId;
@@ -15,7 +16,7 @@ use rifa_domain::raffle::{RaffleId, RaffleStatus};
 use rifa_ports::{
     Commitment, DrawRepository, FreezeAudit, FreezeError, LedgerBuilder, MailKind, MailSubject,
     PrizeDelivery, PrizeDraw, PrizeRecord, RecentWinner, RecordDeliveryError, RecordDrawError,
-    ReplacePrizesError, SoldNumber, UndecidedPurchase, Winner,
+    RecordResultError, RecordedResult, ReplacePrizesError, SoldNumber, UndecidedPurchase, Winner,
 };
 
 use super::{MemoryStore, State};
@@ -24,6 +25,8 @@ use super::{MemoryStore, State};
 pub(super) struct DrawState {
     prizes: BTreeMap<PrizeId, (RaffleId, u32, PrizeDraft)>,
     pub(super) ledgers: BTreeMap<RaffleId, (Commitment, Vec<LedgerEntry>)>,
+    rules: BTreeMap<RaffleId, Rule>,
+    results: BTreeMap<(PrizeId, u32), RecordedResult>,
     draws: BTreeMap<PrizeId, (PrizeDraw, Option<PurchaseId>)>,
     deliveries: BTreeMap<PrizeId, PrizeDelivery>,
 }
@@ -94,6 +97,12 @@ impl DrawRepository for MemoryStore {
                 id: *id,
                 position: *position,
                 prize: prize.clone(),
+                results: state
+                    .draws
+                    .results
+                    .range((*id, 0)..=(*id, u32::MAX))
+                    .map(|(_, r)| r.clone())
+                    .collect(),
                 draw: state.draws.draws.get(id).map(|(draw, holder)| PrizeDraw {
                     winner: holder.and_then(|h| state.winner(h)),
                     ..draw.clone()
@@ -108,6 +117,7 @@ impl DrawRepository for MemoryStore {
     async fn replace_prizes(
         &self,
         raffle: RaffleId,
+        rule: Rule,
         prizes: &[PrizeDraft],
         audit: &AuditEntry,
     ) -> Result<(), ReplacePrizesError> {
@@ -122,10 +132,22 @@ impl DrawRepository for MemoryStore {
         if prizes.is_empty() && on_sale {
             return Err(ReplacePrizesError::OnSaleNeedsPrize);
         }
+        state.draws.rules.insert(raffle, rule);
         state.draws.prizes.retain(|_, (r, _, _)| *r != raffle);
         state.add_prizes(raffle, prizes);
         state.append_audit(audit);
         Ok(())
+    }
+
+    async fn draw_rule(&self, raffle: RaffleId) -> anyhow::Result<Rule> {
+        // New raffles are drawn among the sold numbers, as the database's default says.
+        Ok(self
+            .state()
+            .draws
+            .rules
+            .get(&raffle)
+            .copied()
+            .unwrap_or(Rule::AmongSoldV2))
     }
 
     async fn rules_locked(&self, raffle: RaffleId) -> anyhow::Result<bool> {
@@ -187,6 +209,12 @@ impl DrawRepository for MemoryStore {
             size: u32::try_from(ledger.entries.len()).unwrap(),
             frozen_at,
             max_tickets: state.raffles[&raffle].max_tickets,
+            rule: state
+                .draws
+                .rules
+                .get(&raffle)
+                .copied()
+                .unwrap_or(Rule::AmongSoldV2),
         };
         state
             .draws
@@ -241,6 +269,25 @@ impl DrawRepository for MemoryStore {
                     && p.purchase.ticket_numbers.iter().any(|n| n.get() == number)
             })
             .map(|p| p.purchase.id))
+    }
+
+    async fn record_result(
+        &self,
+        _raffle: RaffleId,
+        prize: PrizeId,
+        result: &RecordedResult,
+        audit: &AuditEntry,
+    ) -> Result<(), RecordResultError> {
+        let mut state = self.state();
+        if state.draws.results.contains_key(&(prize, result.source)) {
+            return Err(RecordResultError::AlreadyRecorded);
+        }
+        state
+            .draws
+            .results
+            .insert((prize, result.source), result.clone());
+        state.append_audit(audit);
+        Ok(())
     }
 
     async fn record_draw(
