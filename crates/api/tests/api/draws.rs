@@ -43,15 +43,15 @@ fn drawn_day() -> String {
         .to_string()
 }
 
-/// Moves `raffle`'s lotteries two days back, as if they had drawn: the time passing that an
-/// instance under test cannot wait for.
+/// Moves `raffle`'s lotteries two days back, as if they had drawn, with a week to record
+/// their results: the time passing that an instance under test cannot wait for.
 async fn the_lotteries_have_drawn(app: &TestApp, raffle: i64) {
     let day = drawn_day();
     rewrite_sources(
         app,
         raffle,
         "lottery",
-        &format!("lottery_draw_date = '{day}'"),
+        &format!("lottery_draw_date = '{day}', lottery_deadline_hours = 168"),
     )
     .await;
 }
@@ -86,11 +86,16 @@ async fn rewrite_sources(app: &TestApp, raffle: i64, kind: &str, assignment: &st
     assert_eq!(run_sql(app, &sql).await, None);
 }
 
+/// Sets the prizes under `rifa-number-v2`, whose winners these tests read off the results.
 async fn set_prizes(app: &TestApp, raffle: i64, prizes: &[Value]) -> reqwest::Response {
+    set_rules(app, raffle, "rifa-number-v2", prizes).await
+}
+
+async fn set_rules(app: &TestApp, raffle: i64, rule: &str, prizes: &[Value]) -> reqwest::Response {
     app.admin_send(
         Method::PUT,
         &format!("/api/admin/raffles/{raffle}/prizes"),
-        &json!({ "prizes": prizes }),
+        &json!({ "rule": rule, "prizes": prizes }),
     )
     .await
 }
@@ -184,7 +189,9 @@ async fn a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it(app: Te
         public["prizes"][0]["source"],
         json!({"kind": "lottery", "lotteryName": "Lotería del Táchira", "drawDate": "2030-01-16",
                "drawTime": "21:00", "timeZone": "America/Caracas",
-               "drawsAt": "2030-01-17T01:00:00.000Z", "sourceUrl": "https://loteria.example/resultados"})
+               "drawsAt": "2030-01-17T01:00:00.000Z", "sourceUrl": "https://loteria.example/resultados",
+               "digits": null, "deadlineHours": 24, "deadline": "2030-01-18T01:00:00.000Z",
+               "fallbackRound": 67_375_212})
     );
     assert_eq!(public["commitment"], Value::Null);
     expect_error(
@@ -337,13 +344,17 @@ async fn a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it(app: Te
         );
     }
 
-    // Prizes in order; each result read by the rule.
-    expect_error(
-        record_result(&app, raffle, second, "1234").await,
-        StatusCode::CONFLICT,
-        "prize_earlier_not_drawn",
-    )
-    .await;
+    // A later prize's result may come first: it waits for the earlier prize's winner.
+    let response = record_result(&app, raffle, second, "1005").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let waiting: Value = response.json().await.unwrap();
+    assert_eq!(waiting["prizes"][1]["draw"], Value::Null);
+    assert_eq!(waiting["prizes"][1]["results"][0]["result"]["result"], "1005");
+    assert_eq!(
+        waiting["awaiting"],
+        json!({"prizeId": first, "source": 0}),
+        "{waiting}"
+    );
     let unreadable = expect_error(
         record_result(&app, raffle, first, "12a").await,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -357,9 +368,11 @@ async fn a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it(app: Te
     let moto = &drawn["prizes"][0]["draw"];
     assert_eq!(moto["drawnNumber"], 46);
     assert_eq!(moto["winningNumber"], 46);
+    assert_eq!(moto["source"], 0);
     assert_eq!(
         moto["steps"],
-        json!([{"step": "lastDigits", "result": "12-0046", "digits": 3, "used": "046", "number": 46},
+        json!([{"step": "digits", "result": "12-0046", "digits": 3, "used": "046"},
+               {"step": "names", "number": 46},
                {"step": "wins", "number": 46}])
     );
     assert_eq!(moto["winner"]["purchaseId"], ana);
@@ -373,19 +386,16 @@ async fn a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it(app: Te
     )
     .await;
 
-    // 999 is not sold: the next sold number upward is past the last, so the count wraps to 5.
-    let response = record_result(&app, raffle, second, "7-999").await;
-    assert_eq!(response.status(), StatusCode::OK);
-    let drawn: Value = response.json().await.unwrap();
+    // The waiting prize settled with it: its "1005" names 5, sold and not yet a winner.
     let tv = &drawn["prizes"][1]["draw"];
     assert_eq!(tv["winningNumber"], 5);
     assert_eq!(
         tv["steps"],
-        json!([{"step": "lastDigits", "result": "7-999", "digits": 3, "used": "999", "number": 999},
-               {"step": "notSold", "number": 999, "next": 5},
-               {"step": "wrappedAround"},
+        json!([{"step": "digits", "result": "1005", "digits": 3, "used": "005"},
+               {"step": "names", "number": 5},
                {"step": "wins", "number": 5}])
     );
+    assert_eq!(drawn["awaiting"], Value::Null);
 
     // The public sees a first name, an initial and a country; never a contact.
     let public = app.get_json(&format!("/api/raffles/{raffle}/draw")).await;
@@ -439,7 +449,8 @@ async fn a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it(app: Te
         .await
         .unwrap();
     let published: Value = serde_json::from_str(&file).unwrap();
-    assert_eq!(published["format"], "rifa-draw-v1");
+    assert_eq!(published["format"], "rifa-draw-v2");
+    assert_eq!(published["rule"], "rifa-number-v2");
     assert_eq!(published["root"], root.as_str());
     let numbers: Vec<u64> = published["entries"]
         .as_array()
@@ -518,7 +529,7 @@ async fn a_frozen_ledger_and_a_recorded_draw_cannot_change_even_in_the_database(
     reach_the_draw(&app, raffle).await;
     assert_eq!(freeze(&app, raffle).await.status(), StatusCode::OK);
     assert_eq!(
-        record_result(&app, raffle, first, "7").await.status(),
+        record_result(&app, raffle, first, "007").await.status(),
         StatusCode::OK
     );
 
@@ -627,10 +638,22 @@ async fn the_size_that_reads_the_result_cannot_move_after_the_first_sale(app: Te
             .is_some_and(|e| e.contains("draw_size_locked")),
         "{refused:?}"
     );
+    // The rule is locked the same way, whoever writes.
+    let refused = run_sql(
+        &app,
+        &format!("UPDATE raffles SET draw_rule = 'rifa-among-sold-v2' WHERE id = {raffle}"),
+    )
+    .await;
+    assert!(
+        refused
+            .as_deref()
+            .is_some_and(|e| e.contains("draw_rules_locked")),
+        "{refused:?}"
+    );
 
     // And were the row changed around the trigger, the draw reads the size frozen with the
-    // ledger: `1500` read with 3 digits names 500, unsold, so upward to 600 (with the 4 digits
-    // of 5000 it would name 1500 and wrap around to 42).
+    // ledger: `1600` read with 3 digits names 600, sold, which wins (with the 4 digits of 5000
+    // it would name 1600, unsold, and pass to the prize's round).
     let drop_trigger = if app.postgres {
         "DROP TRIGGER raffles_size_locked ON raffles"
     } else {
@@ -645,7 +668,7 @@ async fn the_size_that_reads_the_result_cannot_move_after_the_first_sale(app: Te
         .await,
         None
     );
-    let drawn: Value = record_result(&app, raffle, first, "1500")
+    let drawn: Value = record_result(&app, raffle, first, "1600")
         .await
         .json()
         .await
@@ -866,8 +889,8 @@ async fn two_freezes_or_two_draws_at_once_record_one(app: TestApp) {
         1
     );
     let (one, two) = tokio::join!(
-        record_result(&app, raffle, first, "2"),
-        record_result(&app, raffle, first, "3")
+        record_result(&app, raffle, first, "002"),
+        record_result(&app, raffle, first, "003")
     );
     let mut statuses = [one.status(), two.status()];
     statuses.sort();
