@@ -450,7 +450,9 @@ where
             sales_open: raffle.sales_open(now),
             rules_locked: commitment.is_some() || self.store.rules_locked(raffle.id).await?,
             pending,
-            awaiting: commitment.as_ref().and_then(|_| awaiting(rule, &prizes, now)),
+            awaiting: commitment
+                .as_ref()
+                .and_then(|_| awaiting(rule, &prizes, now)),
             commitment,
             prizes,
             rule,
@@ -886,10 +888,7 @@ where
                 None => PrizeProgress::Open(links(commitment, record, at)),
             })
             .collect();
-        if !progress
-            .iter()
-            .any(|p| matches!(p, PrizeProgress::Open(_)))
-        {
+        if !progress.iter().any(|p| matches!(p, PrizeProgress::Open(_))) {
             return Ok(());
         }
         let sold: BTreeSet<u32> = self

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
+use rifa_domain::draw::fair::Rule;
 use rifa_domain::draw::prize::PrizeDraft;
 use rifa_domain::raffle::{Raffle, RaffleDraft, RaffleId, RaffleStatus};
 use rifa_domain::ticket::TicketNumber;
@@ -186,6 +187,8 @@ impl RaffleRepository for Db {
             .context("failed to start creating a raffle")?;
         let mut model = raffles::ActiveModel {
             created_at: Set(now),
+            // A new raffle is drawn by the first rule offered until its prizes choose another.
+            draw_rule: Set(Rule::OFFERED[0].as_str().to_owned()),
             ..Default::default()
         };
         draft_columns(&mut model, draft);

@@ -5,10 +5,10 @@
 
 use chrono::{DateTime, DurationRound as _, TimeZone as _, Utc};
 use rifa_db::Db;
-use rifa_domain::draw::fair::Rule;
 use rifa_domain::audit::{Actor, AuditAction, AuditEntry};
 use rifa_domain::branding::Branding;
 use rifa_domain::customer::{Customer, CustomerInput};
+use rifa_domain::draw::fair::Rule;
 use rifa_domain::draw::prize::{PrizeDraft, PrizeSource};
 use rifa_domain::email_settings::EmailSettings;
 use rifa_domain::exchange::{Currency, ExchangeRateDraft};
@@ -439,7 +439,9 @@ async fn a_raffle_is_never_on_sale_without_a_prize_even_when_racing(url: &str) {
     let stored = db.prizes(created.id).await.unwrap();
     assert_eq!(stored.len(), 1);
     assert_eq!((stored[0].position, &stored[0].prize), (1, &prize));
-    let emptied = db.replace_prizes(created.id, Rule::AmongSoldV2, &[], &entry).await;
+    let emptied = db
+        .replace_prizes(created.id, Rule::AmongSoldV2, &[], &entry)
+        .await;
     assert!(
         matches!(emptied, Err(ReplacePrizesError::OnSaleNeedsPrize)),
         "{emptied:?}"
@@ -447,7 +449,9 @@ async fn a_raffle_is_never_on_sale_without_a_prize_even_when_racing(url: &str) {
     assert_eq!(db.prizes(created.id).await.unwrap().len(), 1);
 
     db.update_raffle(created.id, &draft, &record).await.unwrap();
-    db.replace_prizes(created.id, Rule::AmongSoldV2, &[], &entry).await.unwrap();
+    db.replace_prizes(created.id, Rule::AmongSoldV2, &[], &entry)
+        .await
+        .unwrap();
     let asked_on_sale = db
         .update_raffle(created.id, &on_sale, &record)
         .await
@@ -458,9 +462,14 @@ async fn a_raffle_is_never_on_sale_without_a_prize_even_when_racing(url: &str) {
     // ends up on sale with nothing to draw.
     for _ in 0..8 {
         db.update_raffle(created.id, &draft, &record).await.unwrap();
-        db.replace_prizes(created.id, Rule::AmongSoldV2, std::slice::from_ref(&prize), &entry)
-            .await
-            .unwrap();
+        db.replace_prizes(
+            created.id,
+            Rule::AmongSoldV2,
+            std::slice::from_ref(&prize),
+            &entry,
+        )
+        .await
+        .unwrap();
         let (published, emptied) = tokio::join!(
             db.update_raffle(created.id, &on_sale, &record),
             db.replace_prizes(created.id, Rule::AmongSoldV2, &[], &entry)

@@ -249,9 +249,14 @@ pub enum DrawStepDto {
     NextSource,
     /// A round's randomness in the incomplete last round, replaced by its SHA-256.
     #[serde(rename_all = "camelCase")]
-    Rehashed { randomness_hex: String },
+    Rehashed {
+        randomness_hex: String,
+    },
     /// Source `source` of the chain (0 the prize's own) gave no result by `deadline`.
-    SourceLapsed { source: u32, deadline: String },
+    SourceLapsed {
+        source: u32,
+        deadline: String,
+    },
 }
 
 impl From<&DrawStep> for DrawStepDto {
@@ -796,7 +801,10 @@ impl PrizeSourceDto {
     }
 }
 
-fn published_result(source: u32, result: &PrizeResultDto) -> Result<PublishedResult, UnreadableDraw> {
+fn published_result(
+    source: u32,
+    result: &PrizeResultDto,
+) -> Result<PublishedResult, UnreadableDraw> {
     Ok(PublishedResult {
         source,
         input: result.input().ok_or(UnreadableDraw::Hex("randomness"))?,

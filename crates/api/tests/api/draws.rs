@@ -349,7 +349,10 @@ async fn a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it(app: Te
     assert_eq!(response.status(), StatusCode::OK);
     let waiting: Value = response.json().await.unwrap();
     assert_eq!(waiting["prizes"][1]["draw"], Value::Null);
-    assert_eq!(waiting["prizes"][1]["results"][0]["result"]["result"], "1005");
+    assert_eq!(
+        waiting["prizes"][1]["results"][0]["result"]["result"],
+        "1005"
+    );
     assert_eq!(
         waiting["awaiting"],
         json!({"prizeId": first, "source": 0}),

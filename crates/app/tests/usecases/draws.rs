@@ -133,7 +133,12 @@ async fn the_ledger_is_frozen_after_sales_close_with_every_purchase_decided() {
     let t = Harness::new();
     let raffle = t.raffle(RaffleSetup::default()).await;
     t.draws()
-        .set_prizes(raffle.id, None, &[lottery("Moto")], &crate::support::reviewer())
+        .set_prizes(
+            raffle.id,
+            None,
+            &[lottery("Moto")],
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     assert!(matches!(
@@ -164,7 +169,12 @@ async fn the_ledger_is_frozen_after_sales_close_with_every_purchase_decided() {
         .await;
     assert!(matches!(
         t.draws()
-            .set_prizes(raffle.id, None, &[lottery("Otra")], &crate::support::reviewer())
+            .set_prizes(
+                raffle.id,
+                None,
+                &[lottery("Otra")],
+                &crate::support::reviewer()
+            )
             .await,
         Err(DrawError::RulesLocked)
     ));
@@ -322,7 +332,12 @@ async fn results_settle_the_prizes_in_order_and_a_number_wins_once() {
     // The second prize's result may come first: it waits for the first prize's winner.
     let view = t
         .draws()
-        .draw_from_lottery(raffle.id, second, &result("046"), &crate::support::reviewer())
+        .draw_from_lottery(
+            raffle.id,
+            second,
+            &result("046"),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     assert!(view.prizes[1].draw.is_none() && view.prizes[1].results.len() == 1);
@@ -360,7 +375,12 @@ async fn results_settle_the_prizes_in_order_and_a_number_wins_once() {
     ));
     assert!(matches!(
         t.draws()
-            .draw_from_lottery(raffle.id, second, &result("050"), &crate::support::reviewer())
+            .draw_from_lottery(
+                raffle.id,
+                second,
+                &result("050"),
+                &crate::support::reviewer()
+            )
             .await,
         Err(DrawError::ResultAlreadyRecorded)
     ));
@@ -593,7 +613,12 @@ async fn a_prize_is_delivered_once_within_its_claim_window() {
     ));
     the_lottery_has_drawn(&t);
     t.draws()
-        .draw_from_lottery(raffle.id, prize, &result("007"), &crate::support::reviewer())
+        .draw_from_lottery(
+            raffle.id,
+            prize,
+            &result("007"),
+            &crate::support::reviewer(),
+        )
         .await
         .unwrap();
     t.clock.advance(TimeDelta::days(3));

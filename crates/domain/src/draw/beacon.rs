@@ -56,7 +56,9 @@ pub fn round_time(round: u64) -> DateTime<Utc> {
 pub fn first_round_from(at: DateTime<Utc>) -> u64 {
     let since_genesis = at.timestamp().saturating_sub(QUICKNET_GENESIS).max(0);
     let periods = since_genesis.div_euclid(QUICKNET_PERIOD_SECS)
-        + i64::from(since_genesis.rem_euclid(QUICKNET_PERIOD_SECS) > 0 || at.timestamp_subsec_nanos() > 0);
+        + i64::from(
+            since_genesis.rem_euclid(QUICKNET_PERIOD_SECS) > 0 || at.timestamp_subsec_nanos() > 0,
+        );
     u64::try_from(periods).unwrap_or(0) + 1
 }
 

@@ -638,7 +638,11 @@ mod tests {
             .source
             .clone();
         let deadline = source.deadline().expect("a lottery has one");
-        assert_eq!(deadline, at("2030-01-15T22:45:00Z"), "16:45 in Caracas plus 2 h");
+        assert_eq!(
+            deadline,
+            at("2030-01-15T22:45:00Z"),
+            "16:45 in Caracas plus 2 h"
+        );
         let chain = source.chain();
         let PrizeSource::Beacon { round } = chain[1] else {
             panic!("a round follows")
@@ -680,7 +684,10 @@ mod tests {
         assert_eq!(prizes[0].source.digits_read(Rule::NumberV2, 9_999), 4);
         let refused = PrizeDraft::check_digits(&prizes, Rule::NumberV2, 9_999).expect_err("3 < 4");
         assert_eq!(
-            refused.iter().next().map(|(f, e)| (f.to_string(), e.clone())),
+            refused
+                .iter()
+                .next()
+                .map(|(f, e)| (f.to_string(), e.clone())),
             Some((
                 "prizes[0].source.digits".into(),
                 FieldError::OutOfRange {
