@@ -92,13 +92,26 @@ impl CertificateView {
                 line("cert-official_url", official_url.clone(), c),
             ],
             PrizeResult::Beacon {
+                round,
                 randomness,
                 signature,
-                ..
-            } => vec![
-                line("cert-beacon_signature", to_hex(signature), c),
-                line("cert-beacon_randomness", to_hex(randomness), c),
-            ],
+            } => {
+                // A lottery prize decided by its fallback round names that round too.
+                let fallback = matches!(c.source, PrizeSource::Lottery { .. }).then(|| {
+                    [
+                        line("cert-beacon", "drand quicknet".to_owned(), c),
+                        line("cert-beacon_round", round.to_string(), c),
+                    ]
+                });
+                fallback
+                    .into_iter()
+                    .flatten()
+                    .chain([
+                        line("cert-beacon_signature", to_hex(signature), c),
+                        line("cert-beacon_randomness", to_hex(randomness), c),
+                    ])
+                    .collect()
+            }
         });
         Self {
             title: text("cert-title", lang),
@@ -215,5 +228,88 @@ impl CertificateRenderer for GenPdfReceipts {
             &text("receipt-page", certificate.lang),
             |t| Ok(layout(&view, t)),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{NaiveDate, NaiveTime, TimeZone as _, Utc};
+    use rifa_domain::Lang;
+    use rifa_domain::draw::fair::Rule;
+    use rifa_domain::draw::prize::DEFAULT_TIME_ZONE;
+    use rifa_domain::draw::rule::DrawStep;
+    use rifa_ports::{Commitment, PrizeDraw};
+
+    use super::*;
+
+    #[test]
+    fn a_lottery_prize_decided_by_its_round_names_the_round_and_why() {
+        let at = Utc.with_ymd_and_hms(2030, 1, 18, 2, 0, 0).unwrap();
+        let certificate = DrawCertificate {
+            company_name: "Rifas Ana".into(),
+            lang: Lang::Es,
+            raffle_title: "Moto".into(),
+            max_tickets: 100,
+            commitment: Commitment {
+                salt: [1; 32],
+                root: [2; 32],
+                size: 3,
+                frozen_at: at,
+                max_tickets: 100,
+                rule: Rule::NumberV2,
+            },
+            position: 1,
+            prize_title: "Moto".into(),
+            source: PrizeSource::Lottery {
+                lottery_name: "Lotería del Táchira".into(),
+                draw_date: NaiveDate::from_ymd_opt(2030, 1, 16).unwrap(),
+                draw_time: NaiveTime::from_hms_opt(21, 0, 0).unwrap(),
+                time_zone: DEFAULT_TIME_ZONE,
+                source_url: "https://loteria.example".into(),
+                digits: None,
+                deadline_hours: 24,
+            },
+            draw: PrizeDraw {
+                source: 1,
+                result: PrizeResult::Beacon {
+                    round: 67_375_212,
+                    randomness: [3; 32],
+                    signature: vec![4; 48],
+                },
+                drawn_number: 46,
+                winning_number: Some(46),
+                steps: vec![
+                    DrawStep::SourceLapsed {
+                        source: 0,
+                        deadline: "2030-01-18T01:00:00Z".into(),
+                    },
+                    DrawStep::Wins { number: 46 },
+                ],
+                drawn_at: at,
+                winner: None,
+            },
+            winner: None,
+            verify_link: "https://rifa.example/sorteo/1/verificacion".into(),
+        };
+        let view = CertificateView::new(&certificate);
+        let lines: Vec<(String, String)> = view
+            .source
+            .1
+            .iter()
+            .map(|l| (l.label.clone(), l.value.clone()))
+            .collect();
+        assert!(
+            lines.contains(&("Lotería".into(), "Lotería del Táchira".into())),
+            "{lines:?}"
+        );
+        assert!(
+            lines.contains(&("Ronda".into(), "67375212".into())),
+            "{lines:?}"
+        );
+        assert!(
+            view.steps.1[0].contains("no se registró antes del plazo (2030-01-18T01:00:00Z)"),
+            "{:?}",
+            view.steps.1
+        );
     }
 }

@@ -81,7 +81,11 @@ async fn rewrite_sources(app: &TestApp, raffle: i64, kind: &str, assignment: &st
             .try_get("", "sql")
             .unwrap();
         db.close().await.unwrap();
-        format!("DROP TRIGGER raffle_prizes_locked_update; {update}; {trigger};")
+        // One transaction: the trigger is never left dropped by a statement that failed.
+        format!(
+            "BEGIN IMMEDIATE; DROP TRIGGER IF EXISTS raffle_prizes_locked_update; {update}; \
+             {trigger}; COMMIT;"
+        )
     };
     assert_eq!(run_sql(app, &sql).await, None);
 }
