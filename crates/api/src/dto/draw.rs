@@ -1030,3 +1030,81 @@ pub struct DeliveredRequest {
     /// An uploaded image's address, or `null`.
     pub photo: Option<String>,
 }
+
+#[cfg(test)]
+mod tests {
+    use rifa_domain::draw::ledger::{MerkleTree, purchase_tag};
+    use rifa_domain::draw::verify::{Finding, check};
+    use serde_json::Value;
+
+    use super::*;
+
+    /// A file as the first format published it: no rule, each prize with its one result.
+    fn first_format_file() -> String {
+        let salt = [7_u8; 32];
+        let mut entries = [(46, "RF-ANA"), (50, "RF-LUIS")]
+            .map(|(number, reference)| LedgerEntry {
+                number,
+                tag: purchase_tag(&salt, reference),
+            })
+            .to_vec();
+        entries.sort();
+        let root = MerkleTree::over(&entries).root();
+        let entries: Vec<Value> = entries
+            .iter()
+            .map(|e| serde_json::json!([e.number, to_hex(&e.tag)]))
+            .collect();
+        serde_json::json!({
+            "format": "rifa-draw-v1", "raffleId": 1, "raffleTitle": "Moto", "maxTickets": 100,
+            "salt": to_hex(&salt), "root": to_hex(&root), "size": 2,
+            "frozenAt": "2026-11-20T10:00:00.000Z", "entries": entries,
+            "prizes": [{
+                "position": 1, "title": "Moto",
+                "source": {"kind": "lottery", "lotteryName": "Táchira", "drawDate": "2026-11-21",
+                           "sourceUrl": "https://l.example"},
+                "result": {"kind": "lottery", "result": "047", "publishedOn": "2026-11-21",
+                           "officialUrl": "https://l.example/r"},
+                "winningNumber": 50
+            }]
+        })
+        .to_string()
+    }
+
+    #[test]
+    fn a_file_of_the_first_format_still_verifies_by_the_first_rule() {
+        let file: PublishedDrawDto = serde_json::from_str(&first_format_file()).unwrap();
+        let published = file.to_published().unwrap();
+        assert_eq!(published.rule, Rule::UpwardV1);
+        let findings = check(&published);
+        // 047 is unsold: upward to 50, as the first rule said.
+        assert!(
+            findings.iter().any(|f| matches!(
+                f,
+                Finding::WinnerConfirmed {
+                    winner: Some(50),
+                    ..
+                }
+            )),
+            "{findings:#?}"
+        );
+        assert!(findings.iter().all(|f| !f.is_problem()), "{findings:#?}");
+    }
+
+    #[test]
+    fn an_unknown_format_or_rule_is_refused_by_name() {
+        let mut file: Value = serde_json::from_str(&first_format_file()).unwrap();
+        file["format"] = "rifa-draw-v3".into();
+        let dto: PublishedDrawDto = serde_json::from_value(file.clone()).unwrap();
+        assert_eq!(
+            dto.to_published(),
+            Err(UnreadableDraw::Format("rifa-draw-v3".into()))
+        );
+        file["format"] = LEDGER_FORMAT.into();
+        file["rule"] = "rifa-lucky-v9".into();
+        let dto: PublishedDrawDto = serde_json::from_value(file).unwrap();
+        assert_eq!(
+            dto.to_published(),
+            Err(UnreadableDraw::Rule("rifa-lucky-v9".into()))
+        );
+    }
+}

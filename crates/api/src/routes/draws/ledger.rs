@@ -5,7 +5,7 @@ use crate::dto::{ErrorBody, PublishedDrawDto};
 use crate::error::ApiError;
 use rifa_domain::raffle::RaffleId;
 
-/// The published draw file (`rifa-draw-v1`): the frozen ledger, its root, and every prize's
+/// The published draw file (`rifa-draw-v2`): the frozen ledger, its root, and every prize's
 /// source, result and winner. The verification page and `rifa-api verify-draw FILE` check it
 /// with nothing else. 409 `draw_not_frozen` before the freeze.
 #[tracing::instrument(name = "api.draws.ledger", skip_all)]
