@@ -202,6 +202,7 @@ draw-check-root-matches = { $size ->
         [one] The list's fingerprint (1 sold number) matches the one published when sales closed.
        *[other] The list's fingerprint ({ $size } sold numbers) matches the one published when sales closed.
     }
+draw-check-size-differs = The published size ({ $published }) does not match the numbers in the list ({ $entries }).
 draw-check-root-differs = The list's fingerprint does NOT match the published one: computed { $computed }.
 draw-check-winner-confirmed = Prize { $position }: the result and the rule give number { $winner }, the one published.
 draw-check-winner-differs = Prize { $position }: the result and the rule give number { $computed }, but { $published } was published.

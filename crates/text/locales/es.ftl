@@ -196,6 +196,7 @@ draw-check-root-matches = { $size ->
         [one] La huella de la lista (1 número vendido) coincide con la publicada al cerrar las ventas.
        *[other] La huella de la lista ({ $size } números vendidos) coincide con la publicada al cerrar las ventas.
     }
+draw-check-size-differs = El tamaño publicado ({ $published }) no coincide con los números de la lista ({ $entries }).
 draw-check-root-differs = La huella de la lista NO coincide con la publicada: calculada { $computed }.
 draw-check-winner-confirmed = Premio { $position }: el resultado y la regla dan el número { $winner }, el publicado.
 draw-check-winner-differs = Premio { $position }: el resultado y la regla dan el número { $computed }, pero se publicó { $published }.

@@ -208,6 +208,9 @@ pub fn draw_finding(finding: &Finding, max_tickets: u32) -> Message {
         Finding::NotInRaffle { number } => Message::new("draw-check-not-in-raffle")
             .text("number", number.to_string())
             .text("max", max_tickets.to_string()),
+        Finding::SizeDiffers { published, entries } => Message::new("draw-check-size-differs")
+            .count("published", *published)
+            .count("entries", u64::try_from(*entries).unwrap_or(u64::MAX)),
         Finding::RootMatches { size } => Message::new("draw-check-root-matches")
             .count("size", u64::try_from(*size).unwrap_or(u64::MAX)),
         Finding::RootDiffers { computed } => {

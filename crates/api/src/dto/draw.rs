@@ -6,8 +6,8 @@ use rifa_app::draws::{AdminDraw, PublicDraw, PublishedLedger};
 use rifa_domain::draw::fair::Rule;
 use rifa_domain::draw::ledger::{LedgerEntry, bytes_from_hex, hash_from_hex, to_hex};
 use rifa_domain::draw::prize::{
-    DEFAULT_DEADLINE_HOURS, DEFAULT_TIME_ZONE, PrizeInput, PrizeResult, PrizeSource,
-    PrizeSourceInput, claim_days_left, claim_deadline, public_name,
+    DEFAULT_DEADLINE_HOURS, DEFAULT_TIME_ZONE, MAX_DEADLINE_HOURS, PrizeInput, PrizeResult,
+    PrizeSource, PrizeSourceInput, claim_days_left, claim_deadline, public_name,
 };
 use rifa_domain::draw::rule::{DrawInput, DrawStep, digits_used};
 use rifa_domain::draw::verify::{PublishedDraw, PublishedPrize, PublishedResult};
@@ -794,7 +794,9 @@ impl PrizeSourceDto {
                 },
                 source_url: source_url.clone(),
                 digits: *digits,
-                deadline_hours: deadline_hours.unwrap_or(DEFAULT_DEADLINE_HOURS),
+                deadline_hours: deadline_hours.map_or(Some(DEFAULT_DEADLINE_HOURS), |h| {
+                    (1..=MAX_DEADLINE_HOURS).contains(&h).then_some(h)
+                })?,
             },
             Self::Beacon { round } => PrizeSource::Beacon { round: *round },
         })
@@ -877,6 +879,7 @@ impl PublishedDrawDto {
             rule,
             salt: salt.to_vec(),
             root,
+            size: self.size,
             entries,
             prizes,
         })
@@ -1106,5 +1109,367 @@ mod tests {
             dto.to_published(),
             Err(UnreadableDraw::Rule("rifa-lucky-v9".into()))
         );
+    }
+}
+
+/// `docs/formats/draw-vectors.json`, the vectors `docs/VERIFYING.md` gives: the site's verifier
+/// and `scripts/verify_draw.py` are tested against the same file.
+#[cfg(test)]
+mod vectors {
+    use std::collections::BTreeSet;
+
+    use chrono::DateTime;
+    use rifa_domain::draw::beacon::{first_round_from, round_time, verify_quicknet};
+    use rifa_domain::draw::fair::{self, Decision, Pool};
+    use rifa_domain::draw::ledger::{
+        Hash, MerkleTree, empty_root, leaf_hash, purchase_tag, verify_inclusion,
+    };
+    use rifa_domain::draw::rule;
+    use rifa_domain::draw::settle::{
+        ChainLink, PrizeProgress, Settlement, SourceState, settle_in_order,
+    };
+    use rifa_domain::draw::verify::{Finding, check};
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    fn vectors() -> Value {
+        serde_json::from_str(include_str!("../../../../docs/formats/draw-vectors.json"))
+            .expect("the vectors are JSON")
+    }
+
+    fn hex(value: &Value) -> Vec<u8> {
+        bytes_from_hex(value.as_str().expect("hex text")).expect("hex")
+    }
+
+    fn hash(value: &Value) -> Hash {
+        hash_from_hex(value.as_str().expect("hex text")).expect("a hash")
+    }
+
+    fn number(value: &Value) -> u32 {
+        u32::try_from(value.as_u64().expect("a number")).expect("a u32")
+    }
+
+    fn numbers(value: &Value) -> BTreeSet<u32> {
+        value
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(number)
+            .collect()
+    }
+
+    fn steps(steps: &[DrawStep]) -> Value {
+        serde_json::to_value(steps.iter().map(DrawStepDto::from).collect::<Vec<_>>())
+            .expect("steps serialise")
+    }
+
+    fn input(value: &Value) -> DrawInput {
+        match value["kind"].as_str() {
+            Some("lottery") => DrawInput::Lottery {
+                result: value["result"].as_str().expect("a result").to_owned(),
+            },
+            _ => DrawInput::Beacon {
+                round: value["round"].as_u64().expect("a round"),
+                randomness: hash(&value["randomness"]),
+            },
+        }
+    }
+
+    #[test]
+    fn the_ledger_s_bytes_are_the_vectors() {
+        let v = vectors();
+        let ledger = &v["ledger"];
+        assert_eq!(to_hex(&empty_root()), ledger["emptyRoot"]);
+        for case in ledger["tags"].as_array().expect("tags") {
+            let reference = case["reference"].as_str().expect("a reference");
+            assert_eq!(
+                to_hex(&purchase_tag(&hex(&case["salt"]), reference)),
+                case["tag"],
+                "{reference:?}"
+            );
+        }
+        let raffle = &ledger["raffle"];
+        let entries: Vec<LedgerEntry> = raffle["entries"]
+            .as_array()
+            .expect("entries")
+            .iter()
+            .map(|e| LedgerEntry {
+                number: number(&e[0]),
+                tag: hash(&e[1]),
+            })
+            .collect();
+        let tree = MerkleTree::over(&entries);
+        assert_eq!(to_hex(&tree.root()), raffle["root"]);
+        for (entry, leaf) in entries
+            .iter()
+            .zip(raffle["leaves"].as_array().expect("leaves"))
+        {
+            assert_eq!(to_hex(&leaf_hash(entry)), *leaf);
+        }
+        for (size, root) in raffle["prefixRoots"]
+            .as_array()
+            .expect("roots")
+            .iter()
+            .enumerate()
+        {
+            assert_eq!(to_hex(&MerkleTree::over(&entries[..size]).root()), *root);
+        }
+        for proof in raffle["proofs"].as_array().expect("proofs") {
+            let index = usize::try_from(proof["index"].as_u64().expect("index")).expect("usize");
+            let path: Vec<String> = tree
+                .inclusion_proof(index)
+                .expect("a proof")
+                .iter()
+                .map(|h| to_hex(h))
+                .collect();
+            assert_eq!(json!(path), proof["path"], "{proof}");
+        }
+        for case in ledger["inclusionChecks"].as_array().expect("checks") {
+            let path: Vec<Hash> = case["path"]
+                .as_array()
+                .expect("path")
+                .iter()
+                .map(hash)
+                .collect();
+            assert_eq!(
+                verify_inclusion(
+                    &hash(&case["leaf"]),
+                    case["index"].as_u64().expect("index"),
+                    case["size"].as_u64().expect("size"),
+                    &path,
+                    &hash(&case["root"]),
+                ),
+                case["verifies"].as_bool().expect("a verdict"),
+                "{}",
+                case["what"]
+            );
+        }
+    }
+
+    #[test]
+    fn each_rule_reads_and_decides_as_the_vectors_say() {
+        let v = vectors();
+        for case in v["rules"]["cases"].as_array().expect("cases") {
+            let what = &case["what"];
+            let rule = Rule::parse(case["rule"].as_str().expect("a rule")).expect("known");
+            let max_tickets = number(&case["maxTickets"]);
+            let (sold, won) = (numbers(&case["sold"]), numbers(&case["won"]));
+            let reading = &case["reading"];
+            let expected = &case["expected"];
+            let outcome: Result<(Option<u32>, &str, Vec<DrawStep>), _> = if rule == Rule::UpwardV1 {
+                rule::apply(&input(reading), max_tickets, &sold, &won).map(|o| {
+                    let decision = if o.winner.is_some() {
+                        "winner"
+                    } else {
+                        "noWinner"
+                    };
+                    (o.winner, decision, o.steps)
+                })
+            } else {
+                let read = match reading["kind"].as_str() {
+                    Some("lottery") => fair::read_lottery(
+                        reading["result"].as_str().expect("a result"),
+                        number(&reading["digits"]),
+                    ),
+                    _ => Ok(fair::read_beacon(
+                        reading["round"].as_u64().expect("a round"),
+                        hash(&reading["randomness"]),
+                    )),
+                };
+                read.map(|(reading, step)| {
+                    let (decision, decided) =
+                        fair::decide(rule, &reading, max_tickets, &Pool::new(sold, won));
+                    let (winner, name) = match decision {
+                        Decision::Winner(n) => (Some(n), "winner"),
+                        Decision::NextSource => (None, "nextSource"),
+                        Decision::NoWinner => (None, "noWinner"),
+                    };
+                    (winner, name, [vec![step], decided].concat())
+                })
+            };
+            match outcome {
+                Err(_) => assert_eq!(expected["error"], "notANumber", "{what}"),
+                Ok((winner, decision, taken)) => {
+                    assert_eq!(expected["decision"], decision, "{what}");
+                    if decision == "winner" {
+                        assert_eq!(
+                            winner.map(Value::from),
+                            Some(expected["number"].clone()),
+                            "{what}"
+                        );
+                    }
+                    assert_eq!(steps(&taken), expected["steps"], "{what}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn chains_settle_in_order_as_the_vectors_say() {
+        let v = vectors();
+        for case in v["chains"]["cases"].as_array().expect("cases") {
+            let what = &case["what"];
+            let rule = Rule::parse(case["rule"].as_str().expect("a rule")).expect("known");
+            let prizes: Vec<PrizeProgress> = case["prizes"]
+                .as_array()
+                .expect("prizes")
+                .iter()
+                .map(|prize| match prize.get("chain") {
+                    None => PrizeProgress::Decided(
+                        prize["decided"]
+                            .as_u64()
+                            .map(|n| u32::try_from(n).expect("a u32")),
+                    ),
+                    Some(chain) => PrizeProgress::Open(
+                        chain
+                            .as_array()
+                            .expect("links")
+                            .iter()
+                            .map(|link| ChainLink {
+                                digits: number(&link["digits"]),
+                                state: match link["state"]["kind"].as_str() {
+                                    Some("recorded") => {
+                                        SourceState::Recorded(input(&link["state"]["input"]))
+                                    }
+                                    Some("lapsed") => SourceState::Lapsed {
+                                        deadline: DateTime::parse_from_rfc3339(
+                                            link["state"]["deadline"].as_str().expect("a time"),
+                                        )
+                                        .expect("RFC 3339")
+                                        .to_utc(),
+                                    },
+                                    _ => SourceState::Awaited,
+                                },
+                            })
+                            .collect(),
+                    ),
+                })
+                .collect();
+            let settled = settle_in_order(
+                rule,
+                number(&case["maxTickets"]),
+                &numbers(&case["sold"]),
+                &prizes,
+            );
+            let got = match settled {
+                Err((index, _)) => json!({"error": "notANumber", "index": index}),
+                Ok(settled) => Value::from(
+                    settled
+                        .iter()
+                        .map(|(index, settlement)| match settlement {
+                            Settlement::Decided {
+                                source,
+                                drawn,
+                                winner,
+                                steps: taken,
+                            } => json!({"kind": "decided", "source": source, "drawn": drawn,
+                                        "winner": winner, "steps": steps(taken), "index": index}),
+                            Settlement::Awaiting {
+                                source,
+                                steps: taken,
+                            } => json!({"kind": "awaiting", "source": source,
+                                        "steps": steps(taken), "index": index}),
+                        })
+                        .collect::<Vec<_>>(),
+                ),
+            };
+            assert_eq!(got, case["expected"], "{what}");
+        }
+    }
+
+    #[test]
+    fn sources_and_rounds_keep_the_vectors_clocks() {
+        let v = vectors();
+        for case in v["sources"]["cases"].as_array().expect("cases") {
+            let what = &case["what"];
+            let dto: PrizeSourceDto =
+                serde_json::from_value(case["source"].clone()).expect("a source");
+            let source = dto.to_source().expect("readable");
+            let expected = &case["expected"];
+            assert_eq!(instant(source.draws_at()), expected["drawsAt"], "{what}");
+            assert_eq!(
+                source.deadline().map(instant),
+                expected["deadline"].as_str().map(str::to_owned),
+                "{what}"
+            );
+            // The round after the source, when it has one.
+            let fallback = match source.chain().get(1) {
+                Some(PrizeSource::Beacon { round }) => Some(*round),
+                _ => None,
+            };
+            assert_eq!(fallback, expected["fallbackRound"].as_u64(), "{what}");
+        }
+        let beacon = &v["beacon"];
+        for round in beacon["rounds"].as_array().expect("rounds") {
+            assert_eq!(
+                round_time(round["round"].as_u64().expect("a round"))
+                    .format("%Y-%m-%dT%H:%M:%SZ")
+                    .to_string(),
+                round["time"]
+            );
+        }
+        for case in beacon["firstRoundFrom"].as_array().expect("cases") {
+            let at = DateTime::parse_from_rfc3339(case["at"].as_str().expect("a time"))
+                .expect("RFC 3339")
+                .to_utc();
+            assert_eq!(
+                first_round_from(at),
+                case["round"].as_u64().expect("a round"),
+                "{at}"
+            );
+        }
+        for case in beacon["randomness"].as_array().expect("cases") {
+            let round = case["round"].as_u64().expect("a round");
+            assert_eq!(
+                verify_quicknet(round, &hex(&case["signature"])).map(|r| to_hex(&r)),
+                Ok(case["randomness"].as_str().expect("hex").to_owned())
+            );
+        }
+    }
+
+    #[test]
+    fn whole_files_check_out_as_the_vectors_say() {
+        // The script checks more than this reference does (time order, the published
+        // deadlines and rounds, `recordedAt`): those findings are the script's alone.
+        const OURS: [&str; 8] = [
+            "notSorted",
+            "notInRaffle",
+            "sizeDiffers",
+            "rootDiffers",
+            "winnerDiffers",
+            "resultUnreadable",
+            "beaconInvalid",
+            "beaconRoundDiffers",
+        ];
+        let v = vectors();
+        for case in v["files"]["cases"].as_array().expect("cases") {
+            let what = &case["what"];
+            let file: PublishedDrawDto =
+                serde_json::from_value(case["file"].clone()).expect("a file");
+            let findings = check(&file.to_published().expect("readable"));
+            let winners: Vec<Option<u32>> = findings
+                .iter()
+                .filter_map(|f| match f {
+                    Finding::WinnerConfirmed { winner, .. } => Some(*winner),
+                    Finding::WinnerDiffers { computed, .. } => Some(*computed),
+                    Finding::NotDrawn { .. } | Finding::ResultUnreadable { .. } => Some(None),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(json!(winners), case["expected"]["winners"], "{what}");
+            let expected: Vec<&str> = case["expected"]["findings"]
+                .as_array()
+                .expect("findings")
+                .iter()
+                .filter_map(Value::as_str)
+                .filter(|kind| OURS.contains(kind))
+                .collect();
+            assert_eq!(
+                findings.iter().any(Finding::is_problem),
+                !expected.is_empty(),
+                "{what}: {findings:#?}"
+            );
+        }
     }
 }

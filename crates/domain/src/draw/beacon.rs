@@ -54,7 +54,10 @@ pub fn round_time(round: u64) -> DateTime<Utc> {
 /// The first round quicknet publishes at or after `at`.
 #[must_use]
 pub fn first_round_from(at: DateTime<Utc>) -> u64 {
-    let since_genesis = at.timestamp().saturating_sub(QUICKNET_GENESIS).max(0);
+    let since_genesis = at.timestamp().saturating_sub(QUICKNET_GENESIS);
+    if since_genesis < 0 {
+        return 1;
+    }
     let periods = since_genesis.div_euclid(QUICKNET_PERIOD_SECS)
         + i64::from(
             since_genesis.rem_euclid(QUICKNET_PERIOD_SECS) > 0 || at.timestamp_subsec_nanos() > 0,
@@ -100,6 +103,11 @@ mod tests {
         assert_eq!(first_round_from(on - TimeDelta::seconds(1)), ROUND);
         assert_eq!(first_round_from(on - TimeDelta::seconds(3)), ROUND - 1);
         assert_eq!(first_round_from(DateTime::<Utc>::UNIX_EPOCH), 1);
+        assert_eq!(
+            first_round_from(DateTime::<Utc>::UNIX_EPOCH + TimeDelta::milliseconds(500)),
+            1,
+            "before genesis, a fraction of a second changes nothing"
+        );
     }
 
     #[test]

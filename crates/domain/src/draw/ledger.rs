@@ -177,7 +177,8 @@ pub fn to_hex(bytes: &[u8]) -> String {
 #[must_use]
 pub fn bytes_from_hex(text: &str) -> Option<Vec<u8>> {
     let text = text.trim();
-    if !text.len().is_multiple_of(2) || !text.is_ascii() {
+    // Only hex digits: `u8::from_str_radix` alone would take a sign (`+f`).
+    if !text.len().is_multiple_of(2) || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     text.as_bytes()

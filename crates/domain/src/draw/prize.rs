@@ -251,9 +251,9 @@ impl PrizeSource {
     #[must_use]
     pub fn deadline(&self) -> Option<DateTime<Utc>> {
         match self {
-            Self::Lottery { deadline_hours, .. } => {
-                Some(self.draws_at() + TimeDelta::hours(i64::from(*deadline_hours)))
-            }
+            Self::Lottery { deadline_hours, .. } => self
+                .draws_at()
+                .checked_add_signed(TimeDelta::hours(i64::from(*deadline_hours))),
             Self::Beacon { .. } => None,
         }
     }
@@ -262,11 +262,15 @@ impl PrizeSource {
     /// [`FREEZE_MARGIN`] after its deadline, which nobody can know when the lottery lapses.
     #[must_use]
     pub fn chain(&self) -> Vec<Self> {
-        match self.deadline() {
-            Some(deadline) => vec![
+        // A deadline past what a clock can hold (only a forged file has one) has no round.
+        match self
+            .deadline()
+            .and_then(|deadline| deadline.checked_add_signed(FREEZE_MARGIN))
+        {
+            Some(from) => vec![
                 self.clone(),
                 Self::Beacon {
-                    round: first_round_from(deadline + FREEZE_MARGIN),
+                    round: first_round_from(from),
                 },
             ],
             None => vec![self.clone()],

@@ -19,6 +19,8 @@ pub struct PublishedDraw {
     pub salt: Vec<u8>,
     /// The root published when the ledger was frozen.
     pub root: Hash,
+    /// How many entries the commitment published: an inclusion proof alone does not fix it.
+    pub size: u32,
     /// Sorted by number.
     pub entries: Vec<LedgerEntry>,
     /// In the order they are drawn.
@@ -54,6 +56,11 @@ pub enum Finding {
     /// A number the raffle does not have.
     NotInRaffle {
         number: u32,
+    },
+    /// The commitment published another count of entries than the list has.
+    SizeDiffers {
+        published: u32,
+        entries: usize,
     },
     /// The root computed from the entries is the published one.
     RootMatches {
@@ -103,6 +110,7 @@ impl Finding {
             self,
             Self::NotSorted { .. }
                 | Self::NotInRaffle { .. }
+                | Self::SizeDiffers { .. }
                 | Self::RootDiffers { .. }
                 | Self::WinnerDiffers { .. }
                 | Self::ResultUnreadable { .. }
@@ -193,6 +201,12 @@ pub fn check(draw: &PublishedDraw) -> Vec<Finding> {
                 number: entry.number,
             }),
     );
+    if usize::try_from(draw.size).ok() != Some(draw.entries.len()) {
+        findings.push(Finding::SizeDiffers {
+            published: draw.size,
+            entries: draw.entries.len(),
+        });
+    }
     let computed = MerkleTree::over(&draw.entries).root();
     findings.push(if computed == draw.root {
         Finding::RootMatches {
@@ -203,8 +217,10 @@ pub fn check(draw: &PublishedDraw) -> Vec<Finding> {
     });
 
     let sold: BTreeSet<u32> = draw.entries.iter().map(|entry| entry.number).collect();
-    // Each prize is drawn knowing the earlier prizes' winners, as computed here.
+    // Each prize is drawn knowing the earlier prizes' winners, as computed here; once a prize
+    // waits for a source, the ones after it wait too (nobody knows who is in play for them).
     let mut won = BTreeSet::new();
+    let mut waiting = false;
     for prize in &draw.prizes {
         let position = prize.position;
         let (chain, links) = links_of(draw, prize);
@@ -218,7 +234,16 @@ pub fn check(draw: &PublishedDraw) -> Vec<Finding> {
                 ));
             }
         }
-        match settle_prize(draw.rule, draw.max_tickets, &sold, &won, &links) {
+        let settled = if waiting {
+            Ok(Settlement::Awaiting {
+                source: 0,
+                steps: Vec::new(),
+            })
+        } else {
+            settle_prize(draw.rule, draw.max_tickets, &sold, &won, &links)
+        };
+        waiting |= !matches!(settled, Ok(Settlement::Decided { .. }));
+        match settled {
             Err(_) => findings.push(Finding::ResultUnreadable { position }),
             Ok(Settlement::Awaiting { steps, .. }) => findings.push(match prize.winner {
                 None => Finding::NotDrawn { position },
@@ -330,6 +355,7 @@ mod tests {
             rule: Rule::UpwardV1,
             salt: SALT.to_vec(),
             root,
+            size: 4,
             entries,
             prizes: vec![
                 lottery_prize(1, Some("3 875 678"), Some(5_678)),
@@ -493,6 +519,41 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn a_prize_waiting_for_its_round_keeps_the_later_ones_waiting() {
+        let mut draw = published();
+        draw.rule = Rule::NumberV2;
+        // 0047 is unsold: the first prize waits for its round; the second's result names a
+        // sold number, but who is in play for it is not known yet.
+        draw.prizes[0].results[0].input = DrawInput::Lottery {
+            result: "0047".into(),
+        };
+        draw.prizes[0].winner = None;
+        draw.prizes[1].winner = None;
+        let findings = check(&draw);
+        assert!(findings.iter().all(|f| !f.is_problem()), "{findings:#?}");
+        assert!(findings.contains(&Finding::NotDrawn { position: 2 }));
+        draw.prizes[1].winner = Some(5_678);
+        assert!(check(&draw).iter().any(|f| matches!(
+            f,
+            Finding::WinnerDiffers {
+                position: 2,
+                computed: None,
+                ..
+            }
+        )));
+    }
+
+    #[test]
+    fn a_size_other_than_the_list_s_is_a_problem() {
+        let mut draw = published();
+        draw.size = 5;
+        assert!(check(&draw).contains(&Finding::SizeDiffers {
+            published: 5,
+            entries: 4
+        }));
     }
 
     #[test]
