@@ -116,6 +116,18 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
   return formatter;
 }
 
+/**
+ * How far `timeZone`'s clock is ahead of UTC at the instant `utcMs`, in milliseconds (a lottery's
+ * local draw time read on its own clock). Throws RangeError for a name Intl does not know.
+ */
+export function zoneOffsetMs(utcMs: number, timeZone: string): number {
+  const format = dateFormat("en", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+  const parts = format.formatToParts(utcMs);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return asUtc - Math.floor(utcMs / 1000) * 1000;
+}
+
 /** A date in the page's language (draw dates are end-of-day UTC, so the day is read in UTC). */
 export function formatDate(iso: string, locale: string, withTime = false): string {
   return dateFormat(locale, {

@@ -37,14 +37,29 @@ const RAFFLE = {
   status: "available",
 };
 /** The Táchira's draw the night after the raffle's first draw day: after its sales close. */
-const LOTTERY = { kind: "lottery", lotteryName: "Lotería del Táchira", drawDate: "2030-06-16", drawTime: "21:00", timeZone: "America/Caracas", sourceUrl: "https://loteria.example/resultados" } as const;
+/**
+ * A week to record its result (the most a lottery may have): the lottery is moved two days back
+ * once it "has drawn", and its result must still be in time, or its fallback drand round would decide.
+ */
+const LOTTERY = {
+  kind: "lottery",
+  lotteryName: "Lotería del Táchira",
+  drawDate: "2030-06-16",
+  drawTime: "21:00",
+  timeZone: "America/Caracas",
+  sourceUrl: "https://loteria.example/resultados",
+  deadlineHours: 168,
+} as const;
 const PRIZES = [
   { title: "Moto 150 cc", description: "Una moto nueva, con casco y papeles.", image: null, source: LOTTERY },
   { title: "Televisor 55 pulgadas", description: "", image: null, source: LOTTERY },
 ];
 /**
- * Prize 1's result ends in 046 (the rule reads 3 digits of a 999-number raffle): 0046, María's,
- * wins. Prize 2's ends in 650, not sold: the next sold number upward, 0777 (Luis's), wins.
+ * New raffles are drawn by `rifa-among-sold-v2`: the result's last 3 digits (a 999-number raffle)
+ * modulo the count of sold numbers still in play pick the winner by place among them, in order.
+ * Sold: 0046, 0500 (María), 0120, 0777 (Luis). Prize 1's result ends in 046: 46 mod 4 = 2, the
+ * third of 0046, 0120, 0500, 0777, María's 0500 wins. Prize 2's ends in 650: 650 mod 3 = 2, the
+ * third of 0046, 0120, 0777, Luis's 0777 wins.
  */
 const RESULTS = ["12-34-5046", "98 7650"];
 
@@ -142,12 +157,12 @@ async function checkReference(page: Page, reference: string, lang: Lang) {
   return page.getByTestId("inclusion-result");
 }
 
-/** Serves the published ledger with its first entry's number changed (0046 → 0047), as a tampered copy would. */
+/** Serves the published ledger without its first entry (0046), as a copy tampered after the freeze would. */
 async function tamperLedger(page: Page) {
   await page.route(`**/api/raffles/${raffleId}/draw/ledger`, async (route) => {
     const response = await route.fetch();
     const ledger = (await response.json()) as PublishedLedger;
-    ledger.entries[0]![0] += 1;
+    ledger.entries.shift();
     await route.fulfill({ response, json: ledger });
   });
 }
@@ -176,8 +191,9 @@ describe("before the draw", () => {
     expect(await page.getByTestId("prize-1").textContent()).toContain("Lotería del Táchira, sorteo del");
     expect(await page.getByTestId("prize-2").textContent()).toContain("Todavía no se ha sorteado.");
     const rule = (await page.getByTestId("draw-rule").textContent()) ?? "";
-    expect(rule).toContain("los últimos 3 dígitos del resultado oficial");
-    expect(rule).toContain("después del 0999 se sigue por el 0001");
+    expect(rule).toContain("Los números vendidos que siguen en juego");
+    expect(rule).toContain("Los últimos 3 dígitos del resultado oficial");
+    expect(rule).toContain("ronda de respaldo");
     expect(await page.getByTestId("draw-not-frozen").textContent()).toContain("se congelará");
     expect(await seriousViolations(page)).toEqual([]);
     await looksRight(page);
@@ -198,13 +214,15 @@ describe("after the draw", () => {
     const { context, page, errors } = await pageIn("es", 1440, 900);
     await page.goto(`/sorteo/${raffleId}`);
     await page.getByTestId("raffle-draw").waitFor();
-    expect(await page.getByTestId("winning-number-1").textContent()).toBe("0046");
+    expect(await page.getByTestId("winning-number-1").textContent()).toBe("0500");
     expect(await page.getByTestId("winning-number-2").textContent()).toBe("0777");
     expect(await page.getByTestId("prize-result-1").textContent()).toContain("María G. · Venezuela");
     expect(await page.getByTestId("prize-result-2").textContent()).toContain("Luis P. · Venezuela");
     expect(await page.getByTestId("prize-result-1").textContent()).toContain("12-34-5046");
     await page.getByTestId("prize-result-2").getByText("Cómo se llegó a este número").click();
-    expect(await page.getByTestId("prize-result-2").textContent()).toContain("El 0650 no se vendió: el siguiente número vendido hacia arriba es el 0777.");
+    const steps = (await page.getByTestId("prize-result-2").textContent()) ?? "";
+    expect(steps).toContain("Quedan 3 números vendidos en juego.");
+    expect(steps).toContain("Dividido entre 3, el valor deja un resto de 2: gana el número en ese lugar de la lista ordenada de números en juego (contando desde 0), el 0777.");
     expect(await page.getByTestId("draw-root").textContent()).toBe(root);
     await page.getByRole("link", { name: "Comprobar el sorteo tú mismo" }).click();
     await page.waitForURL(`**/sorteo/${raffleId}/verificacion`);
@@ -221,13 +239,13 @@ describe("after the draw", () => {
     expect(await status.getAttribute("data-ok")).toBe("true");
     expect(await page.getByTestId("root-computed").textContent()).toBe(root);
     for (const position of [1, 2]) expect(await page.getByTestId(`prize-verdict-${position}`).getAttribute("data-ok")).toBe("true");
-    expect(await page.getByTestId("prize-verdict-1").textContent()).toContain("el 0046, es el que da la regla");
+    expect(await page.getByTestId("prize-verdict-1").textContent()).toContain("el 0500, es el que da la regla");
 
     const mine = await checkReference(page, maria.toLowerCase(), "es");
     await mine.waitFor();
     expect(await mine.getAttribute("data-ok")).toBe("true");
     const numbers = mine.getByTestId("my-number");
-    expect(await numbers.allTextContents()).toEqual(["0046en la listaGanó el premio 1", "0500en la lista"]);
+    expect(await numbers.allTextContents()).toEqual(["0046en la lista", "0500en la listaGanó el premio 1"]);
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -242,7 +260,7 @@ describe("after the draw", () => {
     const mine = page.getByTestId("inclusion-result");
     await mine.waitFor();
     expect(await mine.getAttribute("data-ok")).toBe("true");
-    expect(await mine.getByTestId("my-number").allTextContents()).toEqual(["0046en la listaGanó el premio 1", "0500en la lista"]);
+    expect(await mine.getByTestId("my-number").allTextContents()).toEqual(["0046en la lista", "0500en la listaGanó el premio 1"]);
     expect(await page.getByTestId("root-status").getAttribute("data-ok")).toBe("true");
 
     // The same file, checked by the command a third party runs, gives the same verdicts.
@@ -253,7 +271,7 @@ describe("after the draw", () => {
     rmSync(dir, { recursive: true, force: true });
     expect(offline.status, offline.stdout + offline.stderr).toBe(0);
     expect(offline.stdout).toContain("✓ La huella de la lista (4 números vendidos) coincide");
-    expect(offline.stdout).toContain("✓ Premio 1: el resultado y la regla dan el número 0046, el publicado.");
+    expect(offline.stdout).toContain("✓ Premio 1: el resultado y la regla dan el número 0500, el publicado.");
     expect(offline.stdout).toContain("✓ Premio 2: el resultado y la regla dan el número 0777, el publicado.");
     expect(offline.stdout).toContain("0046, 0500");
 
@@ -278,8 +296,10 @@ describe("after the draw", () => {
     expect(await status.textContent()).toContain("No coincide");
     expect(await page.getByTestId("root-published").textContent()).toBe(root);
     expect(await page.getByTestId("root-computed").textContent()).not.toBe(root);
-    // 0046 is gone from the changed list, so the rule now gives prize 1 to 0047.
-    expect(await page.getByTestId("prize-verdict-1").getAttribute("data-ok")).toBe("false");
+    // Without 0046, 46 mod 3 = 1 still gives prize 1 to 0500, but prize 2 then goes to 0120
+    // (650 mod 2 = 0 among 0120, 0777), not the published 0777.
+    expect(await page.getByTestId("prize-verdict-1").getAttribute("data-ok")).toBe("true");
+    expect(await page.getByTestId("prize-verdict-2").getAttribute("data-ok")).toBe("false");
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -294,7 +314,7 @@ describe("after the draw", () => {
     // Newest first: prize 2 was drawn last.
     expect(texts[0]).toContain("Televisor 55 pulgadas");
     expect(texts[0]).toContain("0777");
-    expect(texts[1]).toContain("0046");
+    expect(texts[1]).toContain("0500");
     expect(texts[1]).toContain("María G. · Venezuela");
     await cards.first().getByRole("link", { name: "Ver cómo se eligió" }).click();
     await page.waitForURL(`**/sorteo/${raffleId}/verificacion`);
@@ -316,7 +336,7 @@ describe("after the draw", () => {
     const dialog = page.getByTestId("draw-dialog");
     expect(await dialog.getByTestId("commitment-root").textContent()).toBe(root);
     expect(await dialog.getByTestId("commitment-size").textContent()).toBe("4");
-    expect(await dialog.getByTestId("winning-number-1").textContent()).toBe("0046");
+    expect(await dialog.getByTestId("winning-number-1").textContent()).toBe("0500");
     expect(await dialog.getByTestId("winning-number-2").textContent()).toBe("0777");
     const winner = (await dialog.getByTestId("winner-1").textContent()) ?? "";
     for (const text of ["María González", "María G.", maria]) expect(winner).toContain(text);

@@ -41,6 +41,7 @@ function lotteryPrize(overrides: Partial<AdminPrize> = {}): AdminPrize {
     source: { kind: "lottery", lotteryName: "Lotería del Táchira", drawDate: "2026-12-24", sourceUrl: "https://loteria.example/resultados" },
     draw: null,
     claim: null,
+    results: [],
     ...overrides,
   };
 }
@@ -55,6 +56,7 @@ function beaconPrize(overrides: Partial<AdminPrize> = {}): AdminPrize {
     source: { kind: "beacon", round: 12_345_678 },
     draw: null,
     claim: null,
+    results: [],
     ...overrides,
   };
 }
@@ -65,6 +67,8 @@ function viewFixture(overrides: Partial<AdminDrawView> = {}): AdminDrawView {
     raffleId: 1,
     maxTickets: 9999,
     digitsUsed: 4,
+    rule: "rifa-among-sold-v2",
+    awaiting: null,
     salesCloseAt: "2026-12-24T20:00:00.000Z",
     salesOpen: false,
     rulesLocked: false,
@@ -75,10 +79,11 @@ function viewFixture(overrides: Partial<AdminDrawView> = {}): AdminDrawView {
   };
 }
 
-const COMMITMENT = { root: "ab".repeat(32), size: 120, salt: "cd".repeat(16), frozenAt: "2026-12-24T21:00:00.000Z" };
+const COMMITMENT = { root: "ab".repeat(32), size: 120, salt: "cd".repeat(16), frozenAt: "2026-12-24T21:00:00.000Z", rule: "rifa-among-sold-v2" };
 
 /** Prize 1 drawn from "12-34-0046": 0046 was not sold, 0050 wins. */
 const DRAWN: AdminPrizeDraw = {
+  source: 0,
   result: { kind: "lottery", result: "12-34-0046", publishedOn: "2026-12-24", officialUrl: "https://loteria.example/r/24" },
   drawnNumber: 46,
   winningNumber: 50,
@@ -163,9 +168,19 @@ describe("the prizes editor", () => {
             title: "Moto",
             description: "Una moto 150cc",
             image: null,
-            source: { kind: "lottery", lotteryName: "Lotería del Táchira", drawDate: "2026-12-24", drawTime: null, timeZone: "America/Caracas", sourceUrl: "https://loteria.example/resultados" },
+            source: {
+              kind: "lottery",
+              lotteryName: "Lotería del Táchira",
+              drawDate: "2026-12-24",
+              drawTime: null,
+              timeZone: "America/Caracas",
+              sourceUrl: "https://loteria.example/resultados",
+              digits: null,
+              deadlineHours: null,
+            },
           },
         ],
+        rule: "rifa-among-sold-v2",
       },
     });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Premios guardados"));
@@ -191,7 +206,36 @@ describe("the prizes editor", () => {
     expect(screen.queryByTestId("round-early-0")).toBeNull();
     fireEvent.click(screen.getByTestId("save-prizes"));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
-    expect(writes(calls)[0]!.body).toEqual({ prizes: [{ title: "Bicicleta", description: "", image: null, source: { kind: "beacon", round } }] });
+    expect(writes(calls)[0]!.body).toEqual({ prizes: [{ title: "Bicicleta", description: "", image: null, source: { kind: "beacon", round } }], rule: "rifa-among-sold-v2" });
+  });
+
+  it("offers the two fair rules, among the sold numbers first, and sends the one chosen with a lottery's digits and deadline", async () => {
+    const calls = stubApi(viewFixture({ prizes: [lotteryPrize()] }));
+    await openDialog();
+    const select = screen.getByLabelText("Regla del sorteo");
+    expect(select).toHaveValue("rifa-among-sold-v2");
+    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual(["Entre los números vendidos", "El número de la lotería es el ganador"]);
+    fireEvent.change(select, { target: { value: "rifa-number-v2" } });
+    fireEvent.change(screen.getByLabelText("Plazo para registrar el resultado (horas)"), { target: { value: "200" } });
+    fireEvent.click(screen.getByTestId("save-prizes"));
+    expect(await screen.findByText("Debe estar entre 1 y 168")).toBeInTheDocument();
+    expect(writes(calls)).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText("Plazo para registrar el resultado (horas)"), { target: { value: "48" } });
+    fireEvent.change(screen.getByLabelText("Cifras del resultado que se leen"), { target: { value: "6" } });
+    fireEvent.click(screen.getByTestId("save-prizes"));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).toMatchObject({ rule: "rifa-number-v2", prizes: [{ source: { kind: "lottery", digits: 6, deadlineHours: 48 } }] });
+  });
+
+  it("shows the first rule read-only for an old raffle, and the rule locked after a purchase", async () => {
+    const calls = stubApi(viewFixture({ rule: "rifa-rule-v1" }));
+    await openDialog();
+    expect(screen.getByLabelText("Regla del sorteo")).toBeDisabled();
+    expect(screen.getByLabelText("Regla del sorteo")).toHaveDisplayValue("Siguiente número vendido hacia arriba (regla anterior)");
+    fireEvent.click(screen.getByRole("button", { name: "Bajar el premio 1" }));
+    fireEvent.click(screen.getByTestId("save-prizes"));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).not.toHaveProperty("rule");
   });
 
   it("sends the lottery's local time and clock, and shows the server's 'after the close' on the date", async () => {
@@ -346,13 +390,49 @@ describe("recording results", () => {
     expect(screen.getByTestId("record-result-2")).toBeDisabled();
   });
 
-  it("goes in prize order: the first prize now, the second once the first is drawn", async () => {
+  it("takes results in any order once frozen: prizes settle in order on the server", async () => {
     stubApi(viewFixture({ rulesLocked: true, commitment: COMMITMENT }));
     await openDialog();
     expect(screen.queryByTestId("result-blocked-1")).toBeNull();
     expect(screen.getByTestId("record-result-1")).toBeEnabled();
-    expect(screen.getByTestId("result-blocked-2")).toHaveTextContent("Registra primero el resultado del premio 1");
-    expect(screen.getByTestId("record-result-2")).toBeDisabled();
+    expect(screen.queryByTestId("result-blocked-2")).toBeNull();
+    expect(screen.getByTestId("record-result-2")).toBeEnabled();
+  });
+
+  it("shows a lottery's deadline and fallback round, its recorded result, and the fallback round's form when the draw awaits it", async () => {
+    const source = {
+      kind: "lottery" as const,
+      lotteryName: "Lotería del Táchira",
+      drawDate: "2026-12-24",
+      drawTime: "19:45",
+      timeZone: "America/Caracas",
+      sourceUrl: "https://loteria.example/resultados",
+      deadlineHours: 24,
+      deadline: "2026-12-25T23:45:00.000Z",
+      fallbackRound: 35_146_512,
+    };
+    const recorded = { source: 0, result: { kind: "lottery" as const, result: "0047", publishedOn: "2026-12-24", officialUrl: "https://loteria.example/r" }, recordedAt: "2026-12-25T01:00:00.000Z" };
+    const calls = stubApi(
+      viewFixture({ rulesLocked: true, commitment: COMMITMENT, rule: "rifa-number-v2", prizes: [lotteryPrize({ source, results: [recorded] }), beaconPrize()], awaiting: { prizeId: 11, source: 1 } }),
+    );
+    await openDialog();
+    expect(screen.getByTestId("prize-chain-1")).toHaveTextContent(`Plazo para registrar el resultado: ${formatDateTime(source.deadline, "es")}`);
+    expect(screen.getByTestId("prize-fallback-round-1")).toHaveTextContent("Ronda de respaldo de drand: 35146512");
+    expect(screen.getByTestId("recorded-result-1-0")).toHaveTextContent("Fuente propia: 0047");
+    expect(screen.getByTestId("result-fallback-1")).toHaveTextContent("decide la ronda de respaldo de drand 35146512");
+    expect(within(screen.getByTestId("result-form-1")).getByLabelText("Firma de la ronda de respaldo 35146512")).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId("record-result-1"));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]).toEqual({ url: "/api/admin/raffles/1/prizes/11/result", method: "POST", body: { kind: "beacon", signature: null } });
+  });
+
+  it("says a prize with its result recorded waits for the earlier ones", async () => {
+    const recorded = { source: 0, result: { kind: "beacon" as const, round: 12_345_678, randomness: "ab".repeat(32), signature: "cd".repeat(48) }, recordedAt: "2026-12-25T01:00:00.000Z" };
+    stubApi(viewFixture({ rulesLocked: true, commitment: COMMITMENT, prizes: [lotteryPrize(), beaconPrize({ results: [recorded] })], awaiting: { prizeId: 11, source: 0 } }));
+    await openDialog();
+    expect(screen.getByTestId("result-waiting-2")).toHaveTextContent("El premio se sortea cuando se decidan los premios anteriores");
+    expect(screen.getByTestId("recorded-result-2-0")).toHaveTextContent("Ronda 12345678");
+    expect(screen.queryByTestId("record-result-2")).toBeNull();
   });
 
   it("sends a lottery result with its day and link, which start from the prize's source", async () => {
@@ -533,8 +613,9 @@ describe("the draw's rules", () => {
     expect(freezeBlockers(viewFixture())).toEqual([]);
     // Listed out of order, the prizes are still drawn by position.
     const view = viewFixture({ commitment: COMMITMENT, prizes: [beaconPrize(), lotteryPrize()] });
-    expect(resultBlocker(view, view.prizes[1]!)).toBeNull();
-    expect(resultBlocker(view, view.prizes[0]!)).toEqual({ reason: "earlierNotDrawn", position: 1 });
+    // Results may be recorded in any order once frozen (issue 32): prizes settle in order on the server.
+    expect(resultBlocker(view)).toBeNull();
+    expect(resultBlocker(viewFixture())).toEqual({ reason: "notFrozen" });
     expect(claimUrgency(6)).toBe("open");
   });
 

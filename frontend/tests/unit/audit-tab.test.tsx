@@ -282,6 +282,7 @@ describe("the entries", () => {
       ["purchase.test_created", "Compra de prueba creada"],
       ["draw.prizes_set", "Premios del sorteo definidos"],
       ["draw.ledger_frozen", "Lista de números congelada"],
+      ["draw.result_recorded", "Resultado registrado"],
       ["draw.prize_drawn", "Premio sorteado"],
       ["draw.prize_delivered", "Premio entregado"],
       ["raffle.created", "Sorteo creado"],

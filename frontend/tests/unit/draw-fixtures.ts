@@ -68,7 +68,8 @@ export function publicDrawFixture(overrides: Partial<PublicDraw> = {}): PublicDr
     raffleTitle: "Moto 0 km",
     maxTickets: 9_999,
     digitsUsed: 4,
-    commitment: { root: "3f9a0c1e".padEnd(56, "0") + "77b2d4a0", size: 1_234, salt: "00ff", frozenAt: "2026-12-24T20:00:00Z" },
+    rule: "rifa-rule-v1",
+    commitment: { root: "3f9a0c1e".padEnd(56, "0") + "77b2d4a0", size: 1_234, salt: "00ff", frozenAt: "2026-12-24T20:00:00Z", rule: "rifa-rule-v1" },
     prizes: [
       {
         id: 5,
@@ -77,7 +78,9 @@ export function publicDrawFixture(overrides: Partial<PublicDraw> = {}): PublicDr
         description: "Una moto 0 km",
         image: "/images/moto.jpg",
         source: lotterySource,
+        results: [{ source: 0, result: lotteryResult("12-34-0050"), recordedAt: "2026-12-25T10:00:00Z" }],
         draw: {
+          source: 0,
           result: lotteryResult("12-34-0050"),
           drawnNumber: 50,
           winningNumber: 51,
@@ -90,8 +93,28 @@ export function publicDrawFixture(overrides: Partial<PublicDraw> = {}): PublicDr
           winner: { number: 51, displayName: "María P.", country: "venezuela" },
         },
       },
-      { id: 6, position: 2, title: "Casco", description: "", image: null, source: { kind: "beacon", round: 1_234_567 }, draw: null },
+      { id: 6, position: 2, title: "Casco", description: "", image: null, source: { kind: "beacon", round: 1_234_567 }, results: [], draw: null },
     ],
     ...overrides,
   };
+}
+
+/** A lottery drawn at 19:45 in Caracas (23:45 UTC) on 2026-12-24, its result recorded within `deadlineHours` (24 when absent). */
+export const lotterySourceV2 = (deadlineHours?: number) => ({ ...lotterySource, drawTime: "19:45", timeZone: "America/Caracas", ...(deadlineHours ? { deadlineHours } : {}) });
+
+/**
+ * The first quicknet round at or after `utcMs` + 10 minutes, counted here from drand's genesis
+ * (1692803367, a round every 3 s) independently of src/lib/draw/chain.ts.
+ */
+export const fallbackRoundAfter = (deadlineMs: number) => Math.ceil((deadlineMs / 1000 + 600 - 1_692_803_367) / 3) + 1;
+
+/** A round's result whose randomness is SHA-256 of its (made-up) signature, as drand derives it. */
+export function beaconResult(round: number, seed = "a signature"): Extract<PrizeResult, { kind: "beacon" }> {
+  const signature = sha(seed).slice(0, 48);
+  return { kind: "beacon", round, randomness: hex(sha(signature)), signature: hex(signature) };
+}
+
+/** The same ledger published as `rifa-draw-v2` under `rule`, with `prizes` as given. */
+export function publishedLedgerV2(rule: string, prizes: PublishedLedger["prizes"]): PublishedLedger {
+  return { ...publishedLedger(), format: "rifa-draw-v2", rule, prizes };
 }

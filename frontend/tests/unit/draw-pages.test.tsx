@@ -69,6 +69,39 @@ describe("the raffle page's prizes and rules", () => {
     expect(screen.getByTestId("winning-number-1")).toHaveTextContent("00051");
   });
 
+  it("states the fair rules and words a lapsed source and a rehashed round, in both languages", () => {
+    const [prize] = publicDrawFixture().prizes;
+    const draw = {
+      ...prize!.draw!,
+      source: 1,
+      winningNumber: 51,
+      steps: [
+        { step: "sourceLapsed" as const, source: 0, deadline: "2026-12-25T23:45:00Z" },
+        { step: "beaconRandomness" as const, round: 9, randomnessHex: "ff".repeat(32) },
+        { step: "inPlay" as const, count: 3 },
+        { step: "incompleteRound" as const, count: 3 },
+        { step: "rehashed" as const, randomnessHex: "0a1b2c3d4e5f6071".padEnd(64, "0") },
+        { step: "place" as const, remainder: 1, count: 3, number: 51 },
+        { step: "wins" as const, number: 51 },
+      ],
+    };
+    const fair = publicDrawFixture({ rule: "rifa-among-sold-v2", prizes: [{ ...prize!, draw }] });
+    const { unmount } = showDraw(fair);
+    const rule = screen.getByTestId("draw-rule");
+    expect(rule).toHaveTextContent("Los números vendidos que siguen en juego");
+    expect(rule).toHaveTextContent("la misma probabilidad");
+    expect(rule).not.toHaveTextContent("hacia arriba");
+    const result = screen.getByTestId("prize-result-1");
+    expect(result).toHaveTextContent("La fuente propia del premio no dio resultado antes del plazo (25 de diciembre de 2026 a las 23:45 UTC): decide la siguiente fuente.");
+    expect(result).toHaveTextContent("se reemplaza por su SHA-256 (empieza por 0a1b2c3d4e5f6071)");
+    unmount();
+
+    showDraw({ ...fair, rule: "rifa-number-v2" }, "en");
+    expect(screen.getByTestId("draw-rule")).toHaveTextContent("the result 12-34-5678 names 5678");
+    expect(screen.getByTestId("prize-result-1")).toHaveTextContent("The prize's own source gave no result by its deadline");
+    expect(screen.getByTestId("prize-result-1")).toHaveTextContent("replaced by its SHA-256 (it starts with 0a1b2c3d4e5f6071)");
+  });
+
   it("writes a small raffle's numbers as its tickets, though the rule reads fewer digits", () => {
     showDraw(publicDrawFixture({ maxTickets: 999, digitsUsed: 3 }));
     const rule = screen.getByTestId("draw-rule");

@@ -8,6 +8,7 @@ import {
   checkLedger,
   digitsUsed,
   fromHex,
+  isProblem,
   leafHash,
   LedgerFormatError,
   merkleRoot,
@@ -21,8 +22,21 @@ import {
   verifyInclusion,
   type LedgerEntry,
 } from "@/lib/draw/verify";
+import { chainOf, firstRoundFrom, lotteryDrawsAt, roundTime, sourceDeadline } from "@/lib/draw/chain";
 import { referenceFromInput } from "@/lib/draw/reference";
-import { LEDGER_SALT, leafOf, lotteryResult, publishedLedger as published, rfc6962Root, sha, tagOf } from "./draw-fixtures";
+import {
+  beaconResult,
+  fallbackRoundAfter,
+  LEDGER_SALT,
+  leafOf,
+  lotteryResult,
+  lotterySourceV2,
+  publishedLedger as published,
+  publishedLedgerV2,
+  rfc6962Root,
+  sha,
+  tagOf,
+} from "./draw-fixtures";
 
 const SALT = new TextEncoder().encode("salt");
 /** Numbers 1..size, three to a purchase, as ledger.rs's tests build them. */
@@ -307,5 +321,108 @@ describe("a buyer's numbers", () => {
     expect(referenceFromInput("https://rifa.example/comprobante?ref=RF-7K3M9Q2X")).toEqual({ kind: "reference", reference: "RF-7K3M9Q2X" });
     expect(referenceFromInput("www.rifa.example/recibo/RF-000001")).toEqual({ kind: "reference", reference: "RF-000001" });
     expect(referenceFromInput("https://rifa.example/compra/12#k3y")).toEqual({ kind: "linkWithoutReference" });
+  });
+});
+
+describe("checking a rifa-draw-v2 file", () => {
+  const SOLD = [46, 50, 5_678, 9_000];
+  /** 2026-12-24 19:45 in Caracas (UTC−4) is 23:45 UTC. */
+  const DRAWS_AT = Date.UTC(2026, 11, 24, 23, 45);
+  const HOUR = 3_600_000;
+  /** The place a round's randomness names among `count` numbers (never in the incomplete last round of 2^256 here). */
+  const placeOf = (result: { randomness: string }, count: number) => Number(BigInt(`0x${result.randomness}`) % BigInt(count));
+
+  it("settles each prize by the file's rule, a lottery's chosen digits and a lapsed lottery's fallback round", async () => {
+    const lapsedRound = fallbackRoundAfter(DRAWS_AT + 2 * HOUR);
+    const round = beaconResult(lapsedRound);
+    // Prize 1: 5678 mod 4 sold = 2, the third of 46, 50, 5678, 9000. Prize 2 reads 2 digits: 37 mod 3 = 1, the second of 46, 50, 9000.
+    // Prize 3's lottery gave nothing by its deadline (2 h after its draw); its round decides between 46 and 9000.
+    const expected3 = [46, 9_000][placeOf(round, 2)]!;
+    const draw = publishedLedgerV2("rifa-among-sold-v2", [
+      { position: 1, title: "Moto", source: lotterySourceV2(), results: [{ source: 0, result: lotteryResult("3 875 678"), recordedAt: "" }], result: lotteryResult("3 875 678"), winningNumber: 5_678 },
+      { position: 2, title: "Casco", source: { ...lotterySourceV2(), digits: 2 }, results: [{ source: 0, result: lotteryResult("12-4037"), recordedAt: "" }], result: lotteryResult("12-4037"), winningNumber: 50 },
+      { position: 3, title: "Gorra", source: lotterySourceV2(2), results: [{ source: 1, result: round, recordedAt: "" }], result: round, winningNumber: expected3 },
+      { position: 4, title: "Llavero", source: lotterySourceV2(), results: [], result: null, winningNumber: null },
+    ]);
+    const findings = await checkLedger(draw);
+    expect(findings.map((f) => f.kind)).toEqual(["rootMatches", "winnerConfirmed", "winnerConfirmed", "winnerConfirmed", "notDrawn"]);
+    expect(findings[1]).toMatchObject({ position: 1, winner: 5_678, steps: [{ step: "digits", used: "5678" }, { step: "inPlay", count: 4 }, { step: "place", remainder: 2, count: 4, number: 5_678 }, { step: "wins", number: 5_678 }] });
+    expect(findings[2]).toMatchObject({ position: 2, winner: 50, steps: expect.arrayContaining([{ step: "digits", result: "12-4037", digits: 2, used: "37" }]) });
+    expect(findings[3]).toMatchObject({ position: 3, winner: expected3 });
+    expect(findings[3] && "steps" in findings[3] && findings[3].steps.slice(0, 2)).toEqual<DrawStep[]>([
+      { step: "sourceLapsed", source: 0, deadline: "2026-12-25T01:45:00Z" },
+      { step: "beaconRandomness", round: lapsedRound, randomnessHex: round.randomness },
+    ]);
+  });
+
+  it("passes a number-v2 prize whose number is unsold to its fallback round, which decides among the sold", async () => {
+    const fallback = fallbackRoundAfter(DRAWS_AT + 24 * HOUR);
+    const round = beaconResult(fallback, "round of the moto");
+    const expected = SOLD[placeOf(round, 4)]!;
+    const prize = (results: NonNullable<PublishedLedger["prizes"][number]["results"]>, winningNumber: number | null) => ({
+      position: 1,
+      title: "Moto",
+      source: lotterySourceV2(),
+      results,
+      result: results.at(-1)?.result ?? null,
+      winningNumber,
+    });
+    const lottery = { source: 0, result: lotteryResult("0047"), recordedAt: "" };
+    const findings = await checkLedger(publishedLedgerV2("rifa-number-v2", [prize([lottery, { source: 1, result: round, recordedAt: "" }], expected)]));
+    expect(findings[1]).toMatchObject({ kind: "winnerConfirmed", position: 1, winner: expected });
+    expect(findings[1] && "steps" in findings[1] && findings[1].steps.slice(0, 5)).toEqual<DrawStep[]>([
+      { step: "digits", result: "0047", digits: 4, used: "0047" },
+      { step: "names", number: 47 },
+      { step: "notSoldNextSource", number: 47 },
+      { step: "nextSource" },
+      { step: "beaconRandomness", round: fallback, randomnessHex: round.randomness },
+    ]);
+    // Until the round is recorded the prize is not drawn; a winner published before it is not the rule's.
+    expect((await checkLedger(publishedLedgerV2("rifa-number-v2", [prize([lottery], null)])))[1]).toEqual({ kind: "notDrawn", position: 1 });
+    expect((await checkLedger(publishedLedgerV2("rifa-number-v2", [prize([lottery], 47)])))[1]).toMatchObject({ kind: "winnerDiffers", published: 47, computed: null });
+  });
+
+  it("holds a round to the one the source announces, recomputed from its deadline, not to the file's word", async () => {
+    const fallback = fallbackRoundAfter(DRAWS_AT + 24 * HOUR);
+    const later = beaconResult(fallback + 1, "a later round");
+    const sold = SOLD[placeOf(later, 4)]!;
+    const draw = publishedLedgerV2("rifa-among-sold-v2", [
+      { position: 1, title: "Moto", source: { ...lotterySourceV2(), fallbackRound: fallback + 1 }, results: [{ source: 1, result: later, recordedAt: "" }], result: later, winningNumber: sold },
+    ]);
+    const findings = await checkLedger(draw);
+    expect(findings).toContainEqual({ kind: "roundDiffers", position: 1, announced: fallback, used: fallback + 1 });
+    expect(findings.some(isProblem)).toBe(true);
+    draw.prizes[0]!.results = [{ source: 1, result: { ...beaconResult(fallback), randomness: later.randomness }, recordedAt: "" }];
+    expect(await checkLedger(draw)).toContainEqual({ kind: "randomnessDiffers", position: 1 });
+  });
+
+  it("still reads rifa-draw-v1 files by the first rule, and refuses an unknown rule", async () => {
+    expect((await checkLedger(published())).map((f) => f.kind)).toEqual(["rootMatches", "winnerConfirmed", "winnerConfirmed", "notDrawn"]);
+    await expect(checkLedger(publishedLedgerV2("rifa-rule-v9", []))).rejects.toBeInstanceOf(LedgerFormatError);
+    await expect(checkLedger(publishedLedgerV2("rifa-among-sold-v2", [{ position: 1, title: "Moto", source: { ...lotterySourceV2(), timeZone: "Mars/Olympus" }, results: [{ source: 1, result: beaconResult(1), recordedAt: "" }], winningNumber: null }]))).rejects.toBeInstanceOf(LedgerFormatError);
+  });
+});
+
+describe("a prize's chain", () => {
+  it("follows a lottery with the first round ten minutes or more after its deadline", () => {
+    const source = { ...lotterySourceV2(2), drawDate: "2030-01-15", drawTime: "16:45" };
+    const deadline = sourceDeadline(source)!;
+    expect(new Date(deadline).toISOString()).toBe("2030-01-15T22:45:00.000Z");
+    const [, next] = chainOf("rifa-among-sold-v2", source);
+    expect(next).toEqual({ kind: "beacon", round: fallbackRoundAfter(deadline) });
+    const round = (next as { round: number }).round;
+    expect(roundTime(round)).toBeGreaterThanOrEqual(deadline + 600_000);
+    expect(roundTime(round - 1)).toBeLessThan(deadline + 600_000);
+    expect(chainOf("rifa-rule-v1", source)).toEqual([source]);
+    expect(chainOf("rifa-number-v2", { kind: "beacon", round: 9 })).toEqual([{ kind: "beacon", round: 9 }]);
+  });
+
+  it("reads a lottery's time on its own clock, an hour later in a clock's gap and the earlier of a repeated hour", () => {
+    expect(lotteryDrawsAt({ ...lotterySourceV2(), drawTime: "16:45", timeZone: "America/Bogota" })).toBe(Date.UTC(2026, 11, 24, 21, 45));
+    expect(lotteryDrawsAt({ ...lotterySourceV2(), drawDate: "2026-03-08", drawTime: "02:30", timeZone: "America/New_York" })).toBe(Date.UTC(2026, 2, 8, 7, 30));
+    expect(lotteryDrawsAt({ ...lotterySourceV2(), drawDate: "2026-11-01", drawTime: "01:30", timeZone: "America/New_York" })).toBe(Date.UTC(2026, 10, 1, 5, 30));
+    expect(lotteryDrawsAt({ ...lotterySourceV2(), drawTime: undefined, timeZone: undefined })).toBe(Date.UTC(2026, 11, 24, 4, 0));
+    expect(firstRoundFrom(1_692_803_367_000)).toBe(1);
+    expect(firstRoundFrom(1_692_803_368_000)).toBe(2);
   });
 });

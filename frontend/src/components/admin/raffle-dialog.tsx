@@ -116,6 +116,8 @@ export function RaffleDialog({ raffle, draws, onClose, onSaved }: { raffle: Raff
         required: tf("required"),
         tooShort: tf("tooShort", { min: DRAW_LIMITS.textMin }),
         roundRange: tf("outOfRange", { min: formatCount(1, locale), max: formatCount(DRAW_LIMITS.roundMax, locale) }),
+        digitsRange: tf("outOfRange", { min: formatCount(DRAW_LIMITS.digitsMin, locale), max: formatCount(DRAW_LIMITS.digitsMax, locale) }),
+        deadlineHoursRange: tf("outOfRange", { min: formatCount(DRAW_LIMITS.deadlineHoursMin, locale), max: formatCount(DRAW_LIMITS.deadlineHoursMax, locale) }),
       }),
     [tf, locale],
   );

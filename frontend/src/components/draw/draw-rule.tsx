@@ -12,13 +12,29 @@ const EXAMPLE_RESULT = "12-34-5678";
  * many digits are read, its first and last numbers. Only the sources its prizes use are
  * explained.
  */
-export function DrawRule({ maxTickets, digits, sources }: { maxTickets: number; digits: number; sources: readonly PrizeSource[] }) {
+export function DrawRule({ maxTickets, digits, sources, rule = "rifa-rule-v1" }: { maxTickets: number; digits: number; sources: readonly PrizeSource[]; rule?: string }) {
   const t = useTranslations("draw.rule");
   const locale = useLocale();
   const label = (n: number) => drawNumberLabel(n, maxTickets);
   const bounds = { first: label(1), last: label(maxTickets) };
   const lottery = sources.some((s) => s.kind === "lottery");
   const beacon = sources.some((s) => s.kind === "beacon");
+  if (rule === "rifa-among-sold-v2" || rule === "rifa-number-v2") {
+    const used = numberFromLottery(EXAMPLE_RESULT, maxTickets).step.used;
+    return (
+      <div className="space-y-3 text-sm leading-relaxed" data-testid="draw-rule" data-rule={rule}>
+        <ol className="list-decimal space-y-2 pl-5 marker:font-semibold">
+          {lottery && <li>{rule === "rifa-among-sold-v2" ? t("amongSold", { digits }) : t("numberV2", { digits, example: EXAMPLE_RESULT, used })}</li>}
+          {lottery && rule === "rifa-among-sold-v2" && <li>{t("sameChance")}</li>}
+          {lottery && <li>{t("fallback")}</li>}
+          {(beacon || lottery) && <li>{t("beaconAmongSold")}</li>}
+          <li>{t("noWinner")}</li>
+        </ol>
+        <p className="text-muted-foreground">{t("order")}</p>
+        <p className="text-muted-foreground">{t("frozen")}</p>
+      </div>
+    );
+  }
   return (
     <div className="space-y-3 text-sm leading-relaxed" data-testid="draw-rule">
       <ol className="list-decimal space-y-2 pl-5 marker:font-semibold">

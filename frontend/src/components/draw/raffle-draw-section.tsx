@@ -44,7 +44,7 @@ export function RaffleDrawView({ draw }: { draw: PublicDraw }) {
               <ShieldCheck aria-hidden className="size-5 text-success-strong" />
               {t("ruleTitle")}
             </h3>
-            <DrawRule maxTickets={draw.maxTickets} digits={draw.digitsUsed} sources={prizes.map((p) => p.source)} />
+            <DrawRule maxTickets={draw.maxTickets} digits={draw.digitsUsed} sources={prizes.map((p) => p.source)} rule={draw.rule} />
           </div>
           <CommitmentBox raffleId={draw.raffleId} commitment={draw.commitment} />
         </div>

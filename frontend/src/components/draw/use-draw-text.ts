@@ -1,7 +1,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { DrawStep } from "@/lib/api/types";
 import { drawNumberLabel } from "@/lib/draw/display";
-import { formatCount } from "@/lib/format";
+import { formatCount, formatDate } from "@/lib/format";
 
 /** How many characters of a beacon's randomness the rule reads: its first 8 bytes. */
 const BEACON_PREFIX = 16;
@@ -53,6 +53,10 @@ export function useStepText(maxTickets: number): (step: DrawStep) => string {
         return t("place", { count: formatCount(step.count, locale), remainder: formatCount(step.remainder, locale), number: label(step.number) });
       case "nextSource":
         return t("nextSource");
+      case "rehashed":
+        return t("rehashed", { prefix: step.randomnessHex.slice(0, BEACON_PREFIX) });
+      case "sourceLapsed":
+        return t("sourceLapsed", { source: String(step.source), deadline: formatDate(step.deadline, locale, true) });
     }
   };
 }

@@ -55,15 +55,39 @@ export function freezeBlockers(view: AdminDrawView): FreezeBlocker[] {
 
 /**
  * Why the result of a prize not drawn yet cannot be recorded now, or null when it can: results
- * need the frozen ledger, and prizes are drawn in order because a number that won an earlier
- * prize is skipped.
+ * need the frozen ledger. They may be recorded in any order (issue 32): prizes settle in order,
+ * each once the ones before it are decided.
  */
-export type ResultBlocker = { reason: "notFrozen" } | { reason: "earlierNotDrawn"; position: number };
+export type ResultBlocker = { reason: "notFrozen" };
 
-export function resultBlocker(view: AdminDrawView, prize: AdminPrize): ResultBlocker | null {
-  if (!view.commitment) return { reason: "notFrozen" };
-  const earlier = prizesInOrder(view).find((p) => p.position < prize.position && !p.draw);
-  return earlier ? { reason: "earlierNotDrawn", position: earlier.position } : null;
+export function resultBlocker(view: AdminDrawView): ResultBlocker | null {
+  return view.commitment ? null : { reason: "notFrozen" };
+}
+
+/** What the panel asks of a prize not drawn yet. */
+export type PendingStep =
+  /** Its own source's result (a lottery's, or its announced round). */
+  | { kind: "ownSource" }
+  /** Its fallback drand round: the lottery's result named no number in play, or its deadline passed without one. */
+  | { kind: "fallbackRound"; round: number }
+  /** Every result it needs so far is recorded: it waits for the earlier prizes to be decided. */
+  | { kind: "earlier" };
+
+/**
+ * The source of a prize's chain the panel offers to record: the one the server says the draw
+ * awaits for it, else its fallback round once its lottery's deadline passed without a result,
+ * else its own source until that has a result.
+ */
+export function pendingStep(view: AdminDrawView, prize: AdminPrize, now = Date.now()): PendingStep {
+  const { source } = prize;
+  const fallback = source.kind === "lottery" ? (source.fallbackRound ?? null) : null;
+  const has = (index: number) => prize.results.some((r) => r.source === index);
+  if (fallback !== null && !has(1)) {
+    const awaited = view.awaiting?.prizeId === prize.id && view.awaiting.source === 1;
+    const lapsed = !has(0) && source.kind === "lottery" && !!source.deadline && Date.parse(source.deadline) <= now;
+    if (awaited || lapsed) return { kind: "fallbackRound", round: fallback };
+  }
+  return has(0) ? { kind: "earlier" } : { kind: "ownSource" };
 }
 
 /**

@@ -289,8 +289,8 @@ export function retryMail(id: number): Promise<OutboxMail> {
 // The verifiable draw (decision 0020). Each write answers the raffle's whole admin draw view.
 
 /** Replaces the prizes, in order (first = position 1). 409 `draw_rules_locked` once a purchase exists. */
-export function savePrizes(raffleId: number, prizes: PrizeInput[]): Promise<AdminDrawView> {
-  return apiJson<AdminDrawView>(`/api/admin/raffles/${raffleId}/prizes`, { method: "PUT", body: { prizes } });
+export function savePrizes(raffleId: number, prizes: PrizeInput[], rule?: string | null): Promise<AdminDrawView> {
+  return apiJson<AdminDrawView>(`/api/admin/raffles/${raffleId}/prizes`, { method: "PUT", body: rule ? { prizes, rule } : { prizes } });
 }
 
 /** Freezes the ledger and publishes its root; every buyer is mailed their proof. Irreversible. */

@@ -1,8 +1,11 @@
-import type { DrawStep, PrizeResult, PublishedLedger } from "@/lib/api/types";
+import type { DrawStep, PrizeResult, PrizeSource, PublishedLedger } from "@/lib/api/types";
+import { chainOf, digitsRead, recordInstant, sourceDeadline, UnreadableSourceError } from "./chain";
+import { parseRule, settlePrize, type ChainLink, type Rule } from "./fair";
 
 /**
  * The verifiable draw checked in the browser (decision 0020): the same bytes as the Rust
- * reference (crates/domain/src/draw/{ledger,rule,verify}.rs), hashed with WebCrypto, so a buyer
+ * reference (crates/domain/src/draw/{ledger,rule,verify}.rs; the fair rules of issue 32 in
+ * fair.ts, each prize's chain in chain.ts), hashed with WebCrypto, so a buyer
  * needs nothing from the operator but the published ledger. Hashes are async (WebCrypto has no
  * synchronous digest); the tree of a 99,999-number raffle is hashed in batches.
  */
@@ -353,7 +356,11 @@ export async function verifiedRandomness(result: Extract<PrizeResult, { kind: "b
 // ---------------------------------------------------------------------------------------------
 // Checking a published ledger (verify.rs).
 
-/** What a check found, in order (verify.rs `Finding`, and three checks of the JSON's own fields). */
+/**
+ * What a check found, in order (verify.rs `Finding`, and three checks of the JSON's own fields).
+ * A prize's findings about its beacon results (each result's round against the round its chain
+ * announced at that place, its randomness against its signature) come before its winner's.
+ */
 export type Finding =
   /** The entries are not in increasing order of number (or repeat one) at `index`. */
   | { kind: "notSorted"; index: number }
@@ -368,7 +375,7 @@ export type Finding =
   | { kind: "winnerDiffers"; position: number; published: number | null; computed: number | null; steps: DrawStep[] }
   /** The result could not be read as the rule reads results. */
   | { kind: "resultUnreadable"; position: number }
-  /** A beacon result from another round than the one the prize announced. */
+  /** A beacon result from another round than the one the prize's chain announced at that place (0 when it announced a lottery there). */
   | { kind: "roundDiffers"; position: number; announced: number; used: number }
   /** A beacon result whose randomness is not SHA-256 of its signature. */
   | { kind: "randomnessDiffers"; position: number }
@@ -379,7 +386,17 @@ export function isProblem(finding: Finding): boolean {
   return !["rootMatches", "winnerConfirmed", "notDrawn"].includes(finding.kind);
 }
 
-/** A published ledger parsed and its tree built: what both checks need, built once per file. */
+/** The file formats read: the first (`rifa-rule-v1`, one result a prize) and the fair rules' (the rule and each chain source's result). */
+const FIRST_FORMAT = "rifa-draw-v1";
+const FORMAT = "rifa-draw-v2";
+
+/** What source `source` of a prize's chain gave; a round comes with its randomness checked against its signature. */
+type ChainResult = { source: number; result: PrizeResult };
+
+/** A prize of the file as the check reads it (verify.rs `PublishedPrize`). */
+type OpenedPrize = { position: number; source: PrizeSource; results: ChainResult[]; winner: number | null };
+
+/** A published ledger parsed and its tree built: what both checks need, built once per file (its prizes are read at each check). */
 type OpenedLedger = { root: Hash; numbers: number[]; leafInputs: Uint8Array<ArrayBuffer>; tree: MerkleTree };
 
 const opened = new WeakMap<PublishedLedger, Promise<OpenedLedger>>();
@@ -388,8 +405,56 @@ function isU32(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= U32_MAX;
 }
 
+/** A beacon result whose hex does not decode is no file the Rust command reads (dto/draw.rs `published_result`). */
+function checkedResult(result: unknown, where: string): PrizeResult {
+  const r = result as PrizeResult | null;
+  if (!r || typeof r !== "object") throw new LedgerFormatError(where);
+  if (r.kind === "lottery") {
+    if (typeof r.result !== "string") throw new LedgerFormatError(where);
+  } else if (r.kind === "beacon") {
+    if (!isSafeRound(r.round) || typeof r.randomness !== "string" || !hashFromHex(r.randomness)) throw new LedgerFormatError(`${where}.randomness`);
+    if (typeof r.signature !== "string" || !fromHex(r.signature)) throw new LedgerFormatError(`${where}.signature`);
+  } else {
+    throw new LedgerFormatError(where);
+  }
+  return r;
+}
+
+function isSafeRound(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
+}
+
+/** The prizes of the file, in position order, with each chain source's result (a `rifa-draw-v1` prize's one result is its source's). */
+function openPrizes(published: PublishedLedger, first: boolean): OpenedPrize[] {
+  return published.prizes
+    .map((prize, i) => {
+      const where = `prizes[${i}]`;
+      if (!prize || typeof prize !== "object" || !prize.source || typeof prize.source !== "object") throw new LedgerFormatError(where);
+      const results: ChainResult[] = first
+        ? prize.result
+          ? [{ source: 0, result: checkedResult(prize.result, `${where}.result`) }]
+          : []
+        : (prize.results ?? []).map((r, j) => {
+            if (!r || !isU32(r.source)) throw new LedgerFormatError(`${where}.results[${j}]`);
+            return { source: r.source, result: checkedResult(r.result, `${where}.results[${j}].result`) };
+          });
+      // The API sends null for "no winner"; the document lets the field be left out, read the same.
+      return { position: prize.position, source: prize.source, results, winner: prize.winningNumber ?? null };
+    })
+    .sort((a, b) => a.position - b.position);
+}
+
+/** The file's rule: `rifa-rule-v1` for the first format, else the one it names. */
+function ruleOf(published: PublishedLedger): Rule {
+  const first = published.format === FIRST_FORMAT;
+  if (!first && published.format !== FORMAT) throw new LedgerFormatError("format");
+  const rule = first ? "rifa-rule-v1" : parseRule(typeof published.rule === "string" ? published.rule : "");
+  if (!rule) throw new LedgerFormatError("rule");
+  return rule;
+}
+
 async function open(published: PublishedLedger): Promise<OpenedLedger> {
-  if (published.format !== "rifa-draw-v1") throw new LedgerFormatError("format");
+  ruleOf(published);
   if (!isU32(published.maxTickets)) throw new LedgerFormatError("maxTickets");
   if (!fromHex(published.salt)) throw new LedgerFormatError("salt");
   const root = hashFromHex(published.root);
@@ -421,12 +486,58 @@ function openLedger(published: PublishedLedger): Promise<OpenedLedger> {
 }
 
 /**
- * Recomputes the root from the entries and every drawn prize's winner from its result, prizes
- * in position order, each drawn knowing the earlier prizes' winners as computed here. Throws
- * LedgerFormatError when the file is not a readable ledger.
+ * The prize's chain as the rules fix it, with what each source gave (verify.rs `links_of`): a
+ * source with no result before one that has a result lapsed at its deadline (only a lottery can).
+ */
+function linksOf(rule: Rule, maxTickets: number, prize: OpenedPrize, position: number): { chain: PrizeSource[]; links: ChainLink[] } {
+  const unreadable = <T>(read: () => T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof UnreadableSourceError) throw new LedgerFormatError(`the source of prize ${position}`);
+      throw error;
+    }
+  };
+  const chain = unreadable(() => chainOf(rule, prize.source));
+  const lastGiven = prize.results.length ? Math.max(...prize.results.map((r) => r.source)) : null;
+  const links = chain.map((source, index): ChainLink => {
+    const given = prize.results.find((r) => r.source === index);
+    const deadline = given || lastGiven === null || lastGiven <= index ? null : unreadable(() => sourceDeadline(source));
+    const state: ChainLink["state"] = given
+      ? {
+          kind: "recorded",
+          input:
+            given.result.kind === "lottery"
+              ? { kind: "lottery", result: given.result.result }
+              : { kind: "beacon", round: given.result.round, randomness: hashFromHex(given.result.randomness) as Hash },
+        }
+      : deadline !== null
+        ? { kind: "lapsed", deadline: recordInstant(deadline) }
+        : { kind: "awaited" };
+    return { digits: digitsRead(source, rule, maxTickets), state };
+  });
+  return { chain, links };
+}
+
+/** A round's result is the round its chain announced at that place, and its randomness SHA-256 of its signature (verify.rs `beacon_findings`; drand's own signature the server and `rifa-api verify-draw` check). */
+async function beaconFindings(position: number, announced: PrizeSource | undefined, result: Extract<PrizeResult, { kind: "beacon" }>): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const announcedRound = announced?.kind === "beacon" ? announced.round : 0;
+  if (announcedRound !== result.round) findings.push({ kind: "roundDiffers", position, announced: announcedRound, used: result.round });
+  if (!(await verifiedRandomness(result))) findings.push({ kind: "randomnessDiffers", position });
+  return findings;
+}
+
+/**
+ * Recomputes the root from the entries and every prize's winner from its chain's results under
+ * the file's rule (verify.rs `check`), prizes in position order, each drawn knowing the earlier
+ * prizes' winners as computed here. Throws LedgerFormatError when the file is not a readable
+ * ledger.
  */
 export async function checkLedger(published: PublishedLedger): Promise<Finding[]> {
   const { root, numbers, tree } = await openLedger(published);
+  const rule = ruleOf(published);
+  const prizes = openPrizes(published, rule === "rifa-rule-v1" && published.format === FIRST_FORMAT);
   const findings: Finding[] = [];
   const unsorted = numbers.findIndex((n, i) => i > 0 && (numbers[i - 1] as number) >= n);
   if (unsorted > 0) findings.push({ kind: "notSorted", index: unsorted });
@@ -438,43 +549,34 @@ export async function checkLedger(published: PublishedLedger): Promise<Finding[]
 
   const sold = new Set(numbers);
   const won = new Set<number>();
-  const prizes = [...published.prizes].sort((a, b) => a.position - b.position);
   for (const prize of prizes) {
-    const { position, result } = prize;
-    if (!result) {
-      findings.push({ kind: "notDrawn", position });
-      continue;
+    const { position, winner: publishedWinner } = prize;
+    const { chain, links } = linksOf(rule, published.maxTickets, prize, position);
+    for (const { source, result } of prize.results) {
+      if (result.kind === "beacon") findings.push(...(await beaconFindings(position, chain[source], result)));
     }
-    let input: DrawInput;
-    if (result.kind === "beacon") {
-      if (prize.source.kind === "beacon" && prize.source.round !== result.round) {
-        findings.push({ kind: "roundDiffers", position, announced: prize.source.round, used: result.round });
-        continue;
-      }
-      const randomness = await verifiedRandomness(result);
-      if (!randomness) {
-        findings.push({ kind: "randomnessDiffers", position });
-        continue;
-      }
-      input = { kind: "beacon", round: result.round, randomness };
-    } else {
-      input = { kind: "lottery", result: result.result };
-    }
-    let outcome: DrawOutcome;
+    let settlement;
     try {
-      outcome = applyRule(input, published.maxTickets, sold, won);
+      settlement = await settlePrize(rule, published.maxTickets, sold, won, links);
     } catch (error) {
       if (!(error instanceof UnreadableResultError)) throw error;
       findings.push({ kind: "resultUnreadable", position });
       continue;
     }
-    if (outcome.winner !== null) won.add(outcome.winner);
-    // The API sends null for "no winner"; the document lets the field be left out, read the same.
-    const publishedWinner = prize.winningNumber ?? null;
+    if (settlement.kind === "awaiting") {
+      findings.push(
+        publishedWinner === null
+          ? { kind: "notDrawn", position }
+          : { kind: "winnerDiffers", position, published: publishedWinner, computed: null, steps: settlement.steps },
+      );
+      continue;
+    }
+    const { winner, steps } = settlement;
+    if (winner !== null) won.add(winner);
     findings.push(
-      outcome.winner === publishedWinner
-        ? { kind: "winnerConfirmed", position, winner: outcome.winner, steps: outcome.steps }
-        : { kind: "winnerDiffers", position, published: publishedWinner, computed: outcome.winner, steps: outcome.steps },
+      winner === publishedWinner
+        ? { kind: "winnerConfirmed", position, winner, steps }
+        : { kind: "winnerDiffers", position, published: publishedWinner, computed: winner, steps },
     );
   }
   return findings;

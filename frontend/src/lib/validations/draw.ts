@@ -19,7 +19,17 @@ export const DRAW_LIMITS = {
   urlMax: 2048,
   resultMax: 60,
   roundMax: 999_999_999_999,
+  /** A lottery source's digits read under `rifa-among-sold-v2` (fair.rs MAX_SOURCE_DIGITS). */
+  digitsMin: 1,
+  digitsMax: 18,
+  /** Hours after a lottery's draw its result may be recorded (prize.rs MAX_DEADLINE_HOURS); none is 24. */
+  deadlineHoursMin: 1,
+  deadlineHoursMax: 168,
 } as const;
+
+/** The rules a raffle may be given (fair.rs): among the sold numbers by default, or the lottery's number itself. `rifa-rule-v1` is only shown, for raffles frozen under it. */
+export const OFFERED_RULES = ["rifa-among-sold-v2", "rifa-number-v2"] as const;
+export const DEFAULT_RULE = "rifa-among-sold-v2";
 
 export const PRIZE_SOURCE_KINDS = ["lottery", "beacon"] as const;
 
@@ -34,6 +44,10 @@ export interface PrizeMessages {
   tooShort: string;
   /** A round outside 1…`DRAW_LIMITS.roundMax`. */
   roundRange: string;
+  /** Digits outside `DRAW_LIMITS.digitsMin`…`digitsMax`. */
+  digitsRange: string;
+  /** Deadline hours outside `DRAW_LIMITS.deadlineHoursMin`…`deadlineHoursMax`. */
+  deadlineHoursRange: string;
 }
 
 const prizeDraftSchema = z.object({
@@ -48,8 +62,19 @@ const prizeDraftSchema = z.object({
   drawTime: z.string(),
   timeZone: z.string(),
   sourceUrl: z.string(),
+  /** How many last digits of the lottery's result are read under `rifa-among-sold-v2`; empty is as many as the raffle's size has. */
+  digits: z.string(),
+  /** Hours after the draw its result may be recorded; empty is 24. */
+  deadlineHours: z.string(),
   round: z.string(),
 });
+
+/** An optional whole number within min…max: null when it is one (or empty), else `message`. */
+function optionalWhole(value: string, min: number, max: number, message: string): string | null {
+  const text = value.trim();
+  if (!text) return null;
+  return /^\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? null : message;
+}
 
 export type PrizeDraft = z.input<typeof prizeDraftSchema>;
 
@@ -57,11 +82,19 @@ export type PrizeDraft = z.input<typeof prizeDraftSchema>;
 export function prizesSchema(m: PrizeMessages) {
   const text = (value: string) => (!value.trim() ? m.required : value.trim().length < DRAW_LIMITS.textMin ? m.tooShort : null);
   return z.object({
+    /** The raffle's rule (prizes editor only): one of OFFERED_RULES, or the one it keeps. */
+    rule: z.string().optional(),
     prizes: z.array(
       prizeDraftSchema.superRefine((d, ctx) => {
         const problems: [keyof PrizeDraft, string | null][] = [["title", text(d.title)]];
         if (d.kind === "lottery") {
-          problems.push(["lotteryName", text(d.lotteryName)], ["drawDate", d.drawDate ? null : m.required], ["sourceUrl", d.sourceUrl.trim() ? null : m.required]);
+          problems.push(
+            ["lotteryName", text(d.lotteryName)],
+            ["drawDate", d.drawDate ? null : m.required],
+            ["sourceUrl", d.sourceUrl.trim() ? null : m.required],
+            ["digits", optionalWhole(d.digits, DRAW_LIMITS.digitsMin, DRAW_LIMITS.digitsMax, m.digitsRange)],
+            ["deadlineHours", optionalWhole(d.deadlineHours, DRAW_LIMITS.deadlineHoursMin, DRAW_LIMITS.deadlineHoursMax, m.deadlineHoursRange)],
+          );
         } else {
           const round = d.round.trim();
           const valid = /^\d+$/.test(round) && Number(round) >= 1 && Number(round) <= DRAW_LIMITS.roundMax;
@@ -76,7 +109,7 @@ export function prizesSchema(m: PrizeMessages) {
 export type PrizesValues = z.input<ReturnType<typeof prizesSchema>>;
 
 export function emptyPrize(): PrizeDraft {
-  return { title: "", description: "", image: "", kind: "lottery", lotteryName: "", drawDate: "", drawTime: "", timeZone: DEFAULT_LOTTERY_TIME_ZONE, sourceUrl: "", round: "" };
+  return { title: "", description: "", image: "", kind: "lottery", lotteryName: "", drawDate: "", drawTime: "", timeZone: DEFAULT_LOTTERY_TIME_ZONE, sourceUrl: "", digits: "", deadlineHours: "", round: "" };
 }
 
 export function prizeDraftOf(prize: Pick<AdminPrize, "title" | "description" | "image" | "source">): PrizeDraft {
@@ -94,6 +127,8 @@ export function prizeDraftOf(prize: Pick<AdminPrize, "title" | "description" | "
           drawTime: source.drawTime ?? "",
           timeZone: source.timeZone || DEFAULT_LOTTERY_TIME_ZONE,
           sourceUrl: source.sourceUrl,
+          digits: source.digits == null ? "" : String(source.digits),
+          deadlineHours: source.deadlineHours == null ? "" : String(source.deadlineHours),
         }
       : { kind: "beacon", round: String(source.round) }),
   };
@@ -103,7 +138,16 @@ export function prizeDraftOf(prize: Pick<AdminPrize, "title" | "description" | "
 export function prizeInputOf(d: PrizeDraft): PrizeInput {
   const source: PrizeInput["source"] =
     d.kind === "lottery"
-      ? { kind: "lottery", lotteryName: d.lotteryName.trim(), drawDate: d.drawDate, drawTime: d.drawTime || null, timeZone: d.timeZone, sourceUrl: d.sourceUrl.trim() }
+      ? {
+          kind: "lottery",
+          lotteryName: d.lotteryName.trim(),
+          drawDate: d.drawDate,
+          drawTime: d.drawTime || null,
+          timeZone: d.timeZone,
+          sourceUrl: d.sourceUrl.trim(),
+          digits: d.digits.trim() ? Number(d.digits.trim()) : null,
+          deadlineHours: d.deadlineHours.trim() ? Number(d.deadlineHours.trim()) : null,
+        }
       : { kind: "beacon", round: Number(d.round.trim()) };
   return { title: d.title.trim(), description: d.description.trim(), image: d.image.trim() || null, source };
 }
@@ -118,6 +162,8 @@ const PRIZE_FIELDS = {
   "source.drawTime": "drawTime",
   "source.timeZone": "timeZone",
   "source.sourceUrl": "sourceUrl",
+  "source.digits": "digits",
+  "source.deadlineHours": "deadlineHours",
   "source.round": "round",
 } as const satisfies Record<string, keyof PrizeDraft>;
 

@@ -13,6 +13,7 @@ import { PurchaseDetailDialog } from "../purchase-detail-dialog";
 import { FreezeSection } from "./freeze-section";
 import { PrizeCard } from "./prize-card";
 import { PrizesEditor } from "./prizes-editor";
+import { RuleField } from "./rule-field";
 import { useDrawWrite, type DrawWrite } from "./use-draw-write";
 
 /**
@@ -79,10 +80,13 @@ function DrawSections({ raffleId, view, write }: { raffleId: number; view: Admin
         {prizesEditable(view) ? (
           <PrizesEditor raffleId={raffleId} view={view} write={write} />
         ) : (
-          <p role="note" className="flex items-start gap-2 rounded-md border border-warning bg-warning/10 p-3 text-sm" data-testid="prizes-locked">
-            <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />
-            {view.rulesLocked ? t("prizes.locked") : t("prizes.frozen")}
-          </p>
+          <div className="grid gap-4">
+            <p role="note" className="flex items-start gap-2 rounded-md border border-warning bg-warning/10 p-3 text-sm" data-testid="prizes-locked">
+              <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />
+              {view.rulesLocked ? t("prizes.locked") : t("prizes.frozen")}
+            </p>
+            <RuleField value={view.commitment?.rule || view.rule} disabled note={view.rulesLocked ? t("prizes.ruleLocked") : undefined} />
+          </div>
         )}
       </Section>
       <Section id="draw-freeze" title={t("freeze.title")}>

@@ -161,6 +161,10 @@ function useStepText(maxTickets: number): (step: DrawStep) => string {
         return t("place", { count: formatCount(step.count, locale), remainder: formatCount(step.remainder, locale), number: n(step.number) });
       case "nextSource":
         return t("nextSource");
+      case "rehashed":
+        return t("rehashed", { randomness: step.randomnessHex });
+      case "sourceLapsed":
+        return t("sourceLapsed", { source: String(step.source), deadline: formatDate(step.deadline, locale, true) });
     }
   };
 }

@@ -79,6 +79,25 @@ export function PrizeFields({
           <FormField control={control} name={`prizes.${index}.sourceUrl`} label={t("sourceUrl")} className="sm:col-span-2">
             {(field) => <Input {...field} type="url" inputMode="url" placeholder="https://…" maxLength={DRAW_LIMITS.urlMax} />}
           </FormField>
+          <FormField control={control} name={`prizes.${index}.deadlineHours`} label={t("deadlineHours")} hint={t("deadlineHoursHint")}>
+            {(field) => (
+              <Input
+                {...field}
+                type="number"
+                inputMode="numeric"
+                min={DRAW_LIMITS.deadlineHoursMin}
+                max={DRAW_LIMITS.deadlineHoursMax}
+                step={1}
+                placeholder="24"
+                data-testid={`prize-deadline-hours-${index}`}
+              />
+            )}
+          </FormField>
+          <FormField control={control} name={`prizes.${index}.digits`} label={t("digits")} hint={t("digitsHint")}>
+            {(field) => (
+              <Input {...field} type="number" inputMode="numeric" min={DRAW_LIMITS.digitsMin} max={DRAW_LIMITS.digitsMax} step={1} data-testid={`prize-digits-${index}`} />
+            )}
+          </FormField>
         </div>
       ) : (
         <BeaconRound control={control} index={index} salesCloseAt={salesCloseAt ?? null} setValue={setValue} />

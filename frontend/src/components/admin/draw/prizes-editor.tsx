@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useMemo, useState } from "react";
-import { useFieldArray, useForm } from "react-hook-form";
+import { Controller, useFieldArray, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocale, useTranslations } from "next-intl";
 import { ArrowDown, ArrowUp, Loader2, Plus, Trash2 } from "lucide-react";
@@ -12,6 +12,7 @@ import type { AdminDrawView } from "@/lib/api/types";
 import { formatCount } from "@/lib/format";
 import { notify } from "@/lib/notify";
 import {
+  DEFAULT_RULE,
   DRAW_LIMITS,
   emptyPrize,
   prizeDraftOf,
@@ -22,9 +23,10 @@ import {
 } from "@/lib/validations/draw";
 import { applyServerFieldErrors } from "@/lib/validations/server-errors";
 import { PrizeFields } from "./prize-fields";
+import { isOfferedRule, RuleField } from "./rule-field";
 import type { DrawWrite } from "./use-draw-write";
 
-const valuesOf = (view: AdminDrawView): PrizesValues => ({ prizes: prizesInOrder(view).map(prizeDraftOf) });
+const valuesOf = (view: AdminDrawView): PrizesValues => ({ rule: view.rule || DEFAULT_RULE, prizes: prizesInOrder(view).map(prizeDraftOf) });
 
 /**
  * The prizes in their order (the first is drawn first): title, description, optional image and
@@ -40,6 +42,8 @@ export function PrizesEditor({ raffleId, view, write }: { raffleId: number; view
         required: tf("required"),
         tooShort: tf("tooShort", { min: DRAW_LIMITS.textMin }),
         roundRange: tf("outOfRange", { min: formatCount(1, locale), max: formatCount(DRAW_LIMITS.roundMax, locale) }),
+        digitsRange: tf("outOfRange", { min: formatCount(DRAW_LIMITS.digitsMin, locale), max: formatCount(DRAW_LIMITS.digitsMax, locale) }),
+        deadlineHoursRange: tf("outOfRange", { min: formatCount(DRAW_LIMITS.deadlineHoursMin, locale), max: formatCount(DRAW_LIMITS.deadlineHoursMax, locale) }),
       }),
     [tf, locale],
   );
@@ -56,7 +60,7 @@ export function PrizesEditor({ raffleId, view, write }: { raffleId: number; view
       return;
     }
     const saved = await write(
-      () => savePrizes(raffleId, values.prizes.map(prizeInputOf)),
+      () => savePrizes(raffleId, values.prizes.map(prizeInputOf), isOfferedRule(values.rule) ? values.rule : null),
       { done: t("saved"), failed: t("saveError") },
       (error) => applyServerFieldErrors(error, setError, prizeServerFields(values.prizes.length)),
     );
@@ -66,6 +70,7 @@ export function PrizesEditor({ raffleId, view, write }: { raffleId: number; view
   const full = rows.fields.length >= MAX_PRIZES;
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="grid gap-4" data-testid="prizes-editor">
+      <Controller control={control} name="rule" render={({ field }) => <RuleField value={field.value ?? DEFAULT_RULE} onChange={field.onChange} disabled={view.rulesLocked} />} />
       {rows.fields.length === 0 && <p className="text-sm text-muted-foreground">{t("empty")}</p>}
       <ol className="grid gap-4">
         {rows.fields.map((row, index) => {

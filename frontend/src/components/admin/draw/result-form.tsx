@@ -30,14 +30,16 @@ interface ResultFormProps {
   raffleId: number;
   prize: AdminPrize;
   digitsUsed: number;
-  /** Not yet: the ledger is not frozen or an earlier prize is not drawn (the card says which). */
+  /** The prize's fallback drand round, when that is what is recorded now (the server knows which round). */
+  fallbackRound?: number;
+  /** Not yet: the ledger is not frozen (the card says so). */
   disabled: boolean;
   write: DrawWrite;
 }
 
 /** Recording a prize's result, in the form its source needs. */
 export function ResultForm(props: ResultFormProps) {
-  return props.prize.source.kind === "lottery" ? <LotteryResultForm {...props} /> : <BeaconResultForm {...props} />;
+  return props.prize.source.kind === "lottery" && props.fallbackRound === undefined ? <LotteryResultForm {...props} /> : <BeaconResultForm {...props} />;
 }
 
 function RecordButton({ position, pending, disabled }: { position: number; pending: boolean; disabled: boolean }) {
@@ -103,7 +105,7 @@ function LotteryResultForm({ raffleId, prize, digitsUsed, disabled, write }: Res
  * for the server to fetch. A round not published yet (409 `beacon_round_not_yet`) or drand out of
  * reach (503 `beacon_unavailable`) is told by the toast in the server's words.
  */
-function BeaconResultForm({ raffleId, prize, disabled, write }: ResultFormProps) {
+function BeaconResultForm({ raffleId, prize, fallbackRound, disabled, write }: ResultFormProps) {
   const t = useTranslations("admin.draw.results");
   const { control, handleSubmit, setError, formState } = useForm<BeaconResultValues>({ resolver: zodResolver(beaconResultSchema), defaultValues: { signature: "" } });
 
@@ -124,7 +126,12 @@ function BeaconResultForm({ raffleId, prize, disabled, write }: ResultFormProps)
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="grid gap-3" data-testid={`result-form-${prize.position}`}>
       <fieldset disabled={disabled} className="grid gap-3">
-        <FormField control={control} name="signature" label={t("signature")} hint={t("signatureHint")}>
+        <FormField
+          control={control}
+          name="signature"
+          label={fallbackRound === undefined ? t("signature") : t("fallbackSignature", { round: String(fallbackRound) })}
+          hint={t("signatureHint")}
+        >
           {(field) => <Textarea {...field} rows={2} spellCheck={false} autoComplete="off" className="break-all font-mono text-xs" data-testid={`result-input-${prize.position}`} />}
         </FormField>
       </fieldset>
