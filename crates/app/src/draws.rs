@@ -21,7 +21,7 @@ use rifa_domain::draw::settle::{
     ChainLink, PrizeProgress, Settlement, SourceState, settle_in_order,
 };
 use rifa_domain::id::PrizeId;
-use rifa_domain::raffle::{Raffle, RaffleId};
+use rifa_domain::raffle::{Raffle, RaffleId, RaffleStatus};
 use rifa_domain::validation::web_url;
 use rifa_domain::{FieldErrors, Lang};
 use rifa_ports::outbound::{CertificateRenderer, DrawCertificate, InclusionProof};
@@ -902,6 +902,21 @@ where
             .map_err(|(index, e)| {
                 anyhow::anyhow!("prize {}'s recorded result is unreadable: {e:?}", index + 1)
             })?;
+        let drawn_after: BTreeSet<usize> = settled
+            .iter()
+            .filter(|(_, s)| matches!(s, Settlement::Decided { .. }))
+            .map(|(index, _)| *index)
+            .chain(
+                prizes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.draw.is_some())
+                    .map(|(index, _)| index),
+            )
+            .collect();
+        let last_drawn = (drawn_after.len() == prizes.len())
+            .then(|| drawn_after.last().copied())
+            .flatten();
         for (index, settlement) in settled {
             let Settlement::Decided {
                 source,
@@ -935,22 +950,32 @@ where
                 drawn_at: at,
                 winner: None,
             };
+            // The last prize drawn finishes the raffle: it leaves every list of raffles on sale.
+            let finishes = last_drawn == Some(index);
+            let mut changes = vec![
+                Change::new("result", None, Some(result_text(&draw.result))),
+                Change::new(
+                    "winningNumber",
+                    None,
+                    draw.winning_number.map(|n| n.to_string()),
+                ),
+            ];
+            if finishes {
+                changes.push(Change::new(
+                    "status",
+                    Some(raffle.status.as_str().to_owned()),
+                    Some(RaffleStatus::Finished.as_str().to_owned()),
+                ));
+            }
             let entry = self.entry(
                 by,
                 AuditAction::DrawPrizeDrawn,
                 format!("prize:{}", record.id.get()),
-                vec![
-                    Change::new("result", None, Some(result_text(&draw.result))),
-                    Change::new(
-                        "winningNumber",
-                        None,
-                        draw.winning_number.map(|n| n.to_string()),
-                    ),
-                ],
+                changes,
             );
             match self
                 .store
-                .record_draw(raffle.id, record.id, &draw, holder, &entry)
+                .record_draw(raffle.id, record.id, &draw, holder, finishes, &entry)
                 .await
             {
                 Ok(()) => {

@@ -292,7 +292,8 @@ pub trait DrawRepository: Send + Sync + 'static {
 
     /// Records a prize's draw (`winner` is ignored: `winner_purchase` names it) and queues the
     /// winner's [`crate::MailKind::PrizeWon`] message, in one transaction; a prize is drawn
-    /// once, a number wins once (the database decides both).
+    /// once, a number wins once (the database decides both). The raffle's last prize
+    /// (`finishes_raffle`) marks the raffle finished in the same transaction.
     ///
     /// # Errors
     /// `AlreadyDrawn`, or a storage failure.
@@ -302,6 +303,7 @@ pub trait DrawRepository: Send + Sync + 'static {
         prize: PrizeId,
         draw: &PrizeDraw,
         winner_purchase: Option<PurchaseId>,
+        finishes_raffle: bool,
         audit: &AuditEntry,
     ) -> impl Future<Output = Result<(), RecordDrawError>> + Send;
 

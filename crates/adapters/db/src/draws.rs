@@ -725,6 +725,7 @@ impl DrawRepository for Db {
         prize: PrizeId,
         draw: &PrizeDraw,
         winner_purchase: Option<PurchaseId>,
+        finishes_raffle: bool,
         entry: &AuditEntry,
     ) -> Result<(), RecordDrawError> {
         let columns = ResultColumns::of(&draw.result);
@@ -769,6 +770,17 @@ impl DrawRepository for Db {
                 .context("failed to read the winner's purchase")?
                 .context("the winner's purchase is gone")?;
             outbox::enqueue_prize_won(&txn, prize, &row, draw.drawn_at).await?;
+        }
+        if finishes_raffle {
+            raffles::Entity::update_many()
+                .col_expr(
+                    raffles::Column::Status,
+                    sea_orm::sea_query::Expr::value(RaffleStatus::Finished.as_str()),
+                )
+                .filter(raffles::Column::Id.eq(raffle.get()))
+                .exec(&txn)
+                .await
+                .context("failed to finish the raffle")?;
         }
         audit::append(&txn, entry).await?;
         txn.commit().await.context("failed to commit the draw")?;

@@ -403,6 +403,17 @@ async fn a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it(app: Te
                {"step": "wins", "number": 5}])
     );
     assert_eq!(drawn["awaiting"], Value::Null);
+    // Both prizes drawn: the raffle finished itself and left the raffles on sale.
+    let page = app.get_json(&format!("/api/raffles/{raffle}")).await;
+    assert_eq!(page["status"], "finished", "{page}");
+    let on_sale = app.get_json("/api/raffles").await;
+    assert!(
+        on_sale
+            .as_array()
+            .or_else(|| on_sale["raffles"].as_array())
+            .is_some_and(|list| list.iter().all(|r| r["id"] != raffle)),
+        "{on_sale}"
+    );
 
     // The public sees a first name, an initial and a country; never a contact.
     let public = app.get_json(&format!("/api/raffles/{raffle}/draw")).await;

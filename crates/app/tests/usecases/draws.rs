@@ -68,13 +68,16 @@ fn result(text: &str) -> LotteryResultInput {
     }
 }
 
-/// Ends the raffle's sales (status finished), as an admin would at the draw.
+/// Ends the raffle's sales by its end date, a minute ago; it stays listed as on sale until it is
+/// drawn.
 async fn close_sales(t: &Harness, raffle: &Raffle) {
+    let ended = rifa_ports::Clock::now(&t.clock) - TimeDelta::minutes(1);
     let draft = RaffleDraft::parse(RaffleInput {
         title: Some(raffle.title.clone()),
         description: Some(raffle.description.clone()),
         price: Some("13.00".parse().unwrap()),
-        status: Some("finished".into()),
+        status: Some("available".into()),
+        end_date: Some(ended.to_rfc3339()),
         max_tickets: Some(i64::from(raffle.max_tickets)),
         max_tickets_per_purchase: Some(10),
         ..RaffleInput::default()
@@ -621,6 +624,17 @@ async fn a_prize_is_delivered_once_within_its_claim_window() {
         )
         .await
         .unwrap();
+    // Its only prize drawn, the raffle is finished: it leaves the raffles on sale.
+    let finished = t.draws().admin_draw(raffle.id).await.unwrap().raffle;
+    assert_eq!(finished.status, rifa_domain::raffle::RaffleStatus::Finished);
+    let last = t.store.trail().last().unwrap().entry.clone();
+    assert_eq!(last.action, AuditAction::DrawPrizeDrawn);
+    assert!(
+        last.changes.iter().any(|c| c.field == "status"
+            && c.before.as_deref() == Some("available")
+            && c.after.as_deref() == Some("finished")),
+        "{last:?}"
+    );
     t.clock.advance(TimeDelta::days(3));
     assert!(matches!(
         t.draws()

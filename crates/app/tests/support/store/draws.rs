@@ -296,6 +296,7 @@ impl DrawRepository for MemoryStore {
         prize: PrizeId,
         draw: &PrizeDraw,
         winner_purchase: Option<PurchaseId>,
+        finishes_raffle: bool,
         audit: &AuditEntry,
     ) -> Result<(), RecordDrawError> {
         let mut state = self.state();
@@ -325,6 +326,9 @@ impl DrawRepository for MemoryStore {
                 draw.drawn_at,
                 None,
             );
+        }
+        if finishes_raffle && let Some(row) = state.raffles.get_mut(&raffle) {
+            row.status = RaffleStatus::Finished;
         }
         state.append_audit(audit);
         Ok(())
