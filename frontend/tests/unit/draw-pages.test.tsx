@@ -8,7 +8,7 @@ import { RaffleDrawSection, RaffleDrawView } from "@/components/draw/raffle-draw
 import { HomeWinners } from "@/components/home/home-winners";
 import { swrConfig } from "@/lib/api/fetcher";
 import type { PublicDraw, PublishedLedger, PublicWinner } from "@/lib/api/types";
-import { hex, LEDGER_SALT, publicDrawFixture, publishedLedger, sha, tagOf } from "./draw-fixtures";
+import { beaconResult, hex, LEDGER_SALT, publicDrawFixture, publishedLedger, sha, tagOf } from "./draw-fixtures";
 import { Intl } from "./intl";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -200,7 +200,10 @@ describe("the verification page", () => {
     expect(screen.getByTestId("prize-steps-2")).toHaveTextContent("El 5678 ya ganó un premio anterior: el siguiente número vendido que no ha ganado es el 9000.");
     expect(screen.queryByTestId("prize-verdict-3")).toBeNull();
     expect(screen.getByTestId("prize-pending-3")).toHaveTextContent("Todavía no se ha sorteado.");
-    expect(screen.getByRole("link", { name: /Descargar JSON/ })).toHaveAttribute("href", "/api/raffles/17/draw/ledger");
+    expect(screen.getByRole("link", { name: /Descargar el archivo del sorteo/ })).toHaveAttribute("href", "/api/raffles/17/draw/ledger");
+    // A verifier the buyer can keep: the Python script and the document it implements.
+    expect(screen.getByRole("link", { name: /Descargar el verificador/ })).toHaveAttribute("href", "/api/draw/verifier/verify_draw.py");
+    expect(screen.getByRole("link", { name: /VERIFYING\.md/ })).toHaveAttribute("href", "/api/draw/verifier/VERIFYING.md");
     expect(screen.getByText(/rifa-api verify-draw archivo\.json/)).toBeInTheDocument();
   });
 
@@ -231,6 +234,22 @@ describe("the verification page", () => {
     expect(screen.getByText("Número al azar público de la ronda 1234567.")).toBeInTheDocument();
     // The exact reading, with the technical words, is in the technical details.
     expect(screen.getByTestId("details-beacon")).toHaveTextContent("primeros 8 bytes");
+  });
+
+  it("says a round was used where the prize's chain announces no round, in both languages", async () => {
+    // Prize 1's source is a lottery: a round in its place has no announced round to compare with.
+    const draw = publishedLedger();
+    draw.prizes[0]!.result = beaconResult(1_234_567);
+    stubLedger(draw);
+    const { unmount } = showVerification();
+    const verdict = await screen.findByTestId("prize-verdict-1");
+    expect(verdict).toHaveAttribute("data-ok", "false");
+    expect(verdict).toHaveTextContent("No vale: se usó el número al azar de la ronda 1234567, pero en ese lugar de la cadena del premio no hay ronda anunciada.");
+    expect(verdict).not.toHaveTextContent("ronda 0");
+    unmount();
+    showVerification("en");
+    const english = await screen.findByTestId("prize-verdict-1");
+    expect(english).toHaveTextContent("Not valid: the random number of round 1234567 was used where the prize's chain announces no round.");
   });
 
   it("finds a buyer's numbers by reference, proven in the list, and which won", async () => {
@@ -304,6 +323,6 @@ describe("the verification page", () => {
     stubLedger({ ...publishedLedger(), root: "not a digest" });
     showVerification();
     expect(await screen.findByTestId("ledger-unreadable")).toHaveTextContent("no se puede leer");
-    expect(screen.getByRole("link", { name: /Descargar JSON/ })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Descargar el archivo del sorteo/ })).toBeInTheDocument();
   });
 });

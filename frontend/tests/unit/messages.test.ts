@@ -62,7 +62,7 @@ const SPEC_CAPITALS = new Set([
 ]);
 
 /** Names written with a capital wherever they stand (brands, places, days, a tab's name). */
-const PROPER = new Set(["WhatsApp", "Zelle", "Banesco", "Táchira", "Unidos", "States", "Spanish", "Monday", "Saturday", "Rifa", "Merkle", "Certificate", "Transparency", "PDFs", "Verificar", "Verify", "Tesseract", "Docker"]);
+const PROPER = new Set(["WhatsApp", "Zelle", "Banesco", "Táchira", "Unidos", "States", "Spanish", "Monday", "Saturday", "Rifa", "Merkle", "Certificate", "Transparency", "PDFs", "Verificar", "Verify", "Tesseract", "Docker", "Python"]);
 
 /** Words of a message with a capital where a sentence does not start (ICU arguments and tags left out). */
 function midSentenceCapitals(message: string): string[] {

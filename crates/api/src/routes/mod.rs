@@ -126,6 +126,8 @@ pub fn table() -> Vec<Endpoint> {
         documented!(draws::ledger::ledger),
         documented!(draws::public::view),
         documented!(draws::certificate::certificate),
+        documented!(draws::verifier::script),
+        documented!(draws::verifier::document),
         documented!(auth::login::login),
         documented!(auth::me::me),
         documented!(auth::logout::logout),

@@ -533,6 +533,42 @@ async fn a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it(app: Te
         "{out}"
     );
     assert_eq!(run("roto.json", "{", &[]).0, Some(2));
+
+    // The page offers a verifier a buyer can keep: the Python script this build was tested
+    // with, which runs with Python alone.
+    let served = app.get("/api/draw/verifier/verify_draw.py").await;
+    assert_eq!(served.status(), StatusCode::OK);
+    assert!(
+        served.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .contains("verify_draw.py")
+    );
+    let script = dir.join("verify_draw.py");
+    std::fs::write(&script, served.text().await.unwrap()).unwrap();
+    let vectors = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/formats/draw-vectors.json"
+    );
+    let checked = std::process::Command::new("python3")
+        .arg(&script)
+        .args(["--vectors", vectors])
+        .output()
+        .unwrap();
+    assert!(
+        checked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&checked.stdout)
+    );
+    let document = app.get("/api/draw/verifier/VERIFYING.md").await;
+    assert_eq!(document.status(), StatusCode::OK);
+    assert!(
+        document
+            .text()
+            .await
+            .unwrap()
+            .starts_with("# Verifying a Rifa draw")
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -271,7 +271,10 @@ function PrizesCheck({ ledger, findings }: { ledger: PublishedLedger; findings: 
                       : finding.kind === "winnerDiffers"
                         ? t("differs", { published: label(finding.published), computed: label(finding.computed) })
                         : finding.kind === "roundDiffers"
-                          ? t("roundDiffers", { announced: String(finding.announced), used: String(finding.used) })
+                          ? // Announced 0: the chain has a lottery (or nothing) where the round was used.
+                            finding.announced === 0
+                            ? t("roundNotAnnounced", { used: String(finding.used) })
+                            : t("roundDiffers", { announced: String(finding.announced), used: String(finding.used) })
                           : finding.kind === "randomnessDiffers"
                             ? t("randomnessDiffers")
                             : t("unreadable")}
@@ -375,19 +378,40 @@ function MyNumbers({ ledger, findings, initialReference }: { ledger: PublishedLe
   );
 }
 
+/** The verifier a buyer can keep, and the document it implements, as this build serves them. */
+const VERIFIER_SCRIPT = "/api/draw/verifier/verify_draw.py";
+const VERIFIER_DOCUMENT = "/api/draw/verifier/VERIFYING.md";
+
 function Offline({ ledger }: { ledger: PublishedLedger }) {
   const t = useTranslations("draw.verify.offline");
   return (
     <section aria-labelledby="offline-title" className="space-y-3 rounded-xl border bg-muted/40 p-5 text-sm">
       <h2 id="offline-title" className="text-lg font-semibold">{t("title")}</h2>
       <p className="text-muted-foreground">{t("text")}</p>
-      <code className="block overflow-x-auto rounded bg-background p-3 font-mono text-xs">rifa-api verify-draw {t("file")}</code>
-      <Button asChild variant="outline">
-        <a href={swrKeys.drawLedger(ledger.raffleId)} download={`rifa-${ledger.raffleId}-${t("file")}`}>
-          <Download aria-hidden />
-          {t("download")}
-        </a>
-      </Button>
+      <code className="block overflow-x-auto rounded bg-background p-3 font-mono text-xs">python3 verify_draw.py {t("file")}</code>
+      <p className="text-muted-foreground">{t("python")}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline">
+          <a href={swrKeys.drawLedger(ledger.raffleId)} download={`rifa-${ledger.raffleId}-${t("file")}`}>
+            <Download aria-hidden />
+            {t("download")}
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <a href={VERIFIER_SCRIPT} download="verify_draw.py" data-testid="verifier-script">
+            <Download aria-hidden />
+            {t("script")}
+          </a>
+        </Button>
+        <Button asChild variant="ghost">
+          <a href={VERIFIER_DOCUMENT} download="VERIFYING.md">
+            {t("document")}
+          </a>
+        </Button>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {t("rust")} <code className="font-mono">rifa-api verify-draw {t("file")}</code>
+      </p>
     </section>
   );
 }

@@ -5093,6 +5093,97 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/draw/verifier/verify_draw.py": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `verify_draw.py`: checks a published draw file offline with Python 3.9+ alone
+         *     (`python3 verify_draw.py sorteo.json [--ref RF-…] [--lang en]`).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/x-python": string;
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/draw/verifier/VERIFYING.md": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `VERIFYING.md`: every byte of the draw, the rules and the test vectors' layout. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/markdown": string;
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/objects/upload": {
         parameters: {
             query?: never;
@@ -5750,7 +5841,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The published draw file (`rifa-draw-v1`): the frozen ledger, its root, and every prize's
+         * The published draw file (`rifa-draw-v2`): the frozen ledger, its root, and every prize's
          *     source, result and winner. The verification page and `rifa-api verify-draw FILE` check it
          *     with nothing else. 409 `draw_not_frozen` before the freeze.
          */

@@ -1,6 +1,6 @@
 import type { DrawStep, PrizeResult, PrizeSource, PublishedLedger } from "@/lib/api/types";
 import { chainOf, digitsRead, recordInstant, sourceDeadline, UnreadableSourceError } from "./chain";
-import { parseRule, settlePrize, type ChainLink, type Rule } from "./fair";
+import { parseRule, settlePrize, type ChainLink, type Rule, type Settlement } from "./fair";
 
 /**
  * The verifiable draw checked in the browser (decision 0020): the same bytes as the Rust
@@ -549,21 +549,26 @@ export async function checkLedger(published: PublishedLedger): Promise<Finding[]
 
   const sold = new Set(numbers);
   const won = new Set<number>();
+  // Once a prize waits for a source (or its result cannot be read), the ones after it wait too:
+  // nobody knows who is in play for them (verify.rs `check`, settle.rs settle_in_order).
+  let waiting = false;
   for (const prize of prizes) {
     const { position, winner: publishedWinner } = prize;
     const { chain, links } = linksOf(rule, published.maxTickets, prize, position);
     for (const { source, result } of prize.results) {
       if (result.kind === "beacon") findings.push(...(await beaconFindings(position, chain[source], result)));
     }
-    let settlement;
+    let settlement: Settlement;
     try {
-      settlement = await settlePrize(rule, published.maxTickets, sold, won, links);
+      settlement = waiting ? { kind: "awaiting", source: 0, steps: [] } : await settlePrize(rule, published.maxTickets, sold, won, links);
     } catch (error) {
       if (!(error instanceof UnreadableResultError)) throw error;
+      waiting = true;
       findings.push({ kind: "resultUnreadable", position });
       continue;
     }
     if (settlement.kind === "awaiting") {
+      waiting = true;
       findings.push(
         publishedWinner === null
           ? { kind: "notDrawn", position }

@@ -18,7 +18,7 @@ export const swrKeys = {
   availability: (raffleId: number, admin: boolean) => `${admin ? "/api/admin/raffles" : "/api/raffles"}/${raffleId}/availability`,
   branding: "/api/branding",
   raffle: (raffleId: number) => `/api/raffles/${raffleId}`,
-  /** The published ledger of a frozen draw (also the "Descargar JSON" link). */
+  /** The published ledger of a frozen draw (also the "Descargar el archivo del sorteo" link). */
   drawLedger: (raffleId: number) => `/api/raffles/${raffleId}/draw/ledger`,
   adminRaffles: "/api/admin/raffles",
   adminRaffle: (raffleId: number) => `/api/admin/raffles/${raffleId}`,

@@ -9,4 +9,5 @@ pub mod ledger;
 pub mod prizes;
 pub mod public;
 pub mod result;
+pub mod verifier;
 pub mod winners;
