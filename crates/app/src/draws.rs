@@ -158,6 +158,25 @@ pub struct AdminDraw {
     pub now: DateTime<Utc>,
 }
 
+/// What a result would decide for one prize, before it is recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PreviewedPrize {
+    pub prize: PrizeId,
+    pub position: u32,
+    pub title: String,
+    pub outcome: Previewed,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Previewed {
+    /// `number` would win; its holder as the public would see them (`María G.`).
+    Winner { number: u32, public_name: String },
+    /// Nothing is left in play.
+    NoWinner,
+    /// The prize would wait for source `source` of its chain (1: its drand round).
+    Awaiting { source: u32 },
+}
+
 /// A raffle's draw as its page shows it (winners' contacts are the edge's to leave out).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PublicDraw {
@@ -225,6 +244,18 @@ pub trait DrawService: Send + Sync + 'static {
         input: &LotteryResultInput,
         by: &Actor,
     ) -> Result<AdminDraw, DrawError>;
+
+    /// What recording a lottery prize's result would decide, recording nothing: the prizes it
+    /// would draw (each with its winner as the public sees them) and the one left waiting.
+    ///
+    /// # Errors
+    /// As [`DrawService::draw_from_lottery`], but nothing is stored.
+    async fn preview_lottery(
+        &self,
+        raffle: RaffleId,
+        prize: PrizeId,
+        input: &LotteryResultInput,
+    ) -> Result<Vec<PreviewedPrize>, DrawError>;
 
     /// Records the drand round of a prize's chain (its own, or the one after its lottery's
     /// deadline): the `signature` an admin pasted (hex), or the round fetched from the relay
@@ -660,39 +691,68 @@ where
         input: &LotteryResultInput,
         by: &Actor,
     ) -> Result<AdminDraw, DrawError> {
-        let (raffle, commitment, prizes, index) = self.undrawn(raffle, prize).await?;
-        let record = &prizes[index];
-        let source = &record.prize.source;
-        let PrizeSource::Lottery { draw_date, .. } = source else {
-            return Err(DrawError::WrongSource);
-        };
+        let checked = self.lottery_result(raffle, prize, input).await?;
+        let record = &checked.prizes[checked.index];
+        self.record(&checked.raffle, record, 0, checked.result, by)
+            .await?;
+        self.settle(&checked.raffle, &checked.commitment, by)
+            .await?;
+        self.admin_view_of(checked.raffle).await
+    }
+
+    async fn preview_lottery(
+        &self,
+        raffle: RaffleId,
+        prize: PrizeId,
+        input: &LotteryResultInput,
+    ) -> Result<Vec<PreviewedPrize>, DrawError> {
+        let LotteryResult {
+            raffle,
+            commitment,
+            mut prizes,
+            index,
+            result,
+        } = self.lottery_result(raffle, prize, input).await?;
+        if prizes[index].results.iter().any(|r| r.source == 0) {
+            return Err(DrawError::ResultAlreadyRecorded);
+        }
         let at = now(&self.clock);
-        if at < source.draws_at() {
-            return Err(DrawError::SourceNotDrawnYet {
-                draws_at: source.draws_at(),
-                local: source.local_time(source.draws_at()),
-            });
-        }
-        if let [_, PrizeSource::Beacon { round }] = chain(commitment.rule, source)[..]
-            && let Some(deadline) = source.deadline().filter(|deadline| at > *deadline)
+        prizes[index].results.push(RecordedResult {
+            source: 0,
+            result,
+            recorded_at: at,
+        });
+        let mut previewed = Vec::new();
+        for (index, settlement) in self
+            .settlements(raffle.id, &commitment, &prizes, at)
+            .await?
         {
-            return Err(DrawError::SourceDeadlinePassed {
-                deadline,
-                local: source.local_time(deadline),
-                round,
+            let outcome = match settlement {
+                Settlement::Awaiting { source, .. } => Previewed::Awaiting {
+                    source: u32::try_from(source).unwrap_or(u32::MAX),
+                },
+                Settlement::Decided { winner: None, .. } => Previewed::NoWinner,
+                Settlement::Decided {
+                    winner: Some(number),
+                    ..
+                } => {
+                    let holder = self.store.holder_of(raffle.id, number).await?;
+                    Previewed::Winner {
+                        number,
+                        public_name: holder
+                            .map(|h| public_name(&h.customer_name))
+                            .unwrap_or_default(),
+                    }
+                }
+            };
+            previewed.push(PreviewedPrize {
+                prize: prizes[index].id,
+                position: prizes[index].position,
+                title: prizes[index].prize.title.clone(),
+                outcome,
             });
         }
-        let result = PrizeResult::parse_lottery(
-            input.result.as_deref(),
-            input.published_on.as_deref(),
-            input.official_url.as_deref(),
-            ResultReading::of(source, commitment.rule, commitment.max_tickets),
-            (*draw_date, source.today(at)),
-        )
-        .map_err(DrawError::Invalid)?;
-        self.record(&raffle, record, 0, result, by).await?;
-        self.settle(&raffle, &commitment, by).await?;
-        self.admin_view_of(raffle).await
+        Ok(previewed)
     }
 
     async fn draw_from_beacon(
@@ -839,6 +899,87 @@ where
         }
     }
 
+    /// A lottery result for `prize` checked as recording it would check it: the prize's
+    /// source is a lottery that has drawn and whose deadline has not passed, and the result
+    /// reads as its rule reads it.
+    async fn lottery_result(
+        &self,
+        raffle: RaffleId,
+        prize: PrizeId,
+        input: &LotteryResultInput,
+    ) -> Result<LotteryResult, DrawError> {
+        let (raffle, commitment, prizes, index) = self.undrawn(raffle, prize).await?;
+        let source = &prizes[index].prize.source;
+        let PrizeSource::Lottery { draw_date, .. } = source else {
+            return Err(DrawError::WrongSource);
+        };
+        let at = now(&self.clock);
+        if at < source.draws_at() {
+            return Err(DrawError::SourceNotDrawnYet {
+                draws_at: source.draws_at(),
+                local: source.local_time(source.draws_at()),
+            });
+        }
+        if let [_, PrizeSource::Beacon { round }] = chain(commitment.rule, source)[..]
+            && let Some(deadline) = source.deadline().filter(|deadline| at > *deadline)
+        {
+            return Err(DrawError::SourceDeadlinePassed {
+                deadline,
+                local: source.local_time(deadline),
+                round,
+            });
+        }
+        let result = PrizeResult::parse_lottery(
+            input.result.as_deref(),
+            input.published_on.as_deref(),
+            input.official_url.as_deref(),
+            ResultReading::of(source, commitment.rule, commitment.max_tickets),
+            (*draw_date, source.today(at)),
+        )
+        .map_err(DrawError::Invalid)?;
+        Ok(LotteryResult {
+            raffle,
+            commitment,
+            prizes,
+            index,
+            result,
+        })
+    }
+
+    /// How the open prizes settle at `at` from what their sources gave, in order.
+    async fn settlements(
+        &self,
+        raffle: RaffleId,
+        commitment: &Commitment,
+        prizes: &[PrizeRecord],
+        at: DateTime<Utc>,
+    ) -> Result<Vec<(usize, Settlement)>, DrawError> {
+        let progress: Vec<PrizeProgress> = prizes
+            .iter()
+            .map(|record| match &record.draw {
+                Some(draw) => PrizeProgress::Decided(draw.winning_number),
+                None => PrizeProgress::Open(links(commitment, record, at)),
+            })
+            .collect();
+        if !progress.iter().any(|p| matches!(p, PrizeProgress::Open(_))) {
+            return Ok(Vec::new());
+        }
+        let sold: BTreeSet<u32> = self
+            .store
+            .ledger_entries(raffle)
+            .await?
+            .iter()
+            .map(|entry| entry.number)
+            .collect();
+        Ok(
+            settle_in_order(commitment.rule, commitment.max_tickets, &sold, &progress).map_err(
+                |(index, e)| {
+                    anyhow::anyhow!("prize {}'s recorded result is unreadable: {e:?}", index + 1)
+                },
+            )?,
+        )
+    }
+
     /// Records what source `source` of the prize `record` gave.
     async fn record(
         &self,
@@ -881,27 +1022,7 @@ where
     ) -> Result<(), DrawError> {
         let prizes = self.store.prizes(raffle.id).await?;
         let at = now(&self.clock);
-        let progress: Vec<PrizeProgress> = prizes
-            .iter()
-            .map(|record| match &record.draw {
-                Some(draw) => PrizeProgress::Decided(draw.winning_number),
-                None => PrizeProgress::Open(links(commitment, record, at)),
-            })
-            .collect();
-        if !progress.iter().any(|p| matches!(p, PrizeProgress::Open(_))) {
-            return Ok(());
-        }
-        let sold: BTreeSet<u32> = self
-            .store
-            .ledger_entries(raffle.id)
-            .await?
-            .iter()
-            .map(|entry| entry.number)
-            .collect();
-        let settled = settle_in_order(commitment.rule, commitment.max_tickets, &sold, &progress)
-            .map_err(|(index, e)| {
-                anyhow::anyhow!("prize {}'s recorded result is unreadable: {e:?}", index + 1)
-            })?;
+        let settled = self.settlements(raffle.id, commitment, &prizes, at).await?;
         let drawn_after: BTreeSet<usize> = settled
             .iter()
             .filter(|(_, s)| matches!(s, Settlement::Decided { .. }))
@@ -936,9 +1057,17 @@ where
                 .map(|r| r.result.clone())
                 .ok_or_else(|| anyhow::anyhow!("the deciding source {source} has no result"))?;
             let holder = match winner {
-                Some(number) => Some(self.store.holder_of(raffle.id, number).await?.ok_or_else(
-                    || anyhow::anyhow!("number {number} is in the ledger but no purchase holds it"),
-                )?),
+                Some(number) => Some(
+                    self.store
+                        .holder_of(raffle.id, number)
+                        .await?
+                        .ok_or_else(|| {
+                            anyhow::anyhow!(
+                                "number {number} is in the ledger but no purchase holds it"
+                            )
+                        })?
+                        .purchase,
+                ),
                 None => None,
             };
             let draw = PrizeDraw {
@@ -994,6 +1123,15 @@ where
         }
         Ok(())
     }
+}
+
+/// A lottery result checked for recording, with what it is recorded against.
+struct LotteryResult {
+    raffle: Raffle,
+    commitment: Commitment,
+    prizes: Vec<PrizeRecord>,
+    index: usize,
+    result: PrizeResult,
 }
 
 /// The sources a prize is drawn from under `rule`, in order: the first rule has none but the

@@ -81,6 +81,13 @@ pub struct Commitment {
     pub rule: Rule,
 }
 
+/// The approved purchase holding a number, and whose it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Holder {
+    pub purchase: PurchaseId,
+    pub customer_name: String,
+}
+
 /// A number an approved purchase holds, as the freeze reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SoldNumber {
@@ -275,7 +282,7 @@ pub trait DrawRepository: Send + Sync + 'static {
         &self,
         raffle: RaffleId,
         number: u32,
-    ) -> impl Future<Output = anyhow::Result<Option<PurchaseId>>> + Send;
+    ) -> impl Future<Output = anyhow::Result<Option<Holder>>> + Send;
 
     /// Records what source `result.source` of a prize's chain gave; each source gives one
     /// result (the database decides).

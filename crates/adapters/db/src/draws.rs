@@ -17,8 +17,8 @@ use rifa_domain::id::PrizeId;
 use rifa_domain::purchase::{PurchaseId, PurchaseStatus};
 use rifa_domain::raffle::{RaffleId, RaffleStatus};
 use rifa_ports::{
-    Commitment, DrawRepository, FreezeAudit, FreezeError, LedgerBuilder, PrizeDelivery, PrizeDraw,
-    PrizeRecord, RecentWinner, RecordDeliveryError, RecordDrawError, RecordResultError,
+    Commitment, DrawRepository, FreezeAudit, FreezeError, Holder, LedgerBuilder, PrizeDelivery,
+    PrizeDraw, PrizeRecord, RecentWinner, RecordDeliveryError, RecordDrawError, RecordResultError,
     RecordedResult, ReplacePrizesError, SoldNumber, UndecidedPurchase, Winner,
 };
 use sea_orm::{
@@ -695,13 +695,15 @@ impl DrawRepository for Db {
             .collect()
     }
 
-    async fn holder_of(&self, raffle: RaffleId, number: u32) -> anyhow::Result<Option<PurchaseId>> {
+    async fn holder_of(&self, raffle: RaffleId, number: u32) -> anyhow::Result<Option<Holder>> {
         let backend = self.conn.get_database_backend();
         let sql = if backend == DatabaseBackend::Postgres {
-            "SELECT p.id FROM purchase_tickets t JOIN purchases p ON p.id = t.purchase_id \
+            "SELECT p.id, p.customer_name FROM purchase_tickets t \
+             JOIN purchases p ON p.id = t.purchase_id \
              WHERE t.raffle_id = $1 AND t.number = $2 AND t.held AND p.status = 'approved'"
         } else {
-            "SELECT p.id FROM purchase_tickets t JOIN purchases p ON p.id = t.purchase_id \
+            "SELECT p.id, p.customer_name FROM purchase_tickets t \
+             JOIN purchases p ON p.id = t.purchase_id \
              WHERE t.raffle_id = ? AND t.number = ? AND t.held AND p.status = 'approved'"
         };
         let row = self
@@ -713,9 +715,14 @@ impl DrawRepository for Db {
             ))
             .await
             .context("failed to find the winning number's purchase")?;
-        row.map(|row| row.try_get::<i64>("", "id").map(PurchaseId::new))
-            .transpose()
-            .context("failed to read the purchase's id")
+        row.map(|row| {
+            Ok::<_, DbErr>(Holder {
+                purchase: PurchaseId::new(row.try_get::<i64>("", "id")?),
+                customer_name: row.try_get("", "customer_name")?,
+            })
+        })
+        .transpose()
+        .context("failed to read the purchase")
     }
 
     #[tracing::instrument(name = "db.record_draw", skip_all, fields(prize.id = prize.get()))]

@@ -2,7 +2,7 @@
 //! also what `rifa-api verify-draw` reads back, so it deserialises too.
 
 use chrono::{DateTime, Utc};
-use rifa_app::draws::{AdminDraw, PublicDraw, PublishedLedger};
+use rifa_app::draws::{AdminDraw, Previewed, PreviewedPrize, PublicDraw, PublishedLedger};
 use rifa_domain::draw::fair::Rule;
 use rifa_domain::draw::ledger::{LedgerEntry, bytes_from_hex, hash_from_hex, to_hex};
 use rifa_domain::draw::prize::{
@@ -1025,6 +1025,79 @@ pub enum ResultRequest {
     /// The round announced for the prize: its signature as drand published it (hex), or
     /// `null` for the server to fetch it from its drand relay. Verified either way.
     Beacon { signature: Option<String> },
+}
+
+/// A lottery's published result, to see what it would decide.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LotteryResultRequest {
+    pub result: Option<String>,
+    /// `YYYY-MM-DD`.
+    pub published_on: Option<String>,
+    pub official_url: Option<String>,
+}
+
+/// What one prize would become.
+#[derive(Serialize, ToSchema)]
+#[serde(
+    tag = "outcome",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum PreviewOutcomeDto {
+    /// `winningNumber` would win; its holder as the public would see them.
+    Winner {
+        winning_number: u32,
+        display_name: String,
+    },
+    /// Nothing is left in play.
+    NoWinner,
+    /// The prize would wait for `source` of its chain (1: its drand round).
+    Awaiting { source: u32 },
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviewedPrizeDto {
+    pub prize_id: i64,
+    pub position: u32,
+    pub title: String,
+    #[serde(flatten)]
+    pub outcome: PreviewOutcomeDto,
+}
+
+/// What recording the result would decide, in the prizes' order.
+#[derive(Serialize, ToSchema)]
+pub struct ResultPreviewDto {
+    pub prizes: Vec<PreviewedPrizeDto>,
+}
+
+impl From<&[PreviewedPrize]> for ResultPreviewDto {
+    fn from(previewed: &[PreviewedPrize]) -> Self {
+        Self {
+            prizes: previewed
+                .iter()
+                .map(|p| PreviewedPrizeDto {
+                    prize_id: p.prize.get(),
+                    position: p.position,
+                    title: p.title.clone(),
+                    outcome: match &p.outcome {
+                        Previewed::Winner {
+                            number,
+                            public_name,
+                        } => PreviewOutcomeDto::Winner {
+                            winning_number: *number,
+                            display_name: public_name.clone(),
+                        },
+                        Previewed::NoWinner => PreviewOutcomeDto::NoWinner,
+                        Previewed::Awaiting { source } => {
+                            PreviewOutcomeDto::Awaiting { source: *source }
+                        }
+                    },
+                })
+                .collect(),
+        }
+    }
 }
 
 /// A prize handed over.

@@ -156,6 +156,7 @@ pub fn table() -> Vec<Endpoint> {
         documented!(draws::admin::view),
         documented!(draws::prizes::replace),
         documented!(draws::freeze::freeze),
+        documented!(draws::result::preview),
         documented!(draws::result::record),
         documented!(draws::delivered::delivered),
         documented!(photos::upload::upload),

@@ -369,6 +369,34 @@ async fn a_raffle_is_drawn_by_its_published_rule_and_anyone_can_check_it(app: Te
     )
     .await;
     assert!(unreadable["fields"]["result"].is_string());
+    // Before recording, the panel sees what the result would decide, and nothing is stored.
+    let preview = app
+        .admin_send(
+            Method::POST,
+            &format!("/api/admin/raffles/{raffle}/prizes/{first}/result/preview"),
+            &json!({"result": "12-0046", "publishedOn": drawn_day(),
+                    "officialUrl": "https://loteria.example/resultados/hoy"}),
+        )
+        .await;
+    assert_eq!(preview.status(), StatusCode::OK);
+    let preview: Value = preview.json().await.unwrap();
+    assert_eq!(
+        preview["prizes"],
+        json!([
+            {"prizeId": first, "position": 1, "title": "Moto", "outcome": "winner",
+             "winningNumber": 46, "displayName": "María G."},
+            {"prizeId": second, "position": 2, "title": "Televisor", "outcome": "winner",
+             "winningNumber": 5, "displayName": "María G."}
+        ])
+    );
+    let unchanged = app
+        .admin_get(&format!("/api/admin/raffles/{raffle}/draw"))
+        .await;
+    assert_eq!(unchanged["prizes"][0]["results"], json!([]));
+    assert_eq!(
+        unchanged["awaiting"],
+        json!({"prizeId": first, "source": 0})
+    );
     let response = record_result(&app, raffle, first, "12-0046").await;
     assert_eq!(response.status(), StatusCode::OK);
     let drawn: Value = response.json().await.unwrap();

@@ -115,6 +115,11 @@ const ROUTES: &[(&str, &str, Need)] = &[
         "/api/admin/raffles/999999/prizes/1/result",
         Some("draws"),
     ),
+    (
+        "POST",
+        "/api/admin/raffles/999999/prizes/1/result/preview",
+        Some("draws"),
+    ),
     ("GET", "/api/admin/raffles/999999/promotions", None),
     (
         "POST",

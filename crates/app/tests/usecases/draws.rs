@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{DateTime, TimeDelta, Utc};
-use rifa_app::draws::{DrawError, LotteryResultInput, build_ledger};
+use rifa_app::draws::{DrawError, LotteryResultInput, Previewed, build_ledger};
 use rifa_domain::audit::AuditAction;
 use rifa_domain::draw::beacon::{first_round_from, round_time};
 use rifa_domain::draw::fair::{Decision, Pool, Reading, Rule, decide};
@@ -352,6 +352,31 @@ async fn results_settle_the_prizes_in_order_and_a_number_wins_once() {
             .await,
         Err(DrawError::BeaconSignatureInvalid { round }) if round == fallback_round()
     ));
+    // What "1046" would decide is shown first, and storing nothing: the first prize to Ana's
+    // 46, and the second waiting for its round (its "046" names a number that won).
+    let preview = t
+        .draws()
+        .preview_lottery(raffle.id, first, &result("1046"))
+        .await
+        .unwrap();
+    assert_eq!(
+        preview
+            .iter()
+            .map(|p| (p.position, p.outcome.clone()))
+            .collect::<Vec<_>>(),
+        [
+            (
+                1,
+                Previewed::Winner {
+                    number: 46,
+                    public_name: "Ana R.".into()
+                }
+            ),
+            (2, Previewed::Awaiting { source: 1 })
+        ]
+    );
+    let untouched = t.draws().admin_draw(raffle.id).await.unwrap();
+    assert!(untouched.prizes[0].results.is_empty() && untouched.prizes[0].draw.is_none());
     // 100 numbers: the last 3 digits, "046", a sold number: it wins the first prize. The
     // second prize's "046" names a number that already won: its fallback round decides.
     let drawn = t

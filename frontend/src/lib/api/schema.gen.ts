@@ -4091,6 +4091,138 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/raffles/{id}/prizes/{prizeId}/result/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What recording a lottery prize's result would decide, recording nothing: each prize it
+         *     would draw, with the winning number and the winner as the public would see them, and the
+         *     prize left waiting for its round. The panel shows it and asks for confirmation before
+         *     recording. Refused as recording would be (409 `prize_source_not_drawn_yet`,
+         *     `prize_source_deadline_passed`, `prize_result_already_recorded`, `prize_already_drawn`,
+         *     `prize_wrong_source`, `draw_not_frozen`; 422 on a field).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    prizeId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LotteryResultRequest"];
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ResultPreviewDto"];
+                    };
+                };
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `forbidden`: the caller's role lacks the permission this route needs (named in `permission`); `password_change_required`: the account must choose its own password first */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `request_timeout`: the body paused or took too long */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description `service_unavailable`: the database cannot be reached; retry after `Retry-After` */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/raffles/{id}/promotions": {
         parameters: {
             query?: never;
@@ -7342,6 +7474,13 @@ export type components = {
             token: string;
             user: components["schemas"]["SessionUserDto"];
         };
+        /** @description A lottery's published result, to see what it would decide. */
+        LotteryResultRequest: {
+            officialUrl?: string | null;
+            /** @description `YYYY-MM-DD`. */
+            publishedOn?: string | null;
+            result?: string | null;
+        };
         /** @description One message of the e-mail outbox. */
         MailDto: {
             /** Format: int32 */
@@ -7477,6 +7616,29 @@ export type components = {
             medianProofToDecisionSeconds?: number | null;
             /** @description Days with decisions, in the admin's time zone, in order. */
             perDay: components["schemas"]["DayDecisionsDto"][];
+        };
+        PreviewedPrizeDto: components["schemas"]["PreviewOutcomeDto"] & {
+            /** Format: int32 */
+            position: number;
+            /** Format: int64 */
+            prizeId: number;
+            title: string;
+        };
+        /** @description What one prize would become. */
+        PreviewOutcomeDto: {
+            display_name: string;
+            /** @enum {string} */
+            outcome: "winner";
+            /** Format: int32 */
+            winning_number: number;
+        } | {
+            /** @enum {string} */
+            outcome: "noWinner";
+        } | {
+            /** @enum {string} */
+            outcome: "awaiting";
+            /** Format: int32 */
+            source: number;
         };
         /** @description SPEC §3 "Price calculation result". */
         PriceQuoteDto: {
@@ -8015,6 +8177,10 @@ export type components = {
         };
         ReleaseAlertResponse: {
             subscribed: boolean;
+        };
+        /** @description What recording the result would decide, in the prizes' order. */
+        ResultPreviewDto: {
+            prizes: components["schemas"]["PreviewedPrizeDto"][];
         };
         /** @description A prize's result: a lottery's published result, or the prize's drand round. */
         ResultRequest: {

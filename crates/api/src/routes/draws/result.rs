@@ -1,7 +1,7 @@
 use actix_web::{HttpResponse, web};
 
 use crate::AppState;
-use crate::dto::{AdminDrawDto, ErrorBody, ResultRequest};
+use crate::dto::{AdminDrawDto, ErrorBody, LotteryResultRequest, ResultPreviewDto, ResultRequest};
 use crate::error::ApiError;
 use crate::extract::{Acting, need};
 use rifa_app::draws::LotteryResultInput;
@@ -64,4 +64,45 @@ pub async fn record(
         }
     };
     Ok(HttpResponse::Ok().json(AdminDrawDto::from(draw)))
+}
+
+/// What recording a lottery prize's result would decide, recording nothing: each prize it
+/// would draw, with the winning number and the winner as the public would see them, and the
+/// prize left waiting for its round. The panel shows it and asks for confirmation before
+/// recording. Refused as recording would be (409 `prize_source_not_drawn_yet`,
+/// `prize_source_deadline_passed`, `prize_result_already_recorded`, `prize_already_drawn`,
+/// `prize_wrong_source`, `draw_not_frozen`; 422 on a field).
+#[tracing::instrument(name = "api.draws.result.preview", skip_all)]
+#[utoipa::path(post, path = "/api/admin/raffles/{id}/prizes/{prizeId}/result/preview", tag = "admin", security(("bearer" = [])),
+    params(("id" = i64, Path), ("prizeId" = i64, Path)),
+    request_body = LotteryResultRequest,
+    responses(
+        (status = 200, body = ResultPreviewDto),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody),
+        (status = 413, body = ErrorBody),
+        (status = 415, body = ErrorBody),
+        (status = 422, body = ErrorBody),
+    ))]
+pub async fn preview(
+    Acting { .. }: Acting<need::Draws>,
+    state: web::Data<AppState>,
+    path: web::Path<(RaffleId, PrizeId)>,
+    body: web::Json<LotteryResultRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (raffle, prize) = path.into_inner();
+    let LotteryResultRequest {
+        result,
+        published_on,
+        official_url,
+    } = body.into_inner();
+    let typed = LotteryResultInput {
+        result,
+        published_on,
+        official_url,
+    };
+    let previewed = state.draws.preview_lottery(raffle, prize, &typed).await?;
+    Ok(HttpResponse::Ok().json(ResultPreviewDto::from(previewed.as_slice())))
 }

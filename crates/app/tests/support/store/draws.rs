@@ -14,9 +14,10 @@ use rifa_domain::id::PrizeId;
 use rifa_domain::purchase::{PurchaseId, PurchaseStatus};
 use rifa_domain::raffle::{RaffleId, RaffleStatus};
 use rifa_ports::{
-    Commitment, DrawRepository, FreezeAudit, FreezeError, LedgerBuilder, MailKind, MailSubject,
-    PrizeDelivery, PrizeDraw, PrizeRecord, RecentWinner, RecordDeliveryError, RecordDrawError,
-    RecordResultError, RecordedResult, ReplacePrizesError, SoldNumber, UndecidedPurchase, Winner,
+    Commitment, DrawRepository, FreezeAudit, FreezeError, Holder, LedgerBuilder, MailKind,
+    MailSubject, PrizeDelivery, PrizeDraw, PrizeRecord, RecentWinner, RecordDeliveryError,
+    RecordDrawError, RecordResultError, RecordedResult, ReplacePrizesError, SoldNumber,
+    UndecidedPurchase, Winner,
 };
 
 use super::{MemoryStore, State};
@@ -257,7 +258,7 @@ impl DrawRepository for MemoryStore {
             .unwrap_or_default())
     }
 
-    async fn holder_of(&self, raffle: RaffleId, number: u32) -> anyhow::Result<Option<PurchaseId>> {
+    async fn holder_of(&self, raffle: RaffleId, number: u32) -> anyhow::Result<Option<Holder>> {
         Ok(self
             .state()
             .purchases
@@ -268,7 +269,10 @@ impl DrawRepository for MemoryStore {
                     && !p.released
                     && p.purchase.ticket_numbers.iter().any(|n| n.get() == number)
             })
-            .map(|p| p.purchase.id))
+            .map(|p| Holder {
+                purchase: p.purchase.id,
+                customer_name: p.purchase.customer_name.clone(),
+            }))
     }
 
     async fn record_result(
