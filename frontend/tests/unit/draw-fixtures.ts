@@ -50,7 +50,7 @@ export function publishedLedger(overrides: Partial<PublishedLedger> = {}): Publi
     salt: hex(LEDGER_SALT),
     root: hex(rfc6962Root(ledger.map(leafOf))),
     size: 4,
-    frozenAt: "2026-12-24T20:00:00Z",
+    frozenAt: "2023-09-01T00:00:00Z",
     entries: ledger.map((e) => [e.number, hex(e.tag)]),
     prizes: [
       { position: 1, title: "Moto", source: lotterySource, result: lotteryResult("3 875 678"), winningNumber: 5_678 },

@@ -205,6 +205,17 @@ describe("the verification page", () => {
     expect(screen.getByRole("link", { name: /Descargar el verificador/ })).toHaveAttribute("href", "/api/draw/verifier/verify_draw.py");
     expect(screen.getByRole("link", { name: /VERIFYING\.md/ })).toHaveAttribute("href", "/api/draw/verifier/VERIFYING.md");
     expect(screen.getByText(/rifa-api verify-draw archivo\.json/)).toBeInTheDocument();
+    // The commitment came before every source it is drawn from.
+    expect(screen.getByTestId("prize-time-order-1")).toHaveTextContent(/La lista se congeló \(.*\) antes del sorteo de Lotería del Táchira/);
+    expect(screen.getByTestId("prize-time-order-3")).toHaveTextContent(/antes del sorteo de la ronda 1234567 de drand/);
+  });
+
+  it("says when a source drew before the list was frozen", async () => {
+    // Frozen on the lottery's draw day, after its first minute (a draw without a time).
+    stubLedger(publishedLedger({ frozenAt: "2026-12-24T20:00:00Z" }));
+    showVerification("en");
+    const order = await screen.findByTestId("prize-time-order-1");
+    expect(order).toHaveTextContent(/Not valid: Lotería del Táchira drew \(.*\) before the list was frozen/);
   });
 
   it("says when the list or a winner does not hold", async () => {

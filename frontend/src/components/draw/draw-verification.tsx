@@ -13,8 +13,9 @@ import { ApiError } from "@/lib/api/fetcher";
 import type { PublishedLedger } from "@/lib/api/types";
 import { drawNumberLabel, drandRoundUrl } from "@/lib/draw/display";
 import { referenceFromInput } from "@/lib/draw/reference";
-import { checkLedger, numbersOf, type Finding } from "@/lib/draw/verify";
-import { formatCount, formatDate } from "@/lib/format";
+import { chainOf, lotteryDrawsAt, roundTime } from "@/lib/draw/chain";
+import { checkLedger, ledgerRule, numbersOf, type Finding } from "@/lib/draw/verify";
+import { formatCount, formatDate, formatDateTime } from "@/lib/format";
 import { swrKeys } from "@/lib/swr/cache";
 import { useDrawLedger } from "@/lib/swr/use-draw-ledger";
 import { cn } from "@/lib/utils";
@@ -233,6 +234,7 @@ function PrizesCheck({ ledger, findings }: { ledger: PublishedLedger; findings: 
               <div className="text-sm">
                 <PrizeSourceText source={prize.source} />
               </div>
+              <TimeOrder ledger={ledger} source={prize.source} position={prize.position} />
               {!result || !finding || finding.kind === "notDrawn" ? (
                 <p className="text-sm text-muted-foreground" data-testid={`prize-pending-${prize.position}`}>{t("pending")}</p>
               ) : (
@@ -286,6 +288,39 @@ function PrizesCheck({ ledger, findings }: { ledger: PublishedLedger; findings: 
         })}
       </ol>
     </section>
+  );
+}
+
+/**
+ * The commitment came first: for each source of the prize's chain, when the list was frozen and
+ * when that source drew. A source that drew before the freeze could have been known by then.
+ */
+function TimeOrder({ ledger, source, position }: { ledger: PublishedLedger; source: PublishedLedger["prizes"][number]["source"]; position: number }) {
+  const t = useTranslations("draw.verify.prizes");
+  const locale = useLocale();
+  const frozen = Date.parse(ledger.frozenAt);
+  let sources: Array<{ name: string; at: number }>;
+  try {
+    sources = chainOf(ledgerRule(ledger), source).map((link) =>
+      link.kind === "lottery" ? { name: link.lotteryName, at: lotteryDrawsAt(link) } : { name: t("roundName", { round: String(link.round) }), at: roundTime(link.round) },
+    );
+  } catch {
+    // An unreadable source or format is the checks' to report.
+    return null;
+  }
+  return (
+    <ul className="space-y-1 text-sm" data-testid={`prize-time-order-${position}`}>
+      {sources.map(({ name, at }, index) => {
+        const before = Number.isFinite(frozen) && frozen < at;
+        const values = { source: name, drawn: formatDateTime(new Date(at).toISOString(), locale), frozen: formatDateTime(ledger.frozenAt, locale) };
+        return (
+          <li key={index} className={cn("flex items-start gap-2", before ? "text-muted-foreground" : "font-medium text-destructive")}>
+            {before ? <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600" /> : <XCircle aria-hidden className="mt-0.5 size-4 shrink-0" />}
+            <span>{before ? t("frozenBefore", values) : t("frozenAfter", values)}</span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

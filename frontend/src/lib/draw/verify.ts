@@ -444,8 +444,8 @@ function openPrizes(published: PublishedLedger, first: boolean): OpenedPrize[] {
     .sort((a, b) => a.position - b.position);
 }
 
-/** The file's rule: `rifa-rule-v1` for the first format, else the one it names. */
-function ruleOf(published: PublishedLedger): Rule {
+/** The file's rule: `rifa-rule-v1` for the first format, else the one it names. Throws LedgerFormatError for another format or an unknown rule. */
+export function ledgerRule(published: PublishedLedger): Rule {
   const first = published.format === FIRST_FORMAT;
   if (!first && published.format !== FORMAT) throw new LedgerFormatError("format");
   const rule = first ? "rifa-rule-v1" : parseRule(typeof published.rule === "string" ? published.rule : "");
@@ -454,7 +454,7 @@ function ruleOf(published: PublishedLedger): Rule {
 }
 
 async function open(published: PublishedLedger): Promise<OpenedLedger> {
-  ruleOf(published);
+  ledgerRule(published);
   if (!isU32(published.maxTickets)) throw new LedgerFormatError("maxTickets");
   if (!fromHex(published.salt)) throw new LedgerFormatError("salt");
   const root = hashFromHex(published.root);
@@ -536,7 +536,7 @@ async function beaconFindings(position: number, announced: PrizeSource | undefin
  */
 export async function checkLedger(published: PublishedLedger): Promise<Finding[]> {
   const { root, numbers, tree } = await openLedger(published);
-  const rule = ruleOf(published);
+  const rule = ledgerRule(published);
   const prizes = openPrizes(published, rule === "rifa-rule-v1" && published.format === FIRST_FORMAT);
   const findings: Finding[] = [];
   const unsorted = numbers.findIndex((n, i) => i > 0 && (numbers[i - 1] as number) >= n);
