@@ -1,8 +1,9 @@
 // Browser tests of the verifiable draw (issue 15, decision 0020) on the real API and site that
 // tests/e2e/global-setup.ts starts. One 999-number raffle goes through the whole draw through the
-// admin API: two lottery prizes, purchases approved, sales closed by moving the draw date back,
-// the list frozen and both results recorded. The pages are then checked as buyers and the admin
-// see them, in both languages at a phone's and a desktop's width.
+// admin API: two lottery prizes, purchases approved, sales closed by moving the draw date back and
+// the list frozen. Both results are recorded in the admin panel, each after the confirmation that
+// shows what it decides. The pages are then checked as buyers and the admin see them, in both
+// languages at a phone's and a desktop's width.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -101,19 +102,65 @@ function lotteriesHaveDrawn(raffle: number) {
   }
 }
 
-/** Sales close (the draw date moves to yesterday), the list is frozen, the lottery draws and both prizes are drawn, in order. */
-async function closeAndDraw() {
+/** Sales close (the draw date moves to yesterday), the list is frozen and the lottery draws. */
+async function closeAndFreeze() {
   await adminFetch(`/api/admin/raffles/${raffleId}`, { method: "PUT", body: JSON.stringify({ ...RAFFLE, drawDate: DRAW_DAY }) });
   const frozen = await adminFetch<AdminDrawView>(`/api/admin/raffles/${raffleId}/draw/freeze`, { method: "POST" });
   root = frozen.commitment!.root;
   lotteriesHaveDrawn(raffleId);
-  const prizes = [...frozen.prizes].sort((a, b) => a.position - b.position);
+}
+
+/**
+ * What the panel's tests leave undrawn is drawn through the API, in order (the panel records both
+ * results; this keeps the pages' tests apart from a failure there).
+ */
+async function drawWhatIsLeft() {
+  let view = await adminFetch<AdminDrawView>(`/api/admin/raffles/${raffleId}/draw`);
+  if (!view.commitment) {
+    await closeAndFreeze();
+    view = await adminFetch<AdminDrawView>(`/api/admin/raffles/${raffleId}/draw`);
+  }
+  root = view.commitment!.root;
+  const prizes = [...view.prizes].sort((a, b) => a.position - b.position);
   for (const [i, prize] of prizes.entries()) {
+    if (prize.draw || prize.results.length > 0) continue;
     await adminFetch(`/api/admin/raffles/${raffleId}/prizes/${prize.id}/result`, {
       method: "POST",
-      body: JSON.stringify({ kind: "lottery", result: RESULTS[i], publishedOn: LOTTERY_DAY, officialUrl: "https://loteria.example/resultados/ayer" }),
+      body: JSON.stringify({ kind: "lottery", result: RESULTS[i], publishedOn: LOTTERY_DAY, officialUrl: LOTTERY.sourceUrl }),
     });
   }
+}
+
+/**
+ * What the confirmation says prize `position`'s result decides: its winning number and the
+ * winner's public name. Prize 1's leaves prize 2 waiting for its own lottery's result, not yet recorded.
+ */
+function expectedPreview(lang: Lang, position: 1 | 2): string[] {
+  const [title, number, name] = position === 1 ? [PRIZES[0]!.title, "0500", "María G."] : [PRIZES[1]!.title, "0777", "Luis P."];
+  const wins = lang === "es" ? `Premio ${position} «${title}»: gana el ${number} (${name})` : `Prize ${position} “${title}”: number ${number} wins (${name})`;
+  if (position === 2) return [wins];
+  const next = PRIZES[1]!.title;
+  return [wins, lang === "es" ? `Premio 2 «${next}»: espera el resultado de su lotería` : `Prize 2 “${next}”: waits for its lottery's result`];
+}
+
+/** The admin panel's draw dialog of the raffle, signed in as the admin. */
+async function openDrawPanel(context: BrowserContext, page: Page, lang: Lang): Promise<Locator> {
+  await withAdminSession(context);
+  await page.goto("/admin/dashboard");
+  await page.getByRole("tab", { name: lang === "es" ? "Sorteos" : "Raffles" }).click();
+  await page.getByRole("button", { name: lang === "es" ? `Premios y sorteo de ${RAFFLE.title}` : `Prizes and draw of ${RAFFLE.title}` }).click();
+  const dialog = page.getByTestId("draw-dialog");
+  await dialog.getByTestId("commitment-root").waitFor();
+  return dialog;
+}
+
+/** Enters prize `position`'s result in the panel and asks to record it: the confirmation it opens. */
+async function enterResult(page: Page, dialog: Locator, position: 1 | 2): Promise<Locator> {
+  await dialog.getByTestId(`result-input-${position}`).fill(RESULTS[position - 1]!);
+  await dialog.getByTestId(`record-result-${position}`).click();
+  const confirm = page.getByTestId("result-confirm-dialog");
+  await confirm.waitFor();
+  return confirm;
 }
 
 /** A page in one language at one size; the page's script errors are collected. */
@@ -207,8 +254,53 @@ describe("before the draw", () => {
   });
 });
 
+describe("recording the results in the panel", () => {
+  beforeAll(closeAndFreeze);
+
+  it("shows what a result decides and records nothing until it is confirmed, at a phone's and a desktop's width, in Spanish and English", async () => {
+    for (const [lang, [width, height]] of COMBINATIONS) {
+      const { context, page, errors } = await pageIn(lang, width, height);
+      const dialog = await openDrawPanel(context, page, lang);
+      const confirm = await enterResult(page, dialog, 1);
+      expect(await confirm.getByTestId("result-preview").getByRole("listitem").allTextContents()).toEqual(expectedPreview(lang, 1));
+      expect(await confirm.textContent()).toContain(lang === "es" ? "Un resultado registrado no se puede cambiar." : "A recorded result cannot be changed.");
+      expect(await confirm.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+      expect(await pageText(page)).not.toMatch(MESSAGE_KEY);
+      if (lang === "es" && width === 390) expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `draw-admin-confirm-${lang}-${width}`, { fullPage: false });
+      await confirm.getByRole("button", { name: lang === "es" ? "Volver" : "Back" }).click();
+      await confirm.waitFor({ state: "detached" });
+      expect(await dialog.getByTestId("result-input-1").inputValue()).toBe(RESULTS[0]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    const view = await adminFetch<AdminDrawView>(`/api/admin/raffles/${raffleId}/draw`);
+    expect(view.prizes.flatMap((p) => p.results)).toEqual([]);
+    expect(view.prizes.some((p) => p.draw)).toBe(false);
+  });
+
+  it("records each result once confirmed, in order", async () => {
+    const { context, page, errors } = await pageIn("es", 1280, 900);
+    const dialog = await openDrawPanel(context, page, "es");
+    for (const position of [1, 2] as const) {
+      const confirm = await enterResult(page, dialog, position);
+      expect(await confirm.getByTestId("result-preview").getByRole("listitem").allTextContents()).toEqual(expectedPreview("es", position));
+      await confirm.getByRole("button", { name: "Confirmar y registrar" }).click();
+      await confirm.waitFor({ state: "detached" });
+      await page.locator("[data-sonner-toast]").filter({ hasText: "Resultado registrado" }).first().waitFor();
+      await dialog.getByTestId(`winning-number-${position}`).waitFor();
+      expect(await dialog.getByTestId(`winning-number-${position}`).textContent()).toBe(position === 1 ? "0500" : "0777");
+    }
+    const view = await adminFetch<AdminDrawView>(`/api/admin/raffles/${raffleId}/draw`);
+    const recorded = [...view.prizes].sort((a, b) => a.position - b.position).map((p) => p.draw?.result);
+    expect(recorded).toEqual(RESULTS.map((result) => ({ kind: "lottery", result, publishedOn: LOTTERY_DAY, officialUrl: LOTTERY.sourceUrl })));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("after the draw", () => {
-  beforeAll(closeAndDraw);
+  beforeAll(drawWhatIsLeft);
 
   it("the raffle page shows each result, winning number and winner", async () => {
     const { context, page, errors } = await pageIn("es", 1440, 900);
@@ -403,12 +495,7 @@ describe("after the draw", () => {
     it("the admin panel's draw dialog", async () => {
       for (const [lang, [width, height]] of COMBINATIONS) {
         const { context, page, errors } = await pageIn(lang, width, height);
-        await withAdminSession(context);
-        await page.goto("/admin/dashboard");
-        await page.getByRole("tab", { name: lang === "es" ? "Sorteos" : "Raffles" }).click();
-        await page.getByRole("button", { name: lang === "es" ? `Premios y sorteo de ${RAFFLE.title}` : `Prizes and draw of ${RAFFLE.title}` }).click();
-        const dialog = page.getByTestId("draw-dialog");
-        await dialog.getByTestId("commitment-root").waitFor();
+        const dialog = await openDrawPanel(context, page, lang);
         expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
         expect(await pageText(page)).not.toMatch(MESSAGE_KEY);
         // The dialog scrolls inside the screen: a screen as tall as its content shows all of it.

@@ -6,7 +6,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { SWRConfig } from "swr";
 import { claimUrgency, firstRoundAfter, firstRoundAfterClose, freezeBlockers, quicknetRoundTime, resultBlocker } from "@/lib/admin/draw";
 import { swrConfig } from "@/lib/api/fetcher";
-import type { AdminDrawView, AdminPrize, AdminPrizeDraw } from "@/lib/api/types";
+import type { AdminDrawView, AdminPrize, AdminPrizeDraw, ResultPreview } from "@/lib/api/types";
 import { formatDateTime } from "@/lib/format";
 import { prizeServerFields } from "@/lib/validations/draw";
 import { Intl, storeAdminSession } from "./intl";
@@ -435,20 +435,106 @@ describe("recording results", () => {
     expect(screen.queryByTestId("record-result-2")).toBeNull();
   });
 
-  it("sends a lottery result with its day and link, which start from the prize's source", async () => {
-    const calls = stubApi(viewFixture({ rulesLocked: true, commitment: COMMITMENT }));
+  /** Prize 1's "12-34-0046" gives 0046 to María; prize 2's round, recorded first, leaves it without a winner. */
+  const PREVIEW: ResultPreview = {
+    prizes: [
+      { prizeId: 11, position: 1, title: "Moto", outcome: "winner", winningNumber: 46, displayName: "María G." },
+      { prizeId: 12, position: 2, title: "Televisor", outcome: "noWinner" },
+    ],
+  };
+  const PREVIEW_URL = "/api/admin/raffles/1/prizes/11/result/preview";
+  const RESULT = { result: "12-34-0046", publishedOn: "2026-12-24", officialUrl: "https://loteria.example/resultados" };
+
+  /** Answers the preview with `preview` and the result with the view. */
+  function stubPreview(preview: Response | (() => Response) = () => new Response(JSON.stringify(PREVIEW))) {
+    const view = viewFixture({ rulesLocked: true, commitment: COMMITMENT });
+    return stubApi(view, (call) => (call.url.endsWith("/preview") ? (typeof preview === "function" ? preview() : preview) : new Response(JSON.stringify(view))));
+  }
+
+  async function enterResult(locale: "es" | "en" = "es") {
+    await openDialog(locale);
+    fireEvent.change(screen.getByTestId("result-input-1"), { target: { value: " 12-34-0046 " } });
+    fireEvent.click(screen.getByTestId("record-result-1"));
+  }
+
+  it("shows what a lottery result decides before recording anything", async () => {
+    const calls = stubPreview();
     await openDialog();
     const form = screen.getByTestId("result-form-1");
     expect(within(form).getByLabelText("Enlace oficial del resultado *")).toHaveValue("https://loteria.example/resultados");
     expect(form).toHaveTextContent("se leen sus últimas 4 cifras");
     fireEvent.change(screen.getByTestId("result-input-1"), { target: { value: " 12-34-0046 " } });
     fireEvent.click(screen.getByTestId("record-result-1"));
-    await waitFor(() => expect(writes(calls)).toHaveLength(1));
-    expect(writes(calls)[0]).toEqual({
-      url: "/api/admin/raffles/1/prizes/11/result",
-      method: "POST",
-      body: { kind: "lottery", result: "12-34-0046", publishedOn: "2026-12-24", officialUrl: "https://loteria.example/resultados" },
-    });
+    const confirm = await screen.findByTestId("result-confirm-dialog");
+    // The day and link start from the prize's source; only the preview was asked.
+    expect(writes(calls)).toEqual([{ url: PREVIEW_URL, method: "POST", body: RESULT }]);
+    expect(within(confirm).getByRole("heading")).toHaveTextContent("¿Registrar este resultado?");
+    expect(confirm).toHaveTextContent("Con el resultado «12-34-0046», publicado el");
+    expect(within(confirm).getByTestId("result-preview-1")).toHaveTextContent("Premio 1 «Moto»: gana el 0046 (María G.)");
+    expect(within(confirm).getByTestId("result-preview-2")).toHaveTextContent("Premio 2 «Televisor»: queda sin ganador");
+    expect(within(confirm).getByTestId("result-confirm-final")).toHaveTextContent("Un resultado registrado no se puede cambiar.");
+    expect(within(confirm).getByRole("button", { name: "Volver" })).toBeInTheDocument();
+    expect(within(confirm).getByRole("button", { name: "Confirmar y registrar" })).toBeInTheDocument();
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it("says when a prize would wait for its fallback round or its own lottery, in English too", async () => {
+    const preview: ResultPreview = {
+      prizes: [
+        { prizeId: 11, position: 1, title: "Moto", outcome: "awaiting", source: 1 },
+        { prizeId: 12, position: 2, title: "TV", outcome: "awaiting", source: 0 },
+      ],
+    };
+    stubPreview(() => new Response(JSON.stringify(preview)));
+    await enterResult("en");
+    const confirm = await screen.findByTestId("result-confirm-dialog");
+    expect(within(confirm).getByTestId("result-preview-1")).toHaveTextContent("Prize 1 “Moto”: waits for the drand fallback round");
+    expect(within(confirm).getByTestId("result-preview-2")).toHaveTextContent("Prize 2 “TV”: waits for its lottery's result");
+    expect(confirm).toHaveTextContent("A recorded result cannot be changed.");
+    expect(within(confirm).getByRole("button", { name: "Back" })).toBeInTheDocument();
+    expect(within(confirm).getByRole("button", { name: "Confirm and record" })).toBeInTheDocument();
+  });
+
+  it("records nothing when the admin goes back", async () => {
+    const calls = stubPreview();
+    await enterResult();
+    fireEvent.click(within(await screen.findByTestId("result-confirm-dialog")).getByRole("button", { name: "Volver" }));
+    await waitFor(() => expect(screen.queryByTestId("result-confirm-dialog")).toBeNull());
+    expect(writes(calls)).toEqual([{ url: PREVIEW_URL, method: "POST", body: RESULT }]);
+    expect(screen.getByTestId("result-input-1")).toHaveValue(" 12-34-0046 ");
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it("records the result shown once confirmed", async () => {
+    const calls = stubPreview();
+    await enterResult();
+    fireEvent.click(within(await screen.findByTestId("result-confirm-dialog")).getByRole("button", { name: "Confirmar y registrar" }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(2));
+    expect(writes(calls)[1]).toEqual({ url: "/api/admin/raffles/1/prizes/11/result", method: "POST", body: { kind: "lottery", ...RESULT } });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Resultado registrado"));
+    await waitFor(() => expect(screen.queryByTestId("result-confirm-dialog")).toBeNull());
+  });
+
+  it("puts the preview's field refusals on the form, and asks nothing", async () => {
+    const body = '{"code":"validation_failed","message":"Revisa los datos.","fields":{"publishedOn":"El resultado no puede publicarse antes del sorteo de la lotería."}}';
+    const calls = stubPreview(() => new Response(body, { status: 422 }));
+    await enterResult();
+    const day = within(screen.getByTestId("result-form-1")).getByLabelText("Fecha de publicación *");
+    await waitFor(() => expect(day).toHaveAttribute("aria-invalid", "true"));
+    expect(day).toHaveAccessibleDescription("El resultado no puede publicarse antes del sorteo de la lotería.");
+    expect(toast.error).toHaveBeenCalledWith("Error al registrar el resultado", { description: "Revisa los datos." });
+    expect(screen.queryByTestId("result-confirm-dialog")).toBeNull();
+    expect(writes(calls)).toHaveLength(1);
+  });
+
+  it("tells a preview the server refuses (409) in its words and reads the draw again", async () => {
+    const message = "El resultado de este premio ya está registrado.";
+    const calls = stubPreview(() => new Response(JSON.stringify({ code: "prize_result_already_recorded", message }), { status: 409 }));
+    await enterResult();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Error al registrar el resultado", { description: message }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "GET")).toHaveLength(2));
+    expect(screen.queryByTestId("result-confirm-dialog")).toBeNull();
+    expect(writes(calls)).toHaveLength(1);
   });
 
   it("refuses a result the rule cannot read, in the server's words", async () => {

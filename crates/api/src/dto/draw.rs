@@ -1046,6 +1046,7 @@ pub struct LotteryResultRequest {
 )]
 pub enum PreviewOutcomeDto {
     /// `winningNumber` would win; its holder as the public would see them.
+    #[serde(rename_all = "camelCase")]
     Winner {
         winning_number: u32,
         display_name: String,

@@ -11,10 +11,12 @@ import type {
   ExchangeRate,
   HandedOver,
   LoginResponse,
+  LotteryResultInput,
   OutboxMail,
   PaymentMethod,
   PrizeInput,
   PrizeResultInput,
+  ResultPreview,
   SavedRaffle,
   UploadedPhoto,
   StaffMember,
@@ -301,6 +303,14 @@ export function freezeDraw(raffleId: number): Promise<AdminDrawView> {
 /** Records a prize's result; the server applies the rule and names the winner. */
 export function recordPrizeResult(raffleId: number, prizeId: number, input: PrizeResultInput): Promise<AdminDrawView> {
   return apiJson<AdminDrawView>(`/api/admin/raffles/${raffleId}/prizes/${prizeId}/result`, { method: "POST", body: input });
+}
+
+/**
+ * What recording a lottery prize's result would decide (each prize it settles, in order), storing
+ * nothing: the panel asks for confirmation with it. Refused as recording would be (409, 422 on a field).
+ */
+export function previewPrizeResult(raffleId: number, prizeId: number, input: LotteryResultInput): Promise<ResultPreview> {
+  return apiJson<ResultPreview>(`/api/admin/raffles/${raffleId}/prizes/${prizeId}/result/preview`, { method: "POST", body: input });
 }
 
 /** Marks a drawn prize as handed to its winner, with an optional photo URL of the delivery. */

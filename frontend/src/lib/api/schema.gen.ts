@@ -7626,11 +7626,11 @@ export type components = {
         };
         /** @description What one prize would become. */
         PreviewOutcomeDto: {
-            display_name: string;
+            displayName: string;
             /** @enum {string} */
             outcome: "winner";
             /** Format: int32 */
-            winning_number: number;
+            winningNumber: number;
         } | {
             /** @enum {string} */
             outcome: "noWinner";

@@ -117,3 +117,11 @@ export type DrawPendingPurchase = Schemas["PendingPurchaseDto"];
 export type PrizeInput = Schemas["PrizeRequest"];
 /** POST …/prizes/{prizeId}/result: a lottery's result, or a beacon's signature (null: the server fetches the round). */
 export type PrizeResultInput = Schemas["ResultRequest"];
+/** POST …/prizes/{prizeId}/result/preview: a lottery's published result, to see what it would decide. */
+export type LotteryResultInput = Schemas["LotteryResultRequest"];
+/** What one prize would become: a winner (as the public would see them), no winner, or waiting for `source` of its chain (1 is its drand round). */
+export type PreviewOutcome = Schemas["PreviewOutcomeDto"];
+/** One prize a result would settle, or leave waiting. */
+export type PreviewedPrize = Schemas["PreviewedPrizeDto"];
+/** What recording a lottery result would decide, in the prizes' order; nothing is stored. */
+export type ResultPreview = Schemas["ResultPreviewDto"];

@@ -204,7 +204,7 @@ export const beaconResultSchema = z.object({ signature: z.string() });
 
 export type BeaconResultValues = z.input<typeof beaconResultSchema>;
 
-export function lotteryResultInput(v: LotteryResultValues): PrizeResultInput {
+export function lotteryResultInput(v: LotteryResultValues): Extract<PrizeResultInput, { kind: "lottery" }> {
   return { kind: "lottery", result: v.result.trim(), publishedOn: v.publishedOn, officialUrl: v.officialUrl.trim() };
 }
 

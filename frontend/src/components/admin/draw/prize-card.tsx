@@ -140,6 +140,7 @@ function PendingResult({ raffleId, view, prize, write }: { raffleId: number; vie
         raffleId={raffleId}
         prize={prize}
         digitsUsed={digitsRead(prize.source, rule, view.maxTickets) || view.digitsUsed}
+        maxTickets={view.maxTickets}
         fallbackRound={step.kind === "fallbackRound" ? step.round : undefined}
         disabled={blocker !== null}
         write={write}
