@@ -49,6 +49,16 @@ fn is_unique_violation(error: &DbErr) -> bool {
     matches!(error.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
 }
 
+/// A row written once: a unique violation is `taken` (someone wrote it first), anything else a
+/// failure of `doing`.
+fn written_once<E: From<anyhow::Error>>(error: DbErr, taken: E, doing: &'static str) -> E {
+    if is_unique_violation(&error) {
+        taken
+    } else {
+        anyhow::Error::new(error).context(doing).into()
+    }
+}
+
 /// Takes the raffle's row for the rest of the transaction. On PostgreSQL `FOR UPDATE`
 /// conflicts with the `FOR KEY SHARE` a purchase's foreign-key check takes, so purchases being
 /// made finish first and new ones wait; SQLite's write lock does the same for everything.
@@ -421,13 +431,11 @@ impl Db {
         .exec(txn)
         .await
         .map_err(|error| {
-            if is_unique_violation(&error) {
-                FreezeError::AlreadyFrozen
-            } else {
-                FreezeError::Unknown(
-                    anyhow::Error::new(error).context("failed to store the ledger"),
-                )
-            }
+            written_once(
+                error,
+                FreezeError::AlreadyFrozen,
+                "failed to store the ledger",
+            )
         })?;
         for chunk in ledger.entries.chunks(ENTRIES_PER_INSERT) {
             draw_ledger_entries::Entity::insert_many(chunk.iter().map(|entry| {
@@ -762,13 +770,11 @@ impl DrawRepository for Db {
         .exec(&txn)
         .await
         .map_err(|error| {
-            if is_unique_violation(&error) {
-                RecordDrawError::AlreadyDrawn
-            } else {
-                RecordDrawError::Unknown(
-                    anyhow::Error::new(error).context("failed to record the draw"),
-                )
-            }
+            written_once(
+                error,
+                RecordDrawError::AlreadyDrawn,
+                "failed to record the draw",
+            )
         })?;
         if let Some(winner) = winner_purchase {
             let row = purchases::Entity::find_by_id(winner.get())
@@ -824,13 +830,11 @@ impl DrawRepository for Db {
         .exec(&txn)
         .await
         .map_err(|error| {
-            if is_unique_violation(&error) {
-                RecordResultError::AlreadyRecorded
-            } else {
-                RecordResultError::Unknown(
-                    anyhow::Error::new(error).context("failed to record the result"),
-                )
-            }
+            written_once(
+                error,
+                RecordResultError::AlreadyRecorded,
+                "failed to record the result",
+            )
         })?;
         audit::append(&txn, entry).await?;
         txn.commit().await.context("failed to commit the result")?;
@@ -856,13 +860,11 @@ impl DrawRepository for Db {
         .exec(&txn)
         .await
         .map_err(|error| {
-            if is_unique_violation(&error) {
-                RecordDeliveryError::AlreadyDelivered
-            } else {
-                RecordDeliveryError::Unknown(
-                    anyhow::Error::new(error).context("failed to record the delivery"),
-                )
-            }
+            written_once(
+                error,
+                RecordDeliveryError::AlreadyDelivered,
+                "failed to record the delivery",
+            )
         })?;
         audit::append(&txn, entry).await?;
         txn.commit()
