@@ -84,18 +84,22 @@ async function buy(numbers: number[], name: string): Promise<string> {
 }
 
 /**
- * Moves the raffle's lotteries to two days ago, as if they had drawn: the time passing that the
- * running API cannot wait for. The prizes' lock is lifted around this one change.
+ * Moves the raffle's lotteries to two days ago, as if they had drawn, and its freeze to three days
+ * ago, before them, as it happened in a real raffle: the time passing that the running API cannot
+ * wait for. The prizes' and the ledger's locks are lifted around this one change.
  */
 function lotteriesHaveDrawn(raffle: number) {
   const db = new DatabaseSync(join(inject("dataDir"), "rifa.db"));
   try {
     db.exec("PRAGMA busy_timeout = 10000");
-    const { sql } = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'raffle_prizes_locked_update'").get() as { sql: string };
+    const trigger = (name: string) => (db.prepare("SELECT sql FROM sqlite_master WHERE name = ?").get(name) as { sql: string }).sql;
+    const [prizesLock, ledgerLock] = [trigger("raffle_prizes_locked_update"), trigger("draw_ledgers_append_only_update")];
+    const frozenAt = new Date(Date.now() - 3 * 86_400_000).toISOString();
     db.exec(
-      `BEGIN IMMEDIATE; DROP TRIGGER raffle_prizes_locked_update;
+      `BEGIN IMMEDIATE; DROP TRIGGER raffle_prizes_locked_update; DROP TRIGGER draw_ledgers_append_only_update;
        UPDATE raffle_prizes SET lottery_draw_date = '${LOTTERY_DAY}' WHERE raffle_id = ${raffle} AND source_kind = 'lottery';
-       ${sql}; COMMIT;`,
+       UPDATE draw_ledgers SET frozen_at = '${frozenAt}' WHERE raffle_id = ${raffle};
+       ${prizesLock}; ${ledgerLock}; COMMIT;`,
     );
   } finally {
     db.close();
@@ -331,6 +335,12 @@ describe("after the draw", () => {
     expect(await status.getAttribute("data-ok")).toBe("true");
     expect(await page.getByTestId("root-computed").textContent()).toBe(root);
     for (const position of [1, 2]) expect(await page.getByTestId(`prize-verdict-${position}`).getAttribute("data-ok")).toBe("true");
+    // The list was frozen before each source of each prize drew: its lottery and its round.
+    for (const position of [1, 2]) {
+      const order = (await page.getByTestId(`prize-time-order-${position}`).textContent()) ?? "";
+      expect(order.match(/La lista se congeló/g)?.length, order).toBe(2);
+      expect(order).not.toContain("No vale");
+    }
     expect(await page.getByTestId("prize-verdict-1").textContent()).toContain("el 0500, es el que da la regla");
 
     const mine = await checkReference(page, maria.toLowerCase(), "es");
