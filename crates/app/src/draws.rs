@@ -1,7 +1,8 @@
-//! The verifiable draw (issue 15, decision 0020): a raffle's prizes and their public sources,
-//! locked by the first purchase; the ledger frozen when sales close; each prize drawn from its
-//! result by the published rule; the claim window and the delivery; and what anyone needs to
-//! check all of it.
+//! The verifiable draw (decisions 0020, 0025, 0027): a raffle's rule and prizes with their public
+//! sources, locked by the first purchase; the ledger frozen when sales close; each source's
+//! result recorded (previewed first), and the prizes settled in order by the fair rules along
+//! each prize's chain, the last one finishing the raffle; the claim window and the delivery;
+//! and what anyone needs to check all of it.
 
 use std::collections::BTreeSet;
 
