@@ -244,7 +244,7 @@ describe("before the draw", () => {
     const rule = (await page.getByTestId("draw-rule").textContent()) ?? "";
     expect(rule).toContain("Los números vendidos que siguen en juego");
     expect(rule).toContain("Los últimos 3 dígitos del resultado oficial");
-    expect(rule).toContain("ronda de respaldo");
+    expect(rule).toContain("número al azar de respaldo");
     expect(await page.getByTestId("draw-not-frozen").textContent()).toContain("se congelará");
     expect(await seriousViolations(page)).toEqual([]);
     await looksRight(page);
