@@ -484,7 +484,7 @@ where
             pending,
             awaiting: commitment
                 .as_ref()
-                .and_then(|_| awaiting(rule, &prizes, now)),
+                .and_then(|commitment| awaiting(commitment, &prizes, now)),
             commitment,
             prizes,
             rule,
@@ -1173,20 +1173,16 @@ fn links(commitment: &Commitment, record: &PrizeRecord, at: DateTime<Utc>) -> Ve
 }
 
 /// The first prize not drawn and the source it waits for: earlier prizes are all drawn (each
-/// result settles what it can), so it waits for the first source with no result that has not
-/// lapsed.
-fn awaiting(rule: Rule, prizes: &[PrizeRecord], at: DateTime<Utc>) -> Option<(PrizeId, u32)> {
+/// result settles what it can), so it waits for the first link of its chain still awaited.
+fn awaiting(
+    commitment: &Commitment,
+    prizes: &[PrizeRecord],
+    at: DateTime<Utc>,
+) -> Option<(PrizeId, u32)> {
     let record = prizes.iter().find(|p| p.draw.is_none())?;
-    let sources = chain(rule, &record.prize.source);
-    let last = sources.len().saturating_sub(1);
-    let source = sources.iter().enumerate().position(|(index, source)| {
-        let recorded = record
-            .results
-            .iter()
-            .any(|r| usize::try_from(r.source).ok() == Some(index));
-        let lapsed = index < last && source.deadline().is_some_and(|deadline| at > deadline);
-        !recorded && !lapsed
-    })?;
+    let source = links(commitment, record, at)
+        .iter()
+        .position(|link| link.state == SourceState::Awaited)?;
     Some((record.id, u32::try_from(source).ok()?))
 }
 
